@@ -1,0 +1,58 @@
+/**
+ * One error type for the whole library. Every error the library raises on bad
+ * input is a GramlogError with a stable `code`, a human `message` and, where the
+ * problem has a place in a source file, a `span`.
+ */
+
+/** A place in a source file. Lines and columns count from 1; offsets from 0. */
+export interface Span {
+  file: string;
+  line: number;
+  column: number;
+  offset: number;
+  endLine: number;
+  endColumn: number;
+  /** Offset one past the last character. */
+  endOffset: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+/** A finding about a program: returned as a value by checks, never thrown. */
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  span?: Span;
+}
+
+export class GramlogError extends Error {
+  readonly code: string;
+  readonly span: Span | undefined;
+  /** Further diagnostics when several problems were found at once (the first is this error). */
+  readonly diagnostics: Diagnostic[];
+
+  constructor(code: string, message: string, span?: Span, diagnostics?: Diagnostic[]) {
+    super(message);
+    this.name = 'GramlogError';
+    this.code = code;
+    this.span = span;
+    this.diagnostics = diagnostics ?? [{ code, severity: 'error', message, ...(span ? { span } : {}) }];
+  }
+}
+
+/** Raise the errors among `diagnostics` (if any) as one GramlogError. */
+export function throwIfErrors(diagnostics: readonly Diagnostic[]): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const first = errors[0];
+  if (first) throw new GramlogError(first.code, first.message, first.span, errors);
+}
+
+export function isGramlogError(e: unknown): e is GramlogError {
+  return e instanceof GramlogError;
+}
+
+/** A span that covers `a` through `b`. */
+export function joinSpans(a: Span, b: Span): Span {
+  return { ...a, endLine: b.endLine, endColumn: b.endColumn, endOffset: b.endOffset };
+}
