@@ -1,0 +1,254 @@
+/**
+ * Bottom-up evaluation: components of the dependency graph in order, each to a
+ * fixed point; recursive components semi-naively (each recursive rule runs once
+ * per recursive body literal, that literal reading only the last round's new
+ * tuples, earlier ones the old tuples and later ones everything).
+ */
+import { GramlogError, throwIfErrors } from '../errors.js';
+import type { Program } from '../program/program.js';
+import type { CompiledRule } from '../program/rules.js';
+import { TermDepthError } from '../program/terms.js';
+import { compileJoin, type CompiledJoin, type JoinEnv } from './join.js';
+import { Model } from './model.js';
+import { orderBody } from './plan.js';
+import { Relation } from './relation.js';
+
+export interface InjectedFact {
+  rel: number;
+  tuple: ArrayLike<number>;
+}
+
+export interface EvaluateOptions {
+  /** Extra ground facts (e.g. a game state), added to the program's own facts. */
+  facts?: Iterable<InjectedFact>;
+  /**
+   * A model of the same program whose relations are reused where they cannot
+   * depend on `facts`: only the affected part of the program is evaluated again.
+   */
+  base?: Model;
+  /** Stop with an `engine/limit` error after deriving this many facts (default 5,000,000). */
+  maxFacts?: number;
+}
+
+export const DEFAULT_MAX_FACTS = 5_000_000;
+
+interface ComponentPlan {
+  rels: number[];
+  rules: CompiledRule[];
+  recursive: boolean;
+}
+
+/** Per-program caches: component plans, compiled joins, dependents. */
+class EngineCache {
+  readonly env: JoinEnv;
+  readonly components: ComponentPlan[];
+  readonly joins = new Map<string, CompiledJoin>();
+  readonly dependents: number[][];
+  readonly factsByRel: number[][][];
+  private readonly affectedMemo = new Map<string, Uint8Array>();
+
+  constructor(readonly program: Program) {
+    const strat = program.stratification;
+    const nRel = program.relations.length;
+    this.env = { rels: [], terms: program.terms };
+    const byHead: CompiledRule[][] = Array.from({ length: nRel }, () => []);
+    for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
+    this.components = strat.components.map((rels) => ({
+      rels,
+      rules: rels.flatMap((r) => byHead[r] as CompiledRule[]),
+      recursive: rels.some((r) => strat.recursive[r] === 1),
+    }));
+    this.dependents = Array.from({ length: nRel }, () => []);
+    for (const rule of program.rules) {
+      for (const lit of rule.body) {
+        if (lit.kind === 'pos' || lit.kind === 'neg') (this.dependents[lit.rel] as number[]).push(rule.head.rel);
+      }
+    }
+    this.factsByRel = Array.from({ length: nRel }, () => []);
+    for (const f of program.facts) (this.factsByRel[f.rel] as number[][]).push(f.tuple);
+  }
+
+  /** Relations that depend (transitively) on any of `seeds`, and the seeds. */
+  affected(seeds: readonly number[]): Uint8Array {
+    const key = [...new Set(seeds)].sort((a, b) => a - b).join(',');
+    let marks = this.affectedMemo.get(key);
+    if (!marks) {
+      marks = new Uint8Array(this.program.relations.length);
+      const stack = [...seeds];
+      while (stack.length > 0) {
+        const r = stack.pop() as number;
+        if (marks[r]) continue;
+        marks[r] = 1;
+        stack.push(...(this.dependents[r] as number[]));
+      }
+      this.affectedMemo.set(key, marks);
+    }
+    return marks;
+  }
+
+  join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[]): CompiledJoin {
+    const key = `${ruleKey}:${first}`;
+    let j = this.joins.get(key);
+    if (!j) {
+      const order = orderBody(rule, first, (rel) => rels[rel]?.count ?? 0);
+      j = compileJoin(rule, order, this.env);
+      this.joins.set(key, j);
+    }
+    return j;
+  }
+}
+
+const caches = new WeakMap<Program, EngineCache>();
+
+function cacheFor(program: Program): EngineCache {
+  let c = caches.get(program);
+  if (!c || c.components.length !== program.stratification.components.length) {
+    c = new EngineCache(program);
+    caches.set(program, c);
+  }
+  return c;
+}
+
+/** Evaluate a program (which must have no errors) to its model. */
+export function evaluate(program: Program, options: EvaluateOptions = {}): Model {
+  throwIfErrors(program.diagnostics);
+  const cache = cacheFor(program);
+  const nRel = program.relations.length;
+  const injected: InjectedFact[] = options.facts ? [...options.facts] : [];
+  const base = options.base;
+  if (base && base.program !== program) throw new Error('evaluate: base model is of another program');
+  const affected = base ? cache.affected(injected.map((f) => f.rel)) : undefined;
+  const rels: Relation[] = new Array(nRel);
+  for (let r = 0; r < nRel; r++) {
+    if (affected && !affected[r]) rels[r] = base?.relations[r] as Relation;
+    else {
+      const rel = new Relation((program.relations[r] as { arity: number }).arity);
+      for (const t of cache.factsByRel[r] as number[][]) rel.add(t);
+      rels[r] = rel;
+    }
+  }
+  for (const f of injected) (rels[f.rel] as Relation).add(f.tuple);
+  const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
+  const run = new Run(cache, rels, maxFacts);
+  cache.env.rels = rels;
+  try {
+    for (const comp of cache.components) {
+      if (affected && !comp.rels.some((r) => affected[r])) continue;
+      if (comp.rules.length === 0) continue;
+      if (comp.recursive) run.fixpoint(comp);
+      else run.once(comp);
+    }
+  } catch (e) {
+    if (e instanceof TermDepthError && run.current) {
+      throw new GramlogError(
+        'engine/term-depth',
+        `a term grows without bound: ${e.message}, built by the rule for ${label(program, run.current)}`,
+        run.current.span,
+      );
+    }
+    throw e;
+  }
+  return new Model(program, rels);
+}
+
+function label(program: Program, rule: CompiledRule): string {
+  const r = program.relations[rule.head.rel];
+  return r ? `${r.name}/${r.arity}` : '?';
+}
+
+class Run {
+  derived = 0;
+  current: CompiledRule | undefined;
+  private ruleIndex = new Map<CompiledRule, number>();
+
+  constructor(
+    private readonly cache: EngineCache,
+    private readonly rels: Relation[],
+    private readonly maxFacts: number,
+  ) {
+    cache.program.rules.forEach((r, i) => this.ruleIndex.set(r, i));
+  }
+
+  private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
+    const target = this.rels[rule.head.rel] as Relation;
+    return (tuple) => {
+      if (target.add(tuple) && ++this.derived > this.maxFacts) {
+        const program = this.cache.program;
+        throw new GramlogError(
+          'engine/limit',
+          `evaluation stopped after deriving ${this.maxFacts} facts: ${label(program, rule)} keeps growing through this rule (raise the limit with maxFacts if the program is finite)`,
+          rule.span,
+        );
+      }
+    };
+  }
+
+  private fullRanges(j: CompiledJoin): void {
+    const body = j.rule.body;
+    for (let i = 0; i < body.length; i++) {
+      const lit = body[i];
+      j.lo[i] = 0;
+      j.hi[i] = lit && lit.kind === 'pos' ? (this.rels[lit.rel] as Relation).count : 0;
+    }
+  }
+
+  once(comp: ComponentPlan): void {
+    for (const rule of comp.rules) {
+      this.current = rule;
+      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+      this.fullRanges(j);
+      j.run(this.sinkFor(rule));
+    }
+  }
+
+  fixpoint(comp: ComponentPlan): void {
+    const inComp = new Set(comp.rels);
+    // Round 0: every rule over everything known so far.
+    const start = new Map<number, number>();
+    for (const r of comp.rels) start.set(r, (this.rels[r] as Relation).count);
+    for (const rule of comp.rules) {
+      this.current = rule;
+      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+      this.fullRanges(j);
+      for (let i = 0; i < rule.body.length; i++) {
+        const lit = rule.body[i];
+        if (lit && lit.kind === 'pos' && inComp.has(lit.rel)) j.hi[i] = start.get(lit.rel) as number;
+      }
+      j.run(this.sinkFor(rule));
+    }
+    let lo = start;
+    const recursiveRules = comp.rules.filter((rule) => rule.body.some((l) => l.kind === 'pos' && inComp.has(l.rel)));
+    for (;;) {
+      const hi = new Map<number, number>();
+      let changed = false;
+      for (const r of comp.rels) {
+        const c = (this.rels[r] as Relation).count;
+        hi.set(r, c);
+        if (c > (lo.get(r) as number)) changed = true;
+      }
+      if (!changed) return;
+      for (const rule of recursiveRules) {
+        this.current = rule;
+        const body = rule.body;
+        for (let d = 0; d < body.length; d++) {
+          const dl = body[d];
+          if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;
+          if ((hi.get(dl.rel) as number) === (lo.get(dl.rel) as number)) continue;
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, d, this.rels);
+          this.fullRanges(j);
+          for (let i = 0; i < body.length; i++) {
+            const lit = body[i];
+            if (!lit || lit.kind !== 'pos' || !inComp.has(lit.rel)) continue;
+            if (i === d) {
+              j.lo[i] = lo.get(lit.rel) as number;
+              j.hi[i] = hi.get(lit.rel) as number;
+            } else if (i < d) j.hi[i] = lo.get(lit.rel) as number;
+            else j.hi[i] = hi.get(lit.rel) as number;
+          }
+          j.run(this.sinkFor(rule));
+        }
+      }
+      lo = hi;
+    }
+  }
+}

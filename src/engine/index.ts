@@ -1,0 +1,3 @@
+export { evaluate, DEFAULT_MAX_FACTS, type EvaluateOptions, type InjectedFact } from './evaluate.js';
+export { Model, type FactRow } from './model.js';
+export { Relation, ColumnIndex } from './relation.js';

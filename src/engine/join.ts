@@ -1,0 +1,331 @@
+/**
+ * Compiles one rule body, in a given join order, into a chain of closures: each
+ * literal's closure finds its matches and calls the next one; the last builds
+ * the head tuple and hands it to the sink. Ranges of tuple indexes per literal
+ * (lo..hi) are set before each run: that is how semi-naive evaluation reads
+ * "only the delta" or "only the old tuples" of a relation.
+ */
+import type { TermTable } from '../program/terms.js';
+import { KIND_COMPOUND } from '../program/terms.js';
+import type { BuiltinName } from '../program/builtins.js';
+import { compare, isArithmetic, solve } from '../program/builtins.js';
+import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
+import { bindsOf } from '../program/schedule.js';
+import type { Relation } from './relation.js';
+
+type Step = (env: Int32Array) => void;
+type Value = (env: Int32Array) => number;
+
+export interface JoinEnv {
+  rels: Relation[];
+  terms: TermTable;
+}
+
+export interface CompiledJoin {
+  rule: CompiledRule;
+  /** Per body literal: first and one-past-last tuple index to read. */
+  lo: Int32Array;
+  hi: Int32Array;
+  run(sink: (tuple: Int32Array) => void): void;
+}
+
+const ABSENT = -1;
+
+export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv): CompiledJoin {
+  const n = rule.body.length;
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const slots = new Int32Array(Math.max(1, rule.varNames.length));
+  let sink: (tuple: Int32Array) => void = () => {};
+  const head = new Int32Array(rule.head.args.length);
+  const headValues = rule.head.args.map((p) => valueOf(p, env.terms));
+  const emit: Step = (e) => {
+    for (let i = 0; i < headValues.length; i++) head[i] = (headValues[i] as Value)(e);
+    sink(head);
+  };
+  // Which slots are bound before each position of the order.
+  const boundBefore: Set<number>[] = [];
+  const bound = new Set<number>();
+  for (const i of order) {
+    boundBefore.push(new Set(bound));
+    for (const v of bindsOf(rule.body[i] as BodyLit)) bound.add(v);
+  }
+  let next: Step = emit;
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k] as number;
+    next = compileLiteral(rule.body[i] as BodyLit, i, boundBefore[k] as Set<number>, next, env, lo, hi);
+  }
+  const first = next;
+  return {
+    rule,
+    lo,
+    hi,
+    run(s) {
+      sink = s;
+      first(slots);
+    },
+  };
+}
+
+function compileLiteral(
+  lit: BodyLit,
+  pos: number,
+  bound: ReadonlySet<number>,
+  next: Step,
+  env: JoinEnv,
+  lo: Int32Array,
+  hi: Int32Array,
+): Step {
+  const terms = env.terms;
+  switch (lit.kind) {
+    case 'pos':
+      return compilePositive(lit.rel, lit.args, pos, bound, next, env, lo, hi);
+    case 'neg': {
+      const values = lit.args.map((p) => lookupValueOf(p, terms));
+      const key = new Int32Array(values.length);
+      const rel = lit.rel;
+      return (e) => {
+        for (let i = 0; i < values.length; i++) {
+          const v = (values[i] as Value)(e);
+          if (v === ABSENT) return next(e); // a term that does not exist is in no relation
+          key[i] = v;
+        }
+        if (!(env.rels[rel] as Relation).has(key)) next(e);
+      };
+    }
+    case 'distinct':
+    case 'same': {
+      const left = valueOf(lit.left, terms);
+      const right = valueOf(lit.right, terms);
+      const wantEqual = lit.kind === 'same';
+      return (e) => {
+        if ((left(e) === right(e)) === wantEqual) next(e);
+      };
+    }
+    case 'builtin':
+      return compileBuiltin(lit.op, lit.args, lit.negated, bound, next, terms);
+  }
+}
+
+function compilePositive(
+  rel: number,
+  args: readonly Pattern[],
+  pos: number,
+  bound: ReadonlySet<number>,
+  next: Step,
+  env: JoinEnv,
+  lo: Int32Array,
+  hi: Int32Array,
+): Step {
+  const terms = env.terms;
+  const arity = args.length;
+  const keyValues: Value[] = [];
+  let mask = 0;
+  // Per column not in the key: 1 bind slot, 2 check slot, 3 match compound.
+  const actCol: number[] = [];
+  const actKind: number[] = [];
+  const actSlot: number[] = [];
+  const actMatch: Array<((id: number, e: Int32Array) => boolean) | undefined> = [];
+  const seen = new Set(bound);
+  args.forEach((p, c) => {
+    const fullyBound = p.t === 'const' || (p.t === 'var' && bound.has(p.slot)) || (p.t === 'fn' && allIn(p, bound));
+    if (fullyBound) {
+      mask |= 1 << c;
+      keyValues.push(lookupValueOf(p, terms));
+    } else if (p.t === 'var') {
+      actCol.push(c);
+      actKind.push(seen.has(p.slot) ? 2 : 1);
+      actSlot.push(p.slot);
+      actMatch.push(undefined);
+      seen.add(p.slot);
+    } else {
+      actCol.push(c);
+      actKind.push(3);
+      actSlot.push(0);
+      actMatch.push(compileMatcher(p, seen, terms));
+    }
+  });
+  const nAct = actCol.length;
+  const key = new Int32Array(Math.max(1, keyValues.length));
+  const full = new Int32Array(Math.max(1, arity));
+  const keyCols = [...Array(arity).keys()].filter((c) => mask & (1 << c));
+  const apply = (data: Int32Array, base: number, e: Int32Array): boolean => {
+    for (let a = 0; a < nAct; a++) {
+      const v = data[base + (actCol[a] as number)] as number;
+      const kind = actKind[a];
+      if (kind === 1) e[actSlot[a] as number] = v;
+      else if (kind === 2) {
+        if (e[actSlot[a] as number] !== v) return false;
+      } else if (!(actMatch[a] as (id: number, e: Int32Array) => boolean)(v, e)) return false;
+    }
+    return true;
+  };
+  if (keyValues.length === 0) {
+    return (e) => {
+      const r = env.rels[rel] as Relation;
+      const end = hi[pos] as number;
+      for (let t = lo[pos] as number; t < end; t++) {
+        if (apply(r.data, t * arity, e)) next(e);
+      }
+    };
+  }
+  if (keyValues.length === arity) {
+    return (e) => {
+      for (let i = 0; i < arity; i++) {
+        const v = (keyValues[i] as Value)(e);
+        if (v === ABSENT) return;
+        full[i] = v;
+      }
+      const t = (env.rels[rel] as Relation).find(full);
+      if (t >= (lo[pos] as number) && t < (hi[pos] as number)) next(e);
+    };
+  }
+  void keyCols;
+  return (e) => {
+    for (let i = 0; i < keyValues.length; i++) {
+      const v = (keyValues[i] as Value)(e);
+      if (v === ABSENT) return;
+      key[i] = v;
+    }
+    const r = env.rels[rel] as Relation;
+    const idx = r.index(mask);
+    const chain = idx.next;
+    const start = lo[pos] as number;
+    const end = hi[pos] as number;
+    for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
+      if (t >= end) continue;
+      if (t < start) break;
+      if (apply(r.data, t * arity, e)) next(e);
+    }
+  };
+}
+
+function allIn(p: Pattern, bound: ReadonlySet<number>): boolean {
+  if (p.t === 'var') return bound.has(p.slot);
+  if (p.t === 'fn') return p.args.every((a) => allIn(a, bound));
+  return true;
+}
+
+/** The id a bound pattern denotes, creating compound terms as needed. */
+function valueOf(p: Pattern, terms: TermTable): Value {
+  if (p.t === 'const') {
+    const id = p.id;
+    return () => id;
+  }
+  if (p.t === 'var') {
+    const slot = p.slot;
+    return (e) => e[slot] as number;
+  }
+  const args = p.args.map((a) => valueOf(a, terms));
+  const buf = new Int32Array(args.length);
+  const functor = p.functor;
+  return (e) => {
+    for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
+    return terms.compound(functor, buf);
+  };
+}
+
+/** Like valueOf, but a compound term that was never interned is ABSENT instead of created. */
+function lookupValueOf(p: Pattern, terms: TermTable): Value {
+  if (p.t !== 'fn') return valueOf(p, terms);
+  const args = p.args.map((a) => lookupValueOf(a, terms));
+  const buf = new Int32Array(args.length);
+  const functor = p.functor;
+  return (e) => {
+    for (let i = 0; i < args.length; i++) {
+      const v = (args[i] as Value)(e);
+      if (v === ABSENT) return ABSENT;
+      buf[i] = v;
+    }
+    return terms.findCompound(functor, buf) ?? ABSENT;
+  };
+}
+
+/** Match an id against a compound pattern, binding the slots not in `seen` (which it extends). */
+function compileMatcher(p: Pattern, seen: Set<number>, terms: TermTable): (id: number, e: Int32Array) => boolean {
+  if (p.t === 'const') {
+    const want = p.id;
+    return (id) => id === want;
+  }
+  if (p.t === 'var') {
+    const slot = p.slot;
+    if (seen.has(slot)) return (id, e) => e[slot] === id;
+    seen.add(slot);
+    return (id, e) => {
+      e[slot] = id;
+      return true;
+    };
+  }
+  const functor = p.functor;
+  const n = p.args.length;
+  const subs = p.args.map((a) => compileMatcher(a, seen, terms));
+  return (id, e) => {
+    if (terms.kind(id) !== KIND_COMPOUND || terms.arity(id) !== n || terms.name(id) !== functor) return false;
+    for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
+    return true;
+  };
+}
+
+function compileBuiltin(
+  op: BuiltinName,
+  args: readonly Pattern[],
+  negated: boolean,
+  bound: ReadonlySet<number>,
+  next: Step,
+  terms: TermTable,
+): Step {
+  if (op === '=') {
+    const [l, r] = args as [Pattern, Pattern];
+    if (negated || (allIn(l, bound) && allIn(r, bound))) {
+      const left = valueOf(l, terms);
+      const right = valueOf(r, terms);
+      return (e) => {
+        if ((left(e) === right(e)) !== negated) next(e);
+      };
+    }
+    const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
+    const value = valueOf(known, terms);
+    const match = compileMatcher(other, new Set(bound), terms);
+    return (e) => {
+      if (match(value(e), e)) next(e);
+    };
+  }
+  if (!isArithmetic(op)) {
+    const [l, r] = args as [Pattern, Pattern];
+    const left = valueOf(l, terms);
+    const right = valueOf(r, terms);
+    return (e) => {
+      const a = terms.numberValue(left(e));
+      const b = terms.numberValue(right(e));
+      if (a === undefined || b === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      if (compare(op, a, b) !== negated) next(e);
+    };
+  }
+  const unknown = negated ? -1 : args.findIndex((a) => !allIn(a, bound));
+  const values = args.map((a, i) => (i === unknown ? undefined : valueOf(a, terms)));
+  const out = unknown >= 0 ? (args[unknown] as { t: 'var'; slot: number }).slot : -1;
+  const num = [0, 0, 0];
+  return (e) => {
+    for (let i = 0; i < 3; i++) {
+      const v = values[i];
+      if (!v) continue;
+      const x = terms.numberValue(v(e));
+      if (x === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      num[i] = x;
+    }
+    const result = solve(op, num[0] as number, num[1] as number, num[2] as number, unknown);
+    if (unknown < 0) {
+      if (Number.isNaN(result) === negated) next(e);
+      return;
+    }
+    if (!Number.isFinite(result)) return;
+    e[out] = terms.number(result);
+    next(e);
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * A relation: a set of fixed-arity tuples of interned term ids.
+ *
+ * Tuples live in one flat Int32Array in insertion order, so "the tuples added
+ * since step k" is a range of tuple indexes: semi-naive evaluation needs no
+ * separate delta relations. Membership is an open-addressing hash table of
+ * tuple indexes; indexes on column subsets chain tuples newest first and catch
+ * up lazily with tuples added since they were last read. Nothing is allocated
+ * per tuple looked up or rejected.
+ */
+
+export function mix(h: number, x: number): number {
+  h = Math.imul(h ^ x, 0x9e3779b1);
+  return (h << 13) | (h >>> 19);
+}
+
+export function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export class Relation {
+  readonly arity: number;
+  data: Int32Array;
+  count = 0;
+  private slots: Int32Array;
+  private mask: number;
+  private readonly indexes = new Map<number, ColumnIndex>();
+
+  constructor(arity: number, capacity = 8) {
+    this.arity = arity;
+    this.data = new Int32Array(Math.max(1, arity * capacity));
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  /** Column `col` of tuple `t`. */
+  get(t: number, col: number): number {
+    return this.data[t * this.arity + col] as number;
+  }
+
+  tuple(t: number): number[] {
+    const start = t * this.arity;
+    return Array.from(this.data.subarray(start, start + this.arity));
+  }
+
+  *tuples(): IterableIterator<number[]> {
+    for (let t = 0; t < this.count; t++) yield this.tuple(t);
+  }
+
+  /** Index of the tuple equal to src[off..off+arity), or -1. */
+  find(src: ArrayLike<number>, off = 0): number {
+    const arity = this.arity;
+    const data = this.data;
+    let slot = hashAt(src, off, arity) & this.mask;
+    for (;;) {
+      const entry = this.slots[slot] as number;
+      if (entry === 0) return -1;
+      const t = entry - 1;
+      const base = t * arity;
+      let i = 0;
+      while (i < arity && data[base + i] === src[off + i]) i++;
+      if (i === arity) return t;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  has(src: ArrayLike<number>, off = 0): boolean {
+    return this.find(src, off) >= 0;
+  }
+
+  /** Add a tuple; true when it was new. */
+  add(src: ArrayLike<number>, off = 0): boolean {
+    const arity = this.arity;
+    let data = this.data;
+    let slot = hashAt(src, off, arity) & this.mask;
+    for (;;) {
+      const entry = this.slots[slot] as number;
+      if (entry === 0) break;
+      const base = (entry - 1) * arity;
+      let i = 0;
+      while (i < arity && data[base + i] === src[off + i]) i++;
+      if (i === arity) return false;
+      slot = (slot + 1) & this.mask;
+    }
+    const t = this.count;
+    if ((t + 1) * arity > data.length) {
+      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * arity));
+      grown.set(data);
+      this.data = data = grown;
+    }
+    const base = t * arity;
+    for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
+    this.count = t + 1;
+    this.slots[slot] = t + 1;
+    if (this.count * 2 > this.slots.length) this.rehash();
+    return true;
+  }
+
+  /** The index on the columns whose bits are set in `columns` (bit i = column i). */
+  index(columns: number): ColumnIndex {
+    let idx = this.indexes.get(columns);
+    if (!idx) {
+      idx = new ColumnIndex(this, columns);
+      this.indexes.set(columns, idx);
+    }
+    idx.catchUp();
+    return idx;
+  }
+
+  private rehash(): void {
+    const size = this.slots.length * 2;
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    const arity = this.arity;
+    for (let t = 0; t < this.count; t++) {
+      let slot = hashAt(this.data, t * arity, arity) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = t + 1;
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}
+
+function hashAt(src: ArrayLike<number>, off: number, n: number): number {
+  let h = n;
+  for (let i = 0; i < n; i++) h = mix(h, src[off + i] as number);
+  return finish(h);
+}
+
+/**
+ * Tuples grouped by the values of some columns. `first(key)` gives the newest
+ * tuple with that key and `next[t]` the next older one (-1 ends the chain).
+ */
+export class ColumnIndex {
+  readonly cols: Int32Array;
+  next: Int32Array;
+  private heads: Int32Array;
+  private mask: number;
+  private keys = 0;
+  private indexed = 0;
+
+  constructor(
+    private readonly rel: Relation,
+    columns: number,
+  ) {
+    const cols: number[] = [];
+    for (let c = 0; c < rel.arity; c++) if (columns & (1 << c)) cols.push(c);
+    this.cols = Int32Array.from(cols);
+    this.next = new Int32Array(Math.max(8, rel.count));
+    this.heads = new Int32Array(16);
+    this.mask = 15;
+  }
+
+  /** Newest tuple whose indexed columns equal key[0..k), or -1. */
+  first(key: ArrayLike<number>): number {
+    const slot = this.slotOfKey(key);
+    return (this.heads[slot] as number) - 1;
+  }
+
+  catchUp(): void {
+    const rel = this.rel;
+    if (this.indexed === rel.count) return;
+    if (this.next.length < rel.count) {
+      const grown = new Int32Array(Math.max(this.next.length * 2, rel.count));
+      grown.set(this.next);
+      this.next = grown;
+    }
+    for (let t = this.indexed; t < rel.count; t++) this.insert(t);
+    this.indexed = rel.count;
+  }
+
+  private insert(t: number): void {
+    const rel = this.rel;
+    const cols = this.cols;
+    const base = t * rel.arity;
+    const data = rel.data;
+    let h = cols.length;
+    for (let i = 0; i < cols.length; i++) h = mix(h, data[base + (cols[i] as number)] as number);
+    let slot = finish(h) & this.mask;
+    for (;;) {
+      const head = this.heads[slot] as number;
+      if (head === 0) break;
+      const other = (head - 1) * rel.arity;
+      let i = 0;
+      while (i < cols.length && data[other + (cols[i] as number)] === data[base + (cols[i] as number)]) i++;
+      if (i === cols.length) break;
+      slot = (slot + 1) & this.mask;
+    }
+    const head = this.heads[slot] as number;
+    this.next[t] = head - 1;
+    this.heads[slot] = t + 1;
+    if (head === 0) {
+      this.keys++;
+      if (this.keys * 2 > this.heads.length) this.rehash();
+    }
+  }
+
+  private slotOfKey(key: ArrayLike<number>): number {
+    const rel = this.rel;
+    const cols = this.cols;
+    const data = rel.data;
+    let h = cols.length;
+    for (let i = 0; i < cols.length; i++) h = mix(h, key[i] as number);
+    let slot = finish(h) & this.mask;
+    for (;;) {
+      const head = this.heads[slot] as number;
+      if (head === 0) return slot;
+      const other = (head - 1) * rel.arity;
+      let i = 0;
+      while (i < cols.length && data[other + (cols[i] as number)] === key[i]) i++;
+      if (i === cols.length) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private rehash(): void {
+    const old = this.heads;
+    const size = old.length * 2;
+    this.heads = new Int32Array(size);
+    this.mask = size - 1;
+    const rel = this.rel;
+    const cols = this.cols;
+    for (let s = 0; s < old.length; s++) {
+      const head = old[s] as number;
+      if (head === 0) continue;
+      const base = (head - 1) * rel.arity;
+      let h = cols.length;
+      for (let i = 0; i < cols.length; i++) h = mix(h, rel.data[base + (cols[i] as number)] as number);
+      let slot = finish(h) & this.mask;
+      while (this.heads[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.heads[slot] = head;
+    }
+  }
+}

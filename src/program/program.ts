@@ -1,0 +1,284 @@
+/**
+ * A Program: the statements of one or more syntax trees, with terms interned,
+ * facts collected per relation, rules compiled (`or` expanded, `not` pushed
+ * down) and the checks every consumer needs: safety, stratification, builtin
+ * arity, one name used with two arities.
+ *
+ * Building never throws for a semantic problem: problems are diagnostics.
+ * `parseProgram` (in load.ts) throws when there are errors.
+ */
+import type { Diagnostic, Span } from '../errors.js';
+import type { Atom, Literal, Statement, SyntaxTree, Term } from '../syntax/ast.js';
+import { BUILTIN_ARITY, isBuiltinName } from './builtins.js';
+import type { BodyLit, CompiledRule, Pattern, RelationInfo } from './rules.js';
+import { relationKey } from './rules.js';
+import { checkRuleSafety } from './schedule.js';
+import { stratify, type Stratification } from './stratify.js';
+import { TermTable } from './terms.js';
+
+export interface ProgramOptions {
+  /** Treat `+ - * / < <= > >= =` as builtins (default true). GDL turns this off. */
+  builtins?: boolean;
+  /** Largest number of rules one statement may expand into through `or` (default 4096). */
+  maxOrExpansion?: number;
+}
+
+export interface GroundFact {
+  rel: number;
+  tuple: number[];
+  statement: number;
+}
+
+export class Program {
+  readonly terms = new TermTable();
+  readonly relations: RelationInfo[] = [];
+  readonly facts: GroundFact[] = [];
+  readonly rules: CompiledRule[] = [];
+  readonly statements: Statement[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly files: string[] = [];
+  readonly options: Required<ProgramOptions>;
+  private readonly relationIds = new Map<string, number>();
+  private strat: Stratification | undefined;
+
+  constructor(options: ProgramOptions = {}) {
+    this.options = { builtins: options.builtins ?? true, maxOrExpansion: options.maxOrExpansion ?? 4096 };
+  }
+
+  /** The id of relation name/arity, creating it if needed (for relations injected at run time). */
+  relationId(name: string, arity: number): number {
+    const key = relationKey(name, arity);
+    let id = this.relationIds.get(key);
+    if (id === undefined) {
+      id = this.relations.length;
+      this.relations.push({ id, name, arity });
+      this.relationIds.set(key, id);
+      this.strat = undefined;
+    }
+    return id;
+  }
+
+  findRelation(name: string, arity: number): RelationInfo | undefined {
+    const id = this.relationIds.get(relationKey(name, arity));
+    return id === undefined ? undefined : this.relations[id];
+  }
+
+  relationsNamed(name: string): RelationInfo[] {
+    return this.relations.filter((r) => r.name === name);
+  }
+
+  get stratification(): Stratification {
+    if (!this.strat) this.strat = stratify(this.relations, this.rules);
+    return this.strat;
+  }
+
+  get errors(): Diagnostic[] {
+    return this.diagnostics.filter((d) => d.severity === 'error');
+  }
+}
+
+/** Build a program from syntax trees; all problems become `program.diagnostics`. */
+export function buildProgram(trees: SyntaxTree | readonly SyntaxTree[], options: ProgramOptions = {}): Program {
+  const program = new Program(options);
+  const list = Array.isArray(trees) ? (trees as readonly SyntaxTree[]) : [trees as SyntaxTree];
+  for (const tree of list) {
+    program.files.push(tree.file);
+    for (const st of tree.statements) addStatement(program, st);
+  }
+  checkArities(program);
+  program.diagnostics.push(...program.stratification.diagnostics);
+  return program;
+}
+
+class VarScope {
+  readonly names: string[] = [];
+  private readonly slots = new Map<string, number>();
+  slot(name: string): number {
+    let s = this.slots.get(name);
+    if (s === undefined) {
+      s = this.names.length;
+      this.names.push(name);
+      this.slots.set(name, s);
+    }
+    return s;
+  }
+}
+
+function addStatement(program: Program, st: Statement): void {
+  const index = program.statements.length;
+  program.statements.push(st);
+  const diag = (code: string, message: string, span: Span) =>
+    program.diagnostics.push({ code, severity: 'error', message, span });
+  if (program.options.builtins && isBuiltinName(st.head.pred)) {
+    diag('builtin-head', `'${st.head.pred}' is a builtin and cannot be defined by a rule or fact`, st.head.predSpan);
+    return;
+  }
+  const scope = new VarScope();
+  const headArgs = st.head.args.map((t) => pattern(program, t, scope));
+  const head = { rel: program.relationId(st.head.pred, st.head.args.length), args: headArgs };
+  if (st.body.length === 0 && headArgs.every(isGround)) {
+    program.facts.push({ rel: head.rel, tuple: headArgs.map((p) => groundId(program, p)), statement: index });
+    return;
+  }
+  let bodies: BodyLit[][];
+  try {
+    bodies = expand(program, st.body, scope, false);
+  } catch (e) {
+    if (e instanceof ExpansionTooLarge) {
+      diag('or-expansion', `this rule expands into more than ${program.options.maxOrExpansion} rules through 'or'`, st.span);
+      return;
+    }
+    throw e;
+  }
+  const unsafe = new Map<string, Span>();
+  for (const body of bodies) {
+    const rule: CompiledRule = { head, body, varNames: scope.names, statement: index, span: st.span };
+    for (const lit of body) checkBuiltinArity(program, lit);
+    const problem = checkRuleSafety(rule);
+    if (problem) {
+      for (const v of problem.vars) {
+        const name = scope.names[v] as string;
+        if (!unsafe.has(name)) unsafe.set(name, problem.literal ? problem.literal.span : st.head.span);
+      }
+    }
+    program.rules.push(rule);
+  }
+  for (const [name, span] of unsafe) {
+    const isFact = st.body.length === 0;
+    diag(
+      'safety',
+      isFact
+        ? `variable ?${name} in a fact: facts must be ground`
+        : `unsafe variable ?${name}: it must occur in a positive body literal (in every disjunct of an 'or') before it is used in the head, a 'not', a 'distinct' or a builtin`,
+      span,
+    );
+  }
+}
+
+function checkBuiltinArity(program: Program, lit: BodyLit): void {
+  if (lit.kind !== 'builtin') return;
+  const want = BUILTIN_ARITY[lit.op];
+  if (lit.args.length !== want) {
+    program.diagnostics.push({
+      code: 'builtin-arity',
+      severity: 'error',
+      message: `builtin '${lit.op}' takes ${want} arguments, not ${lit.args.length}`,
+      span: lit.span,
+    });
+  }
+}
+
+function pattern(program: Program, t: Term, scope: VarScope): Pattern {
+  switch (t.kind) {
+    case 'const':
+      return { t: 'const', id: program.terms.constant(t.name) };
+    case 'str':
+      return { t: 'const', id: program.terms.string(t.value) };
+    case 'var':
+      return { t: 'var', slot: scope.slot(t.name) };
+    case 'compound': {
+      const args = t.args.map((a) => pattern(program, a, scope));
+      if (args.every(isGround)) {
+        return { t: 'const', id: program.terms.compound(t.functor, args.map((a) => (a as { id: number }).id)) };
+      }
+      return { t: 'fn', functor: t.functor, args };
+    }
+  }
+}
+
+function isGround(p: Pattern): boolean {
+  return p.t === 'const';
+}
+
+function groundId(_program: Program, p: Pattern): number {
+  return (p as { t: 'const'; id: number }).id;
+}
+
+class ExpansionTooLarge extends Error {}
+
+/** Expand a conjunction into the list of alternative flat bodies. */
+function expand(program: Program, lits: readonly Literal[], scope: VarScope, negated: boolean): BodyLit[][] {
+  let acc: BodyLit[][] = [[]];
+  for (const lit of lits) {
+    const alts = expandOne(program, lit, scope, negated);
+    const next: BodyLit[][] = [];
+    for (const a of acc) for (const b of alts) next.push([...a, ...b]);
+    if (next.length > program.options.maxOrExpansion) throw new ExpansionTooLarge();
+    acc = next;
+  }
+  return acc;
+}
+
+function expandOne(program: Program, lit: Literal, scope: VarScope, negated: boolean): BodyLit[][] {
+  switch (lit.kind) {
+    case 'atom':
+      return [[atomLiteral(program, lit, scope, negated)]];
+    case 'distinct': {
+      const left = pattern(program, lit.left, scope);
+      const right = pattern(program, lit.right, scope);
+      return [[{ kind: negated ? 'same' : 'distinct', left, right, span: lit.span }]];
+    }
+    case 'not':
+      return expandOne(program, lit.body, scope, !negated);
+    case 'or': {
+      if (!negated) return lit.disjuncts.flatMap((d) => expandOne(program, d, scope, false));
+      // not (a or b) = (not a) and (not b)
+      return expand(
+        program,
+        lit.disjuncts.map((d) => ({ kind: 'not', body: d, span: d.span }) as Literal),
+        scope,
+        false,
+      );
+    }
+  }
+}
+
+function atomLiteral(program: Program, atom: Atom, scope: VarScope, negated: boolean): BodyLit {
+  const args = atom.args.map((t) => pattern(program, t, scope));
+  if (program.options.builtins && isBuiltinName(atom.pred)) {
+    return { kind: 'builtin', op: atom.pred, args, negated, span: atom.span };
+  }
+  const rel = program.relationId(atom.pred, atom.args.length);
+  return negated ? { kind: 'neg', rel, args, span: atom.span } : { kind: 'pos', rel, args, span: atom.span };
+}
+
+/** Warn once per name used with two or more arities. */
+function checkArities(program: Program): void {
+  const byName = new Map<string, RelationInfo[]>();
+  for (const r of program.relations) {
+    const list = byName.get(r.name) ?? [];
+    list.push(r);
+    byName.set(r.name, list);
+  }
+  for (const [name, list] of byName) {
+    if (list.length < 2) continue;
+    const arities = list.map((r) => r.arity).sort((a, b) => a - b);
+    const span = firstUse(program, name);
+    program.diagnostics.push({
+      code: 'arity',
+      severity: 'warning',
+      message: `'${name}' is used with ${arities.length} different arities (${arities.join(', ')}); each is a separate relation`,
+      ...(span ? { span } : {}),
+    });
+  }
+}
+
+function firstUse(program: Program, name: string): Span | undefined {
+  for (const st of program.statements) {
+    const found = findAtom(st.head, st.body, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function findAtom(head: Atom, body: readonly Literal[], name: string): Span | undefined {
+  if (head.pred === name) return head.predSpan;
+  const stack: Literal[] = [...body];
+  while (stack.length > 0) {
+    const l = stack.pop() as Literal;
+    if (l.kind === 'atom' && l.pred === name) return l.predSpan;
+    if (l.kind === 'not') stack.push(l.body);
+    if (l.kind === 'or') stack.push(...l.disjuncts);
+  }
+  return undefined;
+}
