@@ -1,0 +1,54 @@
+/**
+ * Argument parsing for every command, on node:util's parseArgs, with errors
+ * turned into UsageErrors (exit 2) that name the command.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from './io.js';
+
+export type OptionSpec = Record<
+  string,
+  { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean | string[] }
+>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export function parseCommandArgs(command: string, argv: string[], options: OptionSpec): Parsed {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as Parsed['values'], positionals };
+  } catch (e) {
+    throw new UsageError(`gramlog ${command}: ${(e as Error).message.replace(/\. To specify.*$/s, '')}`);
+  }
+}
+
+export function stringOpt(p: Parsed, name: string): string | undefined {
+  const v = p.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function listOpt(p: Parsed, name: string): string[] {
+  const v = p.values[name];
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}
+
+export function boolOpt(p: Parsed, name: string): boolean {
+  return p.values[name] === true;
+}
+
+/** An integer option within [min, max], or the default. */
+export function intOpt(p: Parsed, command: string, name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const v = stringOpt(p, name);
+  if (v === undefined) return def;
+  if (!/^-?\d+$/.test(v.trim())) throw new UsageError(`gramlog ${command}: --${name} takes a whole number, not '${v}'`);
+  const n = Number(v);
+  if (n < min || n > max) throw new UsageError(`gramlog ${command}: --${name} must be between ${min} and ${max}, not ${n}`);
+  return n;
+}

@@ -1,0 +1,23 @@
+import type { OptionSpec, Parsed } from './args.js';
+import type { Io } from './io.js';
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Full help text printed by `gramlog NAME --help` (usage, options, exit codes, an example). */
+  help: string;
+  options: OptionSpec;
+  /**
+   * Returns the exit code. Throws UsageError (exit 2) or GramlogError (exit 1,
+   * printed with the source line from `sources`, which maps file names to the
+   * text the command read: use `readSource`).
+   */
+  run(args: Parsed, io: Io, sources: Map<string, string>): Promise<number> | number;
+}
+
+/** Read a file through io and remember its text for error messages. */
+export function readSource(io: Io, sources: Map<string, string>, path: string): string {
+  const text = io.readFile(path);
+  sources.set(path, text);
+  return text;
+}

@@ -1,0 +1,32 @@
+/**
+ * The contract of a GDL state machine. Terms are interned ids of the game's
+ * Program (program.terms); print them with program.terms.print(id).
+ */
+import type { Program } from '../program/program.js';
+
+/**
+ * A game state: the set of ground sentences that are `true` in it (the
+ * arguments of `(true X)`, as term ids). States are immutable; `key` is a
+ * canonical string, equal for equal states, so states can be hashed and compared.
+ */
+export interface GameState {
+  /** Sorted, duplicate-free term ids of the true sentences. */
+  readonly facts: readonly number[];
+  readonly key: string;
+}
+
+export interface StateMachine {
+  readonly program: Program;
+  /** Role term ids in the order of the `role` facts in the game description. */
+  readonly roles: readonly number[];
+  initialState(): GameState;
+  /** Legal move term ids of `role` (index into roles), sorted by compareTerms. */
+  legalMoves(state: GameState, role: number): number[];
+  /** The state after every role plays its move (moves[i] is roles[i]'s move). */
+  nextState(state: GameState, moves: readonly number[]): GameState;
+  isTerminal(state: GameState): boolean;
+  /** Goal values per role (index into roles); a role may have zero or several. */
+  goals(state: GameState): number[][];
+  /** Canonical text of a term id. */
+  print(id: number): string;
+}
