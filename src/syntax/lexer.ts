@@ -1,0 +1,147 @@
+/**
+ * The moo lexer for KIF text.
+ *
+ * Token types:
+ *   ws           whitespace (newlines included)
+ *   comment      `;` to the end of the line
+ *   lparen       `(`
+ *   rparen       `)`
+ *   variable     `?name`; the token's `value` is the name without the `?`
+ *   string       `"..."` with `\"`, `\\`, `\n`, `\t`, `\r` escapes (any other
+ *                `\c` stands for `c`); the token's `value` is the decoded text
+ *   unterminated a `"` with no closing quote (runs to the end of the input)
+ *   constant     any other run of characters that are not whitespace, parens,
+ *                `;`, `"` or control characters, and does not start with `?`:
+ *                `<=`, `+`, `-3`, `1.5`, `cell`, `c++`, `a-b`, `x?y`
+ *   error        a character no token can start with (moo's error token: it
+ *                starts at the offending character and runs to the end), e.g.
+ *                a control character or a `?` with no name after it
+ *
+ * The lexer itself never throws: bad input shows up as `unterminated` and
+ * `error` tokens, which the parser turns into GramlogErrors with positions.
+ */
+import moo from 'moo';
+
+/** Control characters (C0, DEL, C1) may appear only inside strings and comments. */
+const NAME_CHAR = String.raw`[^\s()";\x00-\x1f\x7f-\x9f]`;
+const NAME_START = String.raw`[^\s()";?\x00-\x1f\x7f-\x9f]`;
+
+/** Decode the body of a string literal (the text between the quotes). */
+export function decodeString(body: string): string {
+  return body.replace(/\\([\s\S])/g, (_m, c: string) => {
+    switch (c) {
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case 'r':
+        return '\r';
+      default:
+        return c;
+    }
+  });
+}
+
+/** Encode a string value as a literal (with quotes) that `decodeString` reads back. */
+export function encodeString(value: string): string {
+  return (
+    '"' +
+    value.replace(/[\\"\n\t\r]/g, (c) => {
+      switch (c) {
+        case '\n':
+          return '\\n';
+        case '\t':
+          return '\\t';
+        case '\r':
+          return '\\r';
+        default:
+          return '\\' + c;
+      }
+    }) +
+    '"'
+  );
+}
+
+const rules: moo.Rules = {
+  ws: { match: /\s+/, lineBreaks: true },
+  comment: /;[^\n]*/,
+  lparen: '(',
+  rparen: ')',
+  string: {
+    match: /"(?:[^"\\]|\\[\s\S])*"/,
+    lineBreaks: true,
+    value: (text: string) => decodeString(text.slice(1, -1)),
+  },
+  unterminated: { match: /"(?:[^"\\]|\\[\s\S])*\\?/, lineBreaks: true },
+  variable: { match: new RegExp(String.raw`\?` + NAME_CHAR + '+'), value: (text: string) => text.slice(1) },
+  constant: new RegExp(NAME_START + NAME_CHAR + '*'),
+  error: moo.error,
+};
+
+const baseLexer = moo.compile(rules);
+
+/** Token types the grammar sees (whitespace and comments are dropped). */
+export type SignificantType = 'lparen' | 'rparen' | 'variable' | 'string' | 'constant';
+
+/** Every token of `text`, whitespace and comments included, ending at the first error token (if any). */
+export function tokenize(text: string): moo.Token[] {
+  const lexer = baseLexer.reset(text);
+  const tokens: moo.Token[] = [];
+  for (let tok = lexer.next(); tok !== undefined; tok = lexer.next()) {
+    tokens.push(tok);
+    if (tok.type === 'error' || tok.type === 'unterminated') break;
+  }
+  return tokens;
+}
+
+/**
+ * A nearley lexer that replays an array of already lexed tokens, ignoring the
+ * text nearley passes to `reset`. The parser lexes and checks the text first
+ * (so errors carry exact positions), then feeds the significant tokens.
+ */
+export class TokenArrayLexer {
+  private index = 0;
+  constructor(private readonly tokens: readonly moo.Token[]) {}
+  reset(_data: string, state?: { index?: number }): void {
+    this.index = state?.index ?? 0;
+  }
+  next(): moo.Token | undefined {
+    return this.tokens[this.index++];
+  }
+  save(): { index: number } {
+    return { index: this.index };
+  }
+  formatError(token: moo.Token, message = 'unexpected token'): string {
+    return `${message} at line ${token.line} col ${token.col}`;
+  }
+  has(type: string): boolean {
+    return type === 'lparen' || type === 'rparen' || type === 'variable' || type === 'string' || type === 'constant';
+  }
+}
+
+/**
+ * The lexer the compiled grammar names: a moo lexer that skips whitespace and
+ * comments. The parser passes its own `TokenArrayLexer` instead; this one makes
+ * the grammar usable on its own (e.g. with nearley-test).
+ */
+export const lexer = {
+  inner: moo.compile(rules),
+  reset(data: string, state?: moo.LexerState): void {
+    this.inner.reset(data, state);
+  },
+  next(): moo.Token | undefined {
+    for (;;) {
+      const tok = this.inner.next();
+      if (tok === undefined || (tok.type !== 'ws' && tok.type !== 'comment')) return tok;
+    }
+  },
+  save(): moo.LexerState {
+    return this.inner.save();
+  },
+  formatError(token: moo.Token, message?: string): string {
+    return this.inner.formatError(token, message);
+  },
+  has(type: string): boolean {
+    return this.inner.has(type);
+  },
+};
