@@ -1,0 +1,25 @@
+/**
+ * gramlog's public API. Everything not exported here is internal.
+ */
+export { GramlogError, type Diagnostic, type Span, type Severity } from './errors.js';
+export { parse, parseTerm, parseLiteral } from './syntax/parser.js';
+export { printTerm, printLiteral, printStatement, printTree } from './syntax/printer.js';
+export type * from './syntax/ast.js';
+export { parseProgram, loadProgram, type Source, type LoadOptions } from './program/load.js';
+export { Program, type ProgramOptions } from './program/program.js';
+export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
+import { loadProgram, type Source } from './program/load.js';
+import { throwIfErrors } from './errors.js';
+import { evaluate } from './engine/index.js';
+
+/** Load sources as one program; throws on syntax errors only (see `program.diagnostics`). */
+export function load(sources: readonly Source[]) {
+  return loadProgram(sources);
+}
+
+/** Evaluate program text and answer one goal: sorted canonical atoms. */
+export function query(text: string, goal: string, options: { file?: string } = {}): string[] {
+  const program = loadProgram([{ text, file: options.file ?? '<input>' }]);
+  throwIfErrors(program.diagnostics);
+  return evaluate(program).query(goal);
+}

@@ -1,0 +1,39 @@
+/**
+ * The optional clingo peer: grounding time of gringo (Debian package `gringo`)
+ * on the same program, measured as a child process (startup included, which is
+ * a few milliseconds and is measured separately so it can be subtracted).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function findGringo(): string | undefined {
+  for (const cmd of ['gringo', 'clingo']) {
+    const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+    if (r.status === 0 && r.stdout.trim()) return cmd;
+  }
+  return undefined;
+}
+
+/** Seconds gringo needs to ground `asp` (best of `repeat`), minus process startup. */
+export function gringoSeconds(cmd: string, asp: string, repeat = 3): number {
+  const dir = mkdtempSync(join(tmpdir(), 'gramlog-bench-'));
+  const file = join(dir, 'p.lp');
+  writeFileSync(file, asp);
+  const empty = join(dir, 'empty.lp');
+  writeFileSync(empty, '');
+  const args = cmd === 'clingo' ? ['--mode=gringo', '--text'] : ['--text'];
+  const time = (f: string) => {
+    const t = process.hrtime.bigint();
+    execFileSync(cmd, [...args, f], { stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 1 << 30 });
+    return Number(process.hrtime.bigint() - t) / 1e9;
+  };
+  let best = Infinity;
+  let startup = Infinity;
+  for (let i = 0; i < repeat; i++) {
+    startup = Math.min(startup, time(empty));
+    best = Math.min(best, time(file));
+  }
+  return Math.max(best - startup, 1e-6);
+}
