@@ -1,0 +1,98 @@
+/**
+ * A validator finding: what `gramlog validate` reports about a game, and its
+ * JSON form (the output contract of `validate --json`).
+ *
+ * Check names are short and stable; they are part of the output contract:
+ *
+ *   syntax          the file does not parse
+ *   safety          an unsafe variable, or a variable in a fact
+ *   stratification  recursion through negation
+ *   recursion       the GDL recursion restriction on function terms in recursive rules
+ *   arity           a GDL keyword with the wrong number of arguments (error), or one
+ *                   name used with two arities (warning)
+ *   keywords        a keyword where GDL forbids it (role/true/does in a head, init/next/
+ *                   base/input in a body, a keyword as a function symbol, ...)
+ *   dependency      init/base/input depending on true/does, legal/terminal/goal on does
+ *   negation        `not` applied to something other than a sentence (GDL allows only that)
+ *   case            two constants that differ only in capitalisation
+ *   undefined       a relation read in a body that nothing defines
+ *   rules           a rule written with an empty body
+ *   roles           no role
+ *   bases, inputs   base/input declarations against the reachable game
+ *   terminal        no terminal state reached, or a missing terminal definition
+ *   legal           a role with no legal move in a non-terminal state, or no legal definition
+ *   goals           not exactly one goal value in 0..100 per role in a terminal state
+ *   evaluation      the rules could not be evaluated (a runaway term, too many facts)
+ */
+import type { Severity, Span } from '../errors.js';
+
+export interface Finding {
+  check: string;
+  severity: Severity;
+  message: string;
+  span?: Span;
+  /** Canonical text of the sentence concerned: `(cell 3 3 o)` for a base, `(oplayer noop)` for an input. */
+  sentence?: string;
+  /** Joint moves from the initial state (each a list of move terms in role order) that show the finding. */
+  witness?: string[][];
+}
+
+/** One finding in `validate --json` (the output contract). */
+export interface FindingJson {
+  check: string;
+  severity: Severity;
+  message: string;
+  line?: number;
+  column?: number;
+  sentence?: string;
+  witness?: string[][];
+}
+
+export interface ValidationJson {
+  file: string;
+  ok: boolean;
+  findings: FindingJson[];
+}
+
+export function findingToJson(f: Finding): FindingJson {
+  const out: FindingJson = { check: f.check, severity: f.severity, message: f.message };
+  if (f.span) {
+    out.line = f.span.line;
+    out.column = f.span.column;
+  }
+  if (f.sentence !== undefined) out.sentence = f.sentence;
+  if (f.witness !== undefined) out.witness = f.witness;
+  return out;
+}
+
+export function error(check: string, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+  return { check, severity: 'error', message, ...(span ? { span } : {}), ...extra };
+}
+
+export function warning(check: string, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+  return { check, severity: 'warning', message, ...(span ? { span } : {}), ...extra };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The deterministic report order: findings with a place first, by file, line
+ * and column; then the rest. Ties keep the order the checks produced them in
+ * (the sort is stable), so a bases report stays in its canonical sentence order.
+ */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => {
+    if (a.span && b.span) {
+      return cmp(a.span.file, b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column;
+    }
+    if (a.span) return -1;
+    if (b.span) return 1;
+    return 0;
+  });
+}
+
+export function hasErrors(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.severity === 'error');
+}

@@ -1,0 +1,101 @@
+/**
+ * The static checks of a GDL game: everything that can be decided from the
+ * rules alone, without playing. Each finding has a span where the problem has
+ * a place in the file. See finding.ts for the check names.
+ *
+ * The program must be loaded without builtins (`loadProgram(..., {builtins: false})`):
+ * GDL has no arithmetic, and `+` or `<` are ordinary relation names there.
+ */
+import type { Diagnostic } from '../errors.js';
+import type { Program } from '../program/program.js';
+import { checkDependencies } from './check-dependency.js';
+import { checkKeywords, type Dialect } from './check-keywords.js';
+import { checkNames } from './check-names.js';
+import { checkRecursionRestriction } from './check-recursion.js';
+import { rulesHaveNegativeCycle } from './check-stratification.js';
+import { error, type Finding } from './finding.js';
+
+export type { Dialect } from './check-keywords.js';
+
+export interface StaticResult {
+  dialect: Dialect;
+  findings: Finding[];
+}
+
+/** GDL-II when the game uses `sees` or has the role `random`. */
+export function detectDialect(program: Program): Dialect {
+  if (program.relationsNamed('sees').length > 0) return 'GDL-II';
+  const role = program.findRelation('role', 1);
+  const random = program.terms.findConstant('random');
+  if (role && random !== undefined && program.facts.some((f) => f.rel === role.id && f.tuple[0] === random)) {
+    return 'GDL-II';
+  }
+  return 'GDL';
+}
+
+/** The program's own diagnostics (safety, stratification, arity, ...) as findings. */
+export function programFindings(diagnostics: readonly Diagnostic[]): Finding[] {
+  return diagnostics.map((d) => ({
+    check: d.code,
+    severity: d.severity,
+    message: d.message,
+    ...(d.span ? { span: d.span } : {}),
+  }));
+}
+
+function defined(program: Program, name: string, arity: number): boolean {
+  const rel = program.findRelation(name, arity);
+  if (!rel) return false;
+  return program.facts.some((f) => f.rel === rel.id) || program.rules.some((r) => r.head.rel === rel.id);
+}
+
+/** Missing `role`, `legal`, `terminal` or `goal`: errors without a place. */
+function checkRequired(program: Program): Finding[] {
+  const out: Finding[] = [];
+  const role = program.findRelation('role', 1);
+  if (!role || !program.facts.some((f) => f.rel === role.id)) {
+    out.push(error('roles', 'the game has no roles: state each player as a fact such as (role white)'));
+  }
+  if (!defined(program, 'legal', 2)) {
+    out.push(error('legal', 'the game defines no legal moves: add rules or facts for (legal ROLE MOVE)'));
+  }
+  if (!defined(program, 'terminal', 0)) {
+    out.push(error('terminal', 'the game never ends: add a rule for terminal'));
+  }
+  if (!defined(program, 'goal', 2)) {
+    out.push(error('goals', 'the game defines no goals: add rules or facts for (goal ROLE VALUE)'));
+  }
+  return out;
+}
+
+/**
+ * Stratification findings: an error, except where the cycle through negation
+ * is only between relations and not between any rules' ground instances (see
+ * check-stratification.ts): then a warning that says so.
+ */
+function stratificationFindings(program: Program, findings: Finding[]): Finding[] {
+  const strat = findings.filter((f) => f.check === 'stratification' && f.severity === 'error');
+  if (strat.length === 0 || rulesHaveNegativeCycle(program)) return findings;
+  return findings.map((f) =>
+    strat.includes(f)
+      ? {
+          ...f,
+          severity: 'warning' as const,
+          message: `${f.message.replace(/; no stratified meaning exists$/, '')}: the GDL specification asks for stratification by relation, but no rule depends on its own negation through its instances, so the game still has one meaning`,
+        }
+      : f,
+  );
+}
+
+export function staticChecks(program: Program): StaticResult {
+  const dialect = detectDialect(program);
+  const findings = [
+    ...stratificationFindings(program, programFindings(program.diagnostics)),
+    ...checkKeywords(program.statements, dialect),
+    ...checkDependencies(program),
+    ...checkRecursionRestriction(program),
+    ...checkNames(program),
+    ...checkRequired(program),
+  ];
+  return { dialect, findings };
+}
