@@ -138,7 +138,10 @@ function addStatement(program: Program, st: Statement): void {
     if (problem) {
       for (const v of problem.vars) {
         const name = scope.names[v] as string;
-        if (!unsafe.has(name)) unsafe.set(name, problem.literal ? problem.literal.span : st.head.span);
+        if (!unsafe.has(name)) {
+          const where = problem.literal ? problem.literal.span : st.head.span;
+          unsafe.set(name, varSpanWithin(st, name, where) ?? where);
+        }
       }
     }
     program.rules.push(rule);
@@ -153,6 +156,40 @@ function addStatement(program: Program, st: Statement): void {
       span,
     );
   }
+}
+
+/** The span of the first occurrence of ?name inside `within` (a head or literal of st). */
+function varSpanWithin(st: Statement, name: string, within: Span): Span | undefined {
+  const stack: Array<Term | Literal | Atom> = [st.head, ...st.body];
+  let found: Span | undefined;
+  while (stack.length > 0) {
+    const node = stack.pop() as Term | Literal | Atom;
+    switch (node.kind) {
+      case 'var':
+        if (node.name === name && node.span.offset >= within.offset && node.span.endOffset <= within.endOffset) {
+          if (!found || node.span.offset < found.offset) found = node.span;
+        }
+        break;
+      case 'compound':
+        stack.push(...node.args);
+        break;
+      case 'atom':
+        stack.push(...node.args);
+        break;
+      case 'not':
+        stack.push(node.body);
+        break;
+      case 'or':
+        stack.push(...node.disjuncts);
+        break;
+      case 'distinct':
+        stack.push(node.left, node.right);
+        break;
+      default:
+        break;
+    }
+  }
+  return found;
 }
 
 function checkBuiltinArity(program: Program, lit: BodyLit): void {

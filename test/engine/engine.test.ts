@@ -139,7 +139,7 @@ describe('program checks', () => {
     const neg = errorOf(() => parseProgram('(q a)\n(<= (p ?x) (q ?x) (not (r ?y)))'));
     expect(neg.code).toBe('safety');
     expect(neg.message).toContain('?y');
-    expect(neg.span).toMatchObject({ line: 2, column: 24 }); // the negated atom (r ?y)
+    expect(neg.span).toMatchObject({ line: 2, column: 27 }); // ?y in the negated atom (r ?y)
     expect(errorOf(() => parseProgram('(q a) (<= (p ?x) (q ?x) (distinct ?x ?z))')).message).toContain('?z');
   });
 

@@ -1,0 +1,97 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from './fake-io.js';
+
+describe('gramlog query', () => {
+  it('prints the answers to a goal, sorted, one per line', async () => {
+    const r = await runCli(['query', 'rules/family.kif', '--goal', '(ancestor ?x erin)']);
+    expect(r).toEqual({
+      code: 0,
+      stdout: '(ancestor ann erin)\n(ancestor bob erin)\n(ancestor carol erin)\n',
+      stderr: '',
+    });
+  });
+
+  it('prints every fact without a goal, and JSON with --json', async () => {
+    const all = await runCli(['query', 'rules/reachability.kif']);
+    expect(all.code).toBe(0);
+    expect(all.stdout.split('\n')).toContain('(unreachable vault)');
+    const json = await runCli(['query', 'rules/reachability.kif', '--goal', '(deadend ?r)', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(['(deadend pantry)']);
+  });
+
+  it('answers several goals in the order given', async () => {
+    const r = await runCli(['query', 'rules/family.kif', '-g', '(sibling ?x ?y)', '-g', '(parent frank ?c)']);
+    expect(r.stdout).toBe('(sibling carol dave)\n(sibling dave carol)\n(parent frank dave)\n');
+  });
+
+  it('reports an invalid program as file:line:col with the source line and a caret, exit 1', async () => {
+    const r = await runCli(['query', 'bad.kif'], { 'bad.kif': '(base a)\n(<= (p ?x ?y) (base ?x))\n' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('bad.kif:2:11: error[safety]: unsafe variable ?y');
+    expect(r.stderr).toContain('(<= (p ?x ?y) (base ?x))');
+    expect(r.stderr).toMatch(/\n\s*\|?\s*\^/);
+  });
+
+  it('reports a syntax error where the parenthesis opened', async () => {
+    const r = await runCli(['query', 'open.kif'], { 'open.kif': '(a 1)\n  (<= (p ?x)\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^open\.kif:2:3: error\[syntax\/unclosed\]/);
+  });
+
+  it('exits 2 on a missing file, a bad goal, or no file', async () => {
+    const missing = await runCli(['query', 'nope.kif']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read nope.kif');
+    expect((await runCli(['query', 'rules/family.kif', '--goal', '(ancestor'])).code).toBe(2);
+    expect((await runCli(['query'])).code).toBe(2);
+    expect((await runCli(['query', '--bogus', 'rules/family.kif'])).code).toBe(2);
+  });
+
+  it('prints help for every command and for the tool', async () => {
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    for (const cmd of ['query', 'validate', 'simulate', 'generate', 'analyze', 'check']) {
+      expect(top.stdout).toContain(cmd);
+      const h = await runCli([cmd, '--help']);
+      expect(h.code, cmd).toBe(0);
+      expect(h.stdout, cmd).toMatch(/usage: gramlog/);
+    }
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+  });
+
+  it('runs a datascript query over the model with --edn', async () => {
+    const r = await runCli([
+      'query',
+      'rules/family.kif',
+      '--edn',
+      '[:find ?x ?y :where [?f "rel" "sibling"] [?f "arg0" ?x] [?f "arg1" ?y]]',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      ['carol', 'dave'],
+      ['dave', 'carol'],
+    ]);
+  });
+
+  it('turns a bad datascript query into an error, exit 1', async () => {
+    const r = await runCli(['query', 'rules/family.kif', '--edn', '[:find ?x :where [?x']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error\[store\/query\]/);
+  });
+});
+
+const bin = join(repoRoot, 'bin/gramlog.js');
+describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/main.js')))('the installed binary', () => {
+  it('runs query end to end with real exit codes', () => {
+    const out = execFileSync(process.execPath, [bin, 'query', 'rules/family.kif', '--goal', '(ancestor ann ?y)'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(out.split('\n')[0]).toBe('(ancestor ann bob)');
+    const bad = spawnSync(process.execPath, [bin, 'query', 'missing.kif'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+});
