@@ -61,12 +61,17 @@ function datascriptRun(peer: Peer, w: Workload, limitNodes: number): number | un
 const fmt = (s: number | undefined) => (s === undefined ? '—' : s < 0.01 ? `${(s * 1000).toFixed(2)} ms` : `${s.toFixed(3)} s`);
 const ratio = (peer: number | undefined, mine: number) => (peer === undefined ? '—' : `${(peer / mine).toFixed(1)}×`);
 
-export async function benchEngine(options: { quick?: boolean } = {}): Promise<EngineRow[]> {
+/**
+ * quick: datascript only on the 200-node chain. full: datascript also on the
+ * 500-node chain (minutes). Default: 200 and 300.
+ */
+export async function benchEngine(options: { quick?: boolean; full?: boolean } = {}): Promise<EngineRow[]> {
   const peer = await loadPeer();
   const gringo = findGringo();
   const workloads: Array<{ w: Workload; dsLimit: number }> = [
     { w: chain(200), dsLimit: 1000 },
-    { w: chain(500), dsLimit: options.quick ? 0 : 1000 },
+    { w: chain(300), dsLimit: options.quick ? 0 : 1000 },
+    { w: chain(500), dsLimit: options.full ? 1000 : 0 },
     { w: chain(1000), dsLimit: 0 },
     { w: randomGraph(1000, 3000), dsLimit: 0 },
     { w: sameGeneration(3, 6), dsLimit: 0 },
@@ -89,5 +94,5 @@ export async function benchEngine(options: { quick?: boolean } = {}): Promise<En
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchEngine({ quick: process.argv.includes('--quick') });
+  await benchEngine({ quick: process.argv.includes('--quick'), full: process.argv.includes('--full') });
 }

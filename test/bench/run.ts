@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every benchmark, each printing ratios against its peer
+ * measured in the same run. Flags: --quick (smaller peer runs), --full
+ * (datascript on the 500-node chain too: minutes).
+ * Benchmarks never assert a time; they report.
+ */
+import { existsSync } from 'node:fs';
+import { benchEngine } from './engine-bench.js';
+
+const quick = process.argv.includes('--quick');
+const full = process.argv.includes('--full');
+const here = import.meta.dirname;
+
+console.log(`# gramlog benchmarks (${new Date().toISOString()}, node ${process.version})`);
+await benchEngine({ quick, full });
+
+async function optional(file: string, fn: string): Promise<void> {
+  if (!existsSync(`${here}/${file}.ts`)) return;
+  const mod = (await import(`./${file}.js`)) as Record<string, (o?: unknown) => Promise<unknown>>;
+  const f = mod[fn];
+  if (f) await f({ quick });
+}
+
+await optional('gdl-playouts', 'benchPlayouts');
+await optional('generate-bench', 'benchGenerate');
