@@ -45,6 +45,7 @@ class EngineCache {
   readonly joins = new Map<string, CompiledJoin>();
   readonly dependents: number[][];
   readonly factsByRel: number[][][];
+  readonly ruleIndex = new Map<CompiledRule, number>();
   private readonly affectedMemo = new Map<string, Uint8Array>();
 
   constructor(readonly program: Program) {
@@ -64,13 +65,16 @@ class EngineCache {
         if (lit.kind === 'pos' || lit.kind === 'neg') (this.dependents[lit.rel] as number[]).push(rule.head.rel);
       }
     }
+    program.rules.forEach((r, i) => this.ruleIndex.set(r, i));
     this.factsByRel = Array.from({ length: nRel }, () => []);
     for (const f of program.facts) (this.factsByRel[f.rel] as number[][]).push(f.tuple);
   }
 
   /** Relations that depend (transitively) on any of `seeds`, and the seeds. */
   affected(seeds: readonly number[]): Uint8Array {
-    const key = [...new Set(seeds)].sort((a, b) => a - b).join(',');
+    const distinct: number[] = [];
+    for (const r of seeds) if (!distinct.includes(r)) distinct.push(r);
+    const key = distinct.sort((a, b) => a - b).join(',');
     let marks = this.affectedMemo.get(key);
     if (!marks) {
       marks = new Uint8Array(this.program.relations.length);
@@ -159,14 +163,14 @@ function label(program: Program, rule: CompiledRule): string {
 class Run {
   derived = 0;
   current: CompiledRule | undefined;
-  private ruleIndex = new Map<CompiledRule, number>();
+  private readonly ruleIndex: Map<CompiledRule, number>;
 
   constructor(
     private readonly cache: EngineCache,
     private readonly rels: Relation[],
     private readonly maxFacts: number,
   ) {
-    cache.program.rules.forEach((r, i) => this.ruleIndex.set(r, i));
+    this.ruleIndex = cache.ruleIndex;
   }
 
   private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
