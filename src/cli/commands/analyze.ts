@@ -1,12 +1,99 @@
-import type { Command } from '../command.js';
-import { UsageError } from '../io.js';
+import { GramlogError, throwIfErrors } from '../../errors.js';
+import { analyzeLayers, type LayerFinding } from '../../generate/layers/index.js';
+import { applyLayerParams } from '../../generate/layers/params.js';
+import { loadProgram } from '../../program/load.js';
+import { boolOpt } from '../args.js';
+import { readSource, type Command } from '../command.js';
+import { formatDiagnostic } from '../diagnostics.js';
+import { EXIT, UsageError } from '../io.js';
+import { readParams } from './generate-layers.js';
+
+interface FindingJson {
+  check: LayerFinding['check'];
+  severity: LayerFinding['severity'];
+  layers: string[];
+  message: string;
+  line?: number;
+  column?: number;
+}
 
 export const analyzeCommand: Command = {
   name: 'analyze',
-  summary: 'static analysis of a layered generator (issue 5)',
-  options: {},
-  help: 'usage: gramlog analyze: not available yet\n',
-  run() {
-    throw new UsageError('gramlog analyze is not available yet');
+  summary: 'static analysis of a layered generator: order, completeness, noninterference',
+  options: {
+    json: { type: 'boolean' },
+    param: { type: 'string', multiple: true },
+  },
+  help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
+
+Static analysis of a layer file (see "Sequential logic layers" in the README),
+by queries over its rules:
+
+  forward          (error) a rule for a layer's site, allow, chance, sitechance
+                   or group reads (placed OTHER ...) of a layer whose order is
+                   not lower
+  cycle            (error) layers read each other (or a layer its own placed)
+  completeness     (warning) some outcome of the earlier layers leaves a group
+                   of a layer with (between NAME MIN MAX) fewer allowed sites
+                   than MIN; the message gives the outcome, how it was decided
+                   (enumeration of the earlier sites the group reads, or
+                   worst-case queries when there are too many), and an
+                   ordering of the layers that is complete, if one exists
+  noninterference  (warning) a mask reads another layer only at keys that layer
+                   never places: the test removes nothing and can be dropped
+
+options:
+  --json              print {"file", "findings": [{"check", "severity", "layers",
+                      "message", "line", "column"}]}
+  --param KEY=VALUE   replace the file's (param KEY ...) fact first; repeatable
+  -h, --help          this text
+
+exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
+            an invalid file, 2 usage error or unreadable file
+
+example:
+  gramlog analyze rules/building-incomplete.gdl
+`,
+  run(args, io, sources) {
+    if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
+    const file = args.positionals[0] as string;
+    const loaded = loadProgram([{ file, text: readSource(io, sources, file) }]);
+    for (const d of loaded.diagnostics) {
+      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+    }
+    throwIfErrors(loaded.diagnostics);
+    let program;
+    try {
+      program = applyLayerParams(loaded, readParams(args, 'analyze'));
+    } catch (e) {
+      if (e instanceof GramlogError && e.code === 'layers/param') throw new UsageError(`gramlog analyze: ${e.message}`);
+      throw e;
+    }
+    const analysis = analyzeLayers(program);
+    const errors = analysis.findings.filter((f) => f.severity === 'error').length;
+    if (boolOpt(args, 'json')) {
+      const findings: FindingJson[] = analysis.findings.map((f) => ({
+        check: f.check,
+        severity: f.severity,
+        layers: f.layers,
+        message: f.message,
+        ...(f.span ? { line: f.span.line, column: f.span.column } : {}),
+      }));
+      io.out(JSON.stringify({ file, findings }, null, 2) + '\n');
+    } else {
+      io.out(`${file}: layers ${analysis.layers.map((l) => `${l.name} ${l.order}`).join(', ')}\n`);
+      for (const f of analysis.findings) {
+        const d = { code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
+        io.out(formatDiagnostic(d, f.span ? sources.get(f.span.file) : undefined) + '\n');
+      }
+      for (const n of analysis.notes) io.out(`note: ${n}\n`);
+      const warnings = analysis.findings.length - errors;
+      io.out(
+        analysis.findings.length === 0
+          ? 'no findings\n'
+          : `${errors} error(s), ${warnings} warning(s)\n`,
+      );
+    }
+    return errors > 0 ? EXIT.findings : EXIT.ok;
   },
 };

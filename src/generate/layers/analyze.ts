@@ -1,0 +1,68 @@
+/**
+ * `analyze`: the static checks of a layer program, as findings with spans.
+ *
+ *   forward, cycle     (errors) a layer reads a layer of equal or higher order
+ *   completeness       (warning) some outcome of the earlier layers leaves a
+ *                      group of a bounded layer with fewer allowed sites than
+ *                      MIN; the message says how it was decided and suggests
+ *                      an ordering of the layers that is complete, if one exists
+ *   noninterference    (warning) a mask reads another layer only at keys that
+ *                      layer never places: it removes nothing
+ *
+ * Completeness and noninterference are checked only once the order is sound.
+ */
+import type { Program } from '../../program/program.js';
+import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
+import { sortFindings, type LayerFinding } from './findings.js';
+import { checkNoninterference } from './noninterference.js';
+import { inspectLayers } from './prepare.js';
+import { suggestReordering } from './reorder.js';
+import type { LayerDecl } from './vocabulary.js';
+
+export interface LayerAnalysis {
+  /** Layers in generation order. */
+  layers: LayerDecl[];
+  findings: LayerFinding[];
+  /** What was proved, and how (e.g. "layer stairs is sequentially complete: enumerated ..."). */
+  notes: string[];
+  completeness: CompletenessVerdict[];
+}
+
+export interface AnalyzeOptions extends CompletenessOptions {
+  /** Try reorderings for a fix (default true). */
+  suggest?: boolean;
+}
+
+export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): LayerAnalysis {
+  const { grammar, order } = inspectLayers(program);
+  if (order.length > 0) {
+    return {
+      layers: grammar.layers,
+      findings: sortFindings(order),
+      notes: ['completeness and noninterference are checked once every layer reads only layers of lower order'],
+      completeness: [],
+    };
+  }
+  const findings = checkNoninterference(grammar.program, grammar.layers, grammar.reads);
+  const completeness = checkCompleteness(grammar, options);
+  const notes = completeness.filter((v) => v.status === 'complete').map((v) => v.message);
+  const problems = completeness.filter((v) => v.status !== 'complete');
+  let fix = '';
+  if (problems.length > 0 && options.suggest !== false) {
+    const r = suggestReordering(grammar.program, grammar.layers, options);
+    if (r === undefined) fix = '; no reordering of the layers makes every layer complete';
+    else if (r !== 'not-applicable') {
+      fix = `; fix: generate in the order ${r.order.map((o) => o.name).join(', ')}, which is complete: write ${r.changes.join(' ')}`;
+    }
+  }
+  for (const v of problems) {
+    findings.push({
+      check: 'completeness',
+      severity: 'warning',
+      layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
+      message: v.message + fix,
+      ...(v.span ? { span: v.span } : {}),
+    });
+  }
+  return { layers: grammar.layers, findings: sortFindings(findings), notes, completeness };
+}

@@ -1,0 +1,351 @@
+/**
+ * Sequential completeness: for each layer with `(between NAME MIN MAX)` and
+ * MIN > 0, can some outcome of the earlier layers leave a group with fewer
+ * sites the mask allows (with chance > 0) than MIN? Then no redraw helps and
+ * generation fails.
+ *
+ * Per group G of layer L:
+ *
+ * 1. *Enumeration* (when G reads at most `localLimit` earlier sites): the reads
+ *    analysis (reads.ts) gives every earlier `(placed M J)` that the sites,
+ *    mask, chances and groups of G's sites can consult. Every assignment of
+ *    those sites is tried (assignments that break a bound of M's own groups
+ *    are skipped: necessary conditions only), evaluating the program with
+ *    them placed. Sites outside that set cannot change G's count, so when no
+ *    assignment leaves G short, G is complete: a proof, not a sample.
+ *    An assignment that leaves G short is a candidate; an exact search
+ *    (search.ts) then looks for a real outcome of the earlier layers that
+ *    agrees with it. Found: incomplete, with that outcome as the example.
+ *    Refuted exhaustively: the candidate was not reachable; go on.
+ * 2. *Worst-case queries* (larger groups): the bounds program (bounds.ts)
+ *    gives the sites allowed in every outcome; when G has MIN of them it is
+ *    complete. Otherwise a bounded search over whole outcomes looks for a
+ *    counterexample; without one the verdict is "unknown" (a warning that
+ *    says it could not decide).
+ */
+import type { Span } from '../../errors.js';
+import type { InjectedFact } from '../../engine/evaluate.js';
+import type { Program } from '../../program/program.js';
+import { boundsModel, type BoundsModel } from './bounds.js';
+import { dynamicRelations } from './dynamic.js';
+import type { LayerGrammar } from './prepare.js';
+import { modelWith, searchOutcome } from './search.js';
+import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
+
+export type CompletenessStatus = 'complete' | 'incomplete' | 'unknown';
+
+export interface CompletenessVerdict {
+  layer: LayerDecl;
+  status: CompletenessStatus;
+  /** How the verdict was reached, in words ("enumerated 15 outcomes of the 4 earlier sites each group reads"). */
+  method: string;
+  /** For incomplete/unknown: the group and the explanation. */
+  group?: string;
+  message: string;
+  /** The earlier layers involved. */
+  earlier: string[];
+  span: Span | undefined;
+}
+
+export interface CompletenessOptions {
+  /** Largest number of earlier sites a group may read for enumeration (default 12). */
+  localLimit?: number;
+  /** Model evaluations per confirming search (default 2000). */
+  searchBudget?: number;
+  /** Candidates to try to confirm per layer before giving up (default 40). */
+  maxCandidates?: number;
+}
+
+interface Site {
+  layer: LayerDecl;
+  key: number;
+}
+
+function countAllowed(state: LayerState, label: string): number | undefined {
+  const g = state.groups.find((x) => x.label === label);
+  if (!g) return undefined;
+  return g.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0).length;
+}
+
+/** The first group of `state` below MIN, described; undefined when none. */
+function shortGroup(state: LayerState, min: number): string | undefined {
+  for (const g of state.groups) {
+    const n = g.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0).length;
+    if (n < min) return `${g.label}\u0000${n}`;
+  }
+  return undefined;
+}
+
+function describeOutcome(program: Program, layers: readonly LayerDecl[], facts: readonly InjectedFact[], only?: ReadonlySet<string>): string {
+  const byLayer = new Map<number, number[]>();
+  for (const f of facts) {
+    const [l, k] = [f.tuple[0] as number, f.tuple[1] as number];
+    if (only && !only.has(`${l},${k}`)) continue;
+    const list = byLayer.get(l) ?? [];
+    list.push(k);
+    byLayer.set(l, list);
+  }
+  const parts: string[] = [];
+  for (const l of layers) {
+    const keys = byLayer.get(l.id);
+    if (keys && keys.length > 0) parts.push(`${l.name} places ${keys.map((k) => program.terms.print(k)).sort().join(' ')}`);
+  }
+  return parts.length === 0 ? 'the earlier layers place none of the sites it reads' : parts.join(' and ');
+}
+
+/** Possible sites of `layer` by group (from the possibility model), or one 'all' group. */
+function possibleGroups(g: LayerGrammar, layer: LayerDecl): Map<string, Set<number>> {
+  const { reads, program } = g;
+  const sites = new Set<number>();
+  for (const t of reads.model.tuples('site', 2)) if (reads.toOriginal(t[0] as number) === layer.id) sites.add(reads.toOriginal(t[1] as number));
+  const out = new Map<string, Set<number>>();
+  if (!hasGroupsFor(program, layer.id)) {
+    out.set('all', sites);
+    return out;
+  }
+  for (const t of reads.model.tuples('group', 3)) {
+    if (reads.toOriginal(t[0] as number) !== layer.id) continue;
+    const k = reads.toOriginal(t[1] as number);
+    if (!sites.has(k)) continue;
+    const label = program.terms.print(reads.toOriginal(t[2] as number));
+    const set = out.get(label) ?? new Set();
+    set.add(k);
+    out.set(label, set);
+  }
+  return new Map([...out].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+}
+
+/** Necessary group-bound conditions of the earlier layers, for layers whose sites and groups are static. */
+function boundFilters(g: LayerGrammar): Map<number, Array<{ members: Set<number>; min: number; max: number }>> {
+  const program = g.program;
+  const dynamic = dynamicRelations(program);
+  const isStatic = (n: string, a: number) => {
+    const r = program.findRelation(n, a);
+    return !r || !dynamic.has(r.id);
+  };
+  const out = new Map<number, Array<{ members: Set<number>; min: number; max: number }>>();
+  if (!isStatic('site', 2) || !isStatic('group', 3)) return out;
+  for (const m of g.layers) {
+    if (!m.between) continue;
+    const state = readLayerState(program, g.base, m);
+    const possible = g.reads.possible.get(m.id) ?? new Set();
+    out.set(
+      m.id,
+      state.groups.map((grp) => ({ members: new Set(grp.sites.filter((s) => possible.has(s))), min: m.between?.min ?? 0, max: m.between?.max ?? Infinity })),
+    );
+  }
+  return out;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/** Completeness verdicts for every layer with a positive MIN, in generation order. */
+export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions = {}): CompletenessVerdict[] {
+  const localLimit = options.localLimit ?? 12;
+  const budget = options.searchBudget ?? 2000;
+  const maxCandidates = options.maxCandidates ?? 40;
+  const { program } = g;
+  const byId = new Map(g.layers.map((l) => [l.id, l]));
+  const filters = boundFilters(g);
+  let bounds: BoundsModel | { problem: string } | undefined;
+  const verdicts: CompletenessVerdict[] = [];
+
+  for (const layer of g.layers) {
+    const b = layer.between;
+    if (!b || b.min === 0) continue;
+    const groups = possibleGroups(g, layer);
+    const earlierNames = new Set<string>();
+    let enumerated = 0;
+    let viaBounds = 0;
+    let evaluations = 0;
+    let maxRead = 0;
+    let verdict: CompletenessVerdict | undefined;
+    let unknown: CompletenessVerdict | undefined;
+    let candidates = 0;
+
+    for (const [label, members] of groups) {
+      // The earlier sites this group's count can depend on.
+      const relevant = new Map<string, Site>();
+      for (const r of g.reads.reads) {
+        if (r.reader !== layer.id) continue;
+        if (r.readerKey !== undefined && !members.has(r.readerKey)) continue;
+        const m = byId.get(r.layer);
+        if (!m || m.order >= layer.order || !g.reads.possible.get(m.id)?.has(r.key)) continue;
+        relevant.set(`${m.id},${r.key}`, { layer: m, key: r.key });
+        earlierNames.add(m.name);
+      }
+      const sites = [...relevant.values()].sort((x, y) => x.layer.order - y.layer.order || program.terms.print(x.key).localeCompare(program.terms.print(y.key)));
+      maxRead = Math.max(maxRead, sites.length);
+
+      if (sites.length <= localLimit) {
+        enumerated++;
+        const n = sites.length;
+        const order = Array.from({ length: 1 << n }, (_, i) => i).sort((x, y) => popcount(x) - popcount(y) || x - y);
+        for (const mask of order) {
+          if (!feasible(sites, mask, filters)) continue;
+          const facts: InjectedFact[] = [];
+          sites.forEach((s, i) => {
+            if (mask & (1 << i)) facts.push({ rel: g.placedRel, tuple: [s.layer.id, s.key] });
+          });
+          const state = readLayerState(program, modelWith(g, facts), layer);
+          evaluations++;
+          const count = countAllowed(state, label);
+          if (count === undefined || count >= b.min) continue;
+          // A candidate: confirm it with a real outcome.
+          if (candidates >= maxCandidates) break;
+          candidates++;
+          const fixed = new Map<string, boolean>();
+          sites.forEach((s, i) => fixed.set(`${s.layer.id},${s.key}`, (mask & (1 << i)) !== 0));
+          const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget });
+          if (search.found) {
+            const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
+            const relevantKeys = new Set(relevant.keys());
+            verdict = {
+              layer,
+              status: 'incomplete',
+              method: `enumerated the outcomes of the ${n} earlier site(s) group ${label} reads, and confirmed one with a full outcome of the earlier layers`,
+              group: glabel,
+              message:
+                `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts, glabel === label ? relevantKeys : undefined)}, ` +
+                `group ${glabel} of ${layer.name} has ${got} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, and no redraw can fix that ` +
+                `(found by enumerating the outcomes of the ${n} earlier site(s) that group ${label} reads)`,
+              earlier: layersOf(search.found.facts, g.layers),
+              span: b.span,
+            };
+            break;
+          }
+          if (!search.exhaustive && !unknown) {
+            unknown = {
+              layer,
+              status: 'unknown',
+              method: 'enumeration (unconfirmed)',
+              group: label,
+              message:
+                `layer ${layer.name} may not be sequentially complete: group ${label} of ${layer.name} has ${count} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, ` +
+                `when ${describeOutcome(program, g.layers, facts)}; a search of ${search.evaluations} outcomes could not confirm that the earlier layers can produce this`,
+              earlier: [...earlierNames].sort(),
+              span: b.span,
+            };
+          }
+        }
+        if (verdict) break;
+        continue;
+      }
+
+      // Too many earlier sites to enumerate: worst-case queries.
+      viaBounds++;
+      if (bounds === undefined) bounds = boundsModel(program, g.layers);
+      const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
+      if (lower !== undefined && lower >= b.min) continue;
+      const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
+      if (search.found) {
+        const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
+        verdict = {
+          layer,
+          status: 'incomplete',
+          method: 'worst-case queries, then a search of whole outcomes',
+          group: glabel,
+          message:
+            `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts)}, group ${glabel} of ${layer.name} has ${got} allowed site(s), ` +
+            `fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs (found by a search of whole outcomes after worst-case queries)`,
+          earlier: layersOf(search.found.facts, g.layers),
+          span: b.span,
+        };
+        break;
+      }
+      if (!unknown) {
+        const why =
+          lower === undefined
+            ? `the worst-case program could not be built (${'problem' in bounds ? bounds.problem : 'dynamic chances'})`
+            : `by worst-case queries (every earlier site that can block it placed, none that can enable it) group ${label} keeps only ${lower} certainly allowed site(s), fewer than ${b.min}`;
+        unknown = {
+          layer,
+          status: 'unknown',
+          method: 'worst-case queries (inconclusive)',
+          group: label,
+          message: `could not decide whether layer ${layer.name} is sequentially complete: group ${label} reads ${sites.length} earlier sites, too many to enumerate; ${why}, and a search of ${search.evaluations} outcomes found no counterexample`,
+          earlier: [...earlierNames].sort(),
+          span: b.span,
+        };
+      }
+    }
+
+    if (verdict) verdicts.push(verdict);
+    else if (unknown) verdicts.push(unknown);
+    else {
+      const how: string[] = [];
+      if (enumerated > 0) how.push(`enumerated the outcomes of the earlier sites each of ${enumerated} group(s) reads (at most ${Math.min(maxRead, localLimit)} sites, ${evaluations} evaluations)`);
+      if (viaBounds > 0) how.push(`worst-case queries for ${viaBounds} group(s)`);
+      if (groups.size === 0) how.push('it has no groups');
+      verdicts.push({
+        layer,
+        status: 'complete',
+        method: how.join('; '),
+        message: `layer ${layer.name} is sequentially complete: ${how.join('; ')}`,
+        earlier: [...earlierNames].sort(),
+        span: b.span,
+      });
+    }
+  }
+  return verdicts;
+}
+
+function layersOf(facts: readonly InjectedFact[], layers: readonly LayerDecl[]): string[] {
+  const ids = new Set(facts.map((f) => f.tuple[0] as number));
+  return layers.filter((l) => ids.has(l.id)).map((l) => l.name);
+}
+
+/** Necessary conditions: no earlier group over its MAX, none that can no longer reach its MIN. */
+function feasible(sites: readonly Site[], mask: number, filters: Map<number, Array<{ members: Set<number>; min: number; max: number }>>): boolean {
+  const byLayer = new Map<number, Map<number, boolean>>();
+  sites.forEach((s, i) => {
+    const m = byLayer.get(s.layer.id) ?? new Map<number, boolean>();
+    m.set(s.key, (mask & (1 << i)) !== 0);
+    byLayer.set(s.layer.id, m);
+  });
+  for (const [layerId, assigned] of byLayer) {
+    for (const grp of filters.get(layerId) ?? []) {
+      let placed = 0;
+      let open = 0;
+      for (const s of grp.members) {
+        const a = assigned.get(s);
+        if (a === true) placed++;
+        else if (a === undefined) open++;
+      }
+      if (placed > grp.max || placed + open < grp.min) return false;
+    }
+  }
+  return true;
+}
+
+/** Sites of group `label` allowed in every outcome (bounds model); undefined when chances depend on placed. */
+function certainCount(g: LayerGrammar, bounds: BoundsModel, layer: LayerDecl, label: string, members: ReadonlySet<number>): number | undefined {
+  const dynamic = dynamicRelations(g.program);
+  for (const [n, a] of [['chance', 2], ['sitechance', 3]] as const) {
+    const r = g.program.findRelation(n, a);
+    if (r && dynamic.has(r.id)) return undefined;
+  }
+  const prob = (k: number): number => {
+    const own = g.base.tuples('sitechance', 3).find((t) => t[0] === layer.id && t[1] === k);
+    const all = g.base.tuples('chance', 2).find((t) => t[0] === layer.id);
+    const p = own ? own[2] : all ? all[1] : undefined;
+    return p === undefined ? DEFAULT_CHANCE : (g.program.terms.numberValue(p) ?? 0);
+  };
+  const m = bounds.model;
+  const lo = (n: string, a: number) => m.tuples(bounds.nameOf(n, a, 'lo'), a).map((t) => t.map(bounds.toOriginal));
+  const sites = new Set(lo('site', 2).filter((t) => t[0] === layer.id).map((t) => t[1] as number));
+  const allowed = layer.masked ? new Set(lo('allow', 2).filter((t) => t[0] === layer.id).map((t) => t[1] as number)) : sites;
+  const inGroup =
+    label === 'all' && !hasGroupsFor(g.program, layer.id)
+      ? sites
+      : new Set(lo('group', 3).filter((t) => t[0] === layer.id && g.program.terms.print(t[2] as number) === label).map((t) => t[1] as number));
+  let n = 0;
+  for (const s of members) {
+    if (sites.has(s) && inGroup.has(s) && allowed.has(s) && prob(s) > 0) n++;
+  }
+  return n;
+}

@@ -1,0 +1,192 @@
+/**
+ * Generation of a layer program, layer by layer in ORDER:
+ *
+ * 1. evaluate the program with the earlier layers' `placed` facts injected
+ *    (reusing the nothing-placed model for everything that does not depend on them);
+ * 2. read this layer's sites, probabilities, mask and groups;
+ * 3. draw the base genotype: one draw per site, sites in canonical order, from
+ *    the stream `layer/NAME/ATTEMPT` derived from the seed;
+ * 4. placed = base AND mask;
+ * 5. check every group against `(between NAME MIN MAX)`; on a violation redraw
+ *    (attempt 1, 2, ... up to MAX_ATTEMPTS) or, with `(onviolation NAME fail)`,
+ *    fail at once. A group that no draw can satisfy fails at once too;
+ * 6. inject this layer's `placed` facts for the later layers.
+ *
+ * The final model (everything placed) is returned with the `(violation ...)`
+ * facts it derives, so invariants can be checked over the artifact.
+ */
+import { GramlogError } from '../../errors.js';
+import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
+import type { Model } from '../../engine/model.js';
+import { compareTerms, printAtom } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
+import { createRandom, type Random } from '../random.js';
+import type { LayerParams } from './params.js';
+import { prepareLayers, type LayerGrammar } from './prepare.js';
+import { MAX_ATTEMPTS, readLayerState, type LayerDecl, type LayerGroup, type LayerState } from './vocabulary.js';
+
+export interface GeneratedLayer {
+  name: string;
+  order: number;
+  /** Canonical text of the keys, in canonical order. */
+  sites: string[];
+  /** Sites whose base genotype is true. */
+  base: string[];
+  /** Sites the mask allows. */
+  mask: string[];
+  /** base AND mask. */
+  placed: string[];
+  /** Draws it took (1 when the first draw met the group bounds). */
+  attempts: number;
+  /** The same four sets as term ids of `artifact.program`. */
+  ids: { sites: number[]; base: number[]; mask: number[]; placed: number[] };
+}
+
+export interface LayerArtifact {
+  seed: string | number;
+  layers: GeneratedLayer[];
+  /** The program generation evaluated (params applied). */
+  program: Program;
+  /** The model with every layer placed. */
+  model: Model;
+  /** The injected `(placed NAME KEY)` facts. */
+  facts: InjectedFact[];
+  /** `(violation ...)` facts of the final model, canonical text, sorted. */
+  violations: string[];
+}
+
+export interface GenerateLayerOptions {
+  seed?: number | string;
+  params?: LayerParams;
+}
+
+/** The base genotype: one draw per site, in the state's site order. */
+export function drawBase(state: LayerState, rng: Random): Set<number> {
+  const base = new Set<number>();
+  for (const s of state.sites) if (rng.chance(state.prob.get(s) ?? 0)) base.add(s);
+  return base;
+}
+
+/** placed = base AND mask, in site order. */
+export function applyMask(state: LayerState, base: ReadonlySet<number>): number[] {
+  return state.sites.filter((s) => base.has(s) && state.allowed.has(s));
+}
+
+export interface GroupViolation {
+  group: LayerGroup;
+  count: number;
+}
+
+/** The first group (in canonical order) whose placed count is outside [min, max]. */
+export function groupViolation(state: LayerState, placed: ReadonlySet<number>, min: number, max: number): GroupViolation | undefined {
+  for (const group of state.groups) {
+    let count = 0;
+    for (const s of group.sites) if (placed.has(s)) count++;
+    if (count < min || count > max) return { group, count };
+  }
+  return undefined;
+}
+
+function text(program: Program, ids: readonly number[]): string[] {
+  return ids.map((id) => program.terms.print(id));
+}
+
+/** Check that some draw can satisfy every group; throw naming the layer and group otherwise. */
+function checkFeasible(program: Program, decl: LayerDecl, state: LayerState): void {
+  const b = decl.between;
+  if (!b) return;
+  for (const group of state.groups) {
+    const possible = group.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0);
+    const forced = possible.filter((s) => (state.prob.get(s) ?? 0) >= 1);
+    if (possible.length < b.min) {
+      throw new GramlogError(
+        'layers/group-bounds',
+        `layer ${decl.name}: group ${group.label} has ${possible.length} site(s) the mask allows (${text(program, possible).join(' ') || 'none'}), fewer than the ${b.min} that (between ${decl.name} ${b.min} ${b.max}) needs; no redraw can fix that (run gramlog analyze to see which earlier layers cause it)`,
+        b.span,
+      );
+    }
+    if (forced.length > b.max) {
+      throw new GramlogError(
+        'layers/group-bounds',
+        `layer ${decl.name}: group ${group.label} has ${forced.length} allowed site(s) with chance 1, more than the ${b.max} that (between ${decl.name} ${b.min} ${b.max}) allows; no redraw can fix that`,
+        b.span,
+      );
+    }
+  }
+}
+
+/** Draw one layer: returns the base genotype, the placed sites and the number of attempts. */
+export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, root: Random): { base: Set<number>; placed: number[]; attempts: number } {
+  checkFeasible(program, decl, state);
+  const b = decl.between;
+  const misses = new Map<string, { group: LayerGroup; count: number; times: number }>();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const base = drawBase(state, root.derive(`layer/${decl.name}/${attempt}`));
+    const placed = applyMask(state, base);
+    const v = b ? groupViolation(state, new Set(placed), b.min, b.max) : undefined;
+    if (!v) return { base, placed, attempts: attempt + 1 };
+    const bounds = `(between ${decl.name} ${b?.min} ${b?.max})`;
+    if (decl.onviolation === 'fail') {
+      throw new GramlogError(
+        'layers/group-bounds',
+        `layer ${decl.name}: group ${v.group.label} holds ${v.count} placed site(s), outside ${bounds}, and (onviolation ${decl.name} fail) allows no redraw (seed ${root.seed})`,
+        b?.span,
+      );
+    }
+    const m = misses.get(v.group.label) ?? { group: v.group, count: v.count, times: 0 };
+    m.times++;
+    m.count = v.count;
+    misses.set(v.group.label, m);
+  }
+  const worst = [...misses.values()].sort((x, y) => y.times - x.times || (x.group.label < y.group.label ? -1 : 1))[0];
+  throw new GramlogError(
+    'layers/group-bounds',
+    `layer ${decl.name}: group ${worst?.group.label} was outside (between ${decl.name} ${b?.min} ${b?.max}) in ${worst?.times} of ${MAX_ATTEMPTS} draws (last count ${worst?.count}); giving up (seed ${root.seed}): raise the chances of its sites or widen the bounds`,
+    b?.span,
+  );
+}
+
+/** Generate every layer of a layer program (or a prepared grammar) for one seed. */
+export function generateLayers(input: Program | LayerGrammar, options: GenerateLayerOptions = {}): LayerArtifact {
+  const grammar = 'layers' in input && 'base' in input ? input : prepareLayers(input, options.params ? { params: options.params } : {});
+  const { program, placedRel } = grammar;
+  const seed = options.seed ?? 0;
+  const root = createRandom(seed);
+  const facts: InjectedFact[] = [];
+  const layers: GeneratedLayer[] = [];
+  let model = grammar.base;
+  for (const decl of grammar.layers) {
+    const state = readLayerState(program, model, decl);
+    const { base, placed, attempts } = drawLayer(program, decl, state, root);
+    for (const k of placed) facts.push({ rel: placedRel, tuple: [decl.id, k] });
+    const baseIds = state.sites.filter((s) => base.has(s));
+    const maskIds = state.sites.filter((s) => state.allowed.has(s));
+    layers.push({
+      name: decl.name,
+      order: decl.order,
+      sites: text(program, state.sites),
+      base: text(program, baseIds),
+      mask: text(program, maskIds),
+      placed: text(program, placed),
+      attempts,
+      ids: { sites: state.sites, base: baseIds, mask: maskIds, placed },
+    });
+    if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
+  }
+  return { seed, layers, program, model, facts, violations: violationsOf(model) };
+}
+
+/** Every `(violation ...)` fact of the model (any arity), canonical text, sorted. */
+export function violationsOf(model: Model): string[] {
+  const program = model.program;
+  const out: string[] = [];
+  for (const info of program.relationsNamed('violation').sort((a, b) => a.arity - b.arity)) {
+    for (const t of model.tuples(info.name, info.arity)) out.push(printAtom(program.terms, info.name, t));
+  }
+  return out;
+}
+
+/** Sort term ids canonically (helper for callers building their own sets). */
+export function sortTerms(program: Program, ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => compareTerms(program.terms, a, b));
+}

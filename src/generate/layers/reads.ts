@@ -1,0 +1,163 @@
+/**
+ * Which `placed` facts each layer rule reads: the provenance the order check,
+ * completeness and noninterference are built on, computed by queries over a
+ * derived program (the *possibility program*):
+ *
+ * - every rule is kept, except that `not` literals over dynamic relations
+ *   (those that depend on `placed`) are dropped, so the model over-approximates
+ *   every outcome: whatever some generation run can derive, it derives;
+ * - `(placed L K)` holds where `(site L K)` and, for a masked layer, `(allow L K)`;
+ * - for a rule r and a body literal j over a dynamic relation, the relation
+ *   `gl.read.r.j` holds (HEAD... M J) when the rule, deriving HEAD, consults
+ *   `(placed M J)` through that literal: directly, or through a helper relation
+ *   whose own reads are collected in `gl.reads.NAME/ARITY`. A read is counted
+ *   when the rest of the body can hold; a `(placed M J)` literal is left out of
+ *   its own condition when the other literals bind its variables, so a read
+ *   that can never match still shows (noninterference needs that).
+ *
+ * The layer name a `placed` literal can take is therefore whatever the other
+ * body literals allow: a constant, or a variable constrained by them (e.g.
+ * `(layer ?m ?p) (< ?p ?o)`). When nothing but the `placed` literal itself
+ * binds it, it ranges over every layer that can place something: conservative.
+ */
+import { GramlogError } from '../../errors.js';
+import { evaluate } from '../../engine/evaluate.js';
+import type { Model } from '../../engine/model.js';
+import type { Program } from '../../program/program.js';
+import type { BodyLit, CompiledRule } from '../../program/rules.js';
+import { checkRuleSafety } from '../../program/schedule.js';
+import { dynamicRelations } from './dynamic.js';
+import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
+import { LAYER_KEYED, type LayerDecl } from './vocabulary.js';
+
+/** One read: a layer rule deriving `(relation reader readerKey ...)` consults `(placed layer key)`. */
+export interface Read {
+  rule: CompiledRule;
+  ruleIndex: number;
+  /** The body literal of `rule` through which the read happens. */
+  literal: BodyLit;
+  literalIndex: number;
+  /** The head relation: site, allow, chance, sitechance or group. */
+  relation: string;
+  /** The layer the derived fact belongs to (term id in the layer program). */
+  reader: number;
+  /** The site key of the derived fact (undefined for `chance`). */
+  readerKey: number | undefined;
+  /** The layer whose `placed` is read, and the key read. */
+  layer: number;
+  key: number;
+}
+
+export interface ReadAnalysis {
+  reads: Read[];
+  /** Sites each layer can place in some outcome (an over-approximation), by layer id. */
+  possible: Map<number, Set<number>>;
+  /** The possibility program and its model. */
+  derived: Program;
+  model: Model;
+  /** Term id of the derived program's term in the layer program. */
+  toOriginal(id: number): number;
+}
+
+/** Largest possibility model the analysis evaluates. */
+export const ANALYSIS_MAX_FACTS = 1_000_000;
+
+const M = '?gl.m';
+const K = '?gl.k';
+
+function readsName(program: Program, rel: number): string {
+  const info = program.relations[rel] as { name: string; arity: number };
+  return `gl.reads.${info.name}/${info.arity}`;
+}
+
+/** The possibility program (with the read provenance rules) as text. */
+export function possibilityText(program: Program, layers: readonly LayerDecl[]): { lines: string[]; readRules: Array<{ ri: number; j: number; name: string }> } {
+  const dynamic = dynamicRelations(program);
+  const placed = program.findRelation('placed', 2)?.id;
+  const lines = factsText(program, (rel) => relName(program, rel));
+  const readRules: Array<{ ri: number; j: number; name: string }> = [];
+  const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
+  program.rules.forEach((rule, ri) => {
+    const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));
+    const hiBody = rule.body.filter(keep).map((l) => literalText(program, rule, l));
+    lines.push(ruleText(head, hiBody));
+    if (!dynamic.has(rule.head.rel)) return;
+    const headArgs = rule.head.args.map((a) => patternText(program, rule, a));
+    rule.body.forEach((lit, j) => {
+      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !dynamic.has(lit.rel)) return;
+      const others = rule.body.filter((l, i) => i !== j && keep(l));
+      const body = others.map((l) => literalText(program, rule, l));
+      const name = `gl.read.${ri}.${j}`;
+      let readHead: string;
+      if (lit.rel === placed) {
+        const args = lit.args.map((a) => patternText(program, rule, a));
+        readHead = atomText(name, [...headArgs, ...args]);
+        const synthetic: CompiledRule = { ...rule, head: { rel: -1, args: [...rule.head.args, ...lit.args] }, body: others };
+        if (checkRuleSafety(synthetic)) body.push(atomText('placed', args));
+      } else {
+        readHead = atomText(name, [...headArgs, M, K]);
+        body.push(atomText(readsName(program, lit.rel), [...lit.args.map((a) => patternText(program, rule, a)), M, K]));
+      }
+      lines.push(ruleText(readHead, body));
+      const vars = rule.head.args.map((_, i) => `?gl.a${i}`);
+      lines.push(ruleText(atomText(readsName(program, rule.head.rel), [...vars, M, K]), [atomText(name, [...vars, M, K])]));
+      readRules.push({ ri, j, name });
+    });
+  });
+  lines.push('(<= (placed ?gl.l ?gl.s) (gl.masked ?gl.l) (site ?gl.l ?gl.s) (allow ?gl.l ?gl.s))');
+  lines.push('(<= (placed ?gl.l ?gl.s) (gl.unmasked ?gl.l) (site ?gl.l ?gl.s))');
+  for (const l of layers) lines.push(atomText(l.masked ? 'gl.masked' : 'gl.unmasked', [program.terms.print(l.id)]));
+  return { lines, readRules };
+}
+
+/** Build and evaluate the possibility program; collect the reads of layer rules. */
+export function analyzeReads(program: Program, layers: readonly LayerDecl[]): ReadAnalysis {
+  const { lines, readRules } = possibilityText(program, layers);
+  const built = buildDerived(lines, '<possible outcomes>');
+  if ('problem' in built) throw new GramlogError('layers/analysis', `could not build the possibility program of the layers: ${built.problem}`);
+  const derived = built.program;
+  let model: Model;
+  try {
+    model = evaluate(derived, { maxFacts: ANALYSIS_MAX_FACTS });
+  } catch (e) {
+    if (e instanceof GramlogError) {
+      throw new GramlogError('layers/analysis', `could not bound what the layers can place (${e.message}); the order check needs a finite possibility model`);
+    }
+    throw e;
+  }
+  const memo = new Map<number, number>();
+  const toOriginal = (id: number): number => {
+    let v = memo.get(id);
+    if (v === undefined) {
+      v = translateTerm(derived, program, id);
+      memo.set(id, v);
+    }
+    return v;
+  };
+  const keyed = new Map<string, boolean>(LAYER_KEYED.map(([n, a]) => [`${n}/${a}`, a > 2 || n !== 'chance']));
+  const reads: Read[] = [];
+  for (const { ri, j, name } of readRules) {
+    const rule = program.rules[ri] as CompiledRule;
+    const info = program.relations[rule.head.rel] as { name: string; arity: number };
+    const hasKey = keyed.get(`${info.name}/${info.arity}`);
+    if (hasKey === undefined) continue;
+    const n = info.arity;
+    for (const t of model.tuples(name, n + 2)) {
+      reads.push({
+        rule,
+        ruleIndex: ri,
+        literal: rule.body[j] as BodyLit,
+        literalIndex: j,
+        relation: info.name,
+        reader: toOriginal(t[0] as number),
+        readerKey: hasKey ? toOriginal(t[1] as number) : undefined,
+        layer: toOriginal(t[n] as number),
+        key: toOriginal(t[n + 1] as number),
+      });
+    }
+  }
+  const possible = new Map<number, Set<number>>();
+  for (const l of layers) possible.set(l.id, new Set());
+  for (const t of model.tuples('placed', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
+  return { reads, possible, derived, model, toOriginal };
+}
