@@ -1,0 +1,85 @@
+/**
+ * A generated artifact as plain values: a tree of nodes with their symbol,
+ * chosen rule, arguments and attributes as canonical text, plus the seed that
+ * replays it. Made from the loop's term-id nodes once, at the end.
+ */
+import type { TermTable } from '../../program/terms.js';
+import type { Grammar } from './grammar.js';
+import type { GenerationHistory } from './history.js';
+import type { GenNode } from './node.js';
+
+export interface ArtifactNode {
+  /** The node's path: `n` for the root, `n/0/1` for child 1 of child 0. */
+  id: string;
+  symbol: string;
+  /** The chosen rule; absent for a terminal. */
+  rule?: string;
+  /** Arguments (key → canonical text of the value), keys in term order. */
+  args: Record<string, string>;
+  /** Attributes (key → canonical text), keys in term order. */
+  attrs: Record<string, string>;
+  children: ArtifactNode[];
+}
+
+export interface Artifact {
+  seed: number | string;
+  root: ArtifactNode;
+  nodeCount: number;
+  /** The params in effect, canonical text, sorted by key. */
+  params: ReadonlyArray<readonly [string, string]>;
+  /** How often each rule was applied (rule name → count), rules in canonical order. */
+  applied: Record<string, number>;
+  /** The grammar it came from (for `artifactModel`). */
+  grammar: Grammar;
+  /** The expansion history (datascript transactions), when generated with `explain: true`. */
+  history?: GenerationHistory;
+}
+
+/** The term-level tree behind each artifact (for facts in the grammar's own term ids). */
+const trees = new WeakMap<Artifact, GenNode>();
+
+export function attachTree(artifact: Artifact, root: GenNode): void {
+  trees.set(artifact, root);
+}
+
+export function treeOf(artifact: Artifact): GenNode | undefined {
+  return trees.get(artifact);
+}
+
+/** The text form of a generated tree (iterative: deep trees need no recursion). */
+export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
+  const convert = (node: GenNode): ArtifactNode => {
+    const out: ArtifactNode = { id: node.path, symbol: terms.print(node.symbol), args: {}, attrs: {}, children: [] };
+    if (node.rule) out.rule = node.rule.name;
+    out.args = pairsToRecord(terms, node.args);
+    out.attrs = pairsToRecord(terms, node.attrs);
+    return out;
+  };
+  const top = convert(root);
+  const stack: Array<[GenNode, ArtifactNode]> = [[root, top]];
+  while (stack.length > 0) {
+    const [node, out] = stack.pop() as [GenNode, ArtifactNode];
+    for (const child of node.children) {
+      const c = convert(child);
+      out.children.push(c);
+      stack.push([child, c]);
+    }
+  }
+  return top;
+}
+
+function pairsToRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < pairs.length; i += 2) out[terms.print(pairs[i] as number)] = terms.print(pairs[i + 1] as number);
+  return out;
+}
+
+/** Every node of the tree, in pre-order. */
+export function* walk(node: ArtifactNode): IterableIterator<ArtifactNode> {
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as ArtifactNode;
+    yield n;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as ArtifactNode);
+  }
+}

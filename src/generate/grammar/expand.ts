@@ -1,0 +1,163 @@
+/**
+ * The expansion loop. Nodes are expanded depth first, in pre-order, children
+ * in INDEX order (this is the order `(applied RULE K)` counts in). For each
+ * node:
+ *
+ *   1. evaluate the program on the static model plus the node's facts
+ *      (context.ts); terminals are evaluated only when attributes need it;
+ *   2. read the pre-selectors (preselectors.ts) and run the pipeline
+ *      (pipeline.ts) on the nonterminal's base weights;
+ *   3. draw the rule from the node's own stream (selector.ts);
+ *   4. create the rule's children with their childargs (outputs.ts) and read
+ *      the node's attributes (evaluating once more with `(chose ?n RULE)` when
+ *      attributes depend on the choice).
+ *
+ * Limits: a node deeper than maxdepth or more than maxnodes nodes is an error
+ * naming the rule that keeps recursing (failures.ts).
+ */
+import { createRandom, type Random } from '../random.js';
+import { depthError, nodesError, pipelineError } from './failures.js';
+import type { Grammar, Nonterminal } from './grammar.js';
+import { NodeNames, type GenNode } from './node.js';
+import { NodeEvaluator } from './node-eval.js';
+import { extractOutcome, slotRelations, type NodeOutcome } from './outcome.js';
+import { readAttrs, readChildArgs, sortPairs } from './outputs.js';
+import { runPipeline, type PipelineResult, type Selectors } from './pipeline.js';
+import { readSelectors } from './preselectors.js';
+import { selectRule } from './selector.js';
+
+/** What the loop reports per expanded node when recording (for --explain). */
+export interface ExpansionRecord {
+  node: GenNode;
+  /** Undefined for a terminal. */
+  nonterminal: Nonterminal | undefined;
+  selectors: Selectors | undefined;
+  result: PipelineResult | undefined;
+  /** Position of the node in expansion order (0 = root). */
+  order: number;
+}
+
+export interface ExpansionRecorder {
+  expanded(record: ExpansionRecord): void;
+}
+
+export interface ExpandOptions {
+  recorder?: ExpansionRecorder;
+  /** Reuse node outcomes across nodes with the same facts (default true; see node-eval.ts). */
+  memo?: boolean;
+}
+
+export interface Expansion {
+  root: GenNode;
+  nodeCount: number;
+  /** How often each rule was applied, by `RuleDef.serial`. */
+  applied: Int32Array;
+}
+
+/** Per-grammar node names (child ids and paths), reused across generations. */
+const names = new WeakMap<Grammar, NodeNames>();
+
+/** Per-grammar evaluators (with their memo), reused across generations. */
+const evaluators = new WeakMap<Grammar, { memo?: NodeEvaluator; plain?: NodeEvaluator }>();
+
+export function nodeEvaluator(g: Grammar, memo: boolean): NodeEvaluator {
+  let pair = evaluators.get(g);
+  if (!pair) evaluators.set(g, (pair = {}));
+  const key = memo ? 'memo' : 'plain';
+  let ev = pair[key];
+  if (!ev) pair[key] = ev = new NodeEvaluator(g, memo);
+  return ev;
+}
+
+/** Outcomes of the static model (for nodes that need no evaluation), per grammar and node id. */
+const staticOutcomes = new WeakMap<Grammar, Map<number, NodeOutcome>>();
+
+function staticOutcome(g: Grammar, id: number): NodeOutcome {
+  let m = staticOutcomes.get(g);
+  if (!m) staticOutcomes.set(g, (m = new Map()));
+  let o = m.get(id);
+  if (!o) m.set(id, (o = extractOutcome(g.base, slotRelations(g), id)));
+  return o;
+}
+
+export function expandTree(g: Grammar, seed: number | string, options: ExpandOptions = {}): Expansion {
+  const terms = g.program.terms;
+  const recorder = options.recorder;
+  const evaluator = nodeEvaluator(g, options.memo ?? true);
+  const record = recorder !== undefined;
+  let naming = names.get(g);
+  if (!naming) names.set(g, (naming = new NodeNames(terms)));
+  const random = createRandom(seed);
+  const applied = new Int32Array(g.ruleList.length);
+  const rootName = naming.root();
+  const root: GenNode = {
+    id: rootName.id,
+    path: rootName.path,
+    symbol: g.start,
+    args: sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2),
+    depth: 0,
+    parent: undefined,
+    rule: undefined,
+    attrs: [],
+    children: [],
+  };
+  const stack: GenNode[] = [root];
+  let count = 0;
+  const hasAttr = g.outputRel.attr !== undefined;
+  while (stack.length > 0) {
+    const node = stack.pop() as GenNode;
+    if (++count > g.maxNodes) throw nodesError(g, applied);
+    const nt = g.nonterminals.get(node.symbol);
+    const perNode = nt !== undefined || g.attrPerNode;
+    const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node.id);
+    let selectors: Selectors | undefined;
+    let result: PipelineResult | undefined;
+    if (nt) {
+      selectors = readSelectors(g, outcome, node.id, nt, record);
+      result = runPipeline(nt.weights, selectors, record);
+      if (result.problem) {
+        if (!record) {
+          selectors = readSelectors(g, outcome, node.id, nt, true);
+          result = runPipeline(nt.weights, selectors, true);
+        }
+        throw pipelineError(g, node, nt, selectors, result);
+      }
+      const chosen = selectRule(result, () => deriveStream(random, node.path));
+      const rule = nt.rules[chosen];
+      if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
+      node.rule = rule;
+      applied[rule.serial] = (applied[rule.serial] as number) + 1;
+      if (rule.children.length > 0) {
+        if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
+        const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node.id), node, rule);
+        for (let i = 0; i < rule.children.length; i++) {
+          const c = rule.children[i] as { index: number; symbol: number };
+          const name = naming.child(node.id, node.path, c.index);
+          node.children.push({
+            id: name.id,
+            path: name.path,
+            symbol: c.symbol,
+            args: argsOf[i] as number[],
+            depth: node.depth + 1,
+            parent: node,
+            rule: undefined,
+            attrs: [],
+            children: [],
+          });
+        }
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
+      }
+    }
+    if (hasAttr) {
+      let attrOutcome = outcome;
+      if (g.attrNeedsChoice && node.rule) attrOutcome = evaluator.outcome(node, applied, true);
+      node.attrs = readAttrs(g, attrOutcome, node);
+    }
+    recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
+  }
+  return { root, nodeCount: count, applied };
+}
+
+function deriveStream(random: Random, path: string): Random {
+  return random.derive(path);
+}

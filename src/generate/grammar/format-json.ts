@@ -1,0 +1,40 @@
+/**
+ * The JSON form of an artifact, exactly
+ *
+ *   {"seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
+ *
+ * on one line: keys in this order, `rule` only for nonterminals, args and
+ * attrs as canonical text with their keys sorted (by UTF-16 code unit). The
+ * text is written directly (not through an object), so key order can never
+ * depend on JavaScript's ordering of integer-like keys, and deep trees need no
+ * recursion.
+ */
+import type { Artifact, ArtifactNode } from './artifact.js';
+
+export function formatJson(artifact: Artifact): string {
+  const parts: string[] = ['{"seed":', JSON.stringify(artifact.seed), ',"root":'];
+  // Work items: a node to open, or text to emit when its children are done.
+  const stack: Array<ArtifactNode | string> = [artifact.root];
+  while (stack.length > 0) {
+    const item = stack.pop() as ArtifactNode | string;
+    if (typeof item === 'string') {
+      parts.push(item);
+      continue;
+    }
+    parts.push('{"symbol":', JSON.stringify(item.symbol));
+    if (item.rule !== undefined) parts.push(',"rule":', JSON.stringify(item.rule));
+    parts.push(',"args":', record(item.args), ',"attrs":', record(item.attrs), ',"children":[');
+    stack.push(']}');
+    for (let i = item.children.length - 1; i >= 0; i--) {
+      stack.push(item.children[i] as ArtifactNode);
+      if (i > 0) stack.push(',');
+    }
+  }
+  parts.push('}');
+  return parts.join('');
+}
+
+function record(r: Record<string, string>): string {
+  const keys = Object.keys(r).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + JSON.stringify(r[k])).join(',') + '}';
+}

@@ -1,0 +1,89 @@
+/**
+ * The grammar generator's entry points:
+ *
+ *   const grammar = compileGrammar(text, { params: { depth: '4' } });
+ *   const a = generateFrom(grammar, 42);                 // an Artifact (a value)
+ *   const b = generate(text, { seed: 42, explain: true }); // compile + generate
+ *   explain(b);                                          // the --explain text, from the store
+ *
+ * The same grammar, seed and params always give the same artifact.
+ */
+import { GramlogError } from '../../errors.js';
+import { attachTree, toArtifactNode, type Artifact } from './artifact.js';
+import { expandTree } from './expand.js';
+import { explainStore } from './explain.js';
+import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource } from './grammar.js';
+import { GenerationHistory } from './history.js';
+
+export interface GenerateOptions extends GrammarOptions {
+  /** The seed (default 0); printed with the artifact, it replays it. */
+  seed?: number | string;
+  /** Record the expansion history in a store (for `explain`). Slower. */
+  explain?: boolean;
+  /** See GenerateFromOptions.memo. */
+  memo?: boolean;
+}
+
+export interface GenerateFromOptions {
+  explain?: boolean;
+  /**
+   * Reuse the evaluation of a node for later nodes with the same facts
+   * (default true). Never changes the artifact; off, every node runs the engine.
+   */
+  memo?: boolean;
+}
+
+/** Generate one artifact from a compiled grammar. */
+export function generateFrom(grammar: Grammar, seed: number | string = 0, options: GenerateFromOptions = {}): Artifact {
+  const history = options.explain ? new GenerationHistory(grammar, seed) : undefined;
+  let expansion;
+  try {
+    expansion = expandTree(grammar, seed, { ...(history ? { recorder: history } : {}), memo: options.memo ?? true });
+  } catch (e) {
+    throw e instanceof GramlogError ? withSeed(e, seed) : e;
+  }
+  const applied: Record<string, number> = {};
+  for (const r of grammar.ruleList) applied[r.name] = expansion.applied[r.serial] as number;
+  const artifact: Artifact = {
+    seed,
+    root: toArtifactNode(grammar.program.terms, expansion.root),
+    nodeCount: expansion.nodeCount,
+    params: grammar.params,
+    applied,
+    grammar,
+  };
+  if (history) artifact.history = history;
+  attachTree(artifact, expansion.root);
+  return artifact;
+}
+
+/** Compile (unless given a compiled grammar) and generate one artifact. */
+export function generate(source: GrammarSource | Grammar, options: GenerateOptions = {}): Artifact {
+  const grammar = isGrammar(source) ? source : compileGrammar(source, options);
+  return generateFrom(grammar, options.seed ?? 0, { explain: options.explain ?? false, memo: options.memo ?? true });
+}
+
+/** Why each node got its rule: the weights after every pipeline step, read from the history store. */
+export function explain(artifact: Artifact): string {
+  if (!artifact.history) {
+    throw new GramlogError('generate/no-history', 'this artifact was generated without history: generate it with { explain: true }');
+  }
+  return explainStore(artifact.history.store, artifact.seed);
+}
+
+/** The same error, its messages prefixed with the seed that replays it. */
+function withSeed(e: GramlogError, seed: number | string): GramlogError {
+  const prefix = `seed ${seed}: `;
+  const out = new GramlogError(
+    e.code,
+    prefix + e.message,
+    e.span,
+    e.diagnostics.map((d) => ({ ...d, message: prefix + d.message })),
+  );
+  out.cause = e.cause;
+  return out;
+}
+
+export function isGrammar(x: unknown): x is Grammar {
+  return typeof x === 'object' && x !== null && 'ruleList' in x && 'nonterminals' in x && 'base' in x;
+}

@@ -1,0 +1,321 @@
+/**
+ * Reading a rule file as a grammar: the program with params applied, its
+ * static model (evaluated once), the start symbol and arguments, every
+ * nonterminal's rules with base weights and children, the limits, and which
+ * reserved relations the per-node evaluation must inject and read.
+ */
+import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import { evaluate } from '../../engine/evaluate.js';
+import type { Model } from '../../engine/model.js';
+import { loadProgram, type Source } from '../../program/load.js';
+import { compareTerms, printAtom } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
+import type { Literal, Term } from '../../syntax/ast.js';
+import { ROOT_PATH } from './node.js';
+import { applyParams, type Params } from './params.js';
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_NODES,
+  isRead,
+  NODE_RELATIONS,
+  nodeDependentRelations,
+  OUTPUT_RELATIONS,
+  PRESELECTOR_RELATIONS,
+  relationIds,
+  statementSpan,
+  STATIC_RELATIONS,
+  type NodeRelation,
+  type OutputRelation,
+  type PreselectorRelation,
+  type RelationIds,
+} from './vocabulary.js';
+
+export interface ChildDef {
+  /** The INDEX as a number (children are ordered by it). */
+  index: number;
+  symbol: number;
+}
+
+export interface RuleDef {
+  /** The RULE term. */
+  term: number;
+  name: string;
+  /** The nonterminal this rule expands. */
+  nt: number;
+  /** Position in the nonterminal's rule list (the pipeline's rule index). */
+  index: number;
+  /** Position in the grammar's canonical list of all rules. */
+  serial: number;
+  weight: number;
+  children: ChildDef[];
+  /** Where `(rule NT RULE WEIGHT)` is written. */
+  span: Span | undefined;
+}
+
+export interface Nonterminal {
+  term: number;
+  name: string;
+  /** Sorted by rule term (the canonical order): the order of weights everywhere. */
+  rules: RuleDef[];
+  /** Base weights, in the order of `rules`. */
+  weights: Float64Array;
+}
+
+export interface GrammarOptions {
+  /** `(param KEY VALUE)` overrides: KEY → VALUE as text. */
+  params?: Params;
+  /** File name for a program given as text (default `<grammar>`). */
+  file?: string;
+}
+
+export interface Grammar {
+  readonly program: Program;
+  /** The static model: the program evaluated once with no node facts. */
+  readonly base: Model;
+  readonly start: number;
+  readonly startArgs: ReadonlyArray<readonly [number, number]>;
+  readonly nonterminals: ReadonlyMap<number, Nonterminal>;
+  /** Every rule by RULE term. */
+  readonly rules: ReadonlyMap<number, RuleDef>;
+  /** Every rule, in canonical order. */
+  readonly ruleList: readonly RuleDef[];
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  /** The params in effect (after overrides), canonical text, sorted by key. */
+  readonly params: ReadonlyArray<readonly [string, string]>;
+  /** The injected relations some rule reads (the others are left out). */
+  readonly nodeRel: RelationIds<NodeRelation>;
+  readonly selectorRel: RelationIds<PreselectorRelation>;
+  readonly outputRel: RelationIds<OutputRelation>;
+  /** Inject facts about ancestors too (the program reads `parent` or `chose`). */
+  readonly injectAncestors: boolean;
+  /** `attr` depends on node facts: evaluate terminals too. */
+  readonly attrPerNode: boolean;
+  /** `attr` depends on `chose`: evaluate once more after the node's choice. */
+  readonly attrNeedsChoice: boolean;
+  /** `childarg` depends on node facts (else it is read from the static model). */
+  readonly childargPerNode: boolean;
+  /** The program mentions a constant that looks like a node id (`n`, `n/0`): no memo (node-eval.ts). */
+  readonly mentionsNodeIds: boolean;
+}
+
+export type GrammarSource = Program | string | readonly Source[];
+
+/** Read a program (or rule text) as a grammar; throws a GramlogError on any problem. */
+export function compileGrammar(source: GrammarSource, options: GrammarOptions = {}): Grammar {
+  let program: Program;
+  if (typeof source === 'string') program = loadProgram([{ text: source, file: options.file ?? '<grammar>' }]);
+  else if (isSourceList(source)) program = loadProgram(source);
+  else program = source;
+  throwIfErrors(program.diagnostics);
+  program = applyParams(program, options.params);
+  throwIfErrors(program.diagnostics);
+
+  const dependent = nodeDependentRelations(program);
+  for (const [name, arity] of Object.entries(STATIC_RELATIONS)) {
+    const info = program.findRelation(name, arity);
+    if (info && dependent[info.id]) {
+      throw new GramlogError(
+        'generate/static',
+        `(${name} ...) must not depend on the node being expanded (symbol, arg, depth, parent, chose, applied): it is read once per program`,
+        statementSpan(program, name, arity, 0),
+      );
+    }
+  }
+  const base = evaluate(program);
+  const terms = program.terms;
+  const tuples = (name: string, arity: number) => base.tuples(name, arity);
+  const span = (name: string, arity: number, column: number, value?: number) =>
+    statementSpan(program, name, arity, column, value === undefined ? undefined : terms.print(value));
+
+  // start
+  const starts = tuples('start', 1);
+  const start = starts[0]?.[0];
+  if (start === undefined) {
+    throw new GramlogError('generate/no-start', 'the rule file declares no (start SYMBOL): nothing to generate');
+  }
+  if (starts.length > 1) {
+    throw new GramlogError(
+      'generate/start',
+      `the rule file declares ${starts.length} start symbols (${starts.map((t) => terms.print(t[0] as number)).join(', ')}); give exactly one`,
+      span('start', 1, 0, (starts[1] as number[])[0]),
+    );
+  }
+  const startArgs = startArguments(program, tuples('startarg', 2));
+
+  // rules
+  const rules = new Map<number, RuleDef>();
+  const nonterminals = new Map<number, Nonterminal>();
+  for (const [nt, rule, weight] of tuples('rule', 3) as Array<[number, number, number]>) {
+    const where = span('rule', 3, 1, rule);
+    const w = terms.numberValue(weight);
+    if (w === undefined) {
+      throw new GramlogError('generate/weight', `the weight of rule ${terms.print(rule)} must be a number, not ${terms.print(weight)}`, where);
+    }
+    const prev = rules.get(rule);
+    if (prev) {
+      throw new GramlogError(
+        'generate/rule-twice',
+        prev.nt === nt
+          ? `rule ${terms.print(rule)} of ${terms.print(nt)} has two weights (${prev.weight} and ${w}); give one`
+          : `rule name ${terms.print(rule)} is used for two nonterminals (${terms.print(prev.nt)} and ${terms.print(nt)}); rule names must be unique`,
+        where,
+      );
+    }
+    let def = nonterminals.get(nt);
+    if (!def) {
+      def = { term: nt, name: terms.print(nt), rules: [], weights: new Float64Array(0) };
+      nonterminals.set(nt, def);
+    }
+    const r: RuleDef = { term: rule, name: terms.print(rule), nt, index: 0, serial: 0, weight: w, children: [], span: where };
+    def.rules.push(r);
+    rules.set(rule, r);
+  }
+  if (rules.size === 0) {
+    throw new GramlogError('generate/no-rules', 'the rule file declares no (rule NT RULE WEIGHT): nothing to expand');
+  }
+  for (const nt of nonterminals.values()) {
+    nt.rules.sort((a, b) => compareTerms(terms, a.term, b.term));
+    nt.rules.forEach((r, i) => (r.index = i));
+    nt.weights = Float64Array.from(nt.rules, (r) => r.weight);
+  }
+
+  // children
+  for (const [rule, index, symbol] of tuples('child', 3) as Array<[number, number, number]>) {
+    const where = span('child', 3, 0, rule);
+    const def = rules.get(rule);
+    if (!def) {
+      throw new GramlogError('generate/unknown-rule', `(child ${terms.print(rule)} ...) names no rule: there is no (rule NT ${terms.print(rule)} WEIGHT)`, where);
+    }
+    const i = terms.numberValue(index);
+    if (i === undefined) {
+      throw new GramlogError('generate/child-index', `child index ${terms.print(index)} of rule ${def.name} must be a number`, where);
+    }
+    const clash = def.children.find((c) => c.index === i);
+    if (clash) {
+      throw new GramlogError(
+        'generate/child-index',
+        `rule ${def.name} has two children at index ${terms.print(index)} (${terms.print(clash.symbol)} and ${terms.print(symbol)})`,
+        where,
+      );
+    }
+    def.children.push({ index: i, symbol });
+  }
+  for (const r of rules.values()) r.children.sort((a, b) => a.index - b.index);
+
+  const ruleList = [...rules.values()].sort((a, b) => compareTerms(terms, a.term, b.term));
+  ruleList.forEach((r, i) => (r.serial = i));
+  const selectorRel = relationIds(program, PRESELECTOR_RELATIONS);
+  const outputRel = relationIds(program, OUTPUT_RELATIONS);
+  const attr = outputRel.attr;
+  const childarg = outputRel.childarg;
+  const choseRel = program.findRelation('chose', 2)?.id;
+  return {
+    program,
+    base,
+    start,
+    startArgs,
+    nonterminals,
+    rules,
+    ruleList,
+    maxDepth: limit(program, base, 'maxdepth', DEFAULT_MAX_DEPTH),
+    maxNodes: limit(program, base, 'maxnodes', DEFAULT_MAX_NODES),
+    params: tuples('param', 2).map((t) => [terms.print(t[0] as number), terms.print(t[1] as number)] as const),
+    nodeRel: readRelations(program, relationIds(program, NODE_RELATIONS)),
+    selectorRel,
+    outputRel,
+    injectAncestors: isRead(program, 'parent', 2) || isRead(program, 'chose', 2),
+    attrPerNode: attr !== undefined && dependent[attr] === 1,
+    attrNeedsChoice: attr !== undefined && choseRel !== undefined && dependsOn(program, attr, choseRel),
+    childargPerNode: childarg !== undefined && dependent[childarg] === 1,
+    mentionsNodeIds: mentionsNodeIds(program),
+  };
+}
+
+/** Keep only the relations some rule body reads (injecting the others could change nothing). */
+function readRelations<K extends string>(program: Program, ids: RelationIds<K>): RelationIds<K> {
+  const out = { ...ids };
+  for (const name of Object.keys(out) as K[]) {
+    const id = out[name];
+    if (id !== undefined && !isRead(program, name, (program.relations[id] as { arity: number }).arity)) out[name] = undefined;
+  }
+  return out;
+}
+
+/** Whether a constant `n` or `n/...` (a node id's shape) occurs anywhere in the program text. */
+function mentionsNodeIds(program: Program): boolean {
+  const isNodeId = (t: Term): boolean =>
+    t.kind === 'const' ? t.name === ROOT_PATH || t.name.startsWith(ROOT_PATH + '/') : t.kind === 'compound' && t.args.some(isNodeId);
+  const inLiteral = (l: Literal): boolean => {
+    switch (l.kind) {
+      case 'atom':
+        return l.args.some(isNodeId);
+      case 'not':
+        return inLiteral(l.body);
+      case 'or':
+        return l.disjuncts.some(inLiteral);
+      case 'distinct':
+        return isNodeId(l.left) || isNodeId(l.right);
+    }
+  };
+  return program.statements.some((st) => st.head.args.some(isNodeId) || st.body.some(inLiteral));
+}
+
+function isSourceList(source: GrammarSource): source is readonly Source[] {
+  return Array.isArray(source);
+}
+
+/** `(maxdepth D)` / `(maxnodes N)`: at most one, a whole number ≥ 1. */
+function limit(program: Program, base: Model, name: string, def: number): number {
+  const rows = base.tuples(name, 1);
+  if (rows.length === 0) return def;
+  const terms = program.terms;
+  const where = statementSpan(program, name, 1, 0);
+  if (rows.length > 1) {
+    throw new GramlogError(`generate/${name}`, `(${name} ...) is given ${rows.length} times; give one`, where);
+  }
+  const id = (rows[0] as number[])[0] as number;
+  const v = terms.numberValue(id);
+  if (v === undefined || !Number.isInteger(v) || v < 1) {
+    throw new GramlogError(`generate/${name}`, `(${name} ${terms.print(id)}) must be a whole number of at least 1`, where);
+  }
+  return v;
+}
+
+/** Key/value pairs of startarg (one value per key), sorted by key. */
+function startArguments(program: Program, rows: number[][]): Array<readonly [number, number]> {
+  const name = 'startarg';
+  const terms = program.terms;
+  const out: Array<readonly [number, number]> = [];
+  for (const row of rows) {
+    const [k, v] = row as [number, number];
+    const prev = out.find((p) => p[0] === k);
+    if (prev) {
+      throw new GramlogError(
+        `generate/${name}`,
+        `${printAtom(terms, name, [k, prev[1]])} and ${printAtom(terms, name, [k, v])} give two values for ${terms.print(k)}`,
+        statementSpan(program, name, row.length, 0, terms.print(k)),
+      );
+    }
+    out.push([k, v]);
+  }
+  return out;
+}
+
+/** Whether relation `target` depends (transitively) on relation `source`. */
+function dependsOn(program: Program, target: number, source: number): boolean {
+  const reads: number[][] = Array.from({ length: program.relations.length }, () => []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') (reads[rule.head.rel] as number[]).push(lit.rel);
+  }
+  const seen = new Uint8Array(program.relations.length);
+  const stack = [target];
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (r === source) return true;
+    if (seen[r]) continue;
+    seen[r] = 1;
+    stack.push(...(reads[r] as number[]));
+  }
+  return false;
+}

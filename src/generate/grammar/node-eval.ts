@@ -1,0 +1,131 @@
+/**
+ * Evaluating the program for one node, with a memo.
+ *
+ * A node's outcome (outcome.ts) depends only on the facts injected for it
+ * (context.ts). When the program mentions no constant that looks like a node
+ * id (`n`, `n/...`), node ids are just names no rule can tell apart except by
+ * equality, so the node can be evaluated with placeholder ids instead (the
+ * node is placeholder 0, its parent 1, ...: constants no rule file can spell)
+ * and the outcome reused for every later node whose injected facts are the
+ * same up to those ids. Outcomes that mention a placeholder are mapped back to
+ * the real ids; one that has a placeholder inside a compound term cannot be,
+ * and turns the memo off for the grammar. Turning the memo off (or a program
+ * that mentions node-like constants) evaluates every node with its real ids.
+ *
+ * The memo never changes a result, only how often the engine runs: tests
+ * compare generations with and without it.
+ */
+import { evaluate } from '../../engine/evaluate.js';
+import { KIND_COMPOUND, type TermTable } from '../../program/terms.js';
+import { NumberTerms, nodeFacts, nodeKey } from './context.js';
+import type { Grammar } from './grammar.js';
+import type { GenNode } from './node.js';
+import { extractOutcome, slotRelations, SLOT_NAMES, type NodeOutcome, type SlotName } from './outcome.js';
+
+/** Entries kept before the memo is emptied and refilled. */
+const MEMO_CAPACITY = 1 << 16;
+
+interface Entry {
+  outcome: NodeOutcome;
+  /** The outcome mentions a placeholder (in some value): map it per node. */
+  mentionsPlaceholder: boolean;
+}
+
+export class NodeEvaluator {
+  readonly numbers: NumberTerms;
+  private readonly terms: TermTable;
+  private readonly rels: Record<SlotName, number | undefined>;
+  private readonly placeholders: number[] = [];
+  /** placeholder term id → distance */
+  private readonly distanceOf = new Map<number, number>();
+  private readonly memo = new Map<string, Entry>();
+  private useMemo: boolean;
+  /** Evaluations run and outcomes reused (for benchmarks). */
+  evaluations = 0;
+  hits = 0;
+
+  constructor(
+    private readonly g: Grammar,
+    memo: boolean,
+  ) {
+    this.terms = g.program.terms;
+    this.numbers = new NumberTerms(this.terms);
+    this.rels = slotRelations(g);
+    this.useMemo = memo && !g.mentionsNodeIds;
+  }
+
+  /** The outcome of `node` (with its own `(chose ?n RULE)` when `withOwnChoice`). */
+  outcome(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {
+    if (!this.useMemo) return this.direct(node, applied, withOwnChoice);
+    const key = nodeKey(this.g, node, applied, withOwnChoice);
+    let entry = this.memo.get(key);
+    if (entry) this.hits++;
+    else {
+      this.evaluations++;
+      const facts = nodeFacts(this.g, node, applied, this.numbers, withOwnChoice, (_n, d) => this.placeholder(d));
+      const model = evaluate(this.g.program, { base: this.g.base, facts });
+      const outcome = extractOutcome(model, this.rels, this.placeholder(0));
+      const mentions = this.scan(outcome);
+      if (mentions === 'nested') {
+        this.useMemo = false;
+        this.memo.clear();
+        return this.direct(node, applied, withOwnChoice);
+      }
+      entry = { outcome, mentionsPlaceholder: mentions === 'yes' };
+      if (this.memo.size >= MEMO_CAPACITY) this.memo.clear();
+      this.memo.set(key, entry);
+    }
+    return entry.mentionsPlaceholder ? this.mapBack(entry.outcome, node) : entry.outcome;
+  }
+
+  private direct(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {
+    this.evaluations++;
+    const facts = nodeFacts(this.g, node, applied, this.numbers, withOwnChoice, (n) => n.id);
+    return extractOutcome(evaluate(this.g.program, { base: this.g.base, facts }), this.rels, node.id);
+  }
+
+  private placeholder(distance: number): number {
+    let id = this.placeholders[distance];
+    if (id === undefined) {
+      id = this.terms.constant(`\u0001node${distance}`);
+      this.placeholders[distance] = id;
+      this.distanceOf.set(id, distance);
+    }
+    return id;
+  }
+
+  /** Whether any value of the outcome is a placeholder ('yes') or contains one in a compound ('nested'). */
+  private scan(outcome: NodeOutcome): 'no' | 'yes' | 'nested' {
+    let found: 'no' | 'yes' = 'no';
+    for (const name of SLOT_NAMES) {
+      for (const v of outcome.rows[name]) {
+        if (this.distanceOf.has(v)) found = 'yes';
+        else if (this.terms.kind(v) === KIND_COMPOUND && this.containsPlaceholder(v)) return 'nested';
+      }
+    }
+    return found;
+  }
+
+  private containsPlaceholder(id: number): boolean {
+    if (this.distanceOf.has(id)) return true;
+    if (this.terms.kind(id) !== KIND_COMPOUND) return false;
+    for (const a of this.terms.args(id)) if (this.containsPlaceholder(a)) return true;
+    return false;
+  }
+
+  private mapBack(outcome: NodeOutcome, node: GenNode): NodeOutcome {
+    const ancestor = (distance: number): number => {
+      let cur: GenNode | undefined = node;
+      for (let d = 0; d < distance && cur; d++) cur = cur.parent;
+      return cur ? cur.id : (this.placeholders[distance] as number);
+    };
+    const rows = {} as Record<SlotName, number[]>;
+    for (const name of SLOT_NAMES) {
+      rows[name] = outcome.rows[name].map((v) => {
+        const d = this.distanceOf.get(v);
+        return d === undefined ? v : ancestor(d);
+      });
+    }
+    return { rows };
+  }
+}
