@@ -166,16 +166,19 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
     let verdict: CompletenessVerdict | undefined;
     let unknown: CompletenessVerdict | undefined;
     let candidates = 0;
+    let whole: ReturnType<typeof searchOutcome> | undefined;
+    let provedBySearch = 0;
 
     for (const [label, members] of groups) {
       // The earlier sites this group's count can depend on.
       const relevant = new Map<string, Site>();
       for (const r of g.reads.reads) {
-        if (r.reader !== layer.id) continue;
+        if (r.reader !== layer.id || r.key === undefined) continue;
         if (r.readerKey !== undefined && !members.has(r.readerKey)) continue;
         const m = byId.get(r.layer);
-        if (!m || m.order >= layer.order || !g.reads.possible.get(m.id)?.has(r.key)) continue;
-        relevant.set(`${m.id},${r.key}`, { layer: m, key: r.key });
+        const key = r.key;
+        if (!m || m.order >= layer.order || !g.reads.possible.get(m.id)?.has(key)) continue;
+        relevant.set(`${m.id},${key}`, { layer: m, key });
         earlierNames.add(m.name);
       }
       const sites = [...relevant.values()].sort((x, y) => x.layer.order - y.layer.order || program.terms.print(x.key).localeCompare(program.terms.print(y.key)));
@@ -241,7 +244,13 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       if (bounds === undefined) bounds = boundsModel(program, g.layers);
       const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
       if (lower !== undefined && lower >= b.min) continue;
-      const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
+      // One search of whole outcomes serves every group (it accepts any short group).
+      whole ??= searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
+      const search = whole;
+      if (!search.found && search.exhaustive) {
+        provedBySearch = search.evaluations;
+        continue;
+      }
       if (search.found) {
         const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
         verdict = {
@@ -279,7 +288,13 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
     else {
       const how: string[] = [];
       if (enumerated > 0) how.push(`enumerated the outcomes of the earlier sites each of ${enumerated} group(s) reads (at most ${Math.min(maxRead, localLimit)} sites, ${evaluations} evaluations)`);
-      if (viaBounds > 0) how.push(`worst-case queries for ${viaBounds} group(s)`);
+      if (viaBounds > 0) {
+        how.push(
+          provedBySearch > 0
+            ? `worst-case queries for ${viaBounds} group(s), then an exhaustive search of the outcomes of the earlier layers (${provedBySearch} evaluations)`
+            : `worst-case queries for ${viaBounds} group(s)`,
+        );
+      }
       if (groups.size === 0) how.push('it has no groups');
       verdicts.push({
         layer,

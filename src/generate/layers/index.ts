@@ -9,7 +9,7 @@
 export { generateLayers, drawBase, applyMask, groupViolation, violationsOf, type GeneratedLayer, type LayerArtifact, type GenerateLayerOptions } from './generate.js';
 export { prepareLayers, inspectLayers, isLayerProgram, type LayerGrammar, type PrepareOptions } from './prepare.js';
 export { analyzeLayers, type LayerAnalysis, type AnalyzeOptions } from './analyze.js';
-export { checkCompleteness, type CompletenessVerdict, type CompletenessStatus } from './completeness.js';
+export { checkCompleteness, type CompletenessVerdict, type CompletenessStatus, type CompletenessOptions } from './completeness.js';
 export { checkNoninterference } from './noninterference.js';
 export { checkLayerOrder } from './order-check.js';
 export { suggestReordering, withOrders, type Reordering } from './reorder.js';

@@ -14,7 +14,7 @@ export function checkNoninterference(program: Program, layers: readonly LayerDec
   const byId = new Map(layers.map((l) => [l.id, l]));
   const groups = new Map<string, { reader: LayerDecl; layer: LayerDecl; reads: Read[]; hit: boolean }>();
   for (const r of analysis.reads) {
-    if (r.relation !== 'allow') continue;
+    if (r.relation !== 'allow' || r.key === undefined) continue;
     const reader = byId.get(r.reader);
     const layer = byId.get(r.layer);
     if (!reader || !layer || layer.order >= reader.order) continue;
@@ -32,7 +32,7 @@ export function checkNoninterference(program: Program, layers: readonly LayerDec
     const dedupe = `${first.rule.statement}/${first.literal.span.offset}/${reader.name}/${layer.name}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
-    const keys = [...new Set(reads.map((r) => program.terms.print(r.key)))].sort();
+    const keys = [...new Set(reads.map((r) => program.terms.print(r.key as number)))].sort();
     const shown = keys.slice(0, 4).join(' ') + (keys.length > 4 ? ` and ${keys.length - 4} more` : '');
     const rule = first.rule;
     const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));

@@ -33,9 +33,8 @@ export function describeRead(program: Program, read: Read, readerName: string, r
   const placed = program.findRelation('placed', 2)?.id;
   const direct = (read.literal.kind === 'pos' || read.literal.kind === 'neg') && read.literal.rel === placed;
   const where = `the rule for ${head} (line ${rule.span.line}) of layer ${readerName}`;
-  return direct
-    ? `${where} reads ${lit}, i.e. (placed ${readName} ${program.terms.print(read.key)})`
-    : `${where} reads (placed ${readName} ${program.terms.print(read.key)}) through ${lit}`;
+  const key = read.key === undefined ? '...' : program.terms.print(read.key);
+  return direct ? `${where} reads ${lit}, i.e. (placed ${readName} ${key})` : `${where} reads (placed ${readName} ${key}) through ${lit}`;
 }
 
 /** Forward references and cycles between layers, one finding per pair (or per cycle). */

@@ -43,14 +43,14 @@ export interface Read {
   reader: number;
   /** The site key of the derived fact (undefined for `chance`). */
   readerKey: number | undefined;
-  /** The layer whose `placed` is read, and the key read. */
+  /** The layer whose `placed` is read, and the key read (undefined for a read known only from the rule text). */
   layer: number;
-  key: number;
+  key: number | undefined;
 }
 
 export interface ReadAnalysis {
   reads: Read[];
-  /** Sites each layer can place in some outcome (an over-approximation), by layer id. */
+  /** Sites each layer can place in some outcome (site and mask; an over-approximation), by layer id. */
   possible: Map<number, Set<number>>;
   /** The possibility program and its model. */
   derived: Program;
@@ -104,8 +104,12 @@ export function possibilityText(program: Program, layers: readonly LayerDecl[]):
       readRules.push({ ri, j, name });
     });
   });
-  lines.push('(<= (placed ?gl.l ?gl.s) (gl.masked ?gl.l) (site ?gl.l ?gl.s) (allow ?gl.l ?gl.s))');
-  lines.push('(<= (placed ?gl.l ?gl.s) (gl.unmasked ?gl.l) (site ?gl.l ?gl.s))');
+  // Reads are counted against every site (a mask that could only hold once its
+  // own layer is placed is still a read); what can really be placed is gl.possible.
+  lines.push('(<= (placed ?gl.l ?gl.s) (gl.layer ?gl.l) (site ?gl.l ?gl.s))');
+  lines.push('(<= (gl.possible ?gl.l ?gl.s) (gl.masked ?gl.l) (site ?gl.l ?gl.s) (allow ?gl.l ?gl.s))');
+  lines.push('(<= (gl.possible ?gl.l ?gl.s) (gl.unmasked ?gl.l) (site ?gl.l ?gl.s))');
+  for (const l of layers) lines.push(atomText('gl.layer', [program.terms.print(l.id)]));
   for (const l of layers) lines.push(atomText(l.masked ? 'gl.masked' : 'gl.unmasked', [program.terms.print(l.id)]));
   return { lines, readRules };
 }
@@ -158,6 +162,55 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
   }
   const possible = new Map<number, Set<number>>();
   for (const l of layers) possible.set(l.id, new Set());
-  for (const t of model.tuples('placed', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
+  for (const t of model.tuples('gl.possible', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
+  reads.push(...textualReads(program, reads));
   return { reads, possible, derived, model, toOriginal };
+}
+
+/**
+ * Reads visible in the rule text alone: a layer-keyed rule whose head names a
+ * layer by a constant, reading `(placed M ...)` with M a constant, directly or
+ * through helper relations. These catch reads that can never match in any
+ * outcome (e.g. a mask that needs its own layer placed), which the possibility
+ * model cannot show. Added only where no keyed read already covers the pair.
+ */
+function textualReads(program: Program, keyed: readonly Read[]): Read[] {
+  const placed = program.findRelation('placed', 2)?.id;
+  if (placed === undefined) return [];
+  const constReads = new Map<number, Set<number>>();
+  const direct = (lit: BodyLit): Set<number> => {
+    if (lit.kind !== 'pos' && lit.kind !== 'neg') return new Set();
+    if (lit.rel === placed) {
+      const a = lit.args[0];
+      return new Set(a && a.t === 'const' ? [a.id] : []);
+    }
+    return constReads.get(lit.rel) ?? new Set();
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const rule of program.rules) {
+      const set = constReads.get(rule.head.rel) ?? new Set<number>();
+      const before = set.size;
+      for (const lit of rule.body) for (const m of direct(lit)) set.add(m);
+      constReads.set(rule.head.rel, set);
+      if (set.size !== before) changed = true;
+    }
+  }
+  const covered = new Set(keyed.map((r) => `${r.ruleIndex}/${r.literalIndex}/${r.reader}/${r.layer}`));
+  const keyedHeads = new Set(LAYER_KEYED.map(([n, a]) => `${n}/${a}`));
+  const out: Read[] = [];
+  program.rules.forEach((rule, ri) => {
+    const info = program.relations[rule.head.rel] as { name: string; arity: number };
+    const l = rule.head.args[0];
+    if (!keyedHeads.has(`${info.name}/${info.arity}`) || !l || l.t !== 'const') return;
+    rule.body.forEach((lit, j) => {
+      for (const m of direct(lit)) {
+        const key = `${ri}/${j}/${l.id}/${m}`;
+        if (covered.has(key)) continue;
+        covered.add(key);
+        out.push({ rule, ruleIndex: ri, literal: lit, literalIndex: j, relation: info.name, reader: l.id, readerKey: undefined, layer: m, key: undefined });
+      }
+    });
+  });
+  return out;
 }

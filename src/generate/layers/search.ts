@@ -2,7 +2,8 @@
  * Exact search over outcomes of the earlier layers: the layers a target layer
  * reads (transitively), in order, each placing any subset of the sites its mask
  * allows (with chance > 0, every chance-1 site included) that meets its group
- * bounds, as generation could. Used to confirm (or refute) a counterexample to
+ * bounds, as generation could; an accepted outcome must also let every other
+ * earlier layer meet its bounds (else generation never reaches the target). Used to confirm (or refute) a counterexample to
  * completeness with a real outcome. Bounded: a search that hits its budget says
  * it was not exhaustive.
  */
@@ -86,20 +87,23 @@ export function searchOutcome(
   const budget = options.budget ?? 2000;
   const perNode = options.subsetsPerNode ?? 4096;
   const ancestors = ancestorsOf(g, target);
+  const ancestorIds = new Set(ancestors.map((l) => l.id));
+  // Earlier layers the target does not read: they cannot change its state, but
+  // generation must get through them, so an outcome counts only if they can.
+  const others = g.layers.filter((l) => l.order < target.order && !ancestorIds.has(l.id));
   let evaluations = 0;
   let exhaustive = true;
-  const visit = (i: number, facts: InjectedFact[]): SearchResult['found'] => {
+
+  /** Try every outcome of layers[i..] (consistent with the pins); `leaf` decides at the end. */
+  const walk = <T>(layers: readonly LayerDecl[], i: number, facts: InjectedFact[], leaf: (model: Model, facts: InjectedFact[]) => T | undefined): T | undefined => {
     if (evaluations >= budget) {
       exhaustive = false;
       return undefined;
     }
     const model = modelWith(g, facts);
     evaluations++;
-    if (i === ancestors.length) {
-      const detail = accept(readLayerState(g.program, model, target));
-      return detail === undefined ? undefined : { facts, detail };
-    }
-    const m = ancestors[i] as LayerDecl;
+    if (i === layers.length) return leaf(model, facts);
+    const m = layers[i] as LayerDecl;
     const state = readLayerState(g.program, model, m);
     const possible = state.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0);
     const possibleSet = new Set(possible);
@@ -122,10 +126,10 @@ export function searchOutcome(
         exhaustive = false;
         break;
       }
-      const placed = [...must, ...pick.map((i) => free[i] as number)];
+      const placed = [...must, ...pick.map((j) => free[j] as number)];
       if (m.between && groupViolation(state, new Set(placed), m.between.min, m.between.max)) continue;
-      const found = visit(i + 1, [...facts, ...placed.map((s) => ({ rel: g.placedRel, tuple: [m.id, s] }))]);
-      if (found) return found;
+      const out = walk(layers, i + 1, [...facts, ...placed.map((s) => ({ rel: g.placedRel, tuple: [m.id, s] }))], leaf);
+      if (out !== undefined) return out;
       if (evaluations >= budget) {
         exhaustive = false;
         return undefined;
@@ -133,6 +137,12 @@ export function searchOutcome(
     }
     return undefined;
   };
-  const found = visit(0, []);
+
+  const found = walk(ancestors, 0, [], (model, facts) => {
+    const detail = accept(readLayerState(g.program, model, target));
+    if (detail === undefined) return undefined;
+    const rest = walk(others, 0, facts, (_m, all) => all);
+    return rest ? { facts: rest, detail } : undefined;
+  });
   return { ...(found ? { found } : {}), exhaustive: found ? true : exhaustive, evaluations };
 }
