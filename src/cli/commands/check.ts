@@ -1,12 +1,188 @@
-import type { Command } from '../command.js';
-import { UsageError } from '../io.js';
+/**
+ * `gramlog check FILE`: search seeds and params for a generated artifact that
+ * derives a `(violation NAME ...)` fact (or fails to generate), with
+ * fast-check's runner and shrinking; print the smallest counterexample and the
+ * `gramlog generate` command that reproduces it.
+ */
+import { GramlogError, throwIfErrors } from '../../errors.js';
+import { checkProperties, replayCommand, shellQuote, type CheckProgress, type CheckResult, type ParamRange } from '../../check/index.js';
+import { loadProgram } from '../../program/load.js';
+import { boolOpt, intOpt, listOpt, stringOpt, type Parsed } from '../args.js';
+import { readSource, type Command } from '../command.js';
+import { formatDiagnostic } from '../diagnostics.js';
+import { EXIT, UsageError, type Io } from '../io.js';
+
+/** Violation facts printed in text output before "... and N more" (JSON has them all). */
+const MAX_SHOWN = 20;
+
+/** Codes of errors that mean a bad --param: usage errors (exit 2), not findings. */
+const PARAM_ERRORS = new Set(['generate/param', 'generate/unknown-param', 'layers/param']);
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'property-based checks of generator invariants (issue 6)',
-  options: {},
-  help: 'usage: gramlog check: not available yet\n',
-  run() {
-    throw new UsageError('gramlog check is not available yet');
+  summary: 'property-based checks of generator invariants: search seeds and params for a violation, shrink it',
+  options: {
+    runs: { type: 'string', short: 'n' },
+    seed: { type: 'string', short: 's' },
+    json: { type: 'boolean' },
+    param: { type: 'string', multiple: true, short: 'p' },
+    path: { type: 'string' },
+  },
+  help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
+
+Generates the file (a rule grammar or a layer file) again and again with
+fast-check, each run from a drawn seed and, for every (paramrange KEY LO HI)
+fact, a drawn value of (param KEY ...) in LO..HI. A run fails when the artifact
+derives a (violation NAME ARGS...) fact: property NAME does not hold. A run
+whose generation fails with an error (all-zero weights, a runaway program, a
+layer no draw satisfies...) is a counterexample too, of the property named
+after the error code. The first failure is shrunk by fast-check (params towards
+their smallest values, then the seed towards 0) and printed with its violation
+facts and the gramlog generate command that reproduces it. The same file,
+--runs and --seed always give the same output.
+
+options:
+  -n, --runs N          how many runs (default 100)
+  -s, --seed S          fast-check's seed, a whole number (default 0)
+      --json            print {"ok","runs","counterexample"?:{"seed","params"},
+                        "violations"?:[...],"replay"?:"gramlog generate ..."}
+  -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
+                        is then not varied); repeatable
+      --path P          replay only the counterexample at fast-check path P (printed
+                        with a failure; use it with the same --seed and --runs)
+  -h, --help            this text
+
+Progress is shown on stderr when it is a terminal.
+
+exit codes: 0 every run held, 1 a counterexample (or an invalid file, printed as
+            file:line:col: error[code]: ...), 2 usage error or unreadable file
+
+examples:
+  gramlog check rules/building.gdl --runs 1000 --seed 3
+  gramlog check rules/check-broken.gdl --json
+  gramlog check rules/check-broken.gdl --param houses=6
+`,
+  run(args, io, sources) {
+    const [file, ...more] = args.positionals;
+    if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
+    if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
+    const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
+    const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
+    const params = readFixedParams(args);
+    const path = stringOpt(args, 'path');
+    if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
+    const json = boolOpt(args, 'json');
+
+    const program = loadProgram([{ file, text: readSource(io, sources, file) }]);
+    for (const d of program.diagnostics) {
+      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+    }
+    throwIfErrors(program.diagnostics);
+
+    const progress = io.errIsTTY ? progressLine(io) : undefined;
+    let result: CheckResult;
+    try {
+      result = checkProperties(program, {
+        runs,
+        seed,
+        params,
+        ...(path !== undefined ? { path } : {}),
+        ...(progress ? { onProgress: progress.show } : {}),
+      });
+    } catch (e) {
+      if (e instanceof GramlogError && PARAM_ERRORS.has(e.code)) throw new UsageError(`gramlog check: ${e.message}`);
+      throw e;
+    } finally {
+      progress?.clear();
+    }
+
+    if (result.properties.length === 0 && !json) {
+      io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
+    }
+    io.out(json ? JSON.stringify(jsonReport(file, result), null, 2) + '\n' : textReport(file, result, runs, path));
+    return result.ok ? EXIT.ok : EXIT.findings;
   },
 };
+
+/** `--param KEY=VALUE`: a whole-number VALUE as a number, anything else as written. */
+function readFixedParams(args: Parsed): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const p of listOpt(args, 'param')) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new UsageError(`gramlog check: --param takes KEY=VALUE, not '${p}'`);
+    const value = p.slice(eq + 1).trim();
+    out[p.slice(0, eq).trim()] = /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+  }
+  return out;
+}
+
+export interface CheckJson {
+  ok: boolean;
+  runs: number;
+  counterexample?: { seed: number; params: Record<string, number | string> };
+  violations?: string[];
+  replay?: string;
+}
+
+export function jsonReport(file: string, r: CheckResult): CheckJson {
+  const out: CheckJson = { ok: r.ok, runs: r.runs };
+  if (r.counterexample) {
+    out.counterexample = { seed: r.counterexample.seed, params: { ...r.counterexample.params } };
+    out.violations = r.violations ?? [];
+    out.replay = replayCommand(file, r.counterexample);
+  }
+  return out;
+}
+
+function rangesText(ranges: readonly ParamRange[]): string {
+  return ranges.length === 0 ? 'none (seed only)' : ranges.map((r) => `${r.key} ${r.lo}..${r.hi}`).join(', ');
+}
+
+export function textReport(file: string, r: CheckResult, runs: number, path: string | undefined): string {
+  const lines: string[] = [];
+  const properties = r.properties.length > 0 ? r.properties.join(', ') : 'none declared';
+  if (r.ok || !r.counterexample) {
+    lines.push(`gramlog check: ${file}: ok, ${r.runs} runs held (fast-check seed ${r.fcSeed})`);
+    lines.push(`properties: ${properties}`);
+    lines.push(`params varied: ${rangesText(r.ranges)}`);
+    return lines.join('\n') + '\n';
+  }
+  const cx = r.counterexample;
+  const params = Object.entries(cx.params).map(([k, v]) => `${k}=${v}`);
+  lines.push(`gramlog check: ${file}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, shrunk ${r.shrinks} time${r.shrinks === 1 ? '' : 's'} (fast-check seed ${r.fcSeed})`);
+  lines.push(`properties: ${properties}`);
+  lines.push(`params varied: ${rangesText(r.ranges)}`);
+  lines.push(`failed: ${(r.failed ?? []).join(', ')}`);
+  if (r.error) {
+    lines.push(`generation failed: error[${r.error.code}]: ${r.error.message}`);
+    lines.push(`(a generation error counts as a counterexample of the property named after its code, ${r.error.code})`);
+  }
+  lines.push(`counterexample: seed ${cx.seed}${params.length > 0 ? `, params ${params.join(' ')}` : ''}`);
+  const violations = r.violations ?? [];
+  lines.push(`violations (${violations.length}):`);
+  for (const v of violations.slice(0, MAX_SHOWN)) lines.push(`  ${v}`);
+  if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
+  lines.push('replay:');
+  lines.push(`  ${replayCommand(file, cx)}`);
+  const varied = new Set(r.ranges.map((x) => x.key));
+  const rerun = ['gramlog', 'check', file, '--runs', String(runs), '--seed', String(r.fcSeed)];
+  for (const [k, v] of Object.entries(cx.params)) if (!varied.has(k)) rerun.push('--param', `${k}=${v}`);
+  rerun.push('--path', path ?? r.path ?? '');
+  lines.push(`fast-check path ${r.path} (rerun just this case: ${rerun.map(shellQuote).join(' ')})`);
+  return lines.join('\n') + '\n';
+}
+
+/** A one-line progress display on a terminal's stderr. */
+function progressLine(io: Io): { show: (p: CheckProgress) => void; clear: () => void } {
+  let shown = false;
+  return {
+    show(p) {
+      shown = true;
+      const text = p.phase === 'run' ? `gramlog check: run ${p.runs}/${p.total}` : `gramlog check: failed at run ${p.runs}, shrinking (candidate ${p.shrinkSteps})`;
+      io.err(`\r\x1b[K${text}`);
+    },
+    clear() {
+      if (shown) io.err('\r\x1b[K');
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * fast-check arbitraries of generated artifacts:
+ *
+ *   fc.assert(fc.property(arbitraryArtifact(program), (a) => a.query('(symbol ?n boss)').length === 1));
+ *
+ * A value is drawn as a seed (`fc.integer` from 0 to `maxSeed`) and one integer
+ * per `(paramrange KEY LO HI)` of the file (plus `ranges` given here); fixed
+ * `params` are passed unchanged. fast-check shrinks each param towards the value
+ * nearest 0 in its range, then the seed towards 0, and every shrunk candidate is
+ * generated again, so a counterexample's seed and params always replay it.
+ */
+import fc from 'fast-check';
+import { throwIfErrors } from '../errors.js';
+import { loadProgram } from '../program/load.js';
+import type { Program } from '../program/program.js';
+import { artifactGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
+import { paramRanges, type ParamRange } from './declared.js';
+
+/** The largest seed drawn by default (seeds are 0..2^31-1). */
+export const MAX_SEED = 0x7fffffff;
+
+export interface ArbitraryArtifactOptions {
+  /** Params passed unchanged to every run (`--param KEY=VALUE`); a ranged KEY given here is not varied. */
+  params?: ParamValues;
+  /** Integer ranges to vary, KEY → [LO, HI]: added to the file's `(paramrange ...)` facts, winning over them. */
+  ranges?: Readonly<Record<string, readonly [number, number]>>;
+  /** Seeds are drawn from 0..maxSeed (default MAX_SEED). */
+  maxSeed?: number;
+  /** A generator to reuse (it caches compiled programs per params). */
+  generator?: ArtifactGenerator;
+}
+
+/** What a run generates from. */
+export interface ArtifactInput {
+  seed: number;
+  /** Every param passed to generation: the fixed ones and the drawn ones, keys sorted. */
+  params: ParamValues;
+}
+
+/** The program to check: a loaded Program, or rule text (file name `<rules>`); throws on an invalid program. */
+export function toProgram(source: Program | string): Program {
+  const program = typeof source === 'string' ? loadProgram([{ text: source, file: '<rules>' }]) : source;
+  throwIfErrors(program.diagnostics);
+  return program;
+}
+
+/** The ranges a run varies: the file's, then `options.ranges`, minus the keys fixed by `options.params`. */
+export function variedRanges(program: Program, options: ArbitraryArtifactOptions = {}): ParamRange[] {
+  const byKey = new Map<string, ParamRange>();
+  for (const r of paramRanges(program)) byKey.set(r.key, r);
+  for (const [key, [lo, hi]] of Object.entries(options.ranges ?? {})) {
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo > hi) {
+      throw new RangeError(`arbitraryArtifact: range of ${key} must be two whole numbers LO <= HI, not [${lo}, ${hi}]`);
+    }
+    byKey.set(key, { key, lo, hi });
+  }
+  for (const key of Object.keys(options.params ?? {})) byKey.delete(key);
+  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The seed and params of a run, as an arbitrary (shrinking towards seed 0 and the smallest params). */
+export function arbitraryInput(program: Program, options: ArbitraryArtifactOptions = {}): fc.Arbitrary<ArtifactInput> {
+  const maxSeed = options.maxSeed ?? MAX_SEED;
+  const fixed = options.params ?? {};
+  const ranges = variedRanges(program, options);
+  const drawn: Record<string, fc.Arbitrary<number>> = {};
+  for (const r of ranges) drawn[r.key] = fc.integer({ min: r.lo, max: r.hi });
+  // Params first: fast-check shrinks the fields in this order, and the smallest
+  // params say more about a failure than the smallest seed.
+  return fc.record({ params: fc.record(drawn), seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
+    const all: Record<string, number | string> = { ...fixed, ...params };
+    const sorted: Record<string, number | string> = {};
+    for (const key of Object.keys(all).sort()) sorted[key] = all[key] as number | string;
+    return { seed, params: sorted };
+  });
+}
+
+/** A short description of a generated artifact, for fast-check's failure reports. */
+export function describeArtifact(a: GeneratedArtifact): string {
+  const params = Object.entries(a.params).map(([k, v]) => `${k}=${v}`);
+  const parts = [`seed ${a.seed}`];
+  if (params.length > 0) parts.push(`params ${params.join(' ')}`);
+  if (a.violations.length > 0) parts.push(`violations ${a.violations.join(' ')}`);
+  return `GeneratedArtifact(${parts.join(', ')})`;
+}
+
+/**
+ * An arbitrary of generated artifacts (with their seed and params), for
+ * `fc.assert(fc.property(arbitraryArtifact(program), (a) => ...))`.
+ * Generation errors do not throw here: the artifact carries them (`a.error`,
+ * and a violation fact named after the error code).
+ */
+export function arbitraryArtifact(source: Program | string, options: ArbitraryArtifactOptions = {}): fc.Arbitrary<GeneratedArtifact> {
+  const program = toProgram(source);
+  const generator = options.generator ?? artifactGenerator(program);
+  return arbitraryInput(program, options).map((input) => {
+    const artifact = generator.generate(input.seed, input.params);
+    Object.defineProperty(artifact, fc.toStringMethod, { value: () => describeArtifact(artifact), enumerable: false });
+    return artifact;
+  });
+}

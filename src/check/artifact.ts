@@ -1,0 +1,225 @@
+/**
+ * The one adapter between checking and the two generation styles (grammar,
+ * src/generate/grammar; sequential layers, src/generate/layers): generate an
+ * artifact of either style from a program, a seed and params, and give its
+ * violation facts as canonical strings, a JSON summary and queries over it.
+ *
+ *   const gen = artifactGenerator(program);       // style detected once
+ *   const a = gen.generate(7, { houses: 4 });     // never throws a GramlogError
+ *   a.violations                                  // ['(violation adjacent-trees 2 3)']
+ *   a.query('(placed tree ?k)')                   // the artifact's model, sorted
+ *
+ * A GramlogError raised while compiling for these params or generating (all-zero
+ * weights, a runaway program, a layer no draw satisfies...) is not thrown: the
+ * artifact carries it as `error` and as the violation fact
+ * `(violation CODE "message")`, a failure of the property named after the code.
+ * A compiled grammar / prepared layer program is cached per params.
+ */
+import { GramlogError } from '../errors.js';
+import type { Model } from '../engine/model.js';
+import { printAtom } from '../program/order.js';
+import type { Program } from '../program/program.js';
+import { quoteString } from '../program/terms.js';
+import { artifactModel, compileGrammar, formatJson, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
+import { applyLayerParams, generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
+
+export type GeneratorStyle = 'grammar' | 'layers';
+
+/** Param values: integers (drawn from a range) or text as written on a command line. */
+export type ParamValues = Readonly<Record<string, number | string>>;
+
+export interface GenerationError {
+  code: string;
+  message: string;
+}
+
+export interface GeneratedArtifact {
+  readonly style: GeneratorStyle;
+  /** The seed that replays this artifact (`gramlog generate FILE --seed S`). */
+  readonly seed: number;
+  /** The params it was generated with (keys sorted). */
+  readonly params: ParamValues;
+  /** `(violation ...)` facts, canonical text, sorted; the error's fact when generation failed. */
+  readonly violations: readonly string[];
+  /** The properties that failed: the violations' first arguments, or the error's code. Sorted. */
+  readonly properties: readonly string[];
+  /** The GramlogError that stopped generation, if any. */
+  readonly error: GenerationError | undefined;
+  /** True when there is a violation or an error. */
+  readonly failed: boolean;
+  /** The style's own artifact (undefined when generation failed). */
+  readonly artifact: Artifact | LayerArtifact | undefined;
+  /** The artifact as the JSON `gramlog generate --json` prints (parsed), or the error. */
+  summary(): unknown;
+  /** Answers to a goal over the artifact's model (facts and the file's rules), sorted; throws when generation failed. */
+  query(goal: string): string[];
+}
+
+export interface ArtifactGenerator {
+  readonly style: GeneratorStyle;
+  readonly program: Program;
+  /** Generate one artifact; GramlogErrors become the artifact's `error`. */
+  generate(seed: number, params?: ParamValues): GeneratedArtifact;
+  /**
+   * Compile / prepare the program for these params and throw any GramlogError
+   * (to report a bad file or a bad --param before checking starts).
+   */
+  prepare(params?: ParamValues): void;
+}
+
+export interface GeneratorOptions {
+  /** How many compiled programs (one per distinct params) to keep (default 64). */
+  cacheSize?: number;
+}
+
+export function styleOf(program: Program): GeneratorStyle {
+  return isLayerProgram(program) ? 'layers' : 'grammar';
+}
+
+/** Params as the generators take them: KEY → VALUE text, keys sorted. */
+export function paramText(params: ParamValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(params).sort()) out[key] = String(params[key]);
+  return out;
+}
+
+function sortedParams(params: ParamValues): ParamValues {
+  const out: Record<string, number | string> = {};
+  for (const key of Object.keys(params).sort()) out[key] = params[key] as number | string;
+  return out;
+}
+
+export interface Violations {
+  /** `(violation ...)` facts, canonical text, sorted by arity then canonically. */
+  facts: string[];
+  /** The property names they fail: each fact's first argument (`violation` when it has none), sorted, unique. */
+  properties: string[];
+}
+
+/** Every `(violation ...)` fact of a model (any arity) and the properties they fail. */
+export function violationsOf(model: Model): Violations {
+  const program = model.program;
+  const facts: string[] = [];
+  const properties = new Set<string>();
+  for (const info of program.relationsNamed('violation').sort((a, b) => a.arity - b.arity)) {
+    for (const t of model.tuples(info.name, info.arity)) {
+      facts.push(printAtom(program.terms, info.name, t));
+      properties.add(t.length > 0 ? program.terms.print(t[0] as number) : 'violation');
+    }
+  }
+  return { facts, properties: [...properties].sort() };
+}
+
+const NO_VIOLATIONS: Violations = { facts: [], properties: [] };
+
+/** The violation fact that stands for a generation error. */
+export function errorFact(error: GenerationError): string {
+  return `(violation ${error.code} ${quoteString(error.message)})`;
+}
+
+class Cache<T> {
+  private readonly map = new Map<string, T>();
+  constructor(private readonly size: number) {}
+  get(key: string, make: () => T): T {
+    const hit = this.map.get(key);
+    if (hit !== undefined) return hit;
+    const value = make();
+    if (this.map.size >= this.size) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, value);
+    return value;
+  }
+}
+
+export function artifactGenerator(program: Program, options: GeneratorOptions = {}): ArtifactGenerator {
+  const style = styleOf(program);
+  const size = Math.max(1, options.cacheSize ?? 64);
+  return style === 'layers' ? layerGenerator(program, size) : grammarGenerator(program, size);
+}
+
+function grammarGenerator(program: Program, size: number): ArtifactGenerator {
+  const cache = new Cache<Grammar>(size);
+  const compiled = (params: ParamValues) => {
+    const text = paramText(params);
+    return cache.get(JSON.stringify(text), () => compileGrammar(program, { params: text }));
+  };
+  const hasViolations = program.relationsNamed('violation').length > 0;
+  return {
+    style: 'grammar',
+    program,
+    prepare: (params = {}) => void compiled(params),
+    generate(seed, params = {}) {
+      return outcome('grammar', seed, params, () => {
+        const artifact = generateFrom(compiled(params), seed);
+        let model: Model | undefined;
+        const modelOf = () => (model ??= artifactModel(artifact));
+        return {
+          artifact,
+          violations: hasViolations ? violationsOf(modelOf()) : NO_VIOLATIONS,
+          summary: () => JSON.parse(formatJson(artifact)) as unknown,
+          query: (goal) => modelOf().query(goal),
+        };
+      });
+    },
+  };
+}
+
+function layerGenerator(program: Program, size: number): ArtifactGenerator {
+  const cache = new Cache<LayerGrammar>(size);
+  // prepareLayers caches per program and params without bound; applying the
+  // params first gives it a fresh program each time, so our bounded cache rules.
+  const prepared = (params: ParamValues) => {
+    const text = paramText(params);
+    return cache.get(JSON.stringify(text), () => prepareLayers(applyLayerParams(program, text)));
+  };
+  return {
+    style: 'layers',
+    program,
+    prepare: (params = {}) => void prepared(params),
+    generate(seed, params = {}) {
+      return outcome('layers', seed, params, () => {
+        const artifact = generateLayers(prepared(params), { seed });
+        return {
+          artifact,
+          violations: violationsOf(artifact.model),
+          summary: () => layerArtifactJson(artifact),
+          query: (goal) => artifact.model.query(goal),
+        };
+      });
+    },
+  };
+}
+
+interface Generated {
+  artifact: Artifact | LayerArtifact;
+  violations: Violations;
+  summary(): unknown;
+  query(goal: string): string[];
+}
+
+function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, run: () => Generated): GeneratedArtifact {
+  const params = sortedParams(rawParams);
+  let generated: Generated | undefined;
+  let error: GenerationError | undefined;
+  try {
+    generated = run();
+  } catch (e) {
+    if (!(e instanceof GramlogError)) throw e;
+    error = { code: e.code, message: e.message };
+  }
+  const violations = error ? [errorFact(error)] : (generated?.violations.facts ?? []);
+  return {
+    style,
+    seed,
+    params,
+    violations,
+    properties: error ? [error.code] : (generated?.violations.properties ?? []),
+    error,
+    failed: violations.length > 0,
+    artifact: generated?.artifact,
+    summary: () => (generated ? generated.summary() : { seed, error }),
+    query(goal) {
+      if (!generated) throw new GramlogError(error?.code ?? 'check/no-artifact', `seed ${seed}: generation failed: ${error?.message ?? ''}`);
+      return generated.query(goal);
+    },
+  };
+}

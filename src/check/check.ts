@@ -1,0 +1,123 @@
+/**
+ * Property-based checking of a generator's declared invariants with
+ * fast-check's runner: one property, "no run derives a `violation` fact",
+ * over `arbitraryArtifact(program)`. fast-check draws the runs from its seed,
+ * stops at the first failure and shrinks it (seed towards 0, each ranged param
+ * towards its smallest value); the result carries what replays it (the
+ * artifact's seed and params, and fast-check's seed and path).
+ *
+ *   const r = checkProperties(program, { runs: 200, seed: 3 });
+ *   r.ok || r.counterexample   // { seed: 0, params: { houses: 4 } }
+ */
+import fc from 'fast-check';
+import type { Program } from '../program/program.js';
+import { artifactGenerator, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
+import { arbitraryArtifact, toProgram, variedRanges } from './arbitrary.js';
+import { propertyNames, type ParamRange } from './declared.js';
+import type { Counterexample } from './replay.js';
+
+export interface CheckProgress {
+  /** `run` while drawing runs, `shrink` once a failure was found. */
+  phase: 'run' | 'shrink';
+  /** Runs so far (including the first failing one). */
+  runs: number;
+  /** Candidates tried while shrinking. */
+  shrinkSteps: number;
+  /** The number of runs asked for. */
+  total: number;
+}
+
+export interface CheckOptions {
+  /** How many runs (default 100). */
+  runs?: number;
+  /** fast-check's seed (default 0): the same program, runs and seed give the same result. */
+  seed?: number;
+  /** fast-check's path of a reported counterexample, to replay it (with its seed). */
+  path?: string;
+  /** Params fixed for every run (`--param KEY=VALUE`); a ranged KEY given here is not varied. */
+  params?: ParamValues;
+  /** Extra integer ranges to vary, KEY → [LO, HI] (win over the file's `paramrange`). */
+  ranges?: Readonly<Record<string, readonly [number, number]>>;
+  /** Called before every run and every shrink candidate. */
+  onProgress?: (progress: CheckProgress) => void;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  style: GeneratorStyle;
+  /** Runs done: all of them when ok, else up to and including the first failure. */
+  runs: number;
+  /** Successful shrink steps from the first failure to the counterexample. */
+  shrinks: number;
+  /** fast-check's seed and, on failure, the path of the counterexample. */
+  fcSeed: number;
+  path?: string;
+  /** Property names the file's `violation` rules declare. */
+  properties: string[];
+  /** The params varied, with their ranges. */
+  ranges: ParamRange[];
+  /** The smallest failing seed and params found (absent when ok). */
+  counterexample?: Counterexample;
+  /** Its violation facts (canonical, sorted). */
+  violations?: string[];
+  /** The properties it fails (the violations' names, or the error's code), sorted. */
+  failed?: string[];
+  /** When the counterexample is a generation error: its code and message (the property is named after the code). */
+  error?: GenerationError;
+  /** The counterexample's artifact. */
+  artifact?: GeneratedArtifact;
+}
+
+/**
+ * Search seeds and params for a run that derives a `violation` fact (or fails
+ * with a GramlogError), and shrink it. Throws a GramlogError when the program
+ * is invalid, a `paramrange` is malformed, or fixed params do not apply.
+ */
+export function checkProperties(source: Program | string, options: CheckOptions = {}): CheckResult {
+  const program = toProgram(source);
+  const total = options.runs ?? 100;
+  if (!Number.isSafeInteger(total) || total < 1) throw new RangeError(`checkProperties: runs must be a whole number >= 1, not ${total}`);
+  const seed = options.seed ?? 0;
+  const fixed = options.params ?? {};
+  const arbOptions = { params: fixed, ...(options.ranges ? { ranges: options.ranges } : {}) };
+  const ranges = variedRanges(program, arbOptions);
+  const generator = artifactGenerator(program);
+  // A bad file or a bad fixed param is an error of the check, not a counterexample.
+  generator.prepare(fixed);
+
+  const progress: CheckProgress = { phase: 'run', runs: 0, shrinkSteps: 0, total };
+  const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator }), (a) => {
+    if (progress.phase === 'run') progress.runs++;
+    else progress.shrinkSteps++;
+    options.onProgress?.({ ...progress });
+    if (a.failed) progress.phase = 'shrink';
+    return !a.failed;
+  });
+  const details = fc.check(property, { numRuns: total, seed, ...(options.path !== undefined ? { path: options.path } : {}) });
+
+  const base: CheckResult = {
+    ok: !details.failed,
+    style: generator.style,
+    runs: details.numRuns,
+    shrinks: details.numShrinks,
+    fcSeed: details.seed,
+    properties: propertyNames(program),
+    ranges,
+  };
+  if (!details.failed) return base;
+  const found = details.counterexample?.[0];
+  if (!found || !found.failed) {
+    // Not a failing run: fast-check gave up (e.g. interrupted), or our own code threw.
+    const why = details.errorInstance instanceof Error ? details.errorInstance : new Error('fast-check reported a failure without a counterexample');
+    throw why;
+  }
+  return {
+    ...base,
+    path: details.counterexamplePath ?? '',
+    counterexample: { seed: found.seed, params: found.params },
+    violations: [...found.violations],
+    failed: [...found.properties],
+    ...(found.error ? { error: found.error } : {}),
+    artifact: found,
+  };
+}

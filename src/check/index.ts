@@ -1,0 +1,25 @@
+/**
+ * Property-based checks of generator invariants (fast-check):
+ *
+ *   checkProperties(program, {runs, seed, params})  → CheckResult (ok, or the shrunk counterexample)
+ *   arbitraryArtifact(program, options)             → fc.Arbitrary of generated artifacts with seed and params
+ *   artifactGenerator(program).generate(seed, params) → one artifact of either style, with its violations
+ *   replayCommand(file, counterexample)             → the `gramlog generate` command that reproduces it
+ */
+export { checkProperties, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
+export { arbitraryArtifact, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
+export {
+  artifactGenerator,
+  styleOf,
+  violationsOf,
+  errorFact,
+  paramText,
+  type ArtifactGenerator,
+  type GeneratedArtifact,
+  type GenerationError,
+  type GeneratorStyle,
+  type ParamValues,
+  type Violations,
+} from './artifact.js';
+export { paramRanges, propertyNames, paramFactKeys, type ParamRange } from './declared.js';
+export { replayArgs, replayCommand, shellQuote, type Counterexample } from './replay.js';
