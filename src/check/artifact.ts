@@ -53,6 +53,8 @@ export interface GeneratedArtifact {
   summary(): unknown;
   /** Answers to a goal over the artifact's model (facts and the file's rules), sorted; throws when generation failed. */
   query(goal: string): string[];
+  /** The variable bindings of each answer to a goal, e.g. `[{ f: '1', w: 'n' }]` for `(placed stairs (at ?f ?w))`. */
+  answers(goal: string): Array<Record<string, string>>;
 }
 
 export interface ArtifactGenerator {
@@ -156,7 +158,7 @@ function grammarGenerator(program: Program, size: number): ArtifactGenerator {
           artifact,
           violations: hasViolations ? violationsOf(modelOf()) : NO_VIOLATIONS,
           summary: () => JSON.parse(formatJson(artifact)) as unknown,
-          query: (goal) => modelOf().query(goal),
+          model: modelOf,
         };
       });
     },
@@ -182,7 +184,7 @@ function layerGenerator(program: Program, size: number): ArtifactGenerator {
           artifact,
           violations: violationsOf(artifact.model),
           summary: () => layerArtifactJson(artifact),
-          query: (goal) => artifact.model.query(goal),
+          model: () => artifact.model,
         };
       });
     },
@@ -193,7 +195,7 @@ interface Generated {
   artifact: Artifact | LayerArtifact;
   violations: Violations;
   summary(): unknown;
-  query(goal: string): string[];
+  model(): Model;
 }
 
 function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, run: () => Generated): GeneratedArtifact {
@@ -207,6 +209,10 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
     error = { code: e.code, message: e.message };
   }
   const violations = error ? [errorFact(error)] : (generated?.violations.facts ?? []);
+  const modelOf = () => {
+    if (!generated) throw new GramlogError(error?.code ?? 'check/no-artifact', `seed ${seed}: generation failed: ${error?.message ?? ''}`);
+    return generated.model();
+  };
   return {
     style,
     seed,
@@ -217,9 +223,7 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
     failed: violations.length > 0,
     artifact: generated?.artifact,
     summary: () => (generated ? generated.summary() : { seed, error }),
-    query(goal) {
-      if (!generated) throw new GramlogError(error?.code ?? 'check/no-artifact', `seed ${seed}: generation failed: ${error?.message ?? ''}`);
-      return generated.query(goal);
-    },
+    query: (goal) => modelOf().query(goal),
+    answers: (goal) => modelOf().answers(goal),
   };
 }

@@ -1,0 +1,224 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { artifactGenerator } from '../../src/check/artifact.js';
+import { main } from '../../src/cli/main.js';
+import { UsageError, type Io } from '../../src/cli/io.js';
+import { loadProgram } from '../../src/program/load.js';
+import { repoRoot, runCli } from './fake-io.js';
+
+/** Fails exactly when width >= 7 (a grammar). */
+const THRESHOLD = `(start row)
+(param width 2)
+(paramrange width 0 50)
+(rule row cells 1) (child cells 0 cell)
+(rule cell a 1) (rule cell b 1)
+(<= (violation too-wide ?w) (param width ?w) (>= ?w 7))
+`;
+
+/** Generation fails (all weights removed) exactly when k >= 3 (a grammar). */
+const ZERO = `(start s)
+(param k 0)
+(paramrange k 0 9)
+(rule s a 1) (rule s b 1)
+(<= (forbid ?n a) (symbol ?n s) (param k ?k) (>= ?k 3))
+(<= (forbid ?n b) (symbol ?n s) (param k ?k) (>= ?k 3))
+`;
+
+/** The words of a command as a POSIX shell splits them (plain words and '...' quoting). */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
+  for (const m of command.matchAll(re)) words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string));
+  return words;
+}
+
+interface CheckJson {
+  ok: boolean;
+  runs: number;
+  counterexample?: { seed: number; params: Record<string, number | string> };
+  violations?: string[];
+  replay?: string;
+}
+
+describe('gramlog check', () => {
+  it('exits 0 when every run held, without progress on a non-terminal', async () => {
+    const r = await runCli(['check', 'rules/building.gdl', '--runs', '20', '--seed', '3']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      'gramlog check: rules/building.gdl: ok, 20 runs held (fast-check seed 3)\nproperties: stairs-on-wing\nparams varied: none (seed only)\n',
+    );
+    const json = await runCli(['check', 'rules/building.gdl', '--runs', '20', '--seed', '3', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ ok: true, runs: 20 });
+  });
+
+  it('exits 1 with the shrunk counterexample, its violations and the replay command as JSON of exactly that shape', async () => {
+    const r = await runCli(['check', 'rules/check-broken.gdl', '--runs', '200', '--seed', '1', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as CheckJson;
+    expect(Object.keys(out)).toEqual(['ok', 'runs', 'counterexample', 'violations', 'replay']);
+    expect(out.ok).toBe(false);
+    expect(out.runs).toBeGreaterThanOrEqual(1);
+    expect(out.runs).toBeLessThanOrEqual(200);
+    expect(Object.keys(out.counterexample!)).toEqual(['seed', 'params']);
+    const houses = out.counterexample!.params['houses'] as number;
+    expect(Number.isInteger(houses) && houses >= 2 && houses <= 20).toBe(true);
+    expect(out.violations).toEqual([`(violation adjacent-trees ${houses - 1} ${houses})`]);
+    expect(out.replay).toBe(`gramlog generate rules/check-broken.gdl --seed ${out.counterexample!.seed} --param houses=${houses}`);
+  });
+
+  it('replays: the printed gramlog generate command shows the same violations (layers)', async () => {
+    const out = JSON.parse((await runCli(['check', 'rules/check-broken.gdl', '--seed', '2', '--json'])).stdout) as CheckJson;
+    const [program, ...args] = shellWords(out.replay!);
+    expect(program).toBe('gramlog');
+    const replay = await runCli(args);
+    expect(replay.code).toBe(1);
+    for (const v of out.violations!) expect(replay.stdout).toContain(v);
+    expect(replay.stderr).toContain(`seed ${out.counterexample!.seed} derives ${out.violations!.length} violation fact(s)`);
+    const json = JSON.parse((await runCli([...args, '--json'])).stdout) as { violations: string[] };
+    expect(json.violations).toEqual(out.violations);
+  });
+
+  it('replays a grammar counterexample: the same artifact, and the same generation error', async () => {
+    const files = { 'wide.gdl': THRESHOLD, 'zero.gdl': ZERO };
+    const wide = JSON.parse((await runCli(['check', 'wide.gdl', '--json'], files)).stdout) as CheckJson;
+    expect(wide.counterexample).toEqual({ seed: 0, params: { width: 7 } });
+    expect(wide.violations).toEqual(['(violation too-wide 7)']);
+    const generated = await runCli([...shellWords(wide.replay!).slice(1), '--json'], files);
+    expect(generated.code).toBe(0); // gramlog generate does not evaluate violation rules of a grammar (yet)
+    const expected = artifactGenerator(loadProgram([{ text: THRESHOLD, file: 'wide.gdl' }])).generate(0, { width: 7 });
+    expect(JSON.parse(generated.stdout)).toEqual(expected.summary());
+
+    const zero = JSON.parse((await runCli(['check', 'zero.gdl', '--json'], files)).stdout) as CheckJson;
+    expect(zero.counterexample).toEqual({ seed: 0, params: { k: 3 } });
+    expect(zero.violations?.[0]).toMatch(/^\(violation generate\/all-zero "/);
+    expect(zero.replay).toBe('gramlog generate zero.gdl --seed 0 --param k=3');
+    const failed = await runCli(shellWords(zero.replay!).slice(1), files);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('error[generate/all-zero]');
+  });
+
+  it('prints a text report: the counterexample, the failed property, the violations, the replay and the fast-check path', async () => {
+    const r = await runCli(['check', 'rules/check-broken.gdl', '--seed', '2']);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, shrunk \d+ times? \(fast-check seed 2\)$/);
+    expect(r.stdout).toContain('properties: adjacent-trees\nparams varied: houses 1..20\nfailed: adjacent-trees\n');
+    expect(r.stdout).toMatch(/\ncounterexample: seed \d+, params houses=\d+\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nreplay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+\n/);
+    const rerun = /rerun just this case: (.*)\)\n$/.exec(r.stdout)?.[1];
+    expect(rerun).toMatch(/^gramlog check rules\/check-broken\.gdl --runs 100 --seed 2 --path \d+(:\d+)*$/);
+    const again = await runCli(shellWords(rerun!).slice(1));
+    expect(again.code).toBe(1);
+    const cx = (s: string) => /\ncounterexample: .*\n/.exec(s)?.[0];
+    expect(cx(again.stdout)).toBe(cx(r.stdout));
+  });
+
+  it('says when the counterexample is a generation error', async () => {
+    const r = await runCli(['check', 'zero.gdl'], { 'zero.gdl': ZERO });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('failed: generate/all-zero\n');
+    expect(r.stdout).toContain('generation failed: error[generate/all-zero]: ');
+    expect(r.stdout).toContain('counts as a counterexample of the property named after its code, generate/all-zero');
+    expect(r.stdout).toContain('counterexample: seed 0, params k=3\n');
+  });
+
+  it('is deterministic: the same file, --runs and --seed give the same output', async () => {
+    for (const args of [['--seed', '5'], ['--seed', '5', '--json'], ['--runs', '7', '--seed', '-3']]) {
+      const a = await runCli(['check', 'rules/check-broken.gdl', ...args]);
+      const b = await runCli(['check', 'rules/check-broken.gdl', ...args]);
+      expect(b).toEqual(a);
+    }
+  });
+
+  it('fixes --param values for every run and puts them in the replay command', async () => {
+    const r = JSON.parse((await runCli(['check', 'rules/check-broken.gdl', '--param', 'houses=6', '--json'])).stdout) as CheckJson;
+    expect(r.counterexample?.params).toEqual({ houses: 6 });
+    expect(r.replay).toMatch(/--param houses=6$/);
+    const text = await runCli(['check', 'rules/check-broken.gdl', '--param', 'houses=6']);
+    expect(text.stdout).toContain('params varied: none (seed only)');
+    expect(text.stdout).toMatch(/--param houses=6 --path /);
+  });
+
+  it('notes on stderr when the file declares no violation rules', async () => {
+    const r = await runCli(['check', 'plain.gdl', '--runs', '5'], { 'plain.gdl': '(start s) (rule s a 1) (rule s b 1)' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('note: plain.gdl has no (violation ...) rules: only generation errors can fail a run\n');
+  });
+
+  it('shows progress on stderr only when it is a terminal, and never on stdout', async () => {
+    let stdout = '';
+    let stderr = '';
+    const io: Io = {
+      out: (t) => void (stdout += t),
+      err: (t) => void (stderr += t),
+      errIsTTY: true,
+      readFile: (path) => {
+        try {
+          return readFileSync(resolve(repoRoot, path), 'utf8');
+        } catch {
+          throw new UsageError(`cannot read ${path}`);
+        }
+      },
+    };
+    const code = await main(['check', 'rules/check-broken.gdl', '--seed', '2'], io);
+    expect(code).toBe(1);
+    expect(stderr).toContain('\r\x1b[Kgramlog check: run 1/100');
+    expect(stderr).toContain('shrinking');
+    expect(stderr.endsWith('\r\x1b[K')).toBe(true);
+    const plain = await runCli(['check', 'rules/check-broken.gdl', '--seed', '2']);
+    expect(stdout).toBe(plain.stdout);
+    expect(plain.stderr).toBe('');
+  });
+
+  it('exits 2 on usage errors and 1 on an invalid file', async () => {
+    for (const argv of [
+      ['check'],
+      ['check', 'rules/building.gdl', 'rules/dungeon.gdl'],
+      ['check', 'rules/building.gdl', '--runs', '0'],
+      ['check', 'rules/building.gdl', '--runs', 'many'],
+      ['check', 'rules/building.gdl', '--seed', 'x'],
+      ['check', 'rules/building.gdl', '--param', 'wingchance'],
+      ['check', 'rules/building.gdl', '--param', 'nope=1'],
+      ['check', 'rules/building.gdl', '--path', 'a:b'],
+      ['check', 'rules/building.gdl', '--frobnicate'],
+      ['check', 'missing.gdl'],
+    ]) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr, argv.join(' ')).toMatch(/^error: /);
+    }
+    const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?y))\n' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('bad.gdl:2:');
+    const range = await runCli(['check', 'r.gdl'], { 'r.gdl': '(start s) (rule s a 1)\n(paramrange k 5 1)\n' });
+    expect(range.code).toBe(1);
+    expect(range.stderr).toContain('r.gdl:2:1: error[check/paramrange]');
+  });
+
+  it('has help with the options, the exit codes and an example', async () => {
+    const r = await runCli(['check', '--help']);
+    expect(r.code).toBe(0);
+    for (const s of ['usage: gramlog check FILE', '--runs N', '--seed S', '--json', '--param KEY=VALUE', 'exit codes:', 'gramlog check rules/building.gdl --runs 1000 --seed 3']) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+});
+
+const bin = join(repoRoot, 'bin/gramlog.js');
+describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/commands/check.js')))('the installed binary', () => {
+  it('runs check with real exit codes', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'check', ...args], { cwd: repoRoot, encoding: 'utf8' });
+    const held = run('rules/building.gdl', '--runs', '10');
+    expect(held.status).toBe(0);
+    expect(held.stderr).toBe('');
+    const broken = run('rules/check-broken.gdl', '--json');
+    expect(broken.status).toBe(1);
+    expect((JSON.parse(broken.stdout) as CheckJson).ok).toBe(false);
+    const usage = run('rules/building.gdl', '--runs', 'x');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});
