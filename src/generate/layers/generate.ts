@@ -18,7 +18,7 @@
 import { GramlogError } from '../../errors.js';
 import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
-import { compareTerms, printAtom } from '../../program/order.js';
+import { printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { createRandom, type Random } from '../random.js';
 import type { LayerParams } from './params.js';
@@ -146,7 +146,10 @@ export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, 
   );
 }
 
-/** Generate every layer of a layer program (or a prepared grammar) for one seed. */
+/**
+ * Generate every layer of a layer program (or of a grammar from prepareLayers,
+ * which already has its params applied: `params` is for a Program) for one seed.
+ */
 export function generateLayers(input: Program | LayerGrammar, options: GenerateLayerOptions = {}): LayerArtifact {
   const grammar = 'layers' in input && 'base' in input ? input : prepareLayers(input, options.params ? { params: options.params } : {});
   const { program, placedRel } = grammar;
@@ -184,9 +187,4 @@ export function violationsOf(model: Model): string[] {
     for (const t of model.tuples(info.name, info.arity)) out.push(printAtom(program.terms, info.name, t));
   }
   return out;
-}
-
-/** Sort term ids canonically (helper for callers building their own sets). */
-export function sortTerms(program: Program, ids: Iterable<number>): number[] {
-  return [...ids].sort((a, b) => compareTerms(program.terms, a, b));
 }
