@@ -5,7 +5,7 @@
  * `gramlog generate` command that reproduces it.
  */
 import { GramlogError, throwIfErrors } from '../../errors.js';
-import { checkProperties, replayCommand, shellQuote, type CheckProgress, type CheckResult, type ParamRange } from '../../check/index.js';
+import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
 import { loadProgram } from '../../program/load.js';
 import { boolOpt, intOpt, listOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource, type Command } from '../command.js';
@@ -62,7 +62,7 @@ examples:
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
 `,
-  run(args, io, sources) {
+  async run(args, io, sources) {
     const [file, ...more] = args.positionals;
     if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
     if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
@@ -79,6 +79,8 @@ examples:
     }
     throwIfErrors(program.diagnostics);
 
+    // fast-check is loaded only by this command: the other commands run without it
+    const { checkProperties, replayCommand, shellQuote } = await loadCheck();
     const progress = io.errIsTTY ? progressLine(io) : undefined;
     let result: CheckResult;
     try {
@@ -99,10 +101,22 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    io.out(json ? JSON.stringify(jsonReport(file, result), null, 2) + '\n' : textReport(file, result, runs, path));
+    const replay = (cx: Counterexample) => replayCommand(file, cx);
+    io.out(json ? JSON.stringify(jsonReport(result, replay), null, 2) + '\n' : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };
+
+async function loadCheck(): Promise<typeof import('../../check/index.js')> {
+  try {
+    return await import('../../check/index.js');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((e as Error).message).includes('fast-check')) {
+      throw new UsageError('gramlog check needs the fast-check package: npm install fast-check');
+    }
+    throw e;
+  }
+}
 
 /** `--param KEY=VALUE`: a whole-number VALUE as a number, anything else as written. */
 function readFixedParams(args: Parsed): Record<string, number | string> {
@@ -124,12 +138,12 @@ export interface CheckJson {
   replay?: string;
 }
 
-export function jsonReport(file: string, r: CheckResult): CheckJson {
+export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => string): CheckJson {
   const out: CheckJson = { ok: r.ok, runs: r.runs };
   if (r.counterexample) {
     out.counterexample = { seed: r.counterexample.seed, params: { ...r.counterexample.params } };
     out.violations = r.violations ?? [];
-    out.replay = replayCommand(file, r.counterexample);
+    out.replay = replay(r.counterexample);
   }
   return out;
 }
@@ -138,7 +152,14 @@ function rangesText(ranges: readonly ParamRange[]): string {
   return ranges.length === 0 ? 'none (seed only)' : ranges.map((r) => `${r.key} ${r.lo}..${r.hi}`).join(', ');
 }
 
-export function textReport(file: string, r: CheckResult, runs: number, path: string | undefined): string {
+export function textReport(
+  file: string,
+  r: CheckResult,
+  runs: number,
+  path: string | undefined,
+  replay: (cx: Counterexample) => string,
+  quote: (word: string) => string,
+): string {
   const lines: string[] = [];
   const properties = r.properties.length > 0 ? r.properties.join(', ') : 'none declared';
   if (r.ok || !r.counterexample) {
@@ -163,12 +184,12 @@ export function textReport(file: string, r: CheckResult, runs: number, path: str
   for (const v of violations.slice(0, MAX_SHOWN)) lines.push(`  ${v}`);
   if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
   lines.push('replay:');
-  lines.push(`  ${replayCommand(file, cx)}`);
+  lines.push(`  ${replay(cx)}`);
   const varied = new Set(r.ranges.map((x) => x.key));
   const rerun = ['gramlog', 'check', file, '--runs', String(runs), '--seed', String(r.fcSeed)];
   for (const [k, v] of Object.entries(cx.params)) if (!varied.has(k)) rerun.push('--param', `${k}=${v}`);
   rerun.push('--path', path ?? r.path ?? '');
-  lines.push(`fast-check path ${r.path} (rerun just this case: ${rerun.map(shellQuote).join(' ')})`);
+  lines.push(`fast-check path ${r.path} (rerun just this case: ${rerun.map(quote).join(' ')})`);
   return lines.join('\n') + '\n';
 }
 
