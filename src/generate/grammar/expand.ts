@@ -126,7 +126,6 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
-      applied[rule.serial] = (applied[rule.serial] as number) + 1;
       if (rule.children.length > 0) {
         if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
         const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node.id), node, rule);
@@ -149,10 +148,13 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       }
     }
     if (hasAttr) {
+      // attributes see the node as it was expanded (applied counts before its
+      // choice), plus its own (chose ?n RULE) when they read it
       let attrOutcome = outcome;
       if (g.attrNeedsChoice && node.rule) attrOutcome = evaluator.outcome(node, applied, true);
       node.attrs = readAttrs(g, attrOutcome, node);
     }
+    if (node.rule) applied[node.rule.serial] = (applied[node.rule.serial] as number) + 1;
     recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
   }
   return { root, nodeCount: count, applied };

@@ -23,18 +23,17 @@ interface NodeRow {
   rule: string | undefined;
   args: string[];
   attrs: string[];
+  rules: string[];
   probability: number | undefined;
   forced: boolean;
-  /** step index → rule index → weight */
-  weights: Map<number, Map<number, number>>;
-  ruleNames: Map<number, string>;
-  facts: Map<number, string[]>;
+  /** step index → weights (one per rule) and facts */
+  steps: Map<number, { weights: number[]; facts: string[] }>;
 }
 
 export function explainStore(store: Store, seed: number | string): string {
   const nodes = new Map<string, NodeRow>();
-  for (const [order, path, symbol, depth] of store.query(
-    '[:find ?o ?p ?s ?d :where [?n "node/path" ?p] [?n "node/order" ?o] [?n "node/symbol" ?s] [?n "node/depth" ?d]]',
+  for (const [order, path, symbol, depth, args, attrs] of store.query(
+    '[:find ?o ?p ?s ?d ?a ?t :where [?n "node/path" ?p] [?n "node/order" ?o] [?n "node/symbol" ?s] [?n "node/depth" ?d] [?n "node/args" ?a] [?n "node/attrs" ?t]]',
   )) {
     nodes.set(String(path), {
       order: Number(order),
@@ -42,25 +41,20 @@ export function explainStore(store: Store, seed: number | string): string {
       symbol: String(symbol),
       depth: Number(depth),
       rule: undefined,
-      args: [],
-      attrs: [],
+      args: pairs(args),
+      attrs: pairs(attrs),
+      rules: [],
       probability: undefined,
       forced: false,
-      weights: new Map(),
-      ruleNames: new Map(),
-      facts: new Map(),
+      steps: new Map(),
     });
   }
   const at = (p: PlainValue | undefined) => nodes.get(String(p));
-  for (const [p, rule] of store.query('[:find ?p ?r :where [?n "node/path" ?p] [?n "node/rule" ?r]]')) {
+  for (const [p, rule, rules] of store.query('[:find ?p ?r ?rs :where [?n "node/path" ?p] [?n "node/rule" ?r] [?n "node/rules" ?rs]]')) {
     const n = at(p);
-    if (n) n.rule = String(rule);
-  }
-  for (const [p, k, v] of store.query('[:find ?p ?k ?v :where [?a "arg/node" ?p] [?a "arg/key" ?k] [?a "arg/value" ?v]]')) {
-    at(p)?.args.push(`${k}=${v}`);
-  }
-  for (const [p, k, v] of store.query('[:find ?p ?k ?v :where [?a "attr/node" ?p] [?a "attr/key" ?k] [?a "attr/value" ?v]]')) {
-    at(p)?.attrs.push(`${k}=${v}`);
+    if (!n) continue;
+    n.rule = String(rule);
+    n.rules = JSON.parse(String(rules)) as string[];
   }
   for (const [p, prob, forced] of store.query(
     '[:find ?p ?w ?f :where [?c "choice/node" ?p] [?c "choice/probability" ?w] [?c "choice/forced" ?f]]',
@@ -71,30 +65,20 @@ export function explainStore(store: Store, seed: number | string): string {
       n.forced = forced === true;
     }
   }
-  for (const [p, si, ri, rule, w] of store.query(
-    '[:find ?p ?si ?ri ?r ?w :where [?e "weight/node" ?p] [?e "weight/stepIndex" ?si] [?e "weight/ruleIndex" ?ri] [?e "weight/rule" ?r] [?e "weight/value" ?w]]',
+  for (const [p, si, w, f] of store.query(
+    '[:find ?p ?si ?w ?f :where [?s "step/node" ?p] [?s "step/index" ?si] [?s "step/weights" ?w] [?s "step/facts" ?f]]',
   )) {
-    const n = at(p);
-    if (!n) continue;
-    let row = n.weights.get(Number(si));
-    if (!row) n.weights.set(Number(si), (row = new Map()));
-    row.set(Number(ri), Number(w));
-    n.ruleNames.set(Number(ri), String(rule));
-  }
-  for (const [p, si, , text] of store.query(
-    '[:find ?p ?si ?i ?t :where [?f "fact/node" ?p] [?f "fact/stepIndex" ?si] [?f "fact/index" ?i] [?f "fact/text" ?t]]',
-  )) {
-    const n = at(p);
-    if (!n) continue;
-    const list = n.facts.get(Number(si)) ?? [];
-    list.push(String(text));
-    n.facts.set(Number(si), list);
+    at(p)?.steps.set(Number(si), { weights: JSON.parse(String(w)) as number[], facts: JSON.parse(String(f)) as string[] });
   }
 
   const lines: string[] = [`seed ${seed}`];
   const ordered = [...nodes.values()].sort((a, b) => a.order - b.order);
   for (const n of ordered) lines.push(...explainNode(n));
   return lines.join('\n') + '\n';
+}
+
+function pairs(json: PlainValue | undefined): string[] {
+  return Object.entries(JSON.parse(String(json)) as Record<string, string>).map(([k, v]) => `${k}=${v}`);
 }
 
 function explainNode(n: NodeRow): string[] {
@@ -109,23 +93,21 @@ function explainNode(n: NodeRow): string[] {
   }
   out.push(head);
   out.push(`${indent}  chose ${n.rule}  ${n.forced ? 'forced' : `p=${formatWeight(n.probability ?? 0)}`}`);
-  const ruleCount = n.ruleNames.size;
-  const names = Array.from({ length: ruleCount }, (_, i) => n.ruleNames.get(i) ?? '?');
-  const stepWidth = Math.max(...STEPS.map((s) => s.length), 4);
-  const cells: string[][] = [];
+  const names = n.rules;
+  const stepWidth = Math.max(...STEPS.map((x) => x.length));
+  const cells: Array<{ label: string; values: string[]; facts: string[] }> = [];
   for (let si = 0; si < STEPS.length; si++) {
-    const row = n.weights.get(si);
-    if (!row) continue;
-    cells.push([STEPS[si] as string, ...names.map((_, ri) => formatWeight(row.get(ri) ?? 0))]);
+    const step = n.steps.get(si);
+    if (step) cells.push({ label: STEPS[si] as string, values: names.map((_, ri) => formatWeight(step.weights[ri] ?? 0)), facts: step.facts });
   }
-  const widths = names.map((name, ri) => Math.max(name.length, ...cells.map((c) => (c[ri + 1] as string).length)));
-  const line = (label: string, values: string[], facts: string[] | undefined) => {
+  const widths = names.map((name, ri) => Math.max(name.length, ...cells.map((c) => (c.values[ri] as string).length)));
+  const line = (label: string, values: string[], facts: string[]) => {
     let s = `${indent}  ${label.padEnd(stepWidth)}  ${values.map((v, i) => v.padEnd(widths[i] as number)).join('  ')}`;
-    if (facts && facts.length > 0) s += `  ${facts.join(' ')}`;
+    if (facts.length > 0) s += `  ${facts.join(' ')}`;
     return s.trimEnd();
   };
-  out.push(line('step', names, undefined));
-  for (const c of cells) out.push(line(c[0] as string, c.slice(1), n.facts.get(STEPS.indexOf(c[0] as (typeof STEPS)[number]))));
+  out.push(line('step', names, []));
+  for (const c of cells) out.push(line(c.label, c.values, c.facts));
   return out;
 }
 

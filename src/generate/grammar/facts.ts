@@ -80,7 +80,7 @@ export function artifactModel(artifact: Artifact, extra: readonly Source[] = [],
   const trees: SyntaxTree[] = [];
   if (options.grammar ?? true) {
     const byFile = new Map<string, Statement[]>();
-    for (const st of artifact.grammar.program.statements) {
+    for (const st of artifact.grammar.source.statements) {
       const list = byFile.get(st.span.file) ?? [];
       list.push(st);
       byFile.set(st.span.file, list);
@@ -88,7 +88,7 @@ export function artifactModel(artifact: Artifact, extra: readonly Source[] = [],
     for (const [file, statements] of byFile) trees.push({ file, statements });
   }
   for (const s of extra) trees.push(parse(s.text, { file: s.file }));
-  const program = buildProgram(trees, artifact.grammar.program.options);
+  const program = buildProgram(trees, artifact.grammar.source.options);
   const facts = artifactTermFacts(artifact, program.terms);
   const arity: Record<string, number> = { node: 1, root: 1, symbol: 2, depth: 2, parent: 2, childindex: 2, chose: 2, arg: 3, attr: 3, applied: 2 };
   const rels = new Map<string, number>();

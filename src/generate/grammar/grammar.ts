@@ -9,8 +9,9 @@ import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import { loadProgram, type Source } from '../../program/load.js';
 import { compareTerms, printAtom } from '../../program/order.js';
-import type { Program } from '../../program/program.js';
-import type { Literal, Term } from '../../syntax/ast.js';
+import { buildProgram, type Program } from '../../program/program.js';
+import { relationKey } from '../../program/rules.js';
+import type { Literal, Statement, Term } from '../../syntax/ast.js';
 import { ROOT_PATH } from './node.js';
 import { applyParams, type Params } from './params.js';
 import {
@@ -69,7 +70,14 @@ export interface GrammarOptions {
 }
 
 export interface Grammar {
+  /**
+   * The program generation evaluates: the rule file with params applied,
+   * without the statements no reserved relation depends on (e.g. `violation`
+   * rules of a check), so they cost nothing per node.
+   */
   readonly program: Program;
+  /** The whole rule file with params applied (for `artifactModel`). */
+  readonly source: Program;
   /** The static model: the program evaluated once with no node facts. */
   readonly base: Model;
   readonly start: number;
@@ -108,8 +116,9 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   else if (isSourceList(source)) program = loadProgram(source);
   else program = source;
   throwIfErrors(program.diagnostics);
-  program = applyParams(program, options.params);
-  throwIfErrors(program.diagnostics);
+  const whole = applyParams(program, options.params);
+  throwIfErrors(whole.diagnostics);
+  program = pruneForGeneration(whole);
 
   const dependent = nodeDependentRelations(program);
   for (const [name, arity] of Object.entries(STATIC_RELATIONS)) {
@@ -212,6 +221,7 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   const choseRel = program.findRelation('chose', 2)?.id;
   return {
     program,
+    source: whole,
     base,
     start,
     startArgs,
@@ -230,6 +240,49 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     childargPerNode: childarg !== undefined && dependent[childarg] === 1,
     mentionsNodeIds: mentionsNodeIds(program),
   };
+}
+
+/** Names (name/arity) of every reserved relation the generator reads. */
+const READ_BY_GENERATOR = [STATIC_RELATIONS, PRESELECTOR_RELATIONS, OUTPUT_RELATIONS].flatMap((table) =>
+  Object.entries(table).map(([name, arity]) => relationKey(name, arity)),
+);
+
+/**
+ * The program without the statements whose relations the generator never
+ * reads, directly or through other rules (the same program when none).
+ */
+function pruneForGeneration(program: Program): Program {
+  const reads = new Map<number, Set<number>>();
+  for (const rule of program.rules) {
+    let set = reads.get(rule.head.rel);
+    if (!set) reads.set(rule.head.rel, (set = new Set()));
+    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') set.add(lit.rel);
+  }
+  const needed = new Set<number>();
+  const stack: number[] = [];
+  for (const r of program.relations) if (READ_BY_GENERATOR.includes(relationKey(r.name, r.arity))) stack.push(r.id);
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (needed.has(r)) continue;
+    needed.add(r);
+    for (const x of reads.get(r) ?? []) stack.push(x);
+  }
+  const keep = (st: Statement) => {
+    const info = program.findRelation(st.head.pred, st.head.args.length);
+    return info !== undefined && needed.has(info.id);
+  };
+  if (program.statements.every(keep)) return program;
+  const byFile = new Map<string, Statement[]>();
+  for (const st of program.statements) {
+    if (!keep(st)) continue;
+    const list = byFile.get(st.span.file) ?? [];
+    list.push(st);
+    byFile.set(st.span.file, list);
+  }
+  return buildProgram(
+    [...byFile].map(([file, statements]) => ({ file, statements })),
+    program.options,
+  );
 }
 
 /** Keep only the relations some rule body reads (injecting the others could change nothing). */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { compileGrammar, formatDot, formatJson, formatText, generateFrom } from '../../../src/generate/grammar/index.js';
+
+const TEXT = `
+(start top) (startarg name "the top") (startarg 2 two) (startarg b x)
+(rule top make 1) (child make 0 leaf) (child make 1 item)
+(rule item small 1)
+(<= (childarg ?n make 1 size (big 3)) (symbol ?n top))
+(<= (attr ?n kind root) (symbol ?n top))
+`;
+
+describe('output formats', () => {
+  const a = generateFrom(compileGrammar(TEXT), 12);
+
+  it('text: one indented line per node with rule, (args) and {attrs}', () => {
+    expect(formatText(a)).toBe(
+      ['seed 12', 'top -> make  (2=two b=x name="the top")  {kind=root}', '  leaf', '  item -> small  (size=(big 3))', ''].join('\n'),
+    );
+  });
+
+  it('JSON: exactly seed and root {symbol, rule?, args, attrs, children}, keys sorted, values canonical text', () => {
+    const json = formatJson(a);
+    expect(json).toBe(
+      '{"seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
+        '{"symbol":"leaf","args":{},"attrs":{},"children":[]},' +
+        '{"symbol":"item","rule":"small","args":{"size":"(big 3)"},"attrs":{},"children":[]}]}}',
+    );
+    const parsed = JSON.parse(json) as { root: Record<string, unknown> };
+    expect(Object.keys(parsed)).toEqual(['seed', 'root']);
+    expect(Object.keys(parsed.root)).toEqual(['symbol', 'rule', 'args', 'attrs', 'children']);
+  });
+
+  it('DOT: a digraph with one quoted node per path and an edge per child', () => {
+    const dot = formatDot(a);
+    expect(dot.startsWith('digraph "gramlog seed 12" {\n')).toBe(true);
+    expect(dot).toContain('  "n" [label="top -> make\\n2=two\\nb=x\\nname=\\"the top\\"\\n{kind=root}"];');
+    expect(dot).toContain('  "n" -> "n/0";\n  "n" -> "n/1";');
+    expect(dot).toContain('  "n/0" [label="leaf", style=rounded];');
+    expect(dot.trimEnd().endsWith('}')).toBe(true);
+  });
+
+  it('generates and prints deep trees without recursing per level', () => {
+    const deep = compileGrammar('(maxdepth 20000) (start s) (rule s more 1) (rule s stop 0) (child more 0 s) (<= (force ?n stop) (depth ?n 1500))');
+    const d = generateFrom(deep, 0);
+    expect(d.nodeCount).toBe(1501);
+    const json = formatJson(d);
+    expect(json.length).toBeGreaterThan(1500 * 40);
+    expect(json.endsWith(']}'.repeat(1501) + '}')).toBe(true);
+    expect(JSON.parse(json)).toBeTruthy();
+  });
+});
