@@ -87,10 +87,11 @@ describe('gramlog check', () => {
     const wide = JSON.parse((await runCli(['check', 'wide.gdl', '--json'], files)).stdout) as CheckJson;
     expect(wide.counterexample).toEqual({ seed: 0, params: { width: 7 } });
     expect(wide.violations).toEqual(['(violation too-wide 7)']);
+    // gramlog generate prints the same artifact (it does not print a grammar's violation facts yet)
     const generated = await runCli([...shellWords(wide.replay!).slice(1), '--json'], files);
-    expect(generated.code).toBe(0); // gramlog generate does not evaluate violation rules of a grammar (yet)
     const expected = artifactGenerator(loadProgram([{ text: THRESHOLD, file: 'wide.gdl' }])).generate(0, { width: 7 });
-    expect(JSON.parse(generated.stdout)).toEqual(expected.summary());
+    expect(expected.violations).toEqual(wide.violations);
+    expect(JSON.parse(generated.stdout)).toMatchObject(expected.summary() as object);
 
     const zero = JSON.parse((await runCli(['check', 'zero.gdl', '--json'], files)).stdout) as CheckJson;
     expect(zero.counterexample).toEqual({ seed: 0, params: { k: 3 } });
