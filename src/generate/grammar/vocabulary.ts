@@ -70,39 +70,6 @@ export function relationIds<T extends Record<string, number>>(program: Program, 
 }
 
 /**
- * Relations whose contents can change from node to node: the injected node
- * relations and everything derived from them (transitively).
- */
-export function nodeDependentRelations(program: Program): Uint8Array {
-  const dependents: number[][] = Array.from({ length: program.relations.length }, () => []);
-  for (const rule of program.rules) {
-    for (const lit of rule.body) {
-      if (lit.kind === 'pos' || lit.kind === 'neg') (dependents[lit.rel] as number[]).push(rule.head.rel);
-    }
-  }
-  const marks = new Uint8Array(program.relations.length);
-  const stack: number[] = [];
-  for (const [name, arity] of Object.entries(NODE_RELATIONS)) {
-    const info = program.findRelation(name, arity);
-    if (info) stack.push(info.id);
-  }
-  while (stack.length > 0) {
-    const r = stack.pop() as number;
-    if (marks[r]) continue;
-    marks[r] = 1;
-    stack.push(...(dependents[r] as number[]));
-  }
-  return marks;
-}
-
-/** Whether any rule body reads name/arity (so injecting it can matter). */
-export function isRead(program: Program, name: string, arity: number): boolean {
-  const info = program.findRelation(name, arity);
-  if (!info) return false;
-  return program.rules.some((r) => r.body.some((l) => (l.kind === 'pos' || l.kind === 'neg') && l.rel === info.id));
-}
-
-/**
  * The span of the first statement that can produce name/arity with the
  * constant `value` in argument `column` (written there, or a variable there),
  * for error messages that point at the fact or rule responsible.

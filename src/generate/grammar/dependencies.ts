@@ -1,0 +1,140 @@
+/**
+ * What the generator needs to know about a program's dependencies: which
+ * relations change from node to node, which injected relations any rule reads,
+ * whether the program spells node ids, and the program without the rules the
+ * generator never reads.
+ */
+import { buildProgram, type Program } from '../../program/program.js';
+import { relationKey } from '../../program/rules.js';
+import type { Literal, Statement, Term } from '../../syntax/ast.js';
+import { ROOT_PATH } from './node.js';
+import {
+  NODE_RELATIONS,
+  OUTPUT_RELATIONS,
+  PRESELECTOR_RELATIONS,
+  STATIC_RELATIONS,
+  type RelationIds,
+} from './vocabulary.js';
+
+/**
+ * Relations whose contents can change from node to node: the injected node
+ * relations and everything derived from them (transitively).
+ */
+export function nodeDependentRelations(program: Program): Uint8Array {
+  const dependents: number[][] = Array.from({ length: program.relations.length }, () => []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) {
+      if (lit.kind === 'pos' || lit.kind === 'neg') (dependents[lit.rel] as number[]).push(rule.head.rel);
+    }
+  }
+  const marks = new Uint8Array(program.relations.length);
+  const stack: number[] = [];
+  for (const [name, arity] of Object.entries(NODE_RELATIONS)) {
+    const info = program.findRelation(name, arity);
+    if (info) stack.push(info.id);
+  }
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (marks[r]) continue;
+    marks[r] = 1;
+    stack.push(...(dependents[r] as number[]));
+  }
+  return marks;
+}
+
+/** Whether any rule body reads name/arity (so injecting it can matter). */
+export function isRead(program: Program, name: string, arity: number): boolean {
+  const info = program.findRelation(name, arity);
+  if (!info) return false;
+  return program.rules.some((r) => r.body.some((l) => (l.kind === 'pos' || l.kind === 'neg') && l.rel === info.id));
+}
+
+/** Names (name/arity) of every reserved relation the generator reads. */
+const READ_BY_GENERATOR = [STATIC_RELATIONS, PRESELECTOR_RELATIONS, OUTPUT_RELATIONS].flatMap((table) =>
+  Object.entries(table).map(([name, arity]) => relationKey(name, arity)),
+);
+
+/**
+ * The program without the statements whose relations the generator never
+ * reads, directly or through other rules (the same program when none).
+ */
+export function pruneForGeneration(program: Program): Program {
+  const reads = new Map<number, Set<number>>();
+  for (const rule of program.rules) {
+    let set = reads.get(rule.head.rel);
+    if (!set) reads.set(rule.head.rel, (set = new Set()));
+    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') set.add(lit.rel);
+  }
+  const needed = new Set<number>();
+  const stack: number[] = [];
+  for (const r of program.relations) if (READ_BY_GENERATOR.includes(relationKey(r.name, r.arity))) stack.push(r.id);
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (needed.has(r)) continue;
+    needed.add(r);
+    for (const x of reads.get(r) ?? []) stack.push(x);
+  }
+  const keep = (st: Statement) => {
+    const info = program.findRelation(st.head.pred, st.head.args.length);
+    return info !== undefined && needed.has(info.id);
+  };
+  if (program.statements.every(keep)) return program;
+  const byFile = new Map<string, Statement[]>();
+  for (const st of program.statements) {
+    if (!keep(st)) continue;
+    const list = byFile.get(st.span.file) ?? [];
+    list.push(st);
+    byFile.set(st.span.file, list);
+  }
+  return buildProgram(
+    [...byFile].map(([file, statements]) => ({ file, statements })),
+    program.options,
+  );
+}
+
+/** Keep only the relations some rule body reads (injecting the others could change nothing). */
+export function readRelations<K extends string>(program: Program, ids: RelationIds<K>): RelationIds<K> {
+  const out = { ...ids };
+  for (const name of Object.keys(out) as K[]) {
+    const id = out[name];
+    if (id !== undefined && !isRead(program, name, (program.relations[id] as { arity: number }).arity)) out[name] = undefined;
+  }
+  return out;
+}
+
+/** Whether a constant `n` or `n/...` (a node id's shape) occurs anywhere in the program text. */
+export function mentionsNodeIds(program: Program): boolean {
+  const isNodeId = (t: Term): boolean =>
+    t.kind === 'const' ? t.name === ROOT_PATH || t.name.startsWith(ROOT_PATH + '/') : t.kind === 'compound' && t.args.some(isNodeId);
+  const inLiteral = (l: Literal): boolean => {
+    switch (l.kind) {
+      case 'atom':
+        return l.args.some(isNodeId);
+      case 'not':
+        return inLiteral(l.body);
+      case 'or':
+        return l.disjuncts.some(inLiteral);
+      case 'distinct':
+        return isNodeId(l.left) || isNodeId(l.right);
+    }
+  };
+  return program.statements.some((st) => st.head.args.some(isNodeId) || st.body.some(inLiteral));
+}
+
+/** Whether relation `target` depends (transitively) on relation `source`. */
+export function dependsOn(program: Program, target: number, source: number): boolean {
+  const reads: number[][] = Array.from({ length: program.relations.length }, () => []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') (reads[rule.head.rel] as number[]).push(lit.rel);
+  }
+  const seen = new Uint8Array(program.relations.length);
+  const stack = [target];
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (r === source) return true;
+    if (seen[r]) continue;
+    seen[r] = 1;
+    stack.push(...(reads[r] as number[]));
+  }
+  return false;
+}
