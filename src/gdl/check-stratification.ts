@@ -38,12 +38,22 @@ function mayUnify(terms: TermTable, a: Pattern, b: Pattern): boolean {
   return f.args.every((x, i) => mayUnify(terms, { t: 'const', id: terms.arg(c.id, i) }, x));
 }
 
-/**
- * True when the rules have a cycle through negation even at the level of
- * rules (a real stratification error); false when the only cycles are between
- * relations, not between the rules' ground instances.
- */
-export function rulesHaveNegativeCycle(program: Program): boolean {
+export interface RuleEdge {
+  to: number;
+  neg: boolean;
+  /** Index of the body literal of the source rule. */
+  lit: number;
+}
+
+export interface RuleGraph {
+  /** edges[i]: the rules whose heads a body literal of program.rules[i] may unify with. */
+  edges: RuleEdge[][];
+  /** Strongly connected component of each rule. */
+  comp: Int32Array;
+}
+
+/** The dependency graph of the rules (see the module comment), with its components. */
+export function ruleGraph(program: Program): RuleGraph {
   const rules = program.rules;
   const byHead = new Map<number, number[]>();
   rules.forEach((r, i) => {
@@ -51,19 +61,28 @@ export function rulesHaveNegativeCycle(program: Program): boolean {
     list.push(i);
     byHead.set(r.head.rel, list);
   });
-  const edges: Array<Array<{ to: number; neg: boolean }>> = rules.map(() => []);
+  const edges: RuleEdge[][] = rules.map(() => []);
   rules.forEach((r, i) => {
-    for (const lit of r.body) {
-      if (lit.kind !== 'pos' && lit.kind !== 'neg') continue;
+    r.body.forEach((lit, l) => {
+      if (lit.kind !== 'pos' && lit.kind !== 'neg') return;
       for (const j of byHead.get(lit.rel) ?? []) {
         const head = (rules[j] as (typeof rules)[number]).head;
         if (head.args.every((h, k) => mayUnify(program.terms, h, lit.args[k] as Pattern))) {
-          (edges[i] as Array<{ to: number; neg: boolean }>).push({ to: j, neg: lit.kind === 'neg' });
+          (edges[i] as RuleEdge[]).push({ to: j, neg: lit.kind === 'neg', lit: l });
         }
       }
-    }
+    });
   });
-  const comp = sccs(edges);
+  return { edges, comp: sccs(edges) };
+}
+
+/**
+ * True when the rules have a cycle through negation even at the level of
+ * rules (a real stratification error); false when the only cycles are between
+ * relations, not between the rules' ground instances.
+ */
+export function rulesHaveNegativeCycle(program: Program): boolean {
+  const { edges, comp } = ruleGraph(program);
   return edges.some((out, i) => out.some((e) => e.neg && comp[e.to] === comp[i]));
 }
 

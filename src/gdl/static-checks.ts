@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../errors.js';
 import type { Program } from '../program/program.js';
 import { checkDependencies } from './check-dependency.js';
-import { checkKeywords, type Dialect } from './check-keywords.js';
+import { checkKeywords, keywordTable, type Dialect } from './check-keywords.js';
 import { checkNames } from './check-names.js';
 import { checkRecursionRestriction } from './check-recursion.js';
 import { rulesHaveNegativeCycle } from './check-stratification.js';
@@ -87,10 +87,22 @@ function stratificationFindings(program: Program, findings: Finding[]): Finding[
   );
 }
 
+/**
+ * Drop the program's "used with two arities" warning for a keyword that is
+ * reported with the wrong arity anyway (one finding per mistake).
+ */
+function withoutKeywordArityWarnings(program: Program, findings: Finding[], dialect: Dialect): Finding[] {
+  const table = keywordTable(dialect);
+  const wrong = new Set(
+    program.relations.filter((r) => Object.prototype.hasOwnProperty.call(table, r.name) && table[r.name]?.arity !== r.arity).map((r) => r.name),
+  );
+  return findings.filter((f) => !(f.check === 'arity' && f.severity === 'warning' && [...wrong].some((name) => f.message.startsWith(`'${name}' `))));
+}
+
 export function staticChecks(program: Program): StaticResult {
   const dialect = detectDialect(program);
   const findings = [
-    ...stratificationFindings(program, programFindings(program.diagnostics)),
+    ...withoutKeywordArityWarnings(program, stratificationFindings(program, programFindings(program.diagnostics)), dialect),
     ...checkKeywords(program.statements, dialect),
     ...checkDependencies(program),
     ...checkRecursionRestriction(program),

@@ -1,0 +1,305 @@
+/**
+ * Bases and inputs, in both directions and with proof.
+ *
+ * A game declares `(base S)` for every sentence S that can be true in a state
+ * and `(input R M)` for every move M role R can make. The validator compares
+ * the declarations with the game:
+ *
+ * 1. The relaxed game (relaxed.ts: negation dropped) over-approximates every
+ *    reachable `true` sentence and legal move. If everything it finds is
+ *    declared, the declarations are proven complete without search; a
+ *    declaration it does not find is proven never true / never legal.
+ * 2. Each suspect (found by the relaxed game, not declared) is looked up in the
+ *    breadth-first search of the reachable states (search.ts): found, it is an
+ *    error with the shortest witness; not found by a complete search, it is
+ *    proven unreachable and dropped.
+ * 3. Beyond the search budget, random playouts are the fallback: found there,
+ *    an error with the playout as witness; not found, a warning that says the
+ *    suspect is unconfirmed.
+ *
+ * Legal moves count in non-terminal states only (no move is played in a
+ * terminal state); `true` sentences count in every reached state, terminal
+ * ones included.
+ *
+ * Errors: `bases` (a reachable sentence without a base), `inputs` (a reachable
+ * legal move without an input). Warnings: a base never true, an input never
+ * legal (only where proven), unconfirmed suspects, and a game that declares no
+ * base or no input at all (one warning; see emit-bases.ts to write them).
+ */
+import type { Span } from '../errors.js';
+import type { Model } from '../engine/index.js';
+import { compareTerms, printAtom } from '../program/order.js';
+import type { Program } from '../program/program.js';
+import type { PlayoutsSeen } from './check-playouts.js';
+import { error, warning, type Finding } from './finding.js';
+import type { RelaxedReachability } from './relaxed.js';
+import { legalKey, pathTo, printWitness, type SearchResult } from './search.js';
+import type { StateMachine } from './types.js';
+
+/** At most this many findings of one kind are listed one by one; the rest are summed up in one more. */
+export const DEFAULT_MAX_LISTED = 25;
+
+export interface Declared {
+  /** Term ids of the declared base sentences; undefined when the game declares no base at all. */
+  bases: Set<number> | undefined;
+  /** Declared inputs as legalKey(role index, move id); undefined when the game declares no input. */
+  inputs: Set<string> | undefined;
+  /** Inputs naming something that is not a role (term ids). */
+  strayInputs: Array<{ role: number; move: number }>;
+  /** The fact that declares a base or input, where it was a fact. */
+  baseSpans: Map<number, Span>;
+  inputSpans: Map<string, Span>;
+}
+
+/** The base and input declarations of a game, from its static model. */
+export function declaredBasesInputs(program: Program, staticModel: Model, roles: readonly number[]): Declared {
+  const baseRel = program.findRelation('base', 1);
+  const inputRel = program.findRelation('input', 2);
+  const baseTuples = staticModel.tuples('base', 1);
+  const inputTuples = staticModel.tuples('input', 2);
+  const defines = (rel: number | undefined) =>
+    rel !== undefined && (program.facts.some((f) => f.rel === rel) || program.rules.some((r) => r.head.rel === rel));
+  const baseSpans = new Map<number, Span>();
+  const inputSpans = new Map<string, Span>();
+  const strayInputs: Array<{ role: number; move: number }> = [];
+  const inputs = new Set<string>();
+  for (const t of inputTuples) {
+    const r = roles.indexOf(t[0] as number);
+    if (r < 0) strayInputs.push({ role: t[0] as number, move: t[1] as number });
+    else inputs.add(legalKey(r, t[1] as number));
+  }
+  for (const f of program.facts) {
+    const span = program.statements[f.statement]?.span;
+    if (!span) continue;
+    if (f.rel === baseRel?.id && !baseSpans.has(f.tuple[0] as number)) baseSpans.set(f.tuple[0] as number, span);
+    if (f.rel === inputRel?.id) {
+      const r = roles.indexOf(f.tuple[0] as number);
+      if (r >= 0) inputSpans.set(legalKey(r, f.tuple[1] as number), span);
+    }
+  }
+  return {
+    bases: defines(baseRel?.id) ? new Set(baseTuples.map((t) => t[0] as number)) : undefined,
+    inputs: defines(inputRel?.id) ? inputs : undefined,
+    strayInputs,
+    baseSpans,
+    inputSpans,
+  };
+}
+
+export interface BasesInputsContext {
+  program: Program;
+  sm: StateMachine;
+  relaxed: RelaxedReachability;
+  search: SearchResult;
+  /** Random playouts, run when the search was not complete. */
+  playouts: PlayoutsSeen | undefined;
+  declared: Declared;
+  seed: string | number;
+  maxListed?: number;
+}
+
+/** What the bases/inputs check could prove, for reports. */
+export interface BasesInputsProof {
+  /** Everything the relaxed game finds is declared: complete without search. */
+  basesProvenBySearchFreeBound: boolean;
+  inputsProvenBySearchFreeBound: boolean;
+  /** Suspects left unconfirmed (neither found nor proven unreachable). */
+  unconfirmed: number;
+}
+
+interface Direction {
+  check: 'bases' | 'inputs';
+  /** All candidate items in canonical order. */
+  relaxed: string[] | undefined;
+  declared: Set<string>;
+  /** Search node where the item first holds. */
+  searchFirst: (item: string) => number | undefined;
+  playoutFirst: (item: string) => ReadonlyArray<readonly number[]> | undefined;
+  seenBySearch: string[];
+  seenByPlayouts: string[];
+  text: (item: string) => string;
+  order: (a: string, b: string) => number;
+  span: (item: string) => Span | undefined;
+  missing: (item: string, how: string) => string;
+  never: (item: string, proof: string) => string;
+  unconfirmed: (item: string, budget: string) => string;
+}
+
+export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]; proof: BasesInputsProof } {
+  const { program, sm, relaxed, search, playouts, declared } = ctx;
+  const terms = program.terms;
+  const maxListed = ctx.maxListed ?? DEFAULT_MAX_LISTED;
+  const findings: Finding[] = [];
+  const proof: BasesInputsProof = { basesProvenBySearchFreeBound: false, inputsProvenBySearchFreeBound: false, unconfirmed: 0 };
+
+  if (declared.bases === undefined && declared.inputs === undefined) {
+    findings.push(
+      warning(
+        'bases',
+        'the game declares no base and no input relations, so its bases and inputs cannot be checked (GGP-Base rejects such games); `gramlog validate --emit-bases` prints facts that would declare them',
+      ),
+    );
+    return { findings, proof };
+  }
+  for (const [which, rel] of [
+    ['base', declared.bases],
+    ['input', declared.inputs],
+  ] as const) {
+    if (rel === undefined) {
+      findings.push(
+        warning(
+          which === 'base' ? 'bases' : 'inputs',
+          `the game declares ${which === 'base' ? 'input but no base' : 'base but no input'} relations, so its ${which}s are not checked; \`gramlog validate --emit-bases\` prints facts that would declare them`,
+        ),
+      );
+    }
+  }
+  if (!relaxed.complete) {
+    findings.push(
+      warning(
+        declared.bases !== undefined ? 'bases' : 'inputs',
+        `the relaxed game (negation dropped) could not be evaluated (${relaxed.error?.message ?? 'limit'}), so nothing is proven without search; only what the search and random play reach is checked`,
+      ),
+    );
+  }
+  for (const s of declared.strayInputs) {
+    findings.push(
+      warning(
+        'inputs',
+        `(input ${terms.print(s.role)} ${terms.print(s.move)}) names ${terms.print(s.role)}, which is not a role`,
+        undefined,
+        { sentence: printAtom(terms, terms.print(s.role), [s.move]) },
+      ),
+    );
+  }
+
+  const budget = (): string => {
+    const why = search.stoppedBy === 'error' ? `the search stopped at an evaluation error` : `the search budget (${search.states.length} states, ${search.transitions} transitions)`;
+    return `${why} nor in ${playouts?.played ?? 0} random playouts (seed ${ctx.seed})`;
+  };
+  const proofText = (inRelaxed: boolean): string =>
+    !inRelaxed && relaxed.complete
+      ? 'proven by the relaxed game: it has no derivation even with negation dropped'
+      : `proven by exhaustive search of all ${search.states.length} reachable states`;
+
+  const idOf = (s: string): number => Number(s);
+  const roleIndexOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
+  const moveOf = (key: string): number => Number(key.slice(key.indexOf(':') + 1));
+  const inputText = (key: string): string => printAtom(terms, sm.print(sm.roles[roleIndexOf(key)] as number), [moveOf(key)]);
+
+  const directions: Direction[] = [];
+  if (declared.bases !== undefined) {
+    directions.push({
+      check: 'bases',
+      relaxed: relaxed.complete ? relaxed.trueSentences.map(String) : undefined,
+      declared: new Set([...declared.bases].map(String)),
+      searchFirst: (s) => search.firstTrue.get(idOf(s)),
+      playoutFirst: (s) => playouts?.firstTrue.get(idOf(s)),
+      seenBySearch: [...search.firstTrue.keys()].map(String),
+      seenByPlayouts: playouts ? [...playouts.firstTrue.keys()].map(String) : [],
+      text: (s) => terms.print(idOf(s)),
+      order: (a, b) => compareTerms(terms, idOf(a), idOf(b)),
+      span: (s) => declared.baseSpans.get(idOf(s)),
+      missing: (s, how) => `${terms.print(idOf(s))} is true ${how}, but no base declares it: add (base ${terms.print(idOf(s))})`,
+      never: (s, p) => `(base ${terms.print(idOf(s))}) is declared, but ${terms.print(idOf(s))} is never true: ${p}`,
+      unconfirmed: (s, b) =>
+        `${terms.print(idOf(s))} has no base and may be reachable (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
+    });
+  }
+  if (declared.inputs !== undefined) {
+    directions.push({
+      check: 'inputs',
+      relaxed: relaxed.complete
+        ? relaxed.legalMoves.flatMap((m) => {
+            const r = sm.roles.indexOf(m.role);
+            return r < 0 ? [] : [legalKey(r, m.move)];
+          })
+        : undefined,
+      declared: declared.inputs,
+      searchFirst: (k) => search.firstLegal.get(k),
+      playoutFirst: (k) => playouts?.firstLegal.get(k),
+      seenBySearch: [...search.firstLegal.keys()],
+      seenByPlayouts: playouts ? [...playouts.firstLegal.keys()] : [],
+      text: inputText,
+      order: (a, b) => roleIndexOf(a) - roleIndexOf(b) || compareTerms(terms, moveOf(a), moveOf(b)),
+      span: (k) => declared.inputSpans.get(k),
+      missing: (k, how) => {
+        const role = sm.print(sm.roles[roleIndexOf(k)] as number);
+        const move = terms.print(moveOf(k));
+        return `${role} may play ${move} ${how}, but no input declares it: add (input ${role} ${move})`;
+      },
+      never: (k, p) => {
+        const role = sm.print(sm.roles[roleIndexOf(k)] as number);
+        return `(input ${role} ${terms.print(moveOf(k))}) is declared, but that move is never legal in a non-terminal state: ${p}`;
+      },
+      unconfirmed: (k, b) =>
+        `${inputText(k)} has no input and may be legal (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
+    });
+  }
+
+  for (const d of directions) {
+    const relaxedSet = new Set(d.relaxed ?? []);
+    const candidates = new Set<string>([...(d.relaxed ?? []), ...d.seenBySearch, ...d.seenByPlayouts]);
+    const suspects = [...candidates].filter((x) => !d.declared.has(x)).sort(d.order);
+    if (d.relaxed && suspects.length === 0) {
+      if (d.check === 'bases') proof.basesProvenBySearchFreeBound = true;
+      else proof.inputsProvenBySearchFreeBound = true;
+    }
+    const missing: Finding[] = [];
+    const unconfirmed: Finding[] = [];
+    for (const x of suspects) {
+      const node = d.searchFirst(x);
+      if (node !== undefined) {
+        const n = search.depth[node] as number;
+        const where = n === 0 ? 'in the initial state' : `in a state reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
+        missing.push(
+          error(d.check, d.missing(x, where), undefined, {
+            sentence: d.text(x),
+            witness: printWitness(sm, pathTo(search, node)),
+          }),
+        );
+        continue;
+      }
+      const path = d.playoutFirst(x);
+      if (path !== undefined) {
+        missing.push(
+          error(d.check, d.missing(x, `in a state reached by random play after ${path.length} joint moves (seed ${ctx.seed}; beyond the search budget)`), undefined, {
+            sentence: d.text(x),
+            witness: printWitness(sm, path),
+          }),
+        );
+        continue;
+      }
+      if (search.complete) continue; // proven unreachable
+      unconfirmed.push(warning(d.check, d.unconfirmed(x, budget()), undefined, { sentence: d.text(x) }));
+    }
+    proof.unconfirmed += unconfirmed.length;
+    const never: Finding[] = [];
+    for (const x of [...d.declared].sort(d.order)) {
+      const inRelaxed = relaxedSet.has(x);
+      const provenByRelaxed = d.relaxed !== undefined && !inRelaxed;
+      const provenBySearch = search.complete && d.searchFirst(x) === undefined;
+      if (!provenByRelaxed && !provenBySearch) continue;
+      never.push(warning(d.check, d.never(x, proofText(inRelaxed)), d.span(x), { sentence: d.text(x) }));
+    }
+    findings.push(
+      ...capped(missing, maxListed, (n) => `… and ${n} more ${d.check === 'bases' ? 'sentences that can be true without a base' : 'legal moves without an input'} (not listed one by one)`),
+      ...capped(unconfirmed, maxListed, (n) => `… and ${n} more unconfirmed suspects (not listed one by one)`),
+      ...capped(never, maxListed, (n) => `… and ${n} more declared ${d.check === 'bases' ? 'bases that are never true' : 'inputs that are never legal'} (not listed one by one)`),
+    );
+  }
+  return { findings, proof };
+}
+
+/** The first `max` findings, and one more of the same check and severity that counts the rest. */
+function capped(list: Finding[], max: number, more: (n: number) => string): Finding[] {
+  if (list.length <= max) return list;
+  const first = list[0] as Finding;
+  const rest = list.slice(max);
+  const sample = rest
+    .slice(0, 5)
+    .map((f) => f.sentence)
+    .filter((s) => s !== undefined)
+    .join(', ');
+  return [...list.slice(0, max), { check: first.check, severity: first.severity, message: `${more(rest.length)}: ${sample}${rest.length > 5 ? ', …' : ''}` }];
+}
