@@ -2,6 +2,7 @@
  * The contract of a GDL state machine. Terms are interned ids of the game's
  * Program (program.terms); print them with program.terms.print(id).
  */
+import type { Random } from '../generate/random.js';
 import type { Program } from '../program/program.js';
 
 /**
@@ -29,4 +30,22 @@ export interface StateMachine {
   goals(state: GameState): number[][];
   /** Canonical text of a term id. */
   print(id: number): string;
+  /** Which executor runs the game: the engine (exact reference) or the compiled ground network. */
+  readonly executor?: 'engine' | 'compiled';
+  /**
+   * A fast random playout from the initial state, drawing exactly as
+   * `randomPlayout` in playout.ts does (so both give the same playout for the
+   * same random stream). Optional: playout.ts falls back to the generic loop.
+   */
+  randomPlayout?(random: Random, maxDepth: number): PlayoutResult;
+}
+
+/** How one random playout ended. */
+export interface PlayoutResult {
+  /** Joint moves played. */
+  depth: number;
+  /** Whether it ended in a terminal state (false: it stopped at the depth limit). */
+  terminal: boolean;
+  /** Goal values per role in the last state (see StateMachine.goals); empty lists unless terminal. */
+  goals: number[][];
 }

@@ -1,0 +1,242 @@
+/**
+ * Grounding a GDL game: every rule that depends on the state, instantiated
+ * with the substitutions the relaxed game allows, as propositional rules over
+ * numbered ground atoms ("propositions").
+ *
+ * - Static relations (those that depend on neither `true` nor `does`) are
+ *   final in the static model: in a rule body they only filter substitutions
+ *   (positive: joined against the exact static tuples; negative: the instance
+ *   is dropped when the atom holds, the literal when it does not).
+ * - Dynamic relations range over their relaxed-reachable tuples (relaxed.ts),
+ *   a superset of anything the real game derives; a negative literal on an
+ *   atom the relaxed game never derives is always true and is dropped.
+ * - Propositions are numbered per relation, in the order of the relaxed
+ *   model's tuples: proposition `offset[rel] + t` is tuple t of that relation.
+ * - Static relations the state machine reads (legal, next, terminal, goal when
+ *   they do not depend on the state) become propositions with empty-bodied
+ *   rules for their static tuples.
+ *
+ * Substitutions are found by the engine: each rule k becomes
+ * `(<= (inst_k ?v1 .. ?vn) <its positive body, distinct, builtins>)` over a
+ * derived program whose facts are the static model's static tuples and the
+ * relaxed model's dynamic tuples; one evaluation gives all instances.
+ *
+ * Grounding gives up (returns a reason instead of a result) when the relaxed
+ * game is incomplete, a rule derives `true` or `does`, or the result would be
+ * larger than the limits.
+ */
+import { evaluate, type InjectedFact, type Model, type Relation } from '../engine/index.js';
+import { GramlogError } from '../errors.js';
+import type { Program } from '../program/program.js';
+import type { CompiledRule, Pattern } from '../program/rules.js';
+import { bindsOf } from '../program/schedule.js';
+import type { RelaxedReachability } from './relaxed.js';
+import { derivedProgram, syntheticSpan } from './sm-derived.js';
+import type { GameInfo } from './sm-game.js';
+
+export interface GroundLimits {
+  /** Most rule instances (default 1,000,000). */
+  maxRules?: number;
+  /** Most literal occurrences over all instances (default 4,000,000). */
+  maxLiterals?: number;
+}
+
+export const DEFAULT_GROUND_LIMITS: Required<GroundLimits> = { maxRules: 1_000_000, maxLiterals: 4_000_000 };
+
+export interface GroundGame {
+  /** Number of propositions. */
+  size: number;
+  /** First proposition of each relation (-1: the relation has none). */
+  offset: Int32Array;
+  /** Relation of each proposition. */
+  propRel: Int32Array;
+  /** The relaxed (dynamic) or static relation whose tuple t is proposition offset[rel] + t. */
+  tuples: Array<Relation | undefined>;
+  /** Whether each relation is dynamic (depends on true or does). */
+  dynamic: Uint8Array;
+  /** Ground rules: head proposition, positive and negative body propositions. */
+  heads: number[];
+  /** Body literals of rule i: lits[litStart[i] .. litStart[i+1]), each `prop * 2 + (negated ? 1 : 0)`. */
+  litStart: number[];
+  lits: number[];
+}
+
+export type GroundOutcome = { ok: true; game: GroundGame } | { ok: false; reason: string };
+
+/** Relations that depend, through any literal, on `true` or `does`. */
+export function dynamicRelations(program: Program, info: GameInfo): Uint8Array {
+  const n = program.relations.length;
+  const dependents: number[][] = Array.from({ length: n }, () => []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) {
+      if (lit.kind === 'pos' || lit.kind === 'neg') (dependents[lit.rel] as number[]).push(rule.head.rel);
+    }
+  }
+  const marks = new Uint8Array(n);
+  const stack = [info.true, info.does].filter((r): r is number => r !== undefined);
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (marks[r]) continue;
+    marks[r] = 1;
+    stack.push(...(dependents[r] as number[]));
+  }
+  return marks;
+}
+
+/** Variable slots a rule body binds, sorted. */
+function boundSlots(rule: CompiledRule): number[] {
+  const s = new Set<number>();
+  for (const lit of rule.body) for (const v of bindsOf(lit)) s.add(v);
+  return [...s].sort((a, b) => a - b);
+}
+
+/** The id of a pattern under `env`, or -1 when it names a compound term that does not exist. */
+function groundId(program: Program, p: Pattern, env: Int32Array): number {
+  if (p.t === 'const') return p.id;
+  if (p.t === 'var') return env[p.slot] as number;
+  const args: number[] = [];
+  for (const a of p.args) {
+    const id = groundId(program, a, env);
+    if (id < 0) return -1;
+    args.push(id);
+  }
+  return program.terms.findCompound(p.functor, args) ?? -1;
+}
+
+export function groundGame(
+  program: Program,
+  info: GameInfo,
+  staticModel: Model,
+  relaxed: RelaxedReachability,
+  limits: GroundLimits = {},
+): GroundOutcome {
+  const { maxRules, maxLiterals } = { ...DEFAULT_GROUND_LIMITS, ...limits };
+  const relaxedModel = relaxed.model;
+  if (!relaxedModel) return { ok: false, reason: `the relaxed game is not finite (${relaxed.error?.message ?? 'stopped'})` };
+  const nRel = program.relations.length;
+  const dynamic = dynamicRelations(program, info);
+  for (const rule of program.rules) {
+    if (rule.head.rel === info.true || rule.head.rel === info.does) {
+      return { ok: false, reason: 'a rule derives true or does' };
+    }
+  }
+  // Which relations get propositions: the dynamic ones and the ones the state machine reads.
+  const targets = [info.legal, info.next, info.terminal, info.goal].filter((r): r is number => r !== undefined);
+  const tuples: Array<Relation | undefined> = new Array(nRel);
+  const offset = new Int32Array(nRel).fill(-1);
+  let size = 0;
+  for (let r = 0; r < nRel; r++) {
+    if (!dynamic[r] && !targets.includes(r)) continue;
+    const rel = dynamic[r] ? relaxedModel.relations[r] : staticModel.relations[r];
+    tuples[r] = rel;
+    offset[r] = size;
+    size += rel?.count ?? 0;
+  }
+  const propRel = new Int32Array(size);
+  for (let r = 0; r < nRel; r++) {
+    const c = tuples[r]?.count ?? 0;
+    for (let t = 0; t < c; t++) propRel[(offset[r] as number) + t] = r;
+  }
+  const heads: number[] = [];
+  const litStart: number[] = [0];
+  const lits: number[] = [];
+  // Static target relations: every static tuple is a fact.
+  for (const r of targets) {
+    if (dynamic[r]) continue;
+    const c = tuples[r]?.count ?? 0;
+    for (let t = 0; t < c; t++) {
+      heads.push((offset[r] as number) + t);
+      litStart.push(lits.length);
+    }
+  }
+  // The instantiation program.
+  const inst = derivedProgram(program);
+  const span = syntheticSpan('<ground>');
+  const rules = program.rules.filter((r) => dynamic[r.head.rel]);
+  const slotsOf = rules.map(boundSlots);
+  const instRel = rules.map((rule, k) => {
+    const slots = slotsOf[k] as number[];
+    const rel = inst.relationId(`\u0000inst${k}`, slots.length);
+    inst.rules.push({
+      head: { rel, args: slots.map((slot) => ({ t: 'var', slot })) },
+      body: rule.body.filter((l) => l.kind !== 'neg'),
+      varNames: rule.varNames,
+      statement: rule.statement,
+      span,
+    });
+    return rel;
+  });
+  const facts: InjectedFact[] = [];
+  for (let r = 0; r < nRel; r++) {
+    const rel = dynamic[r] ? relaxedModel.relations[r] : staticModel.relations[r];
+    if (!rel) continue;
+    for (let t = 0; t < rel.count; t++) facts.push({ rel: r, tuple: rel.tuple(t) });
+  }
+  let instModel: Model;
+  try {
+    instModel = evaluate(inst, { facts, maxFacts: maxRules });
+  } catch (e) {
+    if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
+    throw e;
+  }
+  let total = heads.length;
+  for (const rel of instRel) total += instModel.relations[rel]?.count ?? 0;
+  if (total > maxRules) return { ok: false, reason: `more than ${maxRules} ground rules` };
+
+  const key: number[] = [];
+  const propOf = (rel: number, args: readonly Pattern[], env: Int32Array): number => {
+    key.length = 0;
+    for (const a of args) {
+      const id = groundId(program, a, env);
+      if (id < 0) return -1;
+      key.push(id);
+    }
+    const t = tuples[rel]?.find(key) ?? -1;
+    return t < 0 ? -1 : (offset[rel] as number) + t;
+  };
+  for (let k = 0; k < rules.length; k++) {
+    const rule = rules[k] as CompiledRule;
+    const slots = slotsOf[k] as number[];
+    const found = instModel.relations[instRel[k] as number];
+    if (!found) continue;
+    const env = new Int32Array(Math.max(1, rule.varNames.length));
+    next: for (let t = 0; t < found.count; t++) {
+      for (let i = 0; i < slots.length; i++) env[slots[i] as number] = found.get(t, i);
+      const head = propOf(rule.head.rel, rule.head.args, env);
+      if (head < 0) continue; // cannot happen: the relaxed game derives every instance's head
+      const start = lits.length;
+      for (const lit of rule.body) {
+        if (lit.kind === 'pos') {
+          if (!dynamic[lit.rel]) continue; // joined against the exact static tuples
+          const p = propOf(lit.rel, lit.args, env);
+          if (p < 0) {
+            lits.length = start;
+            continue next;
+          }
+          lits.push(p * 2);
+        } else if (lit.kind === 'neg') {
+          if (!dynamic[lit.rel]) {
+            key.length = 0;
+            let absent = false;
+            for (const a of lit.args) {
+              const id = groundId(program, a, env);
+              if (id < 0) absent = true;
+              key.push(id);
+            }
+            if (!absent && staticModel.relations[lit.rel]?.has(key)) {
+              lits.length = start;
+              continue next;
+            }
+            continue;
+          }
+          const p = propOf(lit.rel, lit.args, env);
+          if (p >= 0) lits.push(p * 2 + 1);
+        }
+      }
+      heads.push(head);
+      litStart.push(lits.length);
+      if (lits.length > maxLiterals) return { ok: false, reason: `more than ${maxLiterals} ground literals` };
+    }
+  }
+  return { ok: true, game: { size, offset, propRel, tuples, dynamic, heads, litStart, lits } };
+}

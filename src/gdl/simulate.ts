@@ -1,0 +1,89 @@
+/**
+ * `simulate(sm, {playouts, seed, maxDepth})`: many random playouts and their
+ * statistics. Playout i draws from the stream `createRandom(seed)
+ * .derive('playout/i')`, so any single playout can be replayed alone and the
+ * same seed gives the same playouts and the same means (only `seconds` and
+ * `playoutsPerSecond` vary).
+ *
+ * The goal of a role in a terminal state is its goal value (the highest if a
+ * game gives several, 0 if it gives none); `meanGoals` averages it over the
+ * playouts that reached a terminal state (null for every role when none did).
+ */
+import { GramlogError } from '../errors.js';
+import { createRandom } from '../generate/random.js';
+import { randomPlayout } from './playout.js';
+import type { StateMachine } from './types.js';
+
+export const DEFAULT_MAX_DEPTH = 1000;
+
+export interface SimulateOptions {
+  playouts: number;
+  seed: number | string;
+  /** Joint moves after which a playout stops without a terminal state (default 1000). */
+  maxDepth?: number;
+  /** Called now and then with the number of playouts done. */
+  onProgress?: (done: number) => void;
+  /** Clock in milliseconds (default performance.now). */
+  now?: () => number;
+}
+
+export interface SimulationResult {
+  playouts: number;
+  seed: number | string;
+  seconds: number;
+  playoutsPerSecond: number;
+  meanDepth: number;
+  /** Mean goal value per role (by canonical role text), over playouts that ended in a terminal state. */
+  meanGoals: Record<string, number | null>;
+  /** Playouts that ended in a terminal state (the others stopped at maxDepth). */
+  terminal: number;
+  maxDepth: number;
+}
+
+/** The goal value used for statistics: the highest of a role's values, 0 when it has none. */
+export function goalValue(values: readonly number[]): number {
+  let best: number | undefined;
+  for (const v of values) if (!Number.isNaN(v) && (best === undefined || v > best)) best = v;
+  return best ?? 0;
+}
+
+export function simulate(sm: StateMachine, options: SimulateOptions): SimulationResult {
+  const { playouts, seed } = options;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const now = options.now ?? (() => performance.now());
+  const root = createRandom(seed);
+  const sums = sm.roles.map(() => 0);
+  let depthSum = 0;
+  let terminal = 0;
+  const start = now();
+  for (let i = 0; i < playouts; i++) {
+    let result;
+    try {
+      result = randomPlayout(sm, root.derive(`playout/${i}`), maxDepth);
+    } catch (e) {
+      if (e instanceof GramlogError) {
+        throw new GramlogError(e.code, `${e.message} (playout ${i}, seed ${seed})`, e.span);
+      }
+      throw e;
+    }
+    depthSum += result.depth;
+    if (result.terminal) {
+      terminal++;
+      result.goals.forEach((g, r) => (sums[r] = (sums[r] as number) + goalValue(g)));
+    }
+    if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1);
+  }
+  const seconds = Math.max(0, (now() - start) / 1000);
+  const meanGoals: Record<string, number | null> = {};
+  sm.roles.forEach((role, r) => (meanGoals[sm.print(role)] = terminal > 0 ? (sums[r] as number) / terminal : null));
+  return {
+    playouts,
+    seed,
+    seconds,
+    playoutsPerSecond: seconds > 0 ? playouts / seconds : 0,
+    meanDepth: playouts > 0 ? depthSum / playouts : 0,
+    meanGoals,
+    terminal,
+    maxDepth,
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * The compiled state machine: the game grounded over its relaxed-reachable
+ * atoms (ground.ts) and run as a flat propositional network (propnet.ts).
+ *
+ * It gives the same answers as the engine state machine for every state
+ * reachable from the initial state (the property test checks this): such
+ * states only hold relaxed-reachable sentences. Sentences of a hand-made
+ * state that the relaxed game never reaches are ignored.
+ *
+ * The network holds one state at a time: the last state asked about stays
+ * loaded (legalMoves for each role, isTerminal and goals on one state settle
+ * it once), and loading another changes only the inputs that differ.
+ * `randomPlayout` runs a whole playout inside the network
+ * without building intermediate GameStates.
+ */
+import type { Random } from '../generate/random.js';
+import { GramlogError } from '../errors.js';
+import { compareTerms } from '../program/order.js';
+import type { Program } from '../program/program.js';
+import type { GroundGame } from './ground.js';
+import { noLegalMove } from './playout.js';
+import { DiffPropnet } from './propnet-diff.js';
+import { FlatPropnet } from './propnet-flat.js';
+import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
+import type { GameInfo } from './sm-game.js';
+import { makeState } from './sm-state.js';
+import type { GameState, PlayoutResult, StateMachine } from './types.js';
+
+const NONE = -1;
+
+export class CompiledStateMachine implements StateMachine {
+  readonly executor = 'compiled' as const;
+  readonly roles: readonly number[];
+  private readonly val: Uint8Array;
+  /** Every `true` proposition, and the one of each term id (NONE when the relaxed game never reaches it). */
+  private readonly trueProps: Int32Array;
+  private readonly trueOfTerm: Int32Array;
+  /** Per role: its legal propositions, their moves (sorted by compareTerms) and the matching `does` propositions. */
+  private readonly legalProps: Int32Array[];
+  private readonly legalMoveIds: Int32Array[];
+  private readonly legalDoes: Int32Array[];
+  /** Per role: move term id -> `does` proposition. */
+  private readonly doesOf: Array<Map<number, number>>;
+  private readonly terminalProp: number;
+  /** Per role: goal propositions and their values, by value. */
+  private readonly goalProps: Int32Array[];
+  private readonly goalValues: Float64Array[];
+  /** `next` propositions, their sentences and the `true` proposition of the same sentence. */
+  private readonly nextProps: Int32Array;
+  private readonly nextTerms: Int32Array;
+  private readonly nextTrue: Int32Array;
+  private readonly init: GameState;
+  private readonly scratch: Int32Array;
+  private readonly want: Uint8Array;
+  /** The `does` propositions currently set, per role (NONE: none). */
+  private readonly chosen: Int32Array;
+  private readonly net: Propnet;
+  private readonly ruleCount: number;
+  private loadedKey: string | undefined;
+
+  constructor(
+    readonly program: Program,
+    info: GameInfo,
+    private readonly ground: GroundGame,
+    init: GameState,
+    kind: PropnetKind = 'auto',
+  ) {
+    this.roles = info.roles;
+    this.init = init;
+    const structure = netStructure(program, info, ground);
+    this.ruleCount = structure.ruleHead.length;
+    if (kind === 'differential') this.net = new DiffPropnet(structure);
+    else {
+      const flat = new FlatPropnet(structure, info);
+      this.net = kind === 'auto' && flat.stepLiterals > FLAT_LITERAL_LIMIT ? new DiffPropnet(structure) : flat;
+    }
+    this.val = this.net.val;
+    this.want = new Uint8Array(Math.max(1, ground.size));
+    this.chosen = new Int32Array(info.roles.length).fill(NONE);
+    const terms = program.terms;
+    const propsOf = (rel: number | undefined): Array<{ prop: number; tuple: number[] }> => {
+      if (rel === undefined || (ground.offset[rel] as number) < 0) return [];
+      const tuples = ground.tuples[rel];
+      const out: Array<{ prop: number; tuple: number[] }> = [];
+      for (let t = 0; t < (tuples?.count ?? 0); t++) {
+        out.push({ prop: (ground.offset[rel] as number) + t, tuple: (tuples as NonNullable<typeof tuples>).tuple(t) });
+      }
+      return out;
+    };
+    const trues = propsOf(info.true);
+    this.trueProps = Int32Array.from(trues.map((x) => x.prop));
+    this.trueOfTerm = new Int32Array(terms.size).fill(NONE);
+    for (const x of trues) this.trueOfTerm[x.tuple[0] as number] = x.prop;
+    const does = propsOf(info.does);
+    this.doesOf = info.roles.map(() => new Map<number, number>());
+    for (const x of does) {
+      const r = info.roles.indexOf(x.tuple[0] as number);
+      if (r >= 0) (this.doesOf[r] as Map<number, number>).set(x.tuple[1] as number, x.prop);
+    }
+    const legal = propsOf(info.legal);
+    this.legalProps = [];
+    this.legalMoveIds = [];
+    this.legalDoes = [];
+    info.roles.forEach((role, r) => {
+      const mine = legal.filter((x) => x.tuple[0] === role);
+      mine.sort((a, b) => compareTerms(terms, a.tuple[1] as number, b.tuple[1] as number));
+      this.legalProps.push(Int32Array.from(mine.map((x) => x.prop)));
+      this.legalMoveIds.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
+      this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
+    });
+    this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;
+    const goal = propsOf(info.goal);
+    this.goalProps = [];
+    this.goalValues = [];
+    for (const role of info.roles) {
+      const mine = goal
+        .filter((x) => x.tuple[0] === role)
+        .map((x) => ({ prop: x.prop, value: terms.numberValue(x.tuple[1] as number) ?? NaN }))
+        .sort((a, b) => (Number.isNaN(a.value) ? 1 : Number.isNaN(b.value) ? -1 : a.value - b.value));
+      this.goalProps.push(Int32Array.from(mine.map((x) => x.prop)));
+      this.goalValues.push(Float64Array.from(mine.map((x) => x.value)));
+    }
+    const next = propsOf(info.next);
+    this.nextProps = Int32Array.from(next.map((x) => x.prop));
+    this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
+    this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
+    this.scratch = new Int32Array(Math.max(1, ...this.legalProps.map((l) => l.length)));
+  }
+
+  /** Size of the network and which evaluator runs it (for reports). */
+  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential' } {
+    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind };
+  }
+
+  private trueOf(term: number): number {
+    return term < this.trueOfTerm.length ? (this.trueOfTerm[term] as number) : NONE;
+  }
+
+  /** Put `facts` on the `true` inputs (changing only what differs) and propagate. */
+  private loadFacts(facts: readonly number[]): void {
+    const want = this.want;
+    for (const f of facts) {
+      const p = this.trueOf(f);
+      if (p !== NONE) want[p] = 1;
+    }
+    const net = this.net;
+    const trueProps = this.trueProps;
+    for (let i = 0; i < trueProps.length; i++) {
+      const p = trueProps[i] as number;
+      net.set(p, want[p] as number);
+      want[p] = 0;
+    }
+    net.settleState();
+  }
+
+  private load(state: GameState): void {
+    if (this.loadedKey === state.key) return;
+    this.loadFacts(state.facts);
+    this.loadedKey = state.key;
+  }
+
+  initialState(): GameState {
+    return this.init;
+  }
+
+  legalMoves(state: GameState, role: number): number[] {
+    const props = this.legalProps[role];
+    if (!props) return [];
+    this.load(state);
+    const moves = this.legalMoveIds[role] as Int32Array;
+    const out: number[] = [];
+    for (let i = 0; i < props.length; i++) if (this.val[props[i] as number]) out.push(moves[i] as number);
+    return out;
+  }
+
+  isTerminal(state: GameState): boolean {
+    this.load(state);
+    return this.terminalProp !== NONE && this.val[this.terminalProp] === 1;
+  }
+
+  private collectGoals(): number[][] {
+    this.net.settleGoals();
+    return this.goalProps.map((props, r) => {
+      const values = this.goalValues[r] as Float64Array;
+      const out: number[] = [];
+      for (let i = 0; i < props.length; i++) if (this.val[props[i] as number]) out.push(values[i] as number);
+      return out;
+    });
+  }
+
+  goals(state: GameState): number[][] {
+    this.load(state);
+    return this.collectGoals();
+  }
+
+  /** Make `p` role r's only `does` proposition (NONE: no move); propagate() after. */
+  private choose(r: number, p: number): void {
+    const old = this.chosen[r] as number;
+    if (old === p) return;
+    if (old !== NONE) this.net.set(old, 0);
+    if (p !== NONE) this.net.set(p, 1);
+    this.chosen[r] = p;
+  }
+
+  nextState(state: GameState, moves: readonly number[]): GameState {
+    if (moves.length !== this.roles.length) {
+      throw new GramlogError('gdl/joint-move', `a joint move needs one move per role (${this.roles.length}), not ${moves.length}`);
+    }
+    this.load(state);
+    for (let r = 0; r < moves.length; r++) this.choose(r, (this.doesOf[r] as Map<number, number>).get(moves[r] as number) ?? NONE);
+    this.net.settleNext();
+    const facts: number[] = [];
+    for (let i = 0; i < this.nextProps.length; i++) if (this.val[this.nextProps[i] as number]) facts.push(this.nextTerms[i] as number);
+    return makeState(facts);
+  }
+
+  randomPlayout(random: Random, maxDepth: number): PlayoutResult {
+    const val = this.val;
+    const { trueProps, nextProps, nextTrue, scratch, net } = this;
+    this.loadedKey = undefined;
+    this.loadFacts(this.init.facts);
+    let depth = 0;
+    for (;;) {
+      if (this.terminalProp !== NONE && val[this.terminalProp] === 1) {
+        const goals = this.collectGoals();
+        return { depth, terminal: true, goals };
+      }
+      if (depth >= maxDepth) {
+        return { depth, terminal: false, goals: this.roles.map(() => []) };
+      }
+      for (let r = 0; r < this.roles.length; r++) {
+        const props = this.legalProps[r] as Int32Array;
+        let n = 0;
+        for (let i = 0; i < props.length; i++) if (val[props[i] as number]) scratch[n++] = i;
+        if (n === 0) throw noLegalMove(this, r, depth);
+        this.choose(r, (this.legalDoes[r] as Int32Array)[scratch[random.int(n)] as number] as number);
+      }
+      net.settleNext();
+      // The next state: read every next proposition before changing any true input.
+      const want = this.want;
+      for (let i = 0; i < nextProps.length; i++) {
+        if (val[nextProps[i] as number]) {
+          const t = nextTrue[i] as number;
+          if (t !== NONE) want[t] = 1;
+        }
+      }
+      for (let i = 0; i < trueProps.length; i++) {
+        const p = trueProps[i] as number;
+        net.set(p, want[p] as number);
+        want[p] = 0;
+      }
+      net.settleState();
+      depth++;
+    }
+  }
+
+  print(id: number): string {
+    return this.program.terms.print(id);
+  }
+}

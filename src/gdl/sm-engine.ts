@@ -1,0 +1,114 @@
+/**
+ * The reference state machine: exact GDL semantics by the Datalog engine.
+ *
+ * The program is evaluated once with no state (the static part: every relation
+ * that depends on neither `true` nor `does` is final there). Per state only the
+ * relations that depend on `true` (and, for the next state, on `does`) are
+ * evaluated again, on top of that static model (`evaluate(program, {base,
+ * facts})`). The model of the last state asked about is kept, so legalMoves,
+ * isTerminal and goals on one state cost one evaluation.
+ */
+import { evaluate, type InjectedFact, type Model } from '../engine/index.js';
+import { GramlogError } from '../errors.js';
+import { compareTerms } from '../program/order.js';
+import type { Program } from '../program/program.js';
+import type { GameInfo } from './sm-game.js';
+import { makeState } from './sm-state.js';
+import type { GameState, StateMachine } from './types.js';
+
+/** Goal values per role from a model: numbers, sorted ascending (a non-numeric value is NaN, last). */
+export function goalsOf(program: Program, info: GameInfo, model: Model): number[][] {
+  const out: number[][] = info.roles.map(() => []);
+  if (info.goal === undefined) return out;
+  const rel = model.relations[info.goal];
+  if (!rel) return out;
+  for (let t = 0; t < rel.count; t++) {
+    const r = info.roles.indexOf(rel.get(t, 0));
+    if (r < 0) continue;
+    (out[r] as number[]).push(program.terms.numberValue(rel.get(t, 1)) ?? NaN);
+  }
+  for (const g of out) g.sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b));
+  return out;
+}
+
+export class EngineStateMachine implements StateMachine {
+  readonly executor = 'engine' as const;
+  /** Why createStateMachine did not compile the game (set by createStateMachine). */
+  fallbackReason: string | undefined;
+  readonly roles: readonly number[];
+  private readonly staticModel: Model;
+  private readonly init: GameState;
+  private lastKey: string | undefined;
+  private lastModel: Model | undefined;
+
+  constructor(
+    readonly program: Program,
+    private readonly info: GameInfo,
+    staticModel?: Model,
+  ) {
+    this.roles = info.roles;
+    this.staticModel = staticModel ?? evaluate(program);
+    const init = info.init === undefined ? [] : this.column(this.staticModel, info.init, 0);
+    this.init = makeState(init);
+  }
+
+  private column(model: Model, rel: number, col: number): number[] {
+    const r = model.relations[rel];
+    const out: number[] = [];
+    if (r) for (let t = 0; t < r.count; t++) out.push(r.get(t, col));
+    return out;
+  }
+
+  private trueFacts(state: GameState): InjectedFact[] {
+    const rel = this.info.true;
+    return rel === undefined ? [] : state.facts.map((id) => ({ rel, tuple: [id] }));
+  }
+
+  /** The model of a state (true facts only): legal, terminal, goal. */
+  private modelOf(state: GameState): Model {
+    if (this.lastKey === state.key && this.lastModel) return this.lastModel;
+    const model = evaluate(this.program, { base: this.staticModel, facts: this.trueFacts(state) });
+    this.lastKey = state.key;
+    this.lastModel = model;
+    return model;
+  }
+
+  initialState(): GameState {
+    return this.init;
+  }
+
+  legalMoves(state: GameState, role: number): number[] {
+    const roleId = this.roles[role];
+    if (roleId === undefined || this.info.legal === undefined) return [];
+    const rel = this.modelOf(state).relations[this.info.legal];
+    const moves: number[] = [];
+    if (rel) for (let t = 0; t < rel.count; t++) if (rel.get(t, 0) === roleId) moves.push(rel.get(t, 1));
+    const terms = this.program.terms;
+    return moves.sort((a, b) => compareTerms(terms, a, b));
+  }
+
+  nextState(state: GameState, moves: readonly number[]): GameState {
+    if (moves.length !== this.roles.length) {
+      throw new GramlogError('gdl/joint-move', `a joint move needs one move per role (${this.roles.length}), not ${moves.length}`);
+    }
+    const facts = this.trueFacts(state);
+    const does = this.info.does;
+    if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
+    if (this.info.next === undefined) return makeState([]);
+    const model = evaluate(this.program, { base: this.staticModel, facts });
+    return makeState(this.column(model, this.info.next, 0));
+  }
+
+  isTerminal(state: GameState): boolean {
+    if (this.info.terminal === undefined) return false;
+    return (this.modelOf(state).relations[this.info.terminal]?.count ?? 0) > 0;
+  }
+
+  goals(state: GameState): number[][] {
+    return goalsOf(this.program, this.info, this.modelOf(state));
+  }
+
+  print(id: number): string {
+    return this.program.terms.print(id);
+  }
+}

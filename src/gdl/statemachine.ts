@@ -1,0 +1,68 @@
+/**
+ * `createStateMachine(program)`: a GDL game as a state machine (types.ts).
+ *
+ * Two executors with the same answers:
+ * - `engine` (sm-engine.ts): the exact reference, the Datalog engine
+ *   re-evaluating the state-dependent part of the program per state;
+ * - `compiled` (sm-compiled.ts): the game grounded over its relaxed-reachable
+ *   atoms and run as a flat propositional network, many times faster.
+ *
+ * `auto` (the default) compiles when grounding stays under the size limits
+ * (DEFAULT_GROUND_LIMITS: 1,000,000 ground rules and 4,000,000 ground
+ * literals, and a finite relaxed game of at most 2,000,000 facts) and falls
+ * back to the engine otherwise; `engine` and `compiled` force one (`compiled`
+ * throws `gdl/not-groundable` when the game cannot be grounded).
+ *
+ * The program must be loaded with `{builtins: false}` (GDL has no arithmetic)
+ * and have no errors. Games that cannot be played raise a GramlogError:
+ * `gdl/no-roles`, `gdl/no-init`, `gdl/no-legal`, `gdl/no-terminal`,
+ * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
+ */
+import { evaluate } from '../engine/index.js';
+import { GramlogError } from '../errors.js';
+import type { Program } from '../program/program.js';
+import { groundGame, type GroundLimits } from './ground.js';
+import type { PropnetKind } from './propnet.js';
+import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
+import { CompiledStateMachine } from './sm-compiled.js';
+import { EngineStateMachine } from './sm-engine.js';
+import { gameInfo } from './sm-game.js';
+import type { StateMachine } from './types.js';
+
+export type Executor = 'engine' | 'compiled' | 'auto';
+
+export interface StateMachineOptions {
+  /** Which executor runs the game (default 'auto'). */
+  executor?: Executor;
+  /** Size limits of the compiled executor (see ground.ts). */
+  limits?: GroundLimits;
+  /** Evaluator of the compiled network (default 'auto': see propnet.ts). */
+  propnet?: PropnetKind;
+  /** The game's relaxed reachability, when the caller already computed it. */
+  relaxed?: RelaxedReachability;
+}
+
+export interface CreatedStateMachine extends StateMachine {
+  readonly executor: 'engine' | 'compiled';
+  /** Why `auto` fell back to the engine (undefined when it did not). */
+  readonly fallbackReason?: string;
+}
+
+export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
+  const info = gameInfo(program);
+  const executor = options.executor ?? 'auto';
+  const staticModel = evaluate(program);
+  const engine = () => new EngineStateMachine(program, info, staticModel);
+  if (executor === 'engine') return engine();
+  const relaxed = options.relaxed ?? relaxedReachability(program);
+  const grounded = groundGame(program, info, staticModel, relaxed, options.limits);
+  if (!grounded.ok) {
+    if (executor === 'compiled') {
+      throw new GramlogError('gdl/not-groundable', `the game cannot be run by the compiled executor: ${grounded.reason}`);
+    }
+    const sm = engine();
+    sm.fallbackReason = grounded.reason;
+    return sm;
+  }
+  return new CompiledStateMachine(program, info, grounded.game, engine().initialState(), options.propnet);
+}
