@@ -157,7 +157,6 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
   for (const layer of g.layers) {
     const b = layer.between;
     if (!b || b.min === 0) continue;
-    const groups = possibleGroups(g, layer);
     const earlierNames = new Set<string>();
     let enumerated = 0;
     let viaBounds = 0;
@@ -166,11 +165,13 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
     let verdict: CompletenessVerdict | undefined;
     let unknown: CompletenessVerdict | undefined;
     let candidates = 0;
+    let skipped = 0;
     let whole: ReturnType<typeof searchOutcome> | undefined;
     let provedBySearch = 0;
 
-    for (const [label, members] of groups) {
-      // The earlier sites this group's count can depend on.
+    // The earlier sites each group's count can depend on.
+    const groups: GroupPlan[] = [];
+    for (const [label, members] of possibleGroups(g, layer)) {
       const relevant = new Map<string, Site>();
       for (const r of g.reads.reads) {
         if (r.reader !== layer.id || r.key === undefined) continue;
@@ -183,63 +184,102 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       }
       const sites = [...relevant.values()].sort((x, y) => x.layer.order - y.layer.order || program.terms.print(x.key).localeCompare(program.terms.print(y.key)));
       maxRead = Math.max(maxRead, sites.length);
+      groups.push({ label, members, relevant, sites, masks: [] });
+    }
 
-      if (sites.length <= localLimit) {
-        enumerated++;
-        const n = sites.length;
-        const order = Array.from({ length: 1 << n }, (_, i) => i).sort((x, y) => popcount(x) - popcount(y) || x - y);
-        for (const mask of order) {
-          if (!feasible(sites, mask, filters)) continue;
-          const facts: InjectedFact[] = [];
-          sites.forEach((s, i) => {
-            if (mask & (1 << i)) facts.push({ rel: g.placedRel, tuple: [s.layer.id, s.key] });
-          });
-          const state = readLayerState(program, modelWith(g, facts), layer);
-          evaluations++;
-          const count = countAllowed(state, label);
+    // 1. Enumeration. Groups whose relevant sites are disjoint share evaluations:
+    //    a group's count depends only on its own relevant sites, so the i-th
+    //    assignment of every group in a batch can be placed at once.
+    const small = groups.filter((grp) => grp.sites.length <= localLimit);
+    for (const grp of small) {
+      enumerated++;
+      const n = grp.sites.length;
+      grp.masks = Array.from({ length: 1 << n }, (_, i) => i)
+        .sort((x, y) => popcount(x) - popcount(y) || x - y)
+        .filter((mask) => feasible(grp.sites, mask, filters));
+    }
+    const batches: GroupPlan[][] = [];
+    const batchKeys: Array<Set<string>> = [];
+    for (const grp of small) {
+      let i = batchKeys.findIndex((keys) => ![...grp.relevant.keys()].some((k) => keys.has(k)));
+      if (i < 0) {
+        i = batches.length;
+        batches.push([]);
+        batchKeys.push(new Set());
+      }
+      batches[i]?.push(grp);
+      for (const k of grp.relevant.keys()) batchKeys[i]?.add(k);
+    }
+    enumeration: for (const batch of batches) {
+      const rounds = Math.max(...batch.map((grp) => grp.masks.length));
+      for (let round = 0; round < rounds; round++) {
+        const facts: InjectedFact[] = [];
+        for (const grp of batch) {
+          const mask = grp.masks[round];
+          if (mask !== undefined) facts.push(...assignment(g, grp.sites, mask));
+        }
+        const state = readLayerState(program, modelWith(g, facts), layer);
+        evaluations++;
+        for (const grp of batch) {
+          const mask = grp.masks[round];
+          if (mask === undefined) continue;
+          const count = countAllowed(state, grp.label);
           if (count === undefined || count >= b.min) continue;
           // A candidate: confirm it with a real outcome.
-          if (candidates >= maxCandidates) break;
+          if (candidates >= maxCandidates) {
+            skipped++;
+            continue;
+          }
           candidates++;
           const fixed = new Map<string, boolean>();
-          sites.forEach((s, i) => fixed.set(`${s.layer.id},${s.key}`, (mask & (1 << i)) !== 0));
+          grp.sites.forEach((site, i) => fixed.set(`${site.layer.id},${site.key}`, (mask & (1 << i)) !== 0));
           const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget });
+          const n = grp.sites.length;
           if (search.found) {
             const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
-            const relevantKeys = new Set(relevant.keys());
             verdict = {
               layer,
               status: 'incomplete',
-              method: `enumerated the outcomes of the ${n} earlier site(s) group ${label} reads, and confirmed one with a full outcome of the earlier layers`,
+              method: `enumerated the outcomes of the ${n} earlier site(s) group ${grp.label} reads, and confirmed one with a full outcome of the earlier layers`,
               group: glabel,
               message:
-                `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts, glabel === label ? relevantKeys : undefined)}, ` +
+                `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts, glabel === grp.label ? new Set(grp.relevant.keys()) : undefined)}, ` +
                 `group ${glabel} of ${layer.name} has ${got} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, and no redraw can fix that ` +
-                `(found by enumerating the outcomes of the ${n} earlier site(s) that group ${label} reads)`,
+                `(found by enumerating the outcomes of the ${n} earlier site(s) that group ${grp.label} reads)`,
               earlier: layersOf(search.found.facts, g.layers),
               span: b.span,
             };
-            break;
+            break enumeration;
           }
           if (!search.exhaustive && !unknown) {
             unknown = {
               layer,
               status: 'unknown',
               method: 'enumeration (unconfirmed)',
-              group: label,
+              group: grp.label,
               message:
-                `layer ${layer.name} may not be sequentially complete: group ${label} of ${layer.name} has ${count} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, ` +
-                `when ${describeOutcome(program, g.layers, facts)}; a search of ${search.evaluations} outcomes could not confirm that the earlier layers can produce this`,
+                `layer ${layer.name} may not be sequentially complete: group ${grp.label} of ${layer.name} has ${count} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, ` +
+                `when ${describeOutcome(program, g.layers, assignment(g, grp.sites, mask))}; a search of ${search.evaluations} outcomes could not confirm that the earlier layers can produce this`,
               earlier: [...earlierNames].sort(),
               span: b.span,
             };
           }
         }
-        if (verdict) break;
-        continue;
       }
+    }
+    if (skipped > 0 && !verdict && !unknown) {
+      unknown = {
+        layer,
+        status: 'unknown',
+        method: 'enumeration (too many candidates)',
+        message: `could not decide whether layer ${layer.name} is sequentially complete: ${candidates + skipped} assignments of the earlier sites its groups read leave a group short; the first ${candidates} were refuted by searching the earlier layers and the rest were not searched`,
+        earlier: [...earlierNames].sort(),
+        span: b.span,
+      };
+    }
 
-      // Too many earlier sites to enumerate: worst-case queries.
+    // 2. Groups that read too many earlier sites: worst-case queries.
+    for (const { label, members, sites } of verdict ? [] : groups.filter((grp) => grp.sites.length > localLimit)) {
       viaBounds++;
       if (bounds === undefined) bounds = boundsModel(program, g.layers);
       const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
@@ -295,7 +335,7 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
             : `worst-case queries for ${viaBounds} group(s)`,
         );
       }
-      if (groups.size === 0) how.push('it has no groups');
+      if (groups.length === 0) how.push('it has no groups');
       verdicts.push({
         layer,
         status: 'complete',
@@ -307,6 +347,23 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
     }
   }
   return verdicts;
+}
+
+interface GroupPlan {
+  label: string;
+  members: Set<number>;
+  relevant: Map<string, Site>;
+  sites: Site[];
+  /** Feasible assignments of `sites` (bit i: sites[i] placed), fewest placed first. */
+  masks: number[];
+}
+
+function assignment(g: LayerGrammar, sites: readonly Site[], mask: number): InjectedFact[] {
+  const facts: InjectedFact[] = [];
+  sites.forEach((s, i) => {
+    if (mask & (1 << i)) facts.push({ rel: g.placedRel, tuple: [s.layer.id, s.key] });
+  });
+  return facts;
 }
 
 function layersOf(facts: readonly InjectedFact[], layers: readonly LayerDecl[]): string[] {

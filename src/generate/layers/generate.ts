@@ -8,8 +8,9 @@
  *    the stream `layer/NAME/ATTEMPT` derived from the seed;
  * 4. placed = base AND mask;
  * 5. check every group against `(between NAME MIN MAX)`; on a violation redraw
- *    (attempt 1, 2, ... up to MAX_ATTEMPTS) or, with `(onviolation NAME fail)`,
- *    fail at once. A group that no draw can satisfy fails at once too;
+ *    the sites of the groups out of bounds (draw 1, 2, ... up to MAX_ATTEMPTS;
+ *    see drawLayer) or, with `(onviolation NAME fail)`, fail at once. A group
+ *    that no draw can satisfy fails at once too;
  * 6. inject this layer's `placed` facts for the later layers.
  *
  * The final model (everything placed) is returned with the `(violation ...)`
@@ -115,15 +116,43 @@ function checkFeasible(program: Program, decl: LayerDecl, state: LayerState): vo
   }
 }
 
-/** Draw one layer: returns the base genotype, the placed sites and the number of attempts. */
+/** Every group whose placed count is outside [min, max], in canonical order. */
+export function groupViolations(state: LayerState, placed: ReadonlySet<number>, min: number, max: number): GroupViolation[] {
+  const out: GroupViolation[] = [];
+  for (const group of state.groups) {
+    let count = 0;
+    for (const s of group.sites) if (placed.has(s)) count++;
+    if (count < min || count > max) out.push({ group, count });
+  }
+  return out;
+}
+
+/**
+ * Draw one layer: returns the base genotype, the placed sites and the number
+ * of draws. Draw 0 uses the stream `layer/NAME/0`; when groups are out of
+ * bounds, draw i redraws the sites of exactly those groups from the stream
+ * `layer/NAME/i` (one draw per site, so streams stay aligned) and keeps the
+ * rest. For groups that share no sites this gives the same distribution as
+ * redrawing the whole layer until every group is in bounds, in far fewer
+ * draws (a layer with 20 groups of "exactly one" would otherwise need about
+ * 4^20 tries).
+ */
 export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, root: Random): { base: Set<number>; placed: number[]; attempts: number } {
   checkFeasible(program, decl, state);
   const b = decl.between;
   const misses = new Map<string, { group: LayerGroup; count: number; times: number }>();
+  let lastLabels: string[] = [];
+  let base = drawBase(state, root.derive(`layer/${decl.name}/0`));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const base = drawBase(state, root.derive(`layer/${decl.name}/${attempt}`));
+    if (attempt > 0) {
+      const redraw = new Set<number>();
+      for (const label of lastLabels) for (const s of (misses.get(label) as { group: LayerGroup }).group.sites) redraw.add(s);
+      const fresh = drawBase(state, root.derive(`layer/${decl.name}/${attempt}`));
+      base = new Set(state.sites.filter((s) => (redraw.has(s) ? fresh.has(s) : base.has(s))));
+    }
     const placed = applyMask(state, base);
-    const v = b ? groupViolation(state, new Set(placed), b.min, b.max) : undefined;
+    const vs = b ? groupViolations(state, new Set(placed), b.min, b.max) : [];
+    const v = vs[0];
     if (!v) return { base, placed, attempts: attempt + 1 };
     const bounds = `(between ${decl.name} ${b?.min} ${b?.max})`;
     if (decl.onviolation === 'fail') {
@@ -133,10 +162,13 @@ export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, 
         b?.span,
       );
     }
-    const m = misses.get(v.group.label) ?? { group: v.group, count: v.count, times: 0 };
-    m.times++;
-    m.count = v.count;
-    misses.set(v.group.label, m);
+    lastLabels = vs.map((x) => x.group.label);
+    for (const x of vs) {
+      const m = misses.get(x.group.label) ?? { group: x.group, count: x.count, times: 0 };
+      m.times++;
+      m.count = x.count;
+      misses.set(x.group.label, m);
+    }
   }
   const worst = [...misses.values()].sort((x, y) => y.times - x.times || (x.group.label < y.group.label ? -1 : 1))[0];
   throw new GramlogError(

@@ -6,7 +6,7 @@
  *   prepareLayers(program, {params})         → LayerGrammar (checked once, cached; pass it to generateLayers)
  *   analyzeLayers(program)                   → findings: forward, cycle, completeness, noninterference
  */
-export { generateLayers, drawBase, applyMask, groupViolation, violationsOf, type GeneratedLayer, type LayerArtifact, type GenerateLayerOptions } from './generate.js';
+export { generateLayers, drawBase, drawLayer, applyMask, groupViolation, groupViolations, violationsOf, type GeneratedLayer, type LayerArtifact, type GenerateLayerOptions } from './generate.js';
 export { prepareLayers, inspectLayers, isLayerProgram, type LayerGrammar, type PrepareOptions } from './prepare.js';
 export { analyzeLayers, type LayerAnalysis, type AnalyzeOptions } from './analyze.js';
 export { checkCompleteness, type CompletenessVerdict, type CompletenessStatus, type CompletenessOptions } from './completeness.js';

@@ -91,12 +91,15 @@ describe('sequential completeness', () => {
       masks: fc.array(fc.record({ target: fc.nat(2), source: fc.nat(2), negated: fc.boolean(), shift: fc.integer({ min: 0, max: 1 }) }), { minLength: 1, maxLength: 3 }),
       chances: fc.array(fc.constantFrom('0.5', '1', '0'), { minLength: 3, maxLength: 3 }),
       worstCase: fc.boolean(),
+      grouped: fc.boolean(),
     });
     let decided = 0;
     fc.assert(
-      fc.property(arb, ({ sizes, bounds, masks, chances, worstCase }) => {
+      fc.property(arb, ({ sizes, bounds, masks, chances, worstCase, grouped }) => {
         const n = sizes.length;
         const lines: string[] = [];
+        // grouped: sites 1 3 in group odd, 2 4 in group even (several groups per layer)
+        if (grouped) lines.push('(parity 1 odd) (parity 2 even) (parity 3 odd) (parity 4 even) (<= (group ?l ?k ?g) (site ?l ?k) (parity ?k ?g))');
         sizes.forEach((size, i) => {
           lines.push(`(layer l${i} ${i + 1})`, `(chance l${i} ${chances[i]})`);
           for (let k = 1; k <= size; k++) lines.push(`(site l${i} ${k})`);

@@ -101,6 +101,18 @@ describe('layer generation', () => {
     expect(resampled).toBeGreaterThan(0);
   });
 
+  it('redraws only the groups out of bounds, so many groups of "exactly one" still converge', () => {
+    const floors = Array.from({ length: 20 }, (_, i) => `(f ${i + 1})`).join(' ');
+    const text = `(layer s 1) ${floors} (w a) (w b) (w c) (w d) (chance s 0.3)
+                  (<= (site s (at ?f ?w)) (f ?f) (w ?w)) (<= (group s (at ?f ?w) ?f) (site s (at ?f ?w))) (between s 1 1)`;
+    const a = generateLayers(load(text), { seed: 9 });
+    const l = a.layers[0];
+    for (let f = 1; f <= 20; f++) expect(l?.placed.filter((k) => k.startsWith(`(at ${f} `)).length).toBe(1);
+    expect(l?.attempts).toBeGreaterThan(1);
+    expect(l?.attempts).toBeLessThan(200);
+    expect(l?.placed).toEqual(l?.base.filter((k) => l.mask.includes(k)));
+  });
+
   it('treats the whole layer as one group when it has bounds but no group facts', () => {
     for (let seed = 0; seed < 10; seed++) {
       const a = generateLayers(load('(layer a 1) (site a 1) (site a 2) (site a 3) (site a 4) (between a 1 1)'), { seed });
