@@ -9,7 +9,8 @@
  *   (placed NAME KEY)             produced by generation (a file may not define it)
  *   (group NAME KEY G)            the group(s) of a site
  *   (between NAME MIN MAX)        every group holds MIN..MAX placed sites (no group facts: the whole layer is one group)
- *   (onviolation NAME resample)   redraw the layer when a group is out of bounds (the default), or
+ *   (onviolation NAME resample)   when groups are out of bounds, redraw their sites (the default),
+ *                                 at most MAX_ATTEMPTS draws in all, then fail naming the layer and group; or
  *   (onviolation NAME fail)       fail at once
  *
  * Declarations (`layer`, `between`, `onviolation`) are read once; the per-layer
@@ -25,7 +26,7 @@ import { KIND_CONST } from '../../program/terms.js';
 /** Default probability of a site's base genotype when no chance is given. */
 export const DEFAULT_CHANCE = 0.5;
 
-/** How many times a layer is redrawn (with `onviolation resample`) before generation fails. */
+/** How many draws a layer gets (the first and the redraws, with `onviolation resample`) before generation fails. */
 export const MAX_ATTEMPTS = 1000;
 
 /** Relations of the vocabulary whose first argument is a layer name, with their arity. */
