@@ -9,17 +9,18 @@
  * and the outcome reused for every later node whose injected facts are the
  * same up to those ids. Outcomes that mention a placeholder are mapped back to
  * the real ids; one that has a placeholder inside a compound term cannot be,
- * and turns the memo off for the grammar. Turning the memo off (or a program
- * that mentions node-like constants) evaluates every node with its real ids.
+ * and turns the memo off for the grammar. A node whose arguments hold a node
+ * id (passed down by a childarg) is evaluated with its real ids, as is every
+ * node when the memo is off or the program mentions node-like constants.
  *
  * The memo never changes a result, only how often the engine runs: tests
  * compare generations with and without it.
  */
 import { evaluate } from '../../engine/evaluate.js';
-import { KIND_COMPOUND, type TermTable } from '../../program/terms.js';
+import { KIND_COMPOUND, KIND_CONST, type TermTable } from '../../program/terms.js';
 import { NumberTerms, nodeFacts, nodeKey } from './context.js';
 import type { Grammar } from './grammar.js';
-import type { GenNode } from './node.js';
+import { ROOT_PATH, type GenNode } from './node.js';
 import { extractOutcome, slotRelations, SLOT_NAMES, type NodeOutcome, type SlotName } from './outcome.js';
 
 /** Entries kept before the memo is emptied and refilled. */
@@ -39,6 +40,7 @@ export class NodeEvaluator {
   /** placeholder term id → distance */
   private readonly distanceOf = new Map<number, number>();
   private readonly memo = new Map<string, Entry>();
+  private readonly nodeIdTerms = new Map<number, boolean>();
   private useMemo: boolean;
   /** Evaluations run and outcomes reused (for benchmarks). */
   evaluations = 0;
@@ -56,7 +58,7 @@ export class NodeEvaluator {
 
   /** The outcome of `node` (with its own `(chose ?n RULE)` when `withOwnChoice`). */
   outcome(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {
-    if (!this.useMemo) return this.direct(node, applied, withOwnChoice);
+    if (!this.useMemo || this.argsMentionNodeIds(node)) return this.direct(node, applied, withOwnChoice);
     const key = nodeKey(this.g, node, applied, withOwnChoice);
     let entry = this.memo.get(key);
     if (entry) this.hits++;
@@ -76,6 +78,34 @@ export class NodeEvaluator {
       this.memo.set(key, entry);
     }
     return entry.mentionsPlaceholder ? this.mapBack(entry.outcome, node) : entry.outcome;
+  }
+
+  /**
+   * Whether an argument of the node (or of an injected ancestor) holds a node
+   * id, e.g. passed down by `(childarg ?n r 0 from ?n)`: such a fact would
+   * keep a real id next to the placeholders, so the node is evaluated directly.
+   */
+  private argsMentionNodeIds(node: GenNode): boolean {
+    for (let cur: GenNode | undefined = node; cur; cur = this.g.injectAncestors ? cur.parent : undefined) {
+      const a = cur.args;
+      for (let i = 1; i < a.length; i += 2) if (this.isNodeIdTerm(a[i] as number)) return true;
+    }
+    return false;
+  }
+
+  /** A node id, or a compound term containing one (the program itself spells none: see mentionsNodeIds). */
+  private isNodeIdTerm(id: number): boolean {
+    let known = this.nodeIdTerms.get(id);
+    if (known === undefined) {
+      const kind = this.terms.kind(id);
+      if (kind === KIND_CONST) {
+        const name = this.terms.name(id);
+        known = name === ROOT_PATH || name.startsWith(ROOT_PATH + '/');
+      } else if (kind === KIND_COMPOUND) known = this.terms.args(id).some((a) => this.isNodeIdTerm(a));
+      else known = false;
+      this.nodeIdTerms.set(id, known);
+    }
+    return known;
   }
 
   private direct(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {

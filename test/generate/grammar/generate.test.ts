@@ -254,13 +254,61 @@ describe('determinism and stability', () => {
   });
 
   it('the memo never changes an artifact', () => {
-    const texts = [TWO_SUBTREES('2'), '(start s) (startarg k 3) (rule s a 1) (rule s b 1) (child a 0 s) (child b 0 s) (child b 1 s) (<= (childarg ?n ?r ?i k ?m) (arg ?n k ?x) (- ?x 1 ?m) (child ?r ?i s)) (<= (force ?n stop) (arg ?n k 0)) (rule s stop 0) (<= (attr ?n me ?n) (symbol ?n s)) (<= (attr ?n up ?p) (parent ?n ?p))'];
+    const idsInArgs = `(start s) (startarg k 4) (rule s a 1) (rule s b 1) (rule s stop 0) (child a 0 s) (child b 0 s) (child b 1 s)
+      (<= (childarg ?n ?r ?i k ?m) (arg ?n k ?x) (- ?x 1 ?m) (child ?r ?i s))
+      (<= (childarg ?n ?r ?i from ?n) (child ?r ?i s) (symbol ?n s))
+      (<= (force ?n stop) (arg ?n k 0))
+      (<= (force ?n a) (arg ?n from ?p) (parent ?n ?p) (chose ?p b) (arg ?n k ?x) (> ?x 0))`;
+    const texts = [idsInArgs, TWO_SUBTREES('2'), '(start s) (startarg k 3) (rule s a 1) (rule s b 1) (child a 0 s) (child b 0 s) (child b 1 s) (<= (childarg ?n ?r ?i k ?m) (arg ?n k ?x) (- ?x 1 ?m) (child ?r ?i s)) (<= (force ?n stop) (arg ?n k 0)) (rule s stop 0) (<= (attr ?n me ?n) (symbol ?n s)) (<= (attr ?n up ?p) (parent ?n ?p))'];
     for (const text of texts) {
       const g = compileGrammar(text);
       for (let seed = 0; seed < 40; seed++) {
         expect(formatJson(generateFrom(g, seed, { memo: true }))).toBe(formatJson(generateFrom(g, seed, { memo: false })));
       }
     }
+  });
+
+  it('property: the memo never changes an artifact or an error, over random grammars', () => {
+    const POOL = [
+      '(<= (forbid ?n a) (depth ?n ?d) (> ?d 3))',
+      '(<= (addprob ?n b 2) (parent ?n ?p) (chose ?p a))',
+      '(<= (scaleprob ?n c 0.5) (applied c ?k) (> ?k 2))',
+      '(<= (transfer ?n a c) (arg ?n k ?x) (< ?x 2))',
+      '(<= (force ?n stop) (depth ?n ?d) (>= ?d 6))',
+      '(<= (setprob ?n b 0) (symbol ?n s) (arg ?n side left))',
+      '(<= (childarg ?n ?r 0 side left) (child ?r 0 s) (symbol ?n s))',
+      '(<= (childarg ?n ?r ?i k ?m) (child ?r ?i s) (arg ?n k ?x) (+ ?x 1 ?m))',
+      '(<= (childarg ?n ?r ?i from ?n) (child ?r ?i s) (symbol ?n s))',
+      '(<= (attr ?n me ?n) (symbol ?n s))',
+      '(<= (attr ?n up (of ?p)) (parent ?n ?p))',
+      '(<= (attr ?n rule ?r) (chose ?n ?r))',
+      '(<= (forbidexcept ?n stop) (arg ?n from ?p) (parent ?n ?p) (chose ?p c))',
+    ];
+    fc.assert(
+      fc.property(
+        fc.subarray(POOL),
+        fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })),
+        (rules, [wa, wb, wc]) => {
+          const text = [
+            '(maxdepth 8) (maxnodes 300) (start s) (startarg k 0)',
+            `(rule s a ${wa}) (rule s b ${wb}) (rule s c ${wc}) (rule s stop 1)`,
+            '(child a 0 s) (child b 0 s) (child b 1 x) (child c 0 s) (child c 1 s)',
+            ...rules,
+          ].join('\n');
+          const g = compileGrammar(text);
+          const outcome = (memo: boolean, seed: number) => {
+            try {
+              return formatJson(generateFrom(g, seed, { memo }));
+            } catch (e) {
+              if (e instanceof GramlogError) return `${e.code}: ${e.message}`;
+              throw e;
+            }
+          };
+          for (let seed = 0; seed < 4; seed++) expect(outcome(true, seed)).toBe(outcome(false, seed));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('node ids used as values are the real ids, with and without the memo', () => {
