@@ -272,7 +272,7 @@ describe('determinism and stability', () => {
     const POOL = [
       '(<= (forbid ?n a) (depth ?n ?d) (> ?d 3))',
       '(<= (addprob ?n b 2) (parent ?n ?p) (chose ?p a))',
-      '(<= (scaleprob ?n c 0.5) (applied c ?k) (> ?k 2))',
+      '(<= (scaleprob ?n c 0.5) (symbol ?n s) (applied c ?k) (> ?k 2))',
       '(<= (transfer ?n a c) (arg ?n k ?x) (< ?x 2))',
       '(<= (force ?n stop) (depth ?n ?d) (>= ?d 6))',
       '(<= (setprob ?n b 0) (symbol ?n s) (arg ?n side left))',
@@ -307,7 +307,7 @@ describe('determinism and stability', () => {
           for (let seed = 0; seed < 4; seed++) expect(outcome(true, seed)).toBe(outcome(false, seed));
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 
