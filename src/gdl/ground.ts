@@ -176,6 +176,7 @@ export function groundGame(
   try {
     instModel = evaluate(inst, { facts, maxFacts: maxRules });
   } catch (e) {
+    if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: `more than ${maxRules} ground rules` };
     if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
     throw e;
   }

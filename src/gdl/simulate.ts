@@ -1,9 +1,10 @@
 /**
  * `simulate(sm, {playouts, seed, maxDepth})`: many random playouts and their
- * statistics. Playout i draws from the stream `createRandom(seed)
- * .derive('playout/i')`, so any single playout can be replayed alone and the
- * same seed gives the same playouts and the same means (only `seconds` and
- * `playoutsPerSecond` vary).
+ * statistics. The playouts draw, one after the other, from the one stream
+ * `createRandom(seed)`, so the same seed gives the same playouts and the same
+ * means (only `seconds` and `playoutsPerSecond` vary). (One stream rather than
+ * a derived stream per playout: deriving costs about as much as a whole
+ * tic-tac-toe playout.)
  *
  * The goal of a role in a terminal state is its goal value (the highest if a
  * game gives several, 0 if it gives none); `meanGoals` averages it over the
@@ -51,7 +52,7 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
   const { playouts, seed } = options;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const now = options.now ?? (() => performance.now());
-  const root = createRandom(seed);
+  const random = createRandom(seed);
   const sums = sm.roles.map(() => 0);
   let depthSum = 0;
   let terminal = 0;
@@ -59,7 +60,7 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
   for (let i = 0; i < playouts; i++) {
     let result;
     try {
-      result = randomPlayout(sm, root.derive(`playout/${i}`), maxDepth);
+      result = randomPlayout(sm, random, maxDepth);
     } catch (e) {
       if (e instanceof GramlogError) {
         throw new GramlogError(e.code, `${e.message} (playout ${i}, seed ${seed})`, e.span);

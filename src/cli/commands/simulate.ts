@@ -1,12 +1,114 @@
-import type { Command } from '../command.js';
-import { UsageError } from '../io.js';
+import { createStateMachine, type Executor } from '../../gdl/statemachine.js';
+import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/simulate.js';
+import { loadProgram } from '../../program/load.js';
+import { boolOpt, intOpt, stringOpt } from '../args.js';
+import { readSource, type Command } from '../command.js';
+import { EXIT, UsageError } from '../io.js';
+
+const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'random playouts of a GDL game (issue 3)',
-  options: {},
-  help: 'usage: gramlog simulate: not available yet\n',
-  run() {
-    throw new UsageError('gramlog simulate is not available yet');
+  summary: 'random playouts of a GDL game: speed, mean depth, mean goals',
+  options: {
+    playouts: { type: 'string', short: 'n' },
+    seed: { type: 'string', short: 's' },
+    'max-depth': { type: 'string' },
+    executor: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  help: `usage: gramlog simulate FILE [--playouts N] [--seed S] [--max-depth D] [--json]
+                        [--executor auto|engine|compiled]
+
+Plays N random playouts of the GDL game in FILE: from the initial state every
+role plays a move drawn uniformly from its legal moves, until a terminal state
+or D joint moves. The playouts draw from one random stream seeded with S, so
+the same seed gives the same playouts, the same mean depth and the same mean
+goals (on either executor).
+
+options:
+  -n, --playouts N    number of playouts (default 1000)
+  -s, --seed S        seed, a whole number (default 1)
+  --max-depth D       joint moves after which a playout stops (default ${DEFAULT_MAX_DEPTH})
+  --executor E        auto (default): compiled propositional network when the
+                      game grounds within the size limits, else the engine;
+                      engine: the Datalog engine (exact reference, slower);
+                      compiled: the network, or an error if the game cannot be grounded
+  --json              print {"file", "playouts", "seed", "seconds",
+                      "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
+  -h, --help          this text
+
+The mean goal of a role is taken over the playouts that reached a terminal
+state (null when none did). Progress is shown on stderr when it is a terminal.
+
+exit codes: 0 ok, 1 invalid game (printed as file:line:col: error[code]: ...),
+            2 usage error or unreadable file
+
+example:
+  gramlog simulate games/tictactoe.kif --playouts 10000 --seed 7 --json
+`,
+  run(args, io, sources) {
+    const [file, ...extra] = args.positionals;
+    if (file === undefined) throw new UsageError('gramlog simulate: give a game FILE');
+    if (extra.length > 0) throw new UsageError(`gramlog simulate: one FILE at a time (also got ${extra.join(' ')})`);
+    const playouts = intOpt(args, 'simulate', 'playouts', 1000, 1, 100_000_000);
+    const seed = intOpt(args, 'simulate', 'seed', 1, 0);
+    const maxDepth = intOpt(args, 'simulate', 'max-depth', DEFAULT_MAX_DEPTH, 0, 100_000_000);
+    const executor = (stringOpt(args, 'executor') ?? 'auto') as Executor;
+    if (!EXECUTORS.includes(executor)) {
+      throw new UsageError(`gramlog simulate: --executor is one of ${EXECUTORS.join(', ')}, not '${executor}'`);
+    }
+    const text = readSource(io, sources, file);
+    const program = loadProgram([{ text, file }], { builtins: false });
+    const sm = createStateMachine(program, { executor });
+    const started = performance.now();
+    let shown = false;
+    const result = simulate(sm, {
+      playouts,
+      seed,
+      maxDepth,
+      onProgress(done) {
+        if (!io.errIsTTY || performance.now() - started < 1000) return;
+        io.err(`\rsimulate: ${done}/${playouts} playouts`);
+        shown = true;
+      },
+    });
+    if (shown) io.err('\r\x1b[K');
+    if (boolOpt(args, 'json')) {
+      const meanGoals: Record<string, number | null> = {};
+      for (const [role, mean] of Object.entries(result.meanGoals)) meanGoals[role] = mean === null ? null : round(mean, 4);
+      io.out(
+        JSON.stringify({
+          file,
+          playouts: result.playouts,
+          seed: result.seed,
+          seconds: round(result.seconds, 3),
+          playoutsPerSecond: round(result.playoutsPerSecond, 1),
+          meanDepth: round(result.meanDepth, 4),
+          meanGoals,
+        }) + '\n',
+      );
+      return EXIT.ok;
+    }
+    const goals = Object.entries(result.meanGoals)
+      .map(([role, mean]) => `${role} ${mean === null ? '-' : round(mean, 2)}`)
+      .join(', ');
+    const stopped = result.playouts - result.terminal;
+    io.out(
+      [
+        `${file}: ${result.playouts} playouts, seed ${result.seed}, ${sm.executor} executor`,
+        `  time        ${result.seconds.toFixed(3)} s (${Math.round(result.playoutsPerSecond)} playouts/s)`,
+        `  mean depth  ${round(result.meanDepth, 2)} joint moves` +
+          (stopped > 0 ? ` (${stopped} playout${stopped === 1 ? '' : 's'} stopped at --max-depth ${maxDepth})` : ''),
+        `  mean goals  ${goals}`,
+        '',
+      ].join('\n'),
+    );
+    return EXIT.ok;
   },
 };
