@@ -149,6 +149,14 @@ export function groundGame(
       litStart.push(lits.length);
     }
   }
+  // Facts of dynamic relations, e.g. (next done) beside rules for next.
+  for (const f of program.facts) {
+    if (!dynamic[f.rel]) continue;
+    const t = tuples[f.rel]?.find(f.tuple) ?? -1;
+    if (t < 0) continue; // cannot happen: the relaxed game holds every fact
+    heads.push((offset[f.rel] as number) + t);
+    litStart.push(lits.length);
+  }
   // The instantiation program.
   const inst = derivedProgram(program);
   const span = syntheticSpan('<ground>');

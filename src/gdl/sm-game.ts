@@ -2,8 +2,9 @@
  * What a state machine needs to know about a game before it can run it: the
  * relation ids of the GDL keywords and the roles in the order of the `role`
  * facts. Raises a GramlogError with a clear code for games that cannot be
- * played at all (errors in the program, no roles, no initial state, no legal,
- * terminal or goal rules).
+ * played at all (errors in the program, no roles, no legal, terminal or goal
+ * rules). A game without `init` is playable: its initial state is empty (as
+ * GGP-Base's test_case_3c and test_case_5b expect).
  */
 import { GramlogError, throwIfErrors, type Span } from '../errors.js';
 import type { Program } from '../program/program.js';
@@ -58,7 +59,6 @@ export function gameInfo(program: Program): GameInfo {
     if (!info.roles.includes(r)) info.roles.push(r);
   }
   if (info.roles.length === 0) fail('gdl/no-roles', 'the game declares no roles: add facts such as (role white)');
-  if (!defined(program, info.init)) fail('gdl/no-init', 'the game has no initial state: add (init ...) facts or rules');
   if (!defined(program, info.legal)) fail('gdl/no-legal', 'the game defines no legal moves: add (legal ROLE MOVE) rules');
   if (!defined(program, info.terminal)) fail('gdl/no-terminal', 'the game never ends: add a rule for terminal');
   if (!defined(program, info.goal)) fail('gdl/no-goal', 'the game defines no goals: add (goal ROLE VALUE) rules');

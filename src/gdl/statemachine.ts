@@ -15,7 +15,7 @@
  *
  * The program must be loaded with `{builtins: false}` (GDL has no arithmetic)
  * and have no errors. Games that cannot be played raise a GramlogError:
- * `gdl/no-roles`, `gdl/no-init`, `gdl/no-legal`, `gdl/no-terminal`,
+ * `gdl/no-roles`, `gdl/no-legal`, `gdl/no-terminal`,
  * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
  */
 import { evaluate } from '../engine/index.js';

@@ -129,9 +129,12 @@ describe('gramlog simulate', () => {
     expect((await runCli(['simulate', 'games/nim.kif', '--executor', 'fast'])).stderr).toMatch(/--executor is one of auto, engine, compiled/);
     expect((await runCli(['simulate', 'games/nim.kif', '--playouts', 'many'])).code).toBe(2);
     expect((await runCli(['simulate', 'games/nim.kif', '--playouts', '0'])).code).toBe(2);
-    const noInit = await runCli(['simulate', 'g.kif'], { 'g.kif': '(role p) (<= (legal p go) (true s)) (<= terminal (true s)) (goal p 1)\n' });
-    expect(noInit.code).toBe(1);
-    expect(noInit.stderr).toMatch(/^g\.kif:1:1: error\[gdl\/no-init\]: the game has no initial state/);
+    const noGoal = await runCli(['simulate', 'g.kif'], { 'g.kif': '(role p) (init s) (<= (legal p go) (true s)) (<= terminal (true s))\n' });
+    expect(noGoal.code).toBe(1);
+    expect(noGoal.stderr).toMatch(/^g\.kif:1:1: error\[gdl\/no-goal\]: the game defines no goals/);
+    const unsafe = await runCli(['simulate', 'g.kif'], { 'g.kif': '(role p)\n(<= (legal p ?m) (true s))\n' });
+    expect(unsafe.code).toBe(1);
+    expect(unsafe.stderr).toMatch(/^g\.kif:2:\d+: error\[safety\]/);
     const syntax = await runCli(['simulate', 'g.kif'], { 'g.kif': '(role p\n' });
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/^g\.kif:\d+:\d+: error\[/);

@@ -193,6 +193,17 @@ describe.each<Executor>(['engine', 'compiled'])('state machine (%s executor)', (
     expect(p.legal(0)).toEqual([]);
   });
 
+  it('reads facts of relations that also have state-dependent rules', () => {
+    const sm = createStateMachine(
+      load(`(role p) (next done) (<= (next (line ?x)) (does p (draw ?x))) (legal p (draw 1))
+            (<= terminal (true done)) (goal p 100)`),
+      { executor },
+    );
+    const p = new Player(sm).play('(draw 1)');
+    expect(p.facts()).toEqual(['(line 1)', 'done']);
+    expect(p.terminal).toBe(true);
+  });
+
   it('keeps roles in the order of the role facts and gives several or no goal values', () => {
     const sm = createStateMachine(
       load(`(role zed) (role amy) (init s) (<= (legal ?r go) (role ?r)) (<= (next s) (true s))
@@ -223,7 +234,6 @@ describe('createStateMachine', () => {
   it('raises a clear error for a game that cannot be played', () => {
     expect(() => createStateMachine(load(without('next')))).not.toThrow();
     expect(codeOf(() => createStateMachine(load(without('roles'))))).toBe('gdl/no-roles');
-    expect(codeOf(() => createStateMachine(load(without('init'))))).toBe('gdl/no-init');
     expect(codeOf(() => createStateMachine(load(without('legal'))))).toBe('gdl/no-legal');
     expect(codeOf(() => createStateMachine(load(without('terminal'))))).toBe('gdl/no-terminal');
     expect(codeOf(() => createStateMachine(load(without('goal'))))).toBe('gdl/no-goal');
@@ -232,11 +242,22 @@ describe('createStateMachine', () => {
   });
 
   it('the error for a missing part points at the file', () => {
+    let error: GramlogError | undefined;
     try {
-      createStateMachine(load(without('init')));
+      createStateMachine(load(without('goal')));
     } catch (e) {
-      expect((e as GramlogError).span?.file).toBe('g.kif');
-      expect((e as GramlogError).message).toMatch(/no initial state/);
+      error = e as GramlogError;
+    }
+    expect(error?.span?.file).toBe('g.kif');
+    expect(error?.message).toMatch(/defines no goals/);
+  });
+
+  it('plays a game without init from the empty state', () => {
+    for (const executor of ['engine', 'compiled'] as const) {
+      const sm = createStateMachine(load(without('init').replace('(true s)', '(not (true s))') + ' (<= terminal (true s))'), { executor });
+      expect(sm.initialState().facts).toEqual([]);
+      expect(sm.isTerminal(sm.initialState())).toBe(false);
+      expect(sm.legalMoves(sm.initialState(), 0).map((m) => sm.print(m))).toEqual(['go']);
     }
   });
 
