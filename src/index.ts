@@ -8,6 +8,42 @@ export type * from './syntax/ast.js';
 export { parseProgram, loadProgram, type Source, type LoadOptions } from './program/load.js';
 export { Program, type ProgramOptions } from './program/program.js';
 export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
+export { Store, type FactRow as StoreFactRow } from './store/index.js';
+export { createRandom, type Random } from './generate/random.js';
+export {
+  generate,
+  generateFrom,
+  compileGrammar,
+  explain,
+  artifactFacts,
+  artifactModel,
+  formatText,
+  formatJson,
+  formatDot,
+  type Artifact,
+  type ArtifactNode,
+  type Grammar,
+  type GenerateOptions,
+} from './generate/grammar/index.js';
+export {
+  generateLayers,
+  prepareLayers,
+  analyzeLayers,
+  isLayerProgram,
+  layerArtifactJson,
+  formatLayerText,
+  type LayerArtifact,
+  type LayerGrammar,
+  type LayerFinding,
+} from './generate/layers/index.js';
+export {
+  checkProperties,
+  arbitraryArtifact,
+  type CheckOptions,
+  type CheckResult,
+  type GeneratedArtifact,
+  type ArbitraryArtifactOptions,
+} from './check/index.js';
 import { loadProgram, type Source } from './program/load.js';
 import { throwIfErrors } from './errors.js';
 import { evaluate } from './engine/index.js';

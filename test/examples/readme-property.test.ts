@@ -1,14 +1,11 @@
-// Property tests of a generator with fast-check and vitest, as the README shows.
-// In your own project, import from the package instead:
-//   import { arbitraryArtifact, loadProgram } from 'gramlog';
+// The complete property-test file the README shows, run as written (it imports
+// the package by name, as a user's test suite would).
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { arbitraryArtifact } from '../../src/check/index.js';
-import { loadProgram } from '../../src/program/load.js';
+import { arbitraryArtifact, loadProgram } from 'gramlog';
 
-const file = new URL('../../rules/dungeon.gdl', import.meta.url);
-const dungeon = loadProgram([{ file: 'rules/dungeon.gdl', text: readFileSync(file, 'utf8') }]);
+const dungeon = loadProgram([{ file: 'rules/dungeon.gdl', text: readFileSync('rules/dungeon.gdl', 'utf8') }]);
 
 test('every dungeon has exactly one boss room', () => {
   // each run: a seed, and minsplit drawn from 8..64; a failure is shrunk and
