@@ -22,7 +22,10 @@
  *   terminal        no terminal state reached, or a missing terminal definition
  *   legal           a role with no legal move in a non-terminal state, or no legal definition
  *   goals           not exactly one goal value in 0..100 per role in a terminal state
+ *   init            the game has no initial state (no init)
  *   evaluation      the rules could not be evaluated (a runaway term, too many facts)
+ *   executor        the compiled state machine disagreed with the reference engine
+ *                   (warning; the engine's findings are reported)
  */
 import type { Severity, Span } from '../errors.js';
 

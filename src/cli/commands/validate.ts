@@ -1,12 +1,117 @@
-import type { Command } from '../command.js';
-import { UsageError } from '../io.js';
+import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate.js';
+import type { Finding } from '../../gdl/finding.js';
+import { boolOpt, intOpt, stringOpt } from '../args.js';
+import { readSource, type Command } from '../command.js';
+import { formatDiagnostic } from '../diagnostics.js';
+import { EXIT, UsageError } from '../io.js';
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'check GDL game descriptions (issue 3)',
-  options: {},
-  help: 'usage: gramlog validate: not available yet\n',
-  run() {
-    throw new UsageError('gramlog validate is not available yet');
+  summary: 'check GDL game descriptions: static checks, bases/inputs with proofs and witnesses, simulation',
+  options: {
+    json: { type: 'boolean' },
+    'max-states': { type: 'string' },
+    'emit-bases': { type: 'boolean' },
+    seed: { type: 'string' },
+    playouts: { type: 'string' },
+    'max-depth': { type: 'string' },
+  },
+  help: `usage: gramlog validate FILE... [--json] [--max-states N] [--emit-bases] [--seed S]
+
+Checks each GDL game description (GDL, or GDL-II when it uses sees/random):
+  static      syntax, keyword arities and placement, dependency restrictions,
+              safety, stratification, the recursion restriction, names
+  bases       every reachable true sentence has a (base ...), every legal move
+  /inputs     an (input ...): first by a sound over-approximation (the game
+              with negation dropped), then by a breadth-first search of the
+              reachable states that confirms each suspect with a shortest
+              witness or proves it unreachable; beyond the state budget,
+              seeded random play, and unconfirmed suspects are warnings
+  simulation  every role has a legal move in every non-terminal state, exactly
+              one goal in 0..100 in every terminal state, the game ends
+
+Report: per file, 'file:line:col: error[check]: message' with the source line
+and a caret; a witness is printed as the joint moves from the initial state.
+
+options:
+  --json            one JSON object per file (JSON Lines):
+                    {"file", "ok", "findings": [{"check", "severity", "message",
+                     "line"?, "column"?, "sentence"?, "witness"?}]}
+  --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES})
+  --emit-bases      print base/input facts that would cover the game instead of
+                    the report (which goes to stderr): the exact reachable set
+                    when the search was complete, else the over-approximation;
+                    a comment line says which. Not with --json.
+  --seed S          seed of the random playouts (default ${DEFAULT_SEED})
+  --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
+  --max-depth N     joint moves after which a random playout counts as endless
+                    (default ${DEFAULT_MAX_DEPTH})
+  -h, --help        this text
+
+exit codes: 0 every game valid (warnings allowed), 1 findings (an error in
+            some game), 2 usage error or unreadable file
+
+examples:
+  gramlog validate games/tictactoe.kif
+  gramlog validate games/*.kif --json
+  gramlog validate game.kif --emit-bases >> game.kif
+`,
+  run(args, io, sources) {
+    if (args.positionals.length === 0) throw new UsageError('gramlog validate: give at least one game FILE');
+    const json = boolOpt(args, 'json');
+    const emit = boolOpt(args, 'emit-bases');
+    if (json && emit) throw new UsageError('gramlog validate: --emit-bases prints facts, not JSON: use it without --json');
+    const maxStates = intOpt(args, 'validate', 'max-states', DEFAULT_MAX_STATES, 1);
+    const playouts = intOpt(args, 'validate', 'playouts', DEFAULT_PLAYOUTS, 0);
+    const maxDepth = intOpt(args, 'validate', 'max-depth', DEFAULT_MAX_DEPTH, 1);
+    const seed = stringOpt(args, 'seed') ?? String(DEFAULT_SEED);
+    // Read every file first: an unreadable one is a usage error before any output.
+    const inputs = args.positionals.map((file) => ({ file, text: readSource(io, sources, file) }));
+    let allOk = true;
+    for (const { file, text } of inputs) {
+      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit });
+      allOk &&= r.ok;
+      if (json) io.out(JSON.stringify(validationToJson(r)) + '\n');
+      else if (emit) {
+        io.err(formatReport(r, text));
+        if (r.emitted) io.out(r.emitted.text);
+        else io.out(`; bases and inputs of ${file}: none, the game could not be played (see the report)\n`);
+      } else io.out(formatReport(r, text));
+    }
+    return allOk ? EXIT.ok : EXIT.findings;
   },
 };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The human report of one file: a summary line, then each finding. */
+export function formatReport(r: ValidationResult, text: string): string {
+  const errors = r.findings.filter((f) => f.severity === 'error').length;
+  const warnings = r.findings.length - errors;
+  const s = r.stats;
+  const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '']
+    .filter((x) => x)
+    .join('; ');
+  const verdict = r.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const lines = [`${r.file}: ${verdict}${what ? ` (${what})` : ''}`];
+  for (const f of r.findings) lines.push(formatFinding(r, f, text));
+  return lines.join('\n') + '\n';
+}
+
+export function formatFinding(r: ValidationResult, f: Finding, text: string): string {
+  const d = { code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
+  let out = f.span ? formatDiagnostic(d, f.span.file === r.file ? text : undefined) : `${r.file}: ${formatDiagnostic(d)}`;
+  if (f.witness) out += '\n' + formatWitness(f.witness, r.roles);
+  return out;
+}
+
+export function formatWitness(witness: readonly (readonly string[])[], roles: readonly string[]): string {
+  if (witness.length === 0) return '  witness: the initial state (no moves)';
+  const lines = [`  witness: ${plural(witness.length, 'joint move')} from the initial state`];
+  witness.forEach((joint, i) => {
+    lines.push(`    ${i + 1}. ${joint.map((m, r) => (roles[r] !== undefined ? `${roles[r]} ${m}` : m)).join(', ')}`);
+  });
+  return lines.join('\n');
+}

@@ -1,0 +1,296 @@
+/**
+ * `npm run corpus -- DIR [options]`: validate every GDL file under DIR.
+ *
+ * Files: `.kif` and `.gdl` under DIR (recursively), and `.txt` files that look
+ * like GDL (a `(role` or `(<=` form). Each file is validated in a worker thread
+ * with a per-file time limit; a worker that runs over it is terminated and the
+ * file gets the verdict `timeout`; a worker that dies (out of memory, a bug)
+ * gives `crash`. Every file gets a verdict: ok, findings, timeout or crash.
+ *
+ * Writes a summary table (TSV, or Markdown when the file name ends in `.md`):
+ * file, verdict, errors, warnings, findings by check, states searched, whether
+ * the search was complete, milliseconds; optionally every file's
+ * `validate --json` object (JSON Lines) with `--findings FILE`. Prints a short
+ * summary to stdout. Rows are in path order; the content is deterministic
+ * except the times.
+ *
+ * options:
+ *   --out FILE        summary table (default corpus-summary.tsv)
+ *   --findings FILE   also write each file's validate --json object (JSON Lines)
+ *   --timeout SEC     per-file time limit in seconds (default 60)
+ *   --jobs N          worker threads (default: the number of CPUs)
+ *   --max-states N    state budget of each file's search (default as validate)
+ *   --list FILE       validate only the paths listed in FILE (one per line, relative to DIR or absolute)
+ *
+ * Exit codes: 0 every file got a verdict and none crashed, 1 some file crashed,
+ * 2 usage error.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { ValidationJson } from '../gdl/finding.js';
+import { DEFAULT_MAX_STATES } from '../gdl/search.js';
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+export type Verdict = 'ok' | 'findings' | 'timeout' | 'crash';
+
+export interface CorpusRow {
+  file: string;
+  verdict: Verdict;
+  errors: number;
+  warnings: number;
+  /** `check:E` / `check:W` counts, e.g. `bases:2E inputs:1W`. */
+  byCheck: string;
+  states: number;
+  complete: boolean;
+  ms: number;
+  /** For crashes: what happened. */
+  note: string;
+}
+
+interface Job {
+  file: string;
+  maxStates: number;
+}
+
+interface WorkerReply {
+  json: ValidationJson;
+  states: number;
+  complete: boolean;
+  ms: number;
+}
+
+/** GDL files under dir, sorted by path. */
+export function findGameFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const full = path.join(d, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (/\.(kif|gdl)$/i.test(name)) out.push(full);
+      else if (/\.txt$/i.test(name) && looksLikeGdl(readFileSync(full, 'utf8'))) out.push(full);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+function looksLikeGdl(text: string): boolean {
+  return /\(\s*role\s/i.test(text) || /\(\s*<=\s/.test(text);
+}
+
+function countByCheck(json: ValidationJson): string {
+  const counts = new Map<string, { e: number; w: number }>();
+  for (const f of json.findings) {
+    const c = counts.get(f.check) ?? { e: 0, w: 0 };
+    if (f.severity === 'error') c.e++;
+    else c.w++;
+    counts.set(f.check, c);
+  }
+  return [...counts]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .flatMap(([check, c]) => [...(c.e ? [`${check}:${c.e}E`] : []), ...(c.w ? [`${check}:${c.w}W`] : [])])
+    .join(' ');
+}
+
+/** Validate files in a pool of worker threads (see the module comment). */
+export async function runCorpus(
+  files: readonly string[],
+  options: { jobs: number; timeoutMs: number; maxStates: number; onRow?: (row: CorpusRow, json: ValidationJson | undefined) => void },
+): Promise<CorpusRow[]> {
+  const rows: CorpusRow[] = new Array(files.length);
+  let next = 0;
+  const script = fileURLToPath(import.meta.url);
+  const runOne = (file: string): Promise<{ row: CorpusRow; json: ValidationJson | undefined }> =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const worker = new Worker(script, { workerData: { file, maxStates: options.maxStates } satisfies Job });
+      let settled = false;
+      const finish = (row: CorpusRow, json: ValidationJson | undefined): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        resolve({ row, json });
+      };
+      const blank = { file, errors: 0, warnings: 0, byCheck: '', states: 0, complete: false, note: '' };
+      const timer = setTimeout(() => {
+        finish({ ...blank, verdict: 'timeout', ms: Math.round(performance.now() - started), note: `over ${options.timeoutMs / 1000} s` }, undefined);
+      }, options.timeoutMs);
+      worker.on('message', (reply: WorkerReply) => {
+        const errors = reply.json.findings.filter((f) => f.severity === 'error').length;
+        finish(
+          {
+            file,
+            verdict: reply.json.ok ? 'ok' : 'findings',
+            errors,
+            warnings: reply.json.findings.length - errors,
+            byCheck: countByCheck(reply.json),
+            states: reply.states,
+            complete: reply.complete,
+            ms: Math.round(reply.ms),
+            note: '',
+          },
+          reply.json,
+        );
+      });
+      worker.on('error', (e: Error) => {
+        finish({ ...blank, verdict: 'crash', ms: Math.round(performance.now() - started), note: oneLine(e.message) }, undefined);
+      });
+      worker.on('exit', (code) => {
+        finish({ ...blank, verdict: 'crash', ms: Math.round(performance.now() - started), note: `worker exited with code ${code}` }, undefined);
+      });
+    });
+  const lane = async (): Promise<void> => {
+    while (next < files.length) {
+      const i = next++;
+      const { row, json } = await runOne(files[i] as string);
+      rows[i] = row;
+      options.onRow?.(row, json);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, files.length)) }, lane));
+  return rows;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+export function formatTable(rows: readonly CorpusRow[], base: string, markdown: boolean): string {
+  const header = ['file', 'verdict', 'errors', 'warnings', 'findings by check', 'states', 'complete', 'ms', 'note'];
+  const cells = rows.map((r) => [
+    path.relative(base, r.file) || r.file,
+    r.verdict,
+    String(r.errors),
+    String(r.warnings),
+    r.byCheck,
+    String(r.states),
+    r.verdict === 'ok' || r.verdict === 'findings' ? (r.complete ? 'yes' : 'no') : '',
+    String(r.ms),
+    r.note,
+  ]);
+  if (!markdown) return [header, ...cells].map((c) => c.map((x) => x.replace(/[\t\n]/g, ' ')).join('\t')).join('\n') + '\n';
+  const esc = (x: string) => x.replace(/\|/g, '\\|');
+  return (
+    [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`, ...cells.map((c) => `| ${c.map(esc).join(' | ')} |`)].join('\n') + '\n'
+  );
+}
+
+export function formatSummary(rows: readonly CorpusRow[], base: string, seconds: number): string {
+  const by = (v: Verdict) => rows.filter((r) => r.verdict === v).length;
+  const checks = new Map<string, number>();
+  for (const r of rows) {
+    for (const part of r.byCheck.split(' ')) {
+      const m = /^(.+):\d+E$/.exec(part);
+      if (m) checks.set(m[1] as string, (checks.get(m[1] as string) ?? 0) + 1);
+    }
+  }
+  const slow = [...rows].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  return [
+    `${rows.length} files in ${seconds.toFixed(1)} s: ${by('ok')} ok, ${by('findings')} with findings, ${by('timeout')} timeouts, ${by('crash')} crashes`,
+    checks.size > 0
+      ? `files with errors, by check: ${[...checks].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([c, n]) => `${c} ${n}`).join(', ')}`
+      : 'no errors',
+    `slowest: ${slow.map((r) => `${path.relative(base, r.file)} ${r.ms} ms${r.verdict === 'timeout' ? ' (timeout)' : ''}`).join('; ')}`,
+  ].join('\n') + '\n';
+}
+
+const USAGE = `usage: npm run corpus -- DIR [--out FILE] [--findings FILE] [--timeout SEC] [--jobs N] [--max-states N] [--list FILE]`;
+
+function usage(message: string): never {
+  process.stderr.write(`error: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function positiveInt(v: string | undefined, name: string, def: number): number {
+  if (v === undefined) return def;
+  if (!/^\d+$/.test(v) || Number(v) < 1) usage(`--${name} takes a positive whole number, not '${v}'`);
+  return Number(v);
+}
+
+async function cli(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        findings: { type: 'string' },
+        timeout: { type: 'string' },
+        jobs: { type: 'string' },
+        'max-states': { type: 'string' },
+        list: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const dir = positionals[0];
+  if (dir === undefined || positionals.length > 1) usage('give exactly one DIR');
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) usage(`${dir} is not a directory`);
+  const timeoutMs = positiveInt(values.timeout, 'timeout', DEFAULT_TIMEOUT_SECONDS) * 1000;
+  const jobs = positiveInt(values.jobs, 'jobs', availableParallelism());
+  const maxStates = positiveInt(values['max-states'], 'max-states', DEFAULT_MAX_STATES);
+  let files = findGameFiles(dir);
+  if (values.list !== undefined) {
+    const listed = readFileSync(values.list, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length > 0)
+      .map((l) => (path.isAbsolute(l) ? l : path.join(dir, l)));
+    const set = new Set(listed.map((f) => path.resolve(f)));
+    files = files.filter((f) => set.has(path.resolve(f)));
+  }
+  const out = values.out ?? 'corpus-summary.tsv';
+  const jsonLines: string[] = new Array(files.length).fill('');
+  const index = new Map(files.map((f, i) => [f, i]));
+  const started = performance.now();
+  let done = 0;
+  const rows = await runCorpus(files, {
+    jobs,
+    timeoutMs,
+    maxStates,
+    onRow: (row, json) => {
+      done++;
+      if (process.stderr.isTTY) process.stderr.write(`\r${done}/${files.length} ${path.relative(dir, row.file).slice(-60).padEnd(60)}`);
+      jsonLines[index.get(row.file) as number] = JSON.stringify(
+        json ?? { file: row.file, ok: false, findings: [{ check: row.verdict, severity: 'error', message: row.note }] },
+      );
+    },
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const seconds = (performance.now() - started) / 1000;
+  writeFileSync(out, formatTable(rows, dir, out.endsWith('.md')));
+  if (values.findings !== undefined) writeFileSync(values.findings, jsonLines.join('\n') + '\n');
+  process.stdout.write(formatSummary(rows, dir, seconds));
+  process.stdout.write(`table: ${out}${values.findings !== undefined ? `; findings: ${values.findings}` : ''}\n`);
+  return rows.some((r) => r.verdict === 'crash') ? 1 : 0;
+}
+
+async function workerMain(job: Job): Promise<void> {
+  const { validateGame, validationToJson } = await import('../gdl/validate.js');
+  const text = readFileSync(job.file, 'utf8');
+  const t0 = performance.now();
+  const r = validateGame(text, { file: job.file, maxStates: job.maxStates });
+  const reply: WorkerReply = { json: validationToJson(r), states: r.stats.states, complete: r.stats.complete, ms: performance.now() - t0 };
+  parentPort?.postMessage(reply);
+}
+
+if (!isMainThread) {
+  await workerMain(workerData as Job);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await cli(process.argv.slice(2));
+}

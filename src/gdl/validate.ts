@@ -1,0 +1,239 @@
+/**
+ * `validateGame(text, {file, ...})`: every check of a GDL game description, as
+ * findings (finding.ts). It never throws on a bad game: a syntax error is a
+ * `syntax` finding, an evaluation failure an `evaluation` finding.
+ *
+ * Order of work:
+ * 1. parse and load without builtins (GDL has no arithmetic);
+ * 2. static checks (static-checks.ts); with any static error the game is not played;
+ * 3. the relaxed game, the state machine, a breadth-first search of the
+ *    reachable states under a budget (search.ts) and, only when the search was
+ *    not complete, seeded random playouts (check-playouts.ts);
+ * 4. bases and inputs (bases-inputs.ts) and the simulation checks (sim-checks.ts).
+ *
+ * Playing uses the fast compiled state machine where it can; when that finds
+ * errors, the game is played again on the reference engine and the engine's
+ * findings are reported (with an `executor` warning if the two disagreed), so
+ * no error rests on the compiled executor alone.
+ *
+ * Output is deterministic: the same text and options give the same findings
+ * in the same order.
+ */
+import { evaluate, type Model } from '../engine/index.js';
+import { GramlogError, isGramlogError, type Span } from '../errors.js';
+import { loadProgram } from '../program/load.js';
+import type { Program } from '../program/program.js';
+import { checkBasesInputs, declaredBasesInputs, type BasesInputsProof } from './bases-inputs.js';
+import { explorePlayouts, type PlayoutsSeen } from './check-playouts.js';
+import { emitBases, type EmittedBases } from './emit-bases.js';
+import { error, findingToJson, hasErrors, sortFindings, warning, type Finding, type ValidationJson } from './finding.js';
+import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
+import { DEFAULT_MAX_STATES, searchStates } from './search.js';
+import { SimulationCollector } from './sim-checks.js';
+import { splitStrata } from './split-strata.js';
+import { staticChecks, type Dialect } from './static-checks.js';
+import { createStateMachine, type Executor } from './statemachine.js';
+
+export { DEFAULT_MAX_STATES } from './search.js';
+/** Random playouts run when the search stops at its budget. */
+export const DEFAULT_PLAYOUTS = 50;
+/** A random playout that has not ended after this many joint moves is reported. */
+export const DEFAULT_MAX_DEPTH = 1000;
+export const DEFAULT_SEED = 1;
+
+export interface ValidateOptions {
+  /** The file name used in spans and in the result. */
+  file: string;
+  /** State budget of the breadth-first search (default DEFAULT_MAX_STATES = 50,000). */
+  maxStates?: number;
+  /** Random playouts when the search is not complete (default 50). */
+  playouts?: number;
+  /** Depth limit of a random playout (default 1000 joint moves). */
+  maxDepth?: number;
+  /** Seed of the random playouts (default 1). */
+  seed?: string | number;
+  /** Compute base/input facts that would cover the game (result.emitted). */
+  emitBases?: boolean;
+  /** Findings of one kind listed one by one before the rest are summed up (default 25). */
+  maxListed?: number;
+  /** The state machine's executor (default 'auto', with errors confirmed on the engine; a given executor is used alone). */
+  executor?: Executor;
+}
+
+export interface ValidationStats {
+  /** Distinct states the search discovered. */
+  states: number;
+  transitions: number;
+  /** The search discovered and expanded every reachable state. */
+  complete: boolean;
+  playouts: number;
+  executor: 'engine' | 'compiled' | undefined;
+  proof: BasesInputsProof | undefined;
+}
+
+export interface ValidationResult {
+  file: string;
+  /** False exactly when some finding is an error. */
+  ok: boolean;
+  findings: Finding[];
+  dialect: Dialect | undefined;
+  /** Role names in role order (the order of each joint move in a witness); empty when the game was not played. */
+  roles: string[];
+  stats: ValidationStats;
+  /** With options.emitBases, when the game could be played. */
+  emitted?: EmittedBases;
+}
+
+function result(file: string, findings: Finding[], dialect: Dialect | undefined, stats: Partial<ValidationStats> = {}): ValidationResult {
+  const sorted = sortFindings(findings);
+  return {
+    file,
+    ok: !hasErrors(sorted),
+    findings: sorted,
+    dialect,
+    roles: [],
+    stats: { states: 0, transitions: 0, complete: false, playouts: 0, executor: undefined, proof: undefined, ...stats },
+  };
+}
+
+function evaluationFinding(e: GramlogError, what: string): Finding {
+  const check = e.code === 'gdl/no-init' ? 'init' : 'evaluation';
+  return error(check, `${what}: ${e.message}`, e.span);
+}
+
+function firstSpan(program: Program, name: string, arity: number): Span | undefined {
+  const rel = program.findRelation(name, arity);
+  if (!rel) return undefined;
+  const rule = program.rules.find((r) => r.head.rel === rel.id);
+  if (rule) return rule.span;
+  const fact = program.facts.find((f) => f.rel === rel.id);
+  return fact ? program.statements[fact.statement]?.span : undefined;
+}
+
+export function validateGame(text: string, options: ValidateOptions): ValidationResult {
+  const file = options.file;
+  let program: Program;
+  try {
+    program = loadProgram([{ text, file }], { builtins: false });
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return result(file, [error('syntax', e.message, e.span)], undefined);
+  }
+  const { dialect, findings } = staticChecks(program);
+  if (hasErrors(findings)) return result(file, findings, dialect);
+
+  // A game stratified only rule by rule is played through an equivalent split program.
+  const play = findings.some((f) => f.check === 'stratification') ? splitStrata(program) : program;
+  const relaxed = relaxedReachability(play);
+  let staticModel: Model;
+  try {
+    staticModel = evaluate(play);
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
+  }
+  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options };
+  let played = playGame(ctx, options.executor ?? 'auto');
+  // Errors found by playing are confirmed by the reference executor (the engine) before they are reported.
+  if (played.executor === 'compiled' && options.executor === undefined && hasErrors(played.findings)) {
+    const reference = playGame(ctx, 'engine');
+    const key = (fs: readonly Finding[]) => JSON.stringify(sortFindings(fs).map(findingToJson));
+    if (key(reference.findings) !== key(played.findings)) {
+      reference.findings.push(
+        warning(
+          'executor',
+          'the compiled state machine disagreed with the reference engine on this game; the findings reported are the engine\'s (please report this game)',
+        ),
+      );
+    }
+    played = reference;
+  }
+  const out = result(file, [...findings, ...played.findings], dialect, played.stats);
+  out.roles = played.roles;
+  if (played.emitted) out.emitted = played.emitted;
+  return out;
+}
+
+interface PlayContext {
+  file: string;
+  /** The game as loaded (spans, declarations). */
+  program: Program;
+  /** The program that is played (the game, or its split strata). */
+  play: Program;
+  relaxed: RelaxedReachability;
+  staticModel: Model;
+  dialect: Dialect;
+  options: ValidateOptions;
+}
+
+interface Played {
+  executor: 'engine' | 'compiled' | undefined;
+  findings: Finding[];
+  stats: Partial<ValidationStats>;
+  roles: string[];
+  emitted?: EmittedBases;
+}
+
+/** Steps 3 and 4 of the module comment, with one executor. */
+function playGame(ctx: PlayContext, executor: Executor): Played {
+  const { file, program, play, relaxed, staticModel, dialect, options } = ctx;
+  const seed = options.seed ?? DEFAULT_SEED;
+  let sm: ReturnType<typeof createStateMachine>;
+  try {
+    sm = createStateMachine(play, { relaxed, executor });
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return { executor: undefined, findings: [evaluationFinding(e, 'the game cannot be played')], stats: {}, roles: [] };
+  }
+  const findings: Finding[] = [];
+  const terminalSpan = firstSpan(program, 'terminal', 0);
+  const collector = new SimulationCollector(sm, {
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    seed,
+    gdl2: dialect === 'GDL-II',
+    ...(terminalSpan ? { terminalSpan } : {}),
+  });
+  const search = searchStates(sm, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, visit: collector.visitSearch, keepEdges: true });
+  if (search.error) findings.push(evaluationFinding(search.error, 'evaluation failed during the search'));
+  let playouts: PlayoutsSeen | undefined;
+  if (!search.complete && !search.error) {
+    playouts = explorePlayouts(sm, {
+      playouts: options.playouts ?? DEFAULT_PLAYOUTS,
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      seed,
+      visit: collector.visitPlayout,
+    });
+    if (playouts.error) findings.push(evaluationFinding(playouts.error, 'evaluation failed during random play'));
+  }
+  const declared = declaredBasesInputs(program, staticModel, sm.roles);
+  const bi = checkBasesInputs({
+    program,
+    sm,
+    relaxed,
+    search,
+    playouts,
+    declared,
+    seed,
+    ...(options.maxListed !== undefined ? { maxListed: options.maxListed } : {}),
+  });
+  findings.push(...bi.findings, ...collector.findings(search, playouts));
+  return {
+    executor: sm.executor,
+    findings,
+    stats: {
+      states: search.states.length,
+      transitions: search.transitions,
+      complete: search.complete,
+      playouts: playouts?.played ?? 0,
+      executor: sm.executor,
+      proof: bi.proof,
+    },
+    roles: sm.roles.map((r) => sm.print(r)),
+    ...(options.emitBases ? { emitted: emitBases(file, sm, search, relaxed, playouts) } : {}),
+  };
+}
+
+/** The `validate --json` object of a result (the output contract). */
+export function validationToJson(r: ValidationResult): ValidationJson {
+  return { file: r.file, ok: r.ok, findings: r.findings.map(findingToJson) };
+}

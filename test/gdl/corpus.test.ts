@@ -1,0 +1,136 @@
+/**
+ * The corpus runner (`npm run corpus -- DIR`) on the repository's broken games
+ * and on a made-up slow game, and the validator on a small sample of the
+ * public corpus in ../shared (skipped when it is absent). The full corpus run
+ * is `npm run corpus`, never a unit test.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateGame } from '../../src/gdl/validate.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const corpusJs = path.join(repoRoot, 'dist/cli/corpus.js');
+const shared = path.resolve(repoRoot, '../shared');
+const manifest = path.join(shared, 'ggp-games/MANIFEST.csv');
+
+const work = mkdtempSync(path.join(tmpdir(), 'gramlog-corpus-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function runCorpus(args: string[]) {
+  return spawnSync(process.execPath, [corpusJs, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+}
+
+function readTable(file: string): Array<Record<string, string>> {
+  const [head, ...rows] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const cols = (head as string).split('\t');
+  return rows.map((r) => Object.fromEntries(r.split('\t').map((v, i) => [cols[i] as string, v])));
+}
+
+describe.skipIf(!existsSync(corpusJs))('npm run corpus (the built runner)', () => {
+  it('gives every game a verdict and writes the table', () => {
+    const dir = path.join(work, 'some');
+    spawnSync('mkdir', ['-p', path.join(dir, 'nested')]);
+    for (const f of ['missing-base.kif', 'no-bases.kif']) writeFileSync(path.join(dir, f), readFileSync(path.join(repoRoot, 'games/broken', f), 'utf8'));
+    writeFileSync(path.join(dir, 'nested/syntax-error.gdl'), readFileSync(path.join(repoRoot, 'games/broken/syntax-error.kif'), 'utf8'));
+    writeFileSync(path.join(dir, 'notes.txt'), 'not a game\n');
+    const out = path.join(work, 'some.tsv');
+    const r = runCorpus([dir, '--out', out, '--jobs', '2', '--timeout', '60']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^3 files in [\d.]+ s: 1 ok, 2 with findings, 0 timeouts, 0 crashes/);
+    const rows = readTable(out);
+    expect(rows.map((x) => x['file'])).toEqual([...rows.map((x) => x['file'])].sort());
+    const byFile = new Map(rows.map((x) => [x['file'], x]));
+    expect(byFile.get('missing-base.kif')).toMatchObject({ verdict: 'findings', errors: '1', 'findings by check': 'bases:1E', complete: 'yes' });
+    expect(byFile.get('no-bases.kif')).toMatchObject({ verdict: 'ok', warnings: '1', 'findings by check': 'bases:1W' });
+    expect(byFile.get('nested/syntax-error.gdl')).toMatchObject({ verdict: 'findings', 'findings by check': 'syntax:1E' });
+  });
+
+  it('stops a file at the time limit with the verdict timeout, and goes on', () => {
+    const dir = path.join(work, 'slow');
+    spawnSync('mkdir', ['-p', dir]);
+    // Three independent counters of 0..59: 216,000 states, far more than one second of search.
+    const digits = Array.from({ length: 60 }, (_, i) => i);
+    const succ = digits.slice(1).map((i) => `(succ ${i - 1} ${i})`).join(' ');
+    writeFileSync(
+      path.join(dir, 'slow.kif'),
+      `(role r) ${succ}
+(init (a 0)) (init (b 0)) (init (c 0))
+(counter a) (counter b) (counter c)
+(<= (legal r (inc ?k)) (counter ?k))
+(<= (next (a ?m)) (does r (inc a)) (true (a ?n)) (succ ?n ?m))
+(<= (next (a ?n)) (true (a ?n)) (not (does r (inc a))))
+(<= (next (b ?m)) (does r (inc b)) (true (b ?n)) (succ ?n ?m))
+(<= (next (b ?n)) (true (b ?n)) (not (does r (inc b))))
+(<= (next (c ?m)) (does r (inc c)) (true (c ?n)) (succ ?n ?m))
+(<= (next (c ?n)) (true (c ?n)) (not (does r (inc c))))
+(<= terminal (true (a 59)) (true (b 59)) (true (c 59)))
+(goal r 100)
+`,
+    );
+    writeFileSync(path.join(dir, 'quick.kif'), readFileSync(path.join(repoRoot, 'games/broken/missing-base.kif'), 'utf8'));
+    const out = path.join(work, 'slow.md');
+    const r = runCorpus([dir, '--out', out, '--timeout', '1', '--max-states', '1000000', '--jobs', '1']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/2 files in [\d.]+ s: 0 ok, 1 with findings, 1 timeouts, 0 crashes/);
+    const md = readFileSync(out, 'utf8').split('\n');
+    expect(md[0]).toBe('| file | verdict | errors | warnings | findings by check | states | complete | ms | note |');
+    expect(md.find((l) => l.startsWith('| slow.kif |'))).toContain('| timeout |');
+    expect(md.find((l) => l.startsWith('| quick.kif |'))).toContain('| findings |');
+  });
+
+  it('exits 2 on usage errors', () => {
+    expect(runCorpus([]).status).toBe(2);
+    expect(runCorpus(['no/such/dir']).status).toBe(2);
+    expect(runCorpus(['games/broken', '--timeout', 'soon']).status).toBe(2);
+    expect(runCorpus(['games/broken', '--bogus']).status).toBe(2);
+  });
+});
+
+interface ManifestRow {
+  path: string;
+  sha1: string;
+  bytes: number;
+  base: boolean;
+  input: boolean;
+}
+
+function manifestRows(): ManifestRow[] {
+  const [, ...lines] = readFileSync(manifest, 'utf8').trimEnd().split('\n');
+  return lines.map((l) => {
+    const c = l.split(',');
+    return { path: path.join(shared, 'ggp-games', c[0] as string, c[1] as string), sha1: c[2] as string, bytes: Number(c[3]), base: c[4] === '1', input: c[5] === '1' };
+  });
+}
+
+describe.skipIf(!existsSync(manifest))('a small sample of the public corpus (../shared/ggp-games)', () => {
+  if (!existsSync(manifest)) console.log(`skipped: ${manifest} is absent (a fresh clone has no ../shared)`);
+
+  it('validates the ten smallest files that declare bases and inputs, each with a verdict', () => {
+    const seen = new Set<string>();
+    const sample = manifestRows()
+      .filter((r) => r.base && r.input)
+      .sort((a, b) => a.bytes - b.bytes || (a.path < b.path ? -1 : 1))
+      .filter((r) => !seen.has(r.sha1) && seen.add(r.sha1))
+      .slice(0, 10);
+    expect(sample).toHaveLength(10);
+    for (const row of sample) {
+      const r = validateGame(readFileSync(row.path, 'utf8'), { file: row.path, maxStates: 500, playouts: 5 });
+      expect(typeof r.ok, row.path).toBe('boolean');
+      // Every error found by playing carries a witness, or needs none (a proof over all states).
+      for (const f of r.findings) {
+        if (f.severity === 'error' && (f.check === 'bases' || f.check === 'inputs')) expect(f.witness, `${row.path}: ${f.message}`).toBeDefined();
+      }
+    }
+  });
+
+  it("finds GGP-Base's tic-tac-toe valid", () => {
+    const file = path.join(shared, 'ggp-games/ggp-org+ggp-base/games/games/ticTacToe/ticTacToe.kif');
+    const r = validateGame(readFileSync(file, 'utf8'), { file });
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(r.stats.complete).toBe(true);
+    expect(r.stats.states).toBe(5478);
+  });
+});

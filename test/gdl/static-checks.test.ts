@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { detectDialect, staticChecks } from '../../src/gdl/static-checks.js';
+import { rulesHaveNegativeCycle } from '../../src/gdl/check-stratification.js';
+import { loadProgram } from '../../src/program/load.js';
+
+const load = (text: string) => loadProgram([{ text, file: 'g.kif' }], { builtins: false });
+
+/** A complete, correct little game; tests append or replace lines. */
+const BASE = `(role robot)
+(succ 0 1) (succ 1 2)
+(init (step 0))
+(<= (legal robot wait) (true (step ?n)))
+(<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))
+(<= terminal (true (step 2)))
+(goal robot 100)
+`;
+
+function findings(text: string) {
+  return staticChecks(load(text)).findings.map((f) => ({
+    check: f.check,
+    severity: f.severity,
+    at: f.span ? `${f.span.line}:${f.span.column}` : '',
+    message: f.message,
+  }));
+}
+
+const brief = (text: string) => findings(text).map((f) => `${f.severity} ${f.check} ${f.at}`.trim());
+
+describe('static checks', () => {
+  it('finds nothing in a correct game', () => {
+    expect(findings(BASE)).toEqual([]);
+  });
+
+  it('reports (<= p (not p)) as a stratification error', () => {
+    const f = findings(BASE + '(<= p (not p))\n');
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ check: 'stratification', severity: 'error', at: '8:1' });
+    expect(f[0]?.message).toContain('p/0 depends on (not p/0)');
+  });
+
+  it('keeps a rule-by-rule stratified program a warning, and a real negative cycle an error', () => {
+    const local = BASE.replace('(goal robot 100)', '(<= (goal robot 0) (true (step 1)))\n(<= (goal robot 100) (not (goal robot 0)))');
+    expect(rulesHaveNegativeCycle(load(local))).toBe(false);
+    expect(brief(local)).toEqual(['warning stratification 8:1']);
+    const real = BASE + '(<= (q ?x) (succ ?x ?y) (not (q ?y)))\n';
+    expect(rulesHaveNegativeCycle(load(real))).toBe(true);
+    expect(brief(real)).toEqual(['error stratification 8:1']);
+  });
+
+  it('reports keyword arities', () => {
+    expect(brief(BASE + '(<= (legal robot wait now) (true (step 0)))\n')).toEqual(['error arity 8:6']);
+    expect(brief(BASE + '(<= (goal robot) (true (step 0)))\n')).toEqual(['error arity 8:6']);
+    expect(brief(BASE.replace('(role robot)', '(role robot)\n(input robot)'))).toEqual(['error arity 2:2']);
+  });
+
+  it('reports keywords where GDL forbids them', () => {
+    expect(brief(BASE + '(<= (true (step 1)) (true (step 0)))\n')).toEqual(['error keywords 8:6']);
+    expect(brief(BASE + '(does robot wait)\n')).toEqual(['error keywords 8:2']);
+    expect(brief(BASE + '(<= (role judge) (true (step 0)))\n')).toEqual(['error keywords 8:6']);
+    expect(brief(BASE + '(<= p (init (step 0)))\n(<= (goal robot 0) p)\n')).toEqual(['error keywords 8:8']);
+    expect(brief(BASE + '(<= p (base (step 0)))\n(<= (goal robot 0) p)\n(base (step 0))\n')).toEqual(['error keywords 8:8']);
+    expect(brief(BASE + '(init (legal robot wait))\n')).toEqual(['error keywords 8:8']);
+  });
+
+  it('reports dependency restrictions with the chain of relations', () => {
+    const f = findings(BASE + '(<= waited (does robot wait))\n(<= terminal waited)\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error dependency 8:12']);
+    expect(f[0]?.message).toContain('terminal/0 → waited/0 → does/2');
+    expect(brief(BASE + '(<= (base (step ?n)) (true (step ?n)))\n')).toEqual(['error dependency 8:22']);
+  });
+
+  it('applies the recursion restriction per rule and per disjunct', () => {
+    const bad = findings(BASE + '(num zero)\n(<= (num (s ?n)) (num ?n))\n');
+    expect(bad.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error recursion 9:18']);
+    expect(bad[0]?.message).toContain('(num (s ?n))');
+    expect(bad[0]?.message).toContain('(num ?n)');
+    // Ordinary recursion through a non-recursive relation is fine.
+    expect(brief(BASE + '(edge a b) (edge b c)\n(<= (reach ?x ?y) (edge ?x ?y))\n(<= (reach ?x ?y) (edge ?x ?z) (reach ?z ?y))\n')).toEqual([]);
+    // An argument bound only inside one disjunct does not help the other.
+    expect(brief(BASE + '(edge a b)\n(<= (reach ?x ?y) (edge ?x ?y))\n(<= (reach ?x ?y) (or (edge ?x ?z) (true (at ?w))) (reach ?z ?y))\n')).toContain(
+      'error recursion 10:52',
+    );
+  });
+
+  it('reports missing role, legal, terminal and goal as errors without a place, and does not crash', () => {
+    expect(brief('(init (step 0))\n')).toEqual(['error roles', 'error legal', 'error terminal', 'error goals']);
+    expect(brief('')).toEqual(['error roles', 'error legal', 'error terminal', 'error goals']);
+  });
+
+  it('warns about capitalisation, function arities, undefined relations, empty rules and odd negation', () => {
+    expect(brief(BASE + '(alias Robot robot)\n')).toEqual(['warning case 8:8']);
+    expect(brief(BASE + '(pair (f a))\n(pair (f a b))\n')).toEqual(['warning arity 9:8']);
+    expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (blocked robot))\n')).toEqual(['warning undefined 8:36']);
+    expect(brief(BASE + '(<= ready)\n')).toEqual(['warning rules 8:1']);
+    expect(brief(BASE + '(<= (goal robot 0) (true (step ?n)) (not (distinct ?n 1)))\n')).toEqual(['warning negation 8:37']);
+  });
+
+  it('recognises GDL-II (sees, random) and validates it as GDL-II', () => {
+    const gdl2 = `(role random) (role guesser)
+(coin heads) (coin tails)
+(init (phase 0))
+(<= (legal random (toss ?c)) (true (phase 0)) (coin ?c))
+(<= (legal random noop) (true (phase 1)))
+(<= (legal guesser noop) (true (phase 0)))
+(<= (legal guesser (guess ?c)) (true (phase 1)) (coin ?c))
+(<= (sees guesser tossed) (does random (toss ?c)))
+(<= (next (coin ?c)) (does random (toss ?c)))
+(<= (next (coin ?c)) (true (coin ?c)))
+(<= (next (phase 1)) (true (phase 0)))
+(<= (next done) (true (phase 1)))
+(<= terminal (true done))
+(goal guesser 100)
+`;
+    const program = load(gdl2);
+    expect(detectDialect(program)).toBe('GDL-II');
+    expect(staticChecks(program).findings).toEqual([]);
+    expect(brief(gdl2 + '(<= (goal guesser 0) (sees guesser tossed))\n')).toEqual(['error keywords 15:23', 'error dependency 8:27']);
+    expect(brief(gdl2 + '(<= (sees guesser tossed now) (does random noop))\n')).toEqual(['error arity 15:6']);
+    expect(detectDialect(load(BASE))).toBe('GDL');
+  });
+
+  it('treats + and < as ordinary relation names in GDL', () => {
+    expect(brief(BASE + '(+ 1 1 2)\n(<= (goal robot 0) (+ 1 1 ?x) (< ?x 3))\n(< 2 3)\n')).toEqual([]);
+  });
+});
