@@ -22,7 +22,7 @@
  * relaxed model's dynamic tuples; one evaluation gives all instances.
  *
  * Grounding gives up (returns a reason instead of a result) when the relaxed
- * game is incomplete, a rule derives `true` or `does`, or the result would be
+ * game is incomplete, a rule or fact defines `true` or `does`, or the result would be
  * larger than the limits.
  */
 import { evaluate, type InjectedFact, type Model, type Relation } from '../engine/index.js';
@@ -115,10 +115,9 @@ export function groundGame(
   if (!relaxedModel) return { ok: false, reason: `the relaxed game is not finite (${relaxed.error?.message ?? 'stopped'})` };
   const nRel = program.relations.length;
   const dynamic = dynamicRelations(program, info);
-  for (const rule of program.rules) {
-    if (rule.head.rel === info.true || rule.head.rel === info.does) {
-      return { ok: false, reason: 'a rule derives true or does' };
-    }
+  const input = (rel: number) => rel === info.true || rel === info.does;
+  if (program.rules.some((r) => input(r.head.rel)) || program.facts.some((f) => input(f.rel))) {
+    return { ok: false, reason: 'a rule or fact defines true or does' };
   }
   // Which relations get propositions: the dynamic ones and the ones the state machine reads.
   const targets = [info.legal, info.next, info.terminal, info.goal].filter((r): r is number => r !== undefined);

@@ -282,6 +282,13 @@ describe('createStateMachine', () => {
     expect(codeOf(() => createStateMachine(load(text), { executor: 'compiled' }))).toBe('gdl/not-groundable');
   });
 
+  it('leaves a game that states (true ..) or (does ..) as a fact to the engine', () => {
+    const sm = createStateMachine(load('(role p) (true s) (<= (legal p go) (true s)) (<= terminal (true t)) (goal p 1)'));
+    expect(sm.executor).toBe('engine');
+    expect(sm.fallbackReason).toMatch(/defines true or does/);
+    expect(sm.legalMoves(sm.initialState(), 0).map((m) => sm.print(m))).toEqual(['go']);
+  });
+
   it('runs both network evaluators', () => {
     for (const propnet of ['flat', 'differential'] as const) {
       const sm = createStateMachine(game('nim.kif'), { executor: 'compiled', propnet });

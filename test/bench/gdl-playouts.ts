@@ -1,0 +1,126 @@
+/**
+ * GDL playout benchmark: random playouts per second of the repository's
+ * ticTacToe, connectFour and breakthrough (../shared/ggp-games/ggp-org+
+ * ggp-repository/war/root/games/...) on both executors, against GGP-Base's
+ * prover measured on this machine type (544, 56.5 and 8.3 playouts/s; the
+ * issue's goal is 20 times those).
+ *
+ * Wall-clock rates are what the goal is about; the CPU-time rate (this
+ * process's user + system time) is printed beside it because on a shared,
+ * loaded machine it is the steadier figure. Never asserts a time.
+ * Run with `npm run bench`, or alone: `npx tsx test/bench/gdl-playouts.ts`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRandom } from '../../src/generate/random.js';
+import { randomPlayout } from '../../src/gdl/playout.js';
+import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/statemachine.js';
+import { loadProgram } from '../../src/program/load.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const gamesDir = path.resolve(repoRoot, '../shared/ggp-games/ggp-org+ggp-repository/war/root/games');
+
+/** GGP-Base's prover, playouts per second (from the issue). */
+const GGP_BASE: Record<string, number> = { ticTacToe: 544, connectFour: 56.5, breakthrough: 8.3 };
+const GOAL_FACTOR = 20;
+
+export interface Row {
+  game: string;
+  executor: 'compiled' | 'engine';
+  /** Seconds to build the state machine (load excluded). */
+  buildSeconds: number;
+  playouts: number;
+  seconds: number;
+  playoutsPerSecond: number;
+  cpuPlayoutsPerSecond: number;
+  meanDepth: number;
+  ggpBase: number;
+  /** playoutsPerSecond / ggpBase. */
+  ratio: number;
+}
+
+function measure(sm: CreatedStateMachine, budget: number): { playouts: number; seconds: number; cpu: number; depth: number } {
+  const random = createRandom(1);
+  // Warm up the JIT for a fifth of the budget (at least one playout).
+  const warm = performance.now() + (budget * 1000) / 5;
+  do randomPlayout(sm, random, 10_000);
+  while (performance.now() < warm);
+  let playouts = 0;
+  let depth = 0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  const end = start + budget * 1000;
+  do {
+    depth += randomPlayout(sm, random, 10_000).depth;
+    playouts++;
+  } while (performance.now() < end);
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { playouts, seconds, cpu: (cpu.user + cpu.system) / 1e6, depth: depth / playouts };
+}
+
+export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<Row[]> {
+  console.log('\n## GDL random playouts per second (GGP-Base prover: ticTacToe 544, connectFour 56.5, breakthrough 8.3)');
+  if (!existsSync(gamesDir)) {
+    console.log(`skipped: ${gamesDir} is absent`);
+    return [];
+  }
+  const rows: Row[] = [];
+  for (const game of Object.keys(GGP_BASE)) {
+    const file = path.join(gamesDir, game, `${game}.kif`);
+    if (!existsSync(file)) {
+      console.log(`skipped ${game}: ${file} is absent`);
+      continue;
+    }
+    const text = readFileSync(file, 'utf8');
+    for (const executor of ['compiled', 'engine'] as const) {
+      const program = loadProgram([{ text, file }], { builtins: false });
+      const t0 = performance.now();
+      const sm = createStateMachine(program, { executor });
+      const buildSeconds = (performance.now() - t0) / 1000;
+      const budget = (options.quick ? 1 : 3) * (executor === 'engine' ? 1 : 1.5);
+      const m = measure(sm, budget);
+      const ggpBase = GGP_BASE[game] as number;
+      const rate = m.playouts / m.seconds;
+      rows.push({
+        game,
+        executor: sm.executor,
+        buildSeconds,
+        playouts: m.playouts,
+        seconds: m.seconds,
+        playoutsPerSecond: rate,
+        cpuPlayoutsPerSecond: m.cpu > 0 ? m.playouts / m.cpu : rate,
+        meanDepth: m.depth,
+        ggpBase,
+        ratio: rate / ggpBase,
+      });
+    }
+  }
+  printTable(rows);
+  return rows;
+}
+
+function printTable(rows: readonly Row[]): void {
+  const head = ['game', 'executor', 'build s', 'playouts', 'playouts/s', 'CPU playouts/s', 'depth', 'GGP-Base', 'ratio', `goal ${GOAL_FACTOR}x`];
+  const body = rows.map((r) => [
+    r.game,
+    r.executor,
+    r.buildSeconds.toFixed(2),
+    String(r.playouts),
+    r.playoutsPerSecond.toFixed(1),
+    r.cpuPlayoutsPerSecond.toFixed(1),
+    r.meanDepth.toFixed(1),
+    String(r.ggpBase),
+    `${r.ratio.toFixed(1)}x`,
+    r.ratio >= GOAL_FACTOR ? 'met' : 'not met',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] as string).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  console.log(line(head));
+  for (const b of body) console.log(line(b));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await benchPlayouts({ quick: process.argv.includes('--quick') });
+}
