@@ -8,14 +8,19 @@
  *   or equal to one of the head arguments ti, or equal to an argument of some
  *   positive body literal r(...) whose relation r is not in a cycle with p.
  *
+ * Where an argument breaks the letter of the rule but each of its variables
+ * occurs in a positive literal outside the cycle (inside a term, as in
+ * `(true (link ?x ?y))`), the relation stays finite: that is a warning, not an
+ * error (GGP-Base, which checks the letter, rejects such rules).
+ *
  * Without it a rule such as (<= (count (s ?n)) (count ?n)) builds ever deeper
  * terms. The check runs on the compiled rules, so each disjunct of an `or` is
  * judged on its own (an argument bound only inside one disjunct does not count
  * for the others).
  */
 import type { Program } from '../program/program.js';
-import type { CompiledRule, Pattern } from '../program/rules.js';
-import { error, type Finding } from './finding.js';
+import { patternVars, type CompiledRule, type Pattern } from '../program/rules.js';
+import { error, warning, type Finding } from './finding.js';
 
 function samePattern(a: Pattern, b: Pattern): boolean {
   if (a.t !== b.t) return false;
@@ -40,8 +45,12 @@ export function checkRecursionRestriction(program: Program): Finding[] {
     if (!strat.recursive[p]) continue;
     const comp = strat.componentOf[p];
     const support: Pattern[] = [...rule.head.args];
+    const boundOutside = new Set<number>();
     for (const lit of rule.body) {
-      if (lit.kind === 'pos' && strat.componentOf[lit.rel] !== comp) support.push(...lit.args);
+      if (lit.kind === 'pos' && strat.componentOf[lit.rel] !== comp) {
+        support.push(...lit.args);
+        for (const a of lit.args) patternVars(a, boundOutside);
+      }
     }
     for (const lit of rule.body) {
       if (lit.kind !== 'pos' || strat.componentOf[lit.rel] !== comp) continue;
@@ -56,13 +65,17 @@ export function checkRecursionRestriction(program: Program): Finding[] {
           args.length === 0 ? name : `(${name}${args.map((a) => ' ' + printPattern(program, rule, a)).join('')})`;
         const litText = atomText(q?.name ?? '?', lit.args);
         const headText = atomText(head?.name ?? '?', rule.head.args);
-        out.push(
-          error(
-            'recursion',
-            `GDL recursion restriction: in the rule for ${headText} (line ${rule.span.line}), argument ${j + 1} (${printPattern(program, rule, arg)}) of the recursive literal ${litText} must be ground, an argument of the head, or an argument of a positive literal whose relation is not recursive with ${head?.name}/${head?.arity}`,
-            lit.span,
-          ),
-        );
+        const message = `GDL recursion restriction: in the rule for ${headText} (line ${rule.span.line}), argument ${j + 1} (${printPattern(program, rule, arg)}) of the recursive literal ${litText} must be ground, an argument of the head, or an argument of a positive literal whose relation is not recursive with ${head?.name}/${head?.arity}`;
+        // Every variable bound by a literal outside the cycle: the letter of the restriction is broken, not its purpose.
+        if ([...patternVars(arg)].every((v) => boundOutside.has(v))) {
+          out.push(
+            warning(
+              'recursion',
+              `${message}; its variables are all bound by such literals (inside a term), so the relation stays finite, but strict players (GGP-Base among them) reject the rule`,
+              lit.span,
+            ),
+          );
+        } else out.push(error('recursion', message, lit.span));
       });
     }
   }

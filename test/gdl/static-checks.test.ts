@@ -74,6 +74,10 @@ describe('static checks', () => {
     expect(bad.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error recursion 9:18']);
     expect(bad[0]?.message).toContain('(num (s ?n))');
     expect(bad[0]?.message).toContain('(num ?n)');
+    // The letter broken but not the purpose (the variable is bound inside a term of true): a warning.
+    const lenient = findings(BASE + '(<= (reach ?x) (true (step ?x)))\n(<= (reach ?y) (true (link ?x ?y)) (reach ?x))\n');
+    expect(lenient.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning recursion 9:36']);
+    expect(lenient[0]?.message).toContain('so the relation stays finite');
     // Ordinary recursion through a non-recursive relation is fine.
     expect(brief(BASE + '(edge a b) (edge b c)\n(<= (reach ?x ?y) (edge ?x ?y))\n(<= (reach ?x ?y) (edge ?x ?z) (reach ?z ?y))\n')).toEqual([]);
     // An argument bound only inside one disjunct does not help the other.
