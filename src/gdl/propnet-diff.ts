@@ -30,7 +30,9 @@ export class DiffPropnet implements Propnet {
   readonly val: Uint8Array;
   private readonly head: Int32Array;
   private readonly len: Int32Array;
-  private readonly bodies: Int32Array[];
+  /** Body literals of rule i: bodyLits[bodyStart[i] .. bodyStart[i] + len[i]). */
+  private readonly bodyStart: Int32Array;
+  private readonly bodyLits: Int32Array;
   private readonly sat: Int32Array;
   private readonly cnt: Int32Array;
   /** Literal occurrences of each proposition: occ[occStart[p] .. occStart[p+1]), each `rule * 2 + negated`. */
@@ -55,7 +57,14 @@ export class DiffPropnet implements Propnet {
     this.ruleCount = nRules;
     this.head = Int32Array.from(ruleHead);
     this.len = Int32Array.from(ruleLits.map((b) => b.length));
-    this.bodies = ruleLits.map((b) => Int32Array.from(b));
+    this.bodyStart = new Int32Array(Math.max(1, nRules));
+    let total = 0;
+    for (let i = 0; i < nRules; i++) {
+      this.bodyStart[i] = total;
+      total += (ruleLits[i] as number[]).length;
+    }
+    this.bodyLits = new Int32Array(Math.max(1, total));
+    ruleLits.forEach((b, i) => this.bodyLits.set(b, this.bodyStart[i] as number));
     this.sat = new Int32Array(nRules);
     this.cnt = new Int32Array(Math.max(1, size));
     const occCount = new Int32Array(size + 1);
@@ -110,14 +119,15 @@ export class DiffPropnet implements Propnet {
         continue;
       }
       for (const i of rulesByRank[r] as number[]) {
-        const body = this.bodies[i] as Int32Array;
+        const from = this.bodyStart[i] as number;
+        const to = from + (this.len[i] as number);
         let s = 0;
-        for (let j = 0; j < body.length; j++) {
-          const l = body[j] as number;
+        for (let j = from; j < to; j++) {
+          const l = this.bodyLits[j] as number;
           if ((val[l >> 1] as number) !== (l & 1)) s++;
         }
         this.sat[i] = s;
-        if (s === body.length) this.cnt[u.prop] = (this.cnt[u.prop] as number) + 1;
+        if (s === to - from) this.cnt[u.prop] = (this.cnt[u.prop] as number) + 1;
       }
       val[u.prop] = (this.cnt[u.prop] as number) > 0 ? 1 : 0;
     }

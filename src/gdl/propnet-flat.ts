@@ -31,9 +31,48 @@ function runPhase(phase: Phase, val: Uint8Array): void {
   }
 }
 
-/** Literals read by one run of a phase (at most). */
-function literalCount(phase: Phase): number {
-  return phase.code.length;
+/** The propositions each phase computes: the cones of influence of its outputs. */
+export interface FlatCones {
+  state: number[];
+  goals: number[];
+  next: number[];
+}
+
+export function flatCones(net: NetStructure, info: GameInfo): FlatCones {
+  const done = new Uint8Array(net.size);
+  const cone = (roots: number[]): number[] => {
+    const out: number[] = [];
+    const stack = roots.filter((p) => !net.isInput[p]);
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      if (done[p]) continue;
+      done[p] = 1;
+      out.push(p);
+      for (const i of net.rulesOf[p] as number[]) {
+        for (const l of net.ruleLits[i] as number[]) {
+          const q = l >> 1;
+          if (!done[q] && !net.isInput[q]) stack.push(q);
+        }
+      }
+    }
+    return out;
+  };
+  const state = cone([...net.propsOf(info.legal), ...net.propsOf(info.terminal)]);
+  const goals = cone(net.propsOf(info.goal));
+  // The next phase may rely on what the state phase computed, not on the goal phase.
+  for (const p of goals) done[p] = 0;
+  const next = cone(net.propsOf(info.next));
+  return { state, goals, next };
+}
+
+/** Size of the flat code one step runs (state and next phases): about the literals it reads at most. */
+export function flatStepLiterals(net: NetStructure, cones: FlatCones): number {
+  let n = 0;
+  for (const p of [...cones.state, ...cones.next]) {
+    n += 2;
+    for (const i of net.rulesOf[p] as number[]) n += 1 + (net.ruleLits[i] as number[]).length;
+  }
+  return n;
 }
 
 export class FlatPropnet implements Propnet {
@@ -44,26 +83,8 @@ export class FlatPropnet implements Propnet {
   private readonly next: Phase;
   private goalsCurrent = false;
 
-  constructor(net: NetStructure, info: GameInfo) {
+  constructor(net: NetStructure, cones: FlatCones) {
     this.val = new Uint8Array(Math.max(1, net.size));
-    const done = new Uint8Array(net.size);
-    const cone = (roots: number[]): number[] => {
-      const out: number[] = [];
-      const stack = roots.filter((p) => !net.isInput[p]);
-      while (stack.length > 0) {
-        const p = stack.pop() as number;
-        if (done[p]) continue;
-        done[p] = 1;
-        out.push(p);
-        for (const i of net.rulesOf[p] as number[]) {
-          for (const l of net.ruleLits[i] as number[]) {
-            const q = l >> 1;
-            if (!done[q] && !net.isInput[q]) stack.push(q);
-          }
-        }
-      }
-      return out;
-    };
     const rank = new Int32Array(net.size);
     net.order.forEach((p, k) => (rank[p] = k));
     const build = (props: number[]): Phase => {
@@ -97,17 +118,9 @@ export class FlatPropnet implements Propnet {
       }
       return { code, segments };
     };
-    this.state = build(cone([...net.propsOf(info.legal), ...net.propsOf(info.terminal)]));
-    const goalProps = cone(net.propsOf(info.goal));
-    this.goals = build([...goalProps]);
-    // The next phase may rely on what the state phase computed, not on the goal phase.
-    for (const p of goalProps) done[p] = 0;
-    this.next = build(cone(net.propsOf(info.next)));
-  }
-
-  /** Literals one step reads at most (state and next phases). */
-  get stepLiterals(): number {
-    return literalCount(this.state) + literalCount(this.next);
+    this.state = build([...cones.state]);
+    this.goals = build([...cones.goals]);
+    this.next = build([...cones.next]);
   }
 
   set(p: number, v: number): void {

@@ -22,7 +22,7 @@ export interface SimulateOptions {
   seed: number | string;
   /** Joint moves after which a playout stops without a terminal state (default 1000). */
   maxDepth?: number;
-  /** Called now and then with the number of playouts done. */
+  /** Called after every playout with the number done (keep it cheap; throttle output yourself). */
   onProgress?: (done: number) => void;
   /** Clock in milliseconds (default performance.now). */
   now?: () => number;
@@ -72,7 +72,7 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
       terminal++;
       result.goals.forEach((g, r) => (sums[r] = (sums[r] as number) + goalValue(g)));
     }
-    if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1);
+    options.onProgress?.(i + 1);
   }
   const seconds = Math.max(0, (now() - start) / 1000);
   const meanGoals: Record<string, number | null> = {};

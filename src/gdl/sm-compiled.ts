@@ -20,7 +20,7 @@ import type { Program } from '../program/program.js';
 import type { GroundGame } from './ground.js';
 import { noLegalMove } from './playout.js';
 import { DiffPropnet } from './propnet-diff.js';
-import { FlatPropnet } from './propnet-flat.js';
+import { flatCones, FlatPropnet, flatStepLiterals } from './propnet-flat.js';
 import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
 import type { GameInfo } from './sm-game.js';
 import { makeState } from './sm-state.js';
@@ -71,8 +71,9 @@ export class CompiledStateMachine implements StateMachine {
     this.ruleCount = structure.ruleHead.length;
     if (kind === 'differential') this.net = new DiffPropnet(structure);
     else {
-      const flat = new FlatPropnet(structure, info);
-      this.net = kind === 'auto' && flat.stepLiterals > FLAT_LITERAL_LIMIT ? new DiffPropnet(structure) : flat;
+      const cones = flatCones(structure, info);
+      const diff = kind === 'auto' && flatStepLiterals(structure, cones) > FLAT_LITERAL_LIMIT;
+      this.net = diff ? new DiffPropnet(structure) : new FlatPropnet(structure, cones);
     }
     this.val = this.net.val;
     this.want = new Uint8Array(Math.max(1, ground.size));

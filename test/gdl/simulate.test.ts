@@ -81,7 +81,9 @@ describe('simulate', () => {
     });
     expect(r.seconds).toBe(0.25);
     expect(r.playoutsPerSecond).toBe(10000);
-    expect(progress).toEqual([1000, 2000]);
+    expect(progress).toHaveLength(2500);
+    expect(progress.slice(0, 2)).toEqual([1, 2]);
+    expect(progress[2499]).toBe(2500);
   });
 
   it('gives null means when no playout reaches a terminal state', () => {

@@ -68,13 +68,17 @@ example:
     const sm = createStateMachine(program, { executor });
     const started = performance.now();
     let shown = false;
+    let lastShown = started;
     const result = simulate(sm, {
       playouts,
       seed,
       maxDepth,
       onProgress(done) {
-        if (!io.errIsTTY || performance.now() - started < 1000) return;
+        if (!io.errIsTTY) return;
+        const now = performance.now();
+        if (now - started < 1000 || now - lastShown < 200) return;
         io.err(`\rsimulate: ${done}/${playouts} playouts`);
+        lastShown = now;
         shown = true;
       },
     });
