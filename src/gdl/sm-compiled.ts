@@ -1,6 +1,7 @@
 /**
  * The compiled state machine: the game grounded over its relaxed-reachable
- * atoms (ground.ts) and run as a flat propositional network (propnet.ts).
+ * atoms (ground.ts) and run as a propositional network (propnet.ts), by the
+ * flat or the differential evaluator (propnet-flat.ts, propnet-diff.ts).
  *
  * It gives the same answers as the engine state machine for every state
  * reachable from the initial state (the property test checks this): such

@@ -1,17 +1,22 @@
 /**
  * The reference state machine: exact GDL semantics by the Datalog engine.
  *
- * The program is evaluated once with no state (the static part: every relation
- * that depends on neither `true` nor `does` is final there). Per state only the
- * relations that depend on `true` (and, for the next state, on `does`) are
- * evaluated again, on top of that static model (`evaluate(program, {base,
- * facts})`). The model of the last state asked about is kept, so legalMoves,
- * isTerminal and goals on one state cost one evaluation.
+ * The game is split into two programs over the same terms (sm-derived.ts):
+ * the rules `legal`, `terminal` and `goal` depend on, and the rules `next`
+ * depends on (each with all the facts), so asking for legal moves never
+ * evaluates the rules of the next state and the other way round. Each is
+ * evaluated once with no state (the static part: every relation that depends
+ * on neither `true` nor `does` is final there); per state only the relations
+ * that depend on `true` (and, for the next state, on `does`) are evaluated
+ * again, on top of that static model (`evaluate(program, {base, facts})`).
+ * The model of the last state asked about is kept, so legalMoves, isTerminal
+ * and goals on one state cost one evaluation.
  */
 import { evaluate, type InjectedFact, type Model } from '../engine/index.js';
 import { GramlogError } from '../errors.js';
 import { compareTerms } from '../program/order.js';
 import type { Program } from '../program/program.js';
+import { derivedProgram } from './sm-derived.js';
 import type { GameInfo } from './sm-game.js';
 import { makeState } from './sm-state.js';
 import type { GameState, StateMachine } from './types.js';
@@ -31,12 +36,38 @@ export function goalsOf(program: Program, info: GameInfo, model: Model): number[
   return out;
 }
 
+/** The game's facts and the rules of the relations `roots` depend on (transitively). */
+export function coneProgram(game: Program, roots: ReadonlyArray<number | undefined>): Program {
+  const needed = new Uint8Array(game.relations.length);
+  const byHead: number[][] = game.relations.map(() => []);
+  game.rules.forEach((rule, i) => (byHead[rule.head.rel] as number[]).push(i));
+  const stack = roots.filter((r): r is number => r !== undefined);
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (needed[r]) continue;
+    needed[r] = 1;
+    for (const i of byHead[r] as number[]) {
+      for (const lit of (game.rules[i] as (typeof game.rules)[number]).body) {
+        if ((lit.kind === 'pos' || lit.kind === 'neg') && !needed[lit.rel]) stack.push(lit.rel);
+      }
+    }
+  }
+  const p = derivedProgram(game);
+  p.facts.push(...game.facts);
+  p.rules.push(...game.rules.filter((rule) => needed[rule.head.rel]));
+  return p;
+}
+
 export class EngineStateMachine implements StateMachine {
   readonly executor = 'engine' as const;
   /** Why createStateMachine did not compile the game (set by createStateMachine). */
   fallbackReason: string | undefined;
   readonly roles: readonly number[];
-  private readonly staticModel: Model;
+  /** The program of legal, terminal and goal, and of next, with their static models. */
+  private readonly stateProgram: Program;
+  private readonly stateStatic: Model;
+  private readonly nextProgram: Program;
+  private readonly nextStatic: Model;
   private readonly init: GameState;
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
@@ -47,9 +78,13 @@ export class EngineStateMachine implements StateMachine {
     staticModel?: Model,
   ) {
     this.roles = info.roles;
-    this.staticModel = staticModel ?? evaluate(program);
-    const init = info.init === undefined ? [] : this.column(this.staticModel, info.init, 0);
+    const whole = staticModel ?? evaluate(program);
+    const init = info.init === undefined ? [] : this.column(whole, info.init, 0);
     this.init = makeState(init);
+    this.stateProgram = coneProgram(program, [info.legal, info.terminal, info.goal]);
+    this.stateStatic = evaluate(this.stateProgram);
+    this.nextProgram = coneProgram(program, [info.next]);
+    this.nextStatic = evaluate(this.nextProgram);
   }
 
   private column(model: Model, rel: number, col: number): number[] {
@@ -67,7 +102,7 @@ export class EngineStateMachine implements StateMachine {
   /** The model of a state (true facts only): legal, terminal, goal. */
   private modelOf(state: GameState): Model {
     if (this.lastKey === state.key && this.lastModel) return this.lastModel;
-    const model = evaluate(this.program, { base: this.staticModel, facts: this.trueFacts(state) });
+    const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state) });
     this.lastKey = state.key;
     this.lastModel = model;
     return model;
@@ -95,7 +130,7 @@ export class EngineStateMachine implements StateMachine {
     const does = this.info.does;
     if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
     if (this.info.next === undefined) return makeState([]);
-    const model = evaluate(this.program, { base: this.staticModel, facts });
+    const model = evaluate(this.nextProgram, { base: this.nextStatic, facts });
     return makeState(this.column(model, this.info.next, 0));
   }
 
