@@ -44,6 +44,15 @@ export {
   type GeneratedArtifact,
   type ArbitraryArtifactOptions,
 } from './check/index.js';
+export {
+  createStateMachine,
+  type CreatedStateMachine,
+  type StateMachineOptions,
+  type Executor,
+} from './gdl/statemachine.js';
+export type { StateMachine, GameState, PlayoutResult } from './gdl/types.js';
+export { randomPlayout } from './gdl/playout.js';
+export { simulate, type SimulateOptions, type SimulationResult } from './gdl/simulate.js';
 import { loadProgram, type Source } from './program/load.js';
 import { throwIfErrors } from './errors.js';
 import { evaluate } from './engine/index.js';
