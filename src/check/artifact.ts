@@ -17,16 +17,16 @@
  */
 import { GramlogError } from '../errors.js';
 import type { Model } from '../engine/model.js';
-import { printAtom } from '../program/order.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
-import { artifactModel, compileGrammar, formatJson, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
-import { applyLayerParams, generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
+import { artifactModel, artifactViolations, compileGrammar, formatJson, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
+import { generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
+import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
+import { violationsOf, type Violations } from '../generate/violations.js';
+
+export type { ParamValues } from '../generate/params.js';
 
 export type GeneratorStyle = 'grammar' | 'layers';
-
-/** Param values: integers (drawn from a range) or text as written on a command line. */
-export type ParamValues = Readonly<Record<string, number | string>>;
 
 export interface GenerationError {
   code: string;
@@ -78,54 +78,30 @@ export function styleOf(program: Program): GeneratorStyle {
   return isLayerProgram(program) ? 'layers' : 'grammar';
 }
 
-/** Params as the generators take them: KEY → VALUE text, keys sorted. */
-export function paramText(params: ParamValues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(params).sort()) out[key] = String(params[key]);
-  return out;
-}
-
 function sortedParams(params: ParamValues): ParamValues {
   const out: Record<string, number | string> = {};
   for (const key of Object.keys(params).sort()) out[key] = params[key] as number | string;
   return out;
 }
 
-export interface Violations {
-  /** `(violation ...)` facts, canonical text, sorted by arity then canonically. */
-  facts: string[];
-  /** The property names they fail: each fact's first argument (`violation` when it has none), sorted, unique. */
-  properties: string[];
-}
-
-/** Every `(violation ...)` fact of a model (any arity) and the properties they fail. */
-export function violationsOf(model: Model): Violations {
-  const program = model.program;
-  const facts: string[] = [];
-  const properties = new Set<string>();
-  for (const info of program.relationsNamed('violation').sort((a, b) => a.arity - b.arity)) {
-    for (const t of model.tuples(info.name, info.arity)) {
-      facts.push(printAtom(program.terms, info.name, t));
-      properties.add(t.length > 0 ? program.terms.print(t[0] as number) : 'violation');
-    }
-  }
-  return { facts, properties: [...properties].sort() };
-}
-
-const NO_VIOLATIONS: Violations = { facts: [], properties: [] };
-
 /** The violation fact that stands for a generation error. */
 export function errorFact(error: GenerationError): string {
   return `(violation ${error.code} ${quoteString(error.message)})`;
 }
 
-class Cache<T> {
+/** Compiled programs per params (the params' text as key), the oldest dropped beyond `size`. */
+class ParamCache<T> {
   private readonly map = new Map<string, T>();
-  constructor(private readonly size: number) {}
-  get(key: string, make: () => T): T {
+  constructor(
+    private readonly size: number,
+    private readonly make: (params: Params) => T,
+  ) {}
+  get(params: ParamValues): T {
+    const text = paramText(params);
+    const key = JSON.stringify(text);
     const hit = this.map.get(key);
     if (hit !== undefined) return hit;
-    const value = make();
+    const value = this.make(text);
     if (this.map.size >= this.size) this.map.delete(this.map.keys().next().value as string);
     this.map.set(key, value);
     return value;
@@ -133,61 +109,43 @@ class Cache<T> {
 }
 
 export function artifactGenerator(program: Program, options: GeneratorOptions = {}): ArtifactGenerator {
-  const style = styleOf(program);
   const size = Math.max(1, options.cacheSize ?? 64);
-  return style === 'layers' ? layerGenerator(program, size) : grammarGenerator(program, size);
+  return styleOf(program) === 'layers'
+    ? // prepareLayers caches per program and params without bound; applying the
+      // params first gives it a fresh program each time, so our bounded cache rules.
+      generator('layers', program, size, (params) => prepareLayers(applyParams(program, params)), generateLayerArtifact)
+    : generator('grammar', program, size, (params) => compileGrammar(program, { params }), generateGrammarArtifact);
 }
 
-function grammarGenerator(program: Program, size: number): ArtifactGenerator {
-  const cache = new Cache<Grammar>(size);
-  const compiled = (params: ParamValues) => {
-    const text = paramText(params);
-    return cache.get(JSON.stringify(text), () => compileGrammar(program, { params: text }));
-  };
-  const hasViolations = program.relationsNamed('violation').length > 0;
+function generator<T>(style: GeneratorStyle, program: Program, size: number, compile: (params: Params) => T, run: (compiled: T, seed: number) => Generated): ArtifactGenerator {
+  const cache = new ParamCache(size, compile);
   return {
-    style: 'grammar',
+    style,
     program,
-    prepare: (params = {}) => void compiled(params),
-    generate(seed, params = {}) {
-      return outcome('grammar', seed, params, () => {
-        const artifact = generateFrom(compiled(params), seed);
-        let model: Model | undefined;
-        const modelOf = () => (model ??= artifactModel(artifact));
-        return {
-          artifact,
-          violations: hasViolations ? violationsOf(modelOf()) : NO_VIOLATIONS,
-          summary: () => JSON.parse(formatJson(artifact)) as unknown,
-          model: modelOf,
-        };
-      });
-    },
+    prepare: (params = {}) => void cache.get(params),
+    generate: (seed, params = {}) => outcome(style, seed, params, () => run(cache.get(params), seed)),
   };
 }
 
-function layerGenerator(program: Program, size: number): ArtifactGenerator {
-  const cache = new Cache<LayerGrammar>(size);
-  // prepareLayers caches per program and params without bound; applying the
-  // params first gives it a fresh program each time, so our bounded cache rules.
-  const prepared = (params: ParamValues) => {
-    const text = paramText(params);
-    return cache.get(JSON.stringify(text), () => prepareLayers(applyLayerParams(program, text)));
-  };
+function generateGrammarArtifact(grammar: Grammar, seed: number): Generated {
+  const artifact = generateFrom(grammar, seed);
+  const violations = artifactViolations(artifact);
+  let model: Model | undefined;
   return {
-    style: 'layers',
-    program,
-    prepare: (params = {}) => void prepared(params),
-    generate(seed, params = {}) {
-      return outcome('layers', seed, params, () => {
-        const artifact = generateLayers(prepared(params), { seed });
-        return {
-          artifact,
-          violations: violationsOf(artifact.model),
-          summary: () => layerArtifactJson(artifact),
-          model: () => artifact.model,
-        };
-      });
-    },
+    artifact,
+    violations,
+    summary: () => JSON.parse(formatJson(artifact, violations.facts)) as unknown,
+    model: () => (model ??= artifactModel(artifact)),
+  };
+}
+
+function generateLayerArtifact(grammar: LayerGrammar, seed: number): Generated {
+  const artifact = generateLayers(grammar, { seed });
+  return {
+    artifact,
+    violations: violationsOf(artifact.model),
+    summary: () => layerArtifactJson(artifact),
+    model: () => artifact.model,
   };
 }
 

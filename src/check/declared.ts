@@ -11,6 +11,7 @@
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from '../program/program.js';
+import { paramKeys } from '../generate/params.js';
 import { KIND_COMPOUND } from '../program/terms.js';
 import type { Term } from '../syntax/ast.js';
 import { printTerm } from '../syntax/printer.js';
@@ -30,7 +31,7 @@ export function paramRanges(program: Program): ParamRange[] {
   if (!rel) return [];
   const rule = program.rules.find((r) => r.head.rel === rel.id);
   if (rule) throw new GramlogError('check/paramrange', '(paramrange KEY LO HI) must be written as facts, not derived by a rule', rule.span);
-  const defaults = new Set(paramFactKeys(program));
+  const defaults = new Set(paramKeys(program));
   const out = new Map<string, ParamRange>();
   for (const fact of program.facts) {
     if (fact.rel !== rel.id) continue;
@@ -53,15 +54,6 @@ export function paramRanges(program: Program): ParamRange[] {
     out.set(key, { key, lo, hi, ...(span ? { span } : {}) });
   }
   return [...out.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-/** The KEYs of the file's `(param KEY VALUE)` facts, canonical text. */
-export function paramFactKeys(program: Program): string[] {
-  const keys = new Set<string>();
-  for (const st of program.statements) {
-    if (!st.isRule && st.body.length === 0 && st.head.pred === 'param' && st.head.args.length === 2) keys.add(printTerm(st.head.args[0] as Term));
-  }
-  return [...keys].sort();
 }
 
 /**

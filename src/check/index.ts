@@ -11,15 +11,13 @@ export { arbitraryArtifact, arbitraryInput, describeArtifact, variedRanges, MAX_
 export {
   artifactGenerator,
   styleOf,
-  violationsOf,
   errorFact,
-  paramText,
   type ArtifactGenerator,
   type GeneratedArtifact,
   type GenerationError,
   type GeneratorStyle,
-  type ParamValues,
-  type Violations,
 } from './artifact.js';
-export { paramRanges, propertyNames, paramFactKeys, type ParamRange } from './declared.js';
+export { violationsOf, type Violations } from '../generate/violations.js';
+export { paramText, paramKeys, type ParamValues } from '../generate/params.js';
+export { paramRanges, propertyNames, type ParamRange } from './declared.js';
 export { replayArgs, replayCommand, shellQuote, type Counterexample } from './replay.js';

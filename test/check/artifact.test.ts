@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { artifactGenerator, errorFact, styleOf } from '../../src/check/artifact.js';
 import { GramlogError } from '../../src/errors.js';
 import { formatJson, type Artifact } from '../../src/generate/grammar/index.js';
-import { loadProgram } from '../../src/program/load.js';
-
-const repoRoot = resolve(import.meta.dirname, '../..');
-const load = (text: string, file = 'x.gdl') => loadProgram([{ text, file }]);
-const loadFile = (path: string) => load(readFileSync(resolve(repoRoot, path), 'utf8'), path);
+import { load, loadFile } from '../helpers.js';
+import { ZERO } from './fixtures.js';
 
 /** A grammar: a row of K cells, each `a` or `b`; a violation when a row is wider than 5. */
 const ROW = `
@@ -21,16 +16,6 @@ const ROW = `
 (rule cell a 1) (rule cell b 1)
 (<= (violation too-wide ?k) (param k ?k) (> ?k 5))
 (<= (violation has-b ?n) (chose ?n b))
-`;
-
-/** All weights of `s` are removed when k >= 3. */
-const ZERO = `
-(start s)
-(param k 0)
-(paramrange k 0 9)
-(rule s a 1) (rule s b 1)
-(<= (forbid ?n a) (symbol ?n s) (param k ?k) (>= ?k 3))
-(<= (forbid ?n b) (symbol ?n s) (param k ?k) (>= ?k 3))
 `;
 
 describe('artifactGenerator', () => {
@@ -51,7 +36,8 @@ describe('artifactGenerator', () => {
     expect([...a.properties].sort()).toEqual([...a.properties]);
     expect(a.failed).toBe(true);
     expect(a.query('(attr ?n width ?w)')).toEqual(['(attr n width 7)']);
-    expect(a.summary()).toEqual(JSON.parse(formatJson(a.artifact as Artifact)));
+    expect(a.summary()).toEqual(JSON.parse(formatJson(a.artifact as Artifact, a.violations)));
+    expect((a.summary() as { violations: string[] }).violations).toEqual(a.violations);
     // the same seed and params give the same artifact; violations are sorted
     const again = gen.generate(5, { k: 7 });
     expect(again.violations).toEqual(a.violations);

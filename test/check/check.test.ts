@@ -1,34 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { artifactGenerator } from '../../src/check/artifact.js';
 import { checkProperties, type CheckProgress } from '../../src/check/check.js';
 import { GramlogError } from '../../src/errors.js';
-import { loadProgram } from '../../src/program/load.js';
-
-const repoRoot = resolve(import.meta.dirname, '../..');
-const load = (text: string, file = 'x.gdl') => loadProgram([{ text, file }]);
-const loadFile = (path: string) => load(readFileSync(resolve(repoRoot, path), 'utf8'), path);
-
-/** Fails exactly when width >= 7, whatever the seed. */
-const THRESHOLD = `
-(start row)
-(param width 2)
-(paramrange width 0 50)
-(rule row cells 1) (child cells 0 cell)
-(rule cell a 1) (rule cell b 1)
-(<= (violation too-wide ?w) (param width ?w) (>= ?w 7))
-`;
-
-/** Generation fails (all weights removed) exactly when k >= 3. */
-const ZERO = `
-(start s)
-(param k 0)
-(paramrange k 0 9)
-(rule s a 1) (rule s b 1)
-(<= (forbid ?n a) (symbol ?n s) (param k ?k) (>= ?k 3))
-(<= (forbid ?n b) (symbol ?n s) (param k ?k) (>= ?k 3))
-`;
+import { load, loadFile } from '../helpers.js';
+import { THRESHOLD, ZERO } from './fixtures.js';
 
 /** Holds: the violation needs two different rules at the root. */
 const HOLDS = `

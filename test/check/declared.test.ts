@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paramFactKeys, paramRanges, propertyNames } from '../../src/check/declared.js';
-import { GramlogError } from '../../src/errors.js';
-import { loadProgram } from '../../src/program/load.js';
-
-const load = (text: string) => loadProgram([{ text, file: 'x.gdl' }]);
-
-function errorOf(f: () => unknown): GramlogError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GramlogError) return e;
-    throw e;
-  }
-  throw new Error('expected a GramlogError');
-}
+import { paramRanges, propertyNames } from '../../src/check/declared.js';
+import { paramKeys } from '../../src/generate/params.js';
+import { errorOf, load } from '../helpers.js';
 
 describe('paramRanges', () => {
   it('reads (paramrange KEY LO HI) facts, sorted by key, with their spans', () => {
@@ -41,7 +29,7 @@ describe('paramRanges', () => {
   });
 
   it('lists the keys of the param facts', () => {
-    expect(paramFactKeys(load('(param b 1) (param a x) (<= (param c ?x) (q ?x)) (q 1)'))).toEqual(['a', 'b']);
+    expect(paramKeys(load('(param b 1) (param a x) (<= (param c ?x) (q ?x)) (q 1)'))).toEqual(['a', 'b']);
   });
 });
 

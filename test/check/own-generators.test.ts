@@ -4,42 +4,15 @@
  * - rules/building.gdl always satisfies its declared bounds (between L MIN MAX)
  *   in every group of every layer.
  * Each invariant is a fast-check property over arbitraryArtifact, and also the
- * `violation` rules we propose for those files, checked with checkProperties
- * (they hold on the files and catch a deliberately broken copy).
+ * `violation` rules the files declare, checked with checkProperties (they hold
+ * on the files and catch a deliberately broken copy).
  */
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arbitraryArtifact } from '../../src/check/arbitrary.js';
 import type { GeneratedArtifact } from '../../src/check/artifact.js';
 import { checkProperties } from '../../src/check/check.js';
-import { loadProgram } from '../../src/program/load.js';
-
-const repoRoot = resolve(import.meta.dirname, '../..');
-const read = (path: string) => readFileSync(resolve(repoRoot, path), 'utf8');
-const load = (text: string, file: string) => loadProgram([{ text, file }]);
-
-/** Proposed for rules/dungeon.gdl (one arity for every violation, so the file loads without warnings). */
-const DUNGEON_RULES = `
-(paramrange minsplit 8 64)
-(<= (bossroom ?n) (symbol ?n boss))
-(<= hasboss (bossroom ?n))
-(<= (violation no-boss-room ?r) (root ?r) (not hasboss))
-(<= (violation two-boss-rooms ?a) (bossroom ?a) (bossroom ?b) (distinct ?a ?b))
-`;
-
-/**
- * Proposed for rules/building.gdl: its bounds (between wing 0 3) (between stairs 1 1)
- * (between door 0 2) per floor, with the arity of its own (violation stairs-on-wing ?f ?w).
- */
-const BUILDING_RULES = `
-(<= (hasstairs ?f) (placed stairs (at ?f ?w)))
-(<= (violation no-stairs ?f ?g) (above ?g ?f) (not (hasstairs ?f)))
-(<= (violation two-stairs ?f ?v) (placed stairs (at ?f ?v)) (placed stairs (at ?f ?w)) (distinct ?v ?w))
-(<= (violation four-wings ?f ?x) (placed wing (at ?f ?x)) (placed wing (at ?f n)) (placed wing (at ?f e)) (placed wing (at ?f s)) (placed wing (at ?f w)))
-(<= (violation three-doors ?f ?a) (placed door (at ?f ?a)) (placed door (at ?f ?b)) (placed door (at ?f ?c)) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))
-`;
+import { load, readRepoFile as read } from '../helpers.js';
 
 /** Every group of every bounded layer holds MIN..MAX placed sites (the whole layer is one group without group facts). */
 function boundsHold(a: GeneratedArtifact): boolean {
@@ -70,15 +43,15 @@ describe('rules/dungeon.gdl', () => {
     );
   });
 
-  it('satisfies the proposed violation rules, which catch a copy that lets every area hold the boss', () => {
-    const withRules = load(read('rules/dungeon.gdl') + DUNGEON_RULES, 'dungeon.gdl');
-    expect(withRules.diagnostics).toEqual([]);
-    const held = checkProperties(withRules, { runs: 12, seed: 1 });
+  it('satisfies its violation rules, which catch a copy that lets every area hold the boss', () => {
+    expect(dungeon.diagnostics).toEqual([]);
+    const held = checkProperties(dungeon, { runs: 12, seed: 1 });
     expect(held.ok).toBe(true);
     expect(held.properties).toEqual(['no-boss-room', 'two-boss-rooms']);
+    expect(held.ranges.map((r) => [r.key, r.lo, r.hi])).toEqual([['minsplit', 8, 64]]);
     const broken = read('rules/dungeon.gdl').replace('(<= (forbid ?n bossArea) (arg ?n boss no))', '');
     expect(broken).not.toBe(read('rules/dungeon.gdl'));
-    const r = checkProperties(load(broken + DUNGEON_RULES, 'dungeon.gdl'), { runs: 30, seed: 1 });
+    const r = checkProperties(load(broken, 'dungeon.gdl'), { runs: 30, seed: 1 });
     expect(r.ok).toBe(false);
     expect(r.failed).toEqual(['two-boss-rooms']);
   });
@@ -93,16 +66,9 @@ describe('rules/building.gdl', () => {
     fc.assert(fc.property(arbitraryArtifact(building, { params: { wingchance: '0.8' } }), boundsHold), { numRuns: 10, seed: 3 });
   });
 
-  it('holds its own stairs-on-wing invariant under gramlog check', () => {
-    const r = checkProperties(building, { runs: 30, seed: 4 });
-    expect(r.ok).toBe(true);
-    expect(r.properties).toContain('stairs-on-wing');
-  });
-
-  it('satisfies the proposed bound rules, which catch copies with looser bounds', () => {
-    const withRules = load(text + BUILDING_RULES, 'building.gdl');
-    expect(withRules.diagnostics).toEqual([]);
-    const held = checkProperties(withRules, { runs: 30, seed: 5 });
+  it('satisfies its violation rules (stairs-on-wing and its bounds restated), which catch copies with looser bounds', () => {
+    expect(building.diagnostics).toEqual([]);
+    const held = checkProperties(building, { runs: 30, seed: 5 });
     expect(held.ok).toBe(true);
     expect(held.properties).toEqual(['four-wings', 'no-stairs', 'stairs-on-wing', 'three-doors', 'two-stairs']);
     const loosened: Array<[string, string, string[]]> = [
@@ -114,10 +80,10 @@ describe('rules/building.gdl', () => {
     for (const [bound, looser, caught] of loosened) {
       const copy = text.replace(bound, looser);
       expect(copy, bound).not.toBe(text);
-      const r = checkProperties(load(copy + BUILDING_RULES, 'building.gdl'), { runs: 100, seed: 5 });
+      const r = checkProperties(load(copy, 'building.gdl'), { runs: 100, seed: 5 });
       expect(r.ok, looser).toBe(false);
       expect(r.failed?.every((p) => caught.includes(p)), `${looser}: ${r.failed?.join(' ')}`).toBe(true);
-      // the counterexample keeps the copy's own, looser bounds: the proposed rules encode the file's bounds
+      // the counterexample keeps the copy's own, looser bounds: the violation rules restate the file's bounds
       if (!r.error) expect(boundsHold(r.artifact!)).toBe(true);
     }
   });

@@ -1,30 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { artifactGenerator } from '../../src/check/artifact.js';
 import { main } from '../../src/cli/main.js';
-import { UsageError, type Io } from '../../src/cli/io.js';
-import { loadProgram } from '../../src/program/load.js';
-import { repoRoot, runCli } from './fake-io.js';
-
-/** Fails exactly when width >= 7 (a grammar). */
-const THRESHOLD = `(start row)
-(param width 2)
-(paramrange width 0 50)
-(rule row cells 1) (child cells 0 cell)
-(rule cell a 1) (rule cell b 1)
-(<= (violation too-wide ?w) (param width ?w) (>= ?w 7))
-`;
-
-/** Generation fails (all weights removed) exactly when k >= 3 (a grammar). */
-const ZERO = `(start s)
-(param k 0)
-(paramrange k 0 9)
-(rule s a 1) (rule s b 1)
-(<= (forbid ?n a) (symbol ?n s) (param k ?k) (>= ?k 3))
-(<= (forbid ?n b) (symbol ?n s) (param k ?k) (>= ?k 3))
-`;
+import { load } from '../helpers.js';
+import { THRESHOLD, ZERO } from '../check/fixtures.js';
+import { fakeIo, repoRoot, runBin, runCli } from './fake-io.js';
 
 /** The words of a command as a POSIX shell splits them (plain words and '...' quoting). */
 function shellWords(command: string): string[] {
@@ -48,7 +29,7 @@ describe('gramlog check', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
-      'gramlog check: rules/building.gdl: ok, 20 runs held (fast-check seed 3)\nproperties: stairs-on-wing\nparams varied: none (seed only)\n',
+      'gramlog check: rules/building.gdl: ok, 20 runs held (fast-check seed 3)\nproperties: four-wings, no-stairs, stairs-on-wing, three-doors, two-stairs\nparams varied: none (seed only)\n',
     );
     const json = await runCli(['check', 'rules/building.gdl', '--runs', '20', '--seed', '3', '--json']);
     expect(json.code).toBe(0);
@@ -82,16 +63,28 @@ describe('gramlog check', () => {
     expect(json.violations).toEqual(out.violations);
   });
 
-  it('replays a grammar counterexample: the same artifact, and the same generation error', async () => {
+  it('replays a grammar counterexample: the same artifact with the same violations, and the same generation error', async () => {
     const files = { 'wide.gdl': THRESHOLD, 'zero.gdl': ZERO };
     const wide = JSON.parse((await runCli(['check', 'wide.gdl', '--json'], files)).stdout) as CheckJson;
     expect(wide.counterexample).toEqual({ seed: 0, params: { width: 7 } });
     expect(wide.violations).toEqual(['(violation too-wide 7)']);
-    // gramlog generate prints the same artifact (it does not print a grammar's violation facts yet)
-    const generated = await runCli([...shellWords(wide.replay!).slice(1), '--json'], files);
-    const expected = artifactGenerator(loadProgram([{ text: THRESHOLD, file: 'wide.gdl' }])).generate(0, { width: 7 });
+    const replayArgs = shellWords(wide.replay!).slice(1);
+    // gramlog generate prints the same artifact, with the violation, and exits 1
+    const generated = await runCli([...replayArgs, '--json'], files);
+    expect(generated.code).toBe(1);
+    const expected = artifactGenerator(load(THRESHOLD, 'wide.gdl')).generate(0, { width: 7 });
     expect(expected.violations).toEqual(wide.violations);
-    expect(JSON.parse(generated.stdout)).toMatchObject(expected.summary() as object);
+    const json = JSON.parse(generated.stdout) as { violations: string[] };
+    expect(json).toEqual(expected.summary());
+    expect(json.violations).toEqual(wide.violations);
+    expect(generated.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\n');
+    const text = await runCli(replayArgs, files);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation too-wide 7\)\n$/);
+    // one width less holds: no violations, exit 0
+    const held = await runCli(['generate', 'wide.gdl', '--seed', '0', '--param', 'width=6'], files);
+    expect(held.code).toBe(0);
+    expect(held.stdout).not.toContain('violation');
 
     const zero = JSON.parse((await runCli(['check', 'zero.gdl', '--json'], files)).stdout) as CheckJson;
     expect(zero.counterexample).toEqual({ seed: 0, params: { k: 3 } });
@@ -150,27 +143,15 @@ describe('gramlog check', () => {
   });
 
   it('shows progress on stderr only when it is a terminal, and never on stdout', async () => {
-    let stdout = '';
-    let stderr = '';
-    const io: Io = {
-      out: (t) => void (stdout += t),
-      err: (t) => void (stderr += t),
-      errIsTTY: true,
-      readFile: (path) => {
-        try {
-          return readFileSync(resolve(repoRoot, path), 'utf8');
-        } catch {
-          throw new UsageError(`cannot read ${path}`);
-        }
-      },
-    };
-    const code = await main(['check', 'rules/check-broken.gdl', '--seed', '2'], io);
+    const tty = fakeIo({ tty: true });
+    const code = await main(['check', 'rules/check-broken.gdl', '--seed', '2'], tty.io);
     expect(code).toBe(1);
+    const stderr = tty.stderr();
     expect(stderr).toContain('\r\x1b[Kgramlog check: run 1/100');
     expect(stderr).toContain('shrinking');
     expect(stderr.endsWith('\r\x1b[K')).toBe(true);
     const plain = await runCli(['check', 'rules/check-broken.gdl', '--seed', '2']);
-    expect(stdout).toBe(plain.stdout);
+    expect(tty.stdout()).toBe(plain.stdout);
     expect(plain.stderr).toBe('');
   });
 
@@ -208,10 +189,9 @@ describe('gramlog check', () => {
   });
 });
 
-const bin = join(repoRoot, 'bin/gramlog.js');
 describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/commands/check.js')))('the installed binary', () => {
   it('runs check with real exit codes', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'check', ...args], { cwd: repoRoot, encoding: 'utf8' });
+    const run = (...args: string[]) => runBin('check', ...args);
     const held = run('rules/building.gdl', '--runs', '10');
     expect(held.status).toBe(0);
     expect(held.stderr).toBe('');

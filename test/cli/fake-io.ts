@@ -1,10 +1,11 @@
-/** An in-memory Io for running CLI commands in-process in tests. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+/** An in-memory Io for running CLI commands in-process in tests, and the real binary. */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { UsageError, type Io } from '../../src/cli/io.js';
+import { readRepoFile, repoRoot } from '../helpers.js';
 
-export const repoRoot = resolve(import.meta.dirname, '../..');
+export { repoRoot } from '../helpers.js';
 
 export interface RunResult {
   code: number;
@@ -12,23 +13,44 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Run `gramlog ARGV` in-process; files are read relative to the repository root, or from `files`. */
-export async function runCli(argv: string[], files: Record<string, string> = {}): Promise<RunResult> {
+export interface FakeIoOptions {
+  /** Files by path, read before the repository's. */
+  files?: Record<string, string>;
+  /** Whether stderr claims to be a terminal (default false). */
+  tty?: boolean;
+}
+
+/** An Io that collects what a command prints; files are read from `files`, else relative to the repository root. */
+export function fakeIo(options: FakeIoOptions = {}): { io: Io; stdout(): string; stderr(): string } {
+  const files = options.files ?? {};
   let stdout = '';
   let stderr = '';
   const io: Io = {
     out: (t) => void (stdout += t),
     err: (t) => void (stderr += t),
-    errIsTTY: false,
+    errIsTTY: options.tty ?? false,
     readFile(path) {
       if (path in files) return files[path] as string;
       try {
-        return readFileSync(resolve(repoRoot, path), 'utf8');
+        return readRepoFile(path);
       } catch {
         throw new UsageError(`cannot read ${path}: no such file`);
       }
     },
   };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+  return { io, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Run `gramlog ARGV` in-process; files are read relative to the repository root, or from `files`. */
+export async function runCli(argv: string[], files: Record<string, string> = {}, tty = false): Promise<RunResult> {
+  const fake = fakeIo({ files, tty });
+  const code = await main(argv, fake.io);
+  return { code, stdout: fake.stdout(), stderr: fake.stderr() };
+}
+
+/** The built binary `bin/gramlog.js`; `runBin` spawns it in the repository root. */
+export const bin = join(repoRoot, 'bin/gramlog.js');
+
+export function runBin(...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8' });
 }

@@ -1,44 +1,28 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCommandArgs } from '../../src/cli/args.js';
-import { isLayerProgram, runLayerGenerate } from '../../src/cli/commands/generate-layers.js';
-import { UsageError, type Io } from '../../src/cli/io.js';
-import { loadProgram } from '../../src/program/load.js';
-import { repoRoot, runCli } from './fake-io.js';
+import { runCli } from './fake-io.js';
 
-/** The options the generate command passes on (the layer runner reads these). */
-const OPTIONS = { seed: { type: 'string' }, json: { type: 'boolean' }, param: { type: 'string', multiple: true } } as const;
+const TAKEN = { 'v.gdl': '(layer a 1) (site a 1) (chance a 1) (<= (violation taken ?k) (placed a ?k))' };
 
-function run(file: string, argv: string[], text?: string) {
-  const source = text ?? readFileSync(resolve(repoRoot, file), 'utf8');
-  const program = loadProgram([{ file, text: source }]);
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), errIsTTY: false, readFile: () => source };
-  const code = runLayerGenerate(program, parseCommandArgs('generate', [file, ...argv], { ...OPTIONS }), io, new Map([[file, source]]));
-  return { code, stdout, stderr };
-}
+/** A layer of three sites in one group of exactly one: the first draw often misses, so it redraws. */
+const REDRAW = {
+  'r.gdl': '(layer a 1) (site a 1) (site a 2) (site a 3) (between a 1 1)\n(layer b 2) (site b 1) (chance b 1) (<= (allow b ?k) (site b ?k) (not (placed a ?k)))',
+};
 
 describe('gramlog generate on a layer file', () => {
-  it('recognises layer files', () => {
-    expect(isLayerProgram(loadProgram([{ file: 'a', text: '(layer a 1)' }]))).toBe(true);
-    expect(isLayerProgram(loadProgram([{ file: 'a', text: '(rule a b 1)' }]))).toBe(false);
-  });
-
-  it('prints the layers of building.gdl with grids and the floor plan, deterministic by seed', () => {
-    const a = run('rules/building.gdl', ['--seed', '7']);
+  it('prints the layers of building.gdl with grids and the floor plan, deterministic by seed', async () => {
+    const a = await runCli(['generate', 'rules/building.gdl', '--seed', '7']);
     expect(a.code).toBe(0);
+    expect(a.stderr).toBe('');
     expect(a.stdout).toMatch(/^seed 7\n\nlayer wing \(order 1\): 16 site\(s\)/);
     expect(a.stdout).toContain('layer stairs (order 2): 12 site(s)');
     expect(a.stdout).toContain('plan (rows: first key argument, columns: second; W wing, S stairs, D door; . nothing placed)');
     expect(a.stdout.split('\n').filter((l) => /^\s+[1-4]  /.test(l)).length).toBe(4 + 3 + 4 + 4);
-    expect(run('rules/building.gdl', ['--seed', '7']).stdout).toBe(a.stdout);
-    expect(run('rules/building.gdl', ['--seed', '8']).stdout).not.toBe(a.stdout);
+    expect((await runCli(['generate', 'rules/building.gdl', '--seed', '7'])).stdout).toBe(a.stdout);
+    expect((await runCli(['generate', 'rules/building.gdl', '--seed', '8'])).stdout).not.toBe(a.stdout);
   });
 
-  it('prints JSON {seed, layers} with canonical terms, and applies --param', () => {
-    const r = run('rules/building.gdl', ['--seed', '3', '--json', '--param', 'wingchance=0']);
+  it('prints JSON {seed, layers} with canonical terms, and applies --param', async () => {
+    const r = await runCli(['generate', 'rules/building.gdl', '--seed', '3', '--json', '--param', 'wingchance=0']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(Object.keys(json)).toEqual(['seed', 'layers']);
@@ -47,36 +31,92 @@ describe('gramlog generate on a layer file', () => {
     expect(json.layers[0].placed).toEqual([]);
     expect(json.layers[1].placed).toHaveLength(3);
     expect(json.layers[1].sites[0]).toBe('(at 1 e)');
-    expect(run('rules/building.gdl', ['--seed', 'abc', '--json']).stdout).toMatch(/^\{\n {2}"seed": "abc",/);
+    expect((await runCli(['generate', 'rules/building.gdl', '--seed', 'abc', '--json'])).stdout).toMatch(/^\{\n {2}"seed": "abc",/);
   });
 
-  it('exits 1 and says so when the artifact derives violation facts', () => {
-    const text = '(layer a 1) (site a 1) (chance a 1) (<= (violation taken ?k) (placed a ?k))';
-    const r = run('v.gdl', ['--json'], text);
+  it('exits 1 and says so when the artifact derives violation facts', async () => {
+    const r = await runCli(['generate', 'v.gdl', '--json'], TAKEN);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).violations).toEqual(['(violation taken 1)']);
     expect(r.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\n');
+    const text = await runCli(['generate', 'v.gdl'], TAKEN);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation taken 1\)\n$/);
   });
 
-  it('turns a bad --param into a usage error', () => {
-    expect(() => run('rules/building.gdl', ['--param', 'wingchance'])).toThrow(UsageError);
-    expect(() => run('rules/building.gdl', ['--param', 'nope=1'])).toThrow(/its params are wingchance/);
+  it('--count N prints N artifacts, seeds SEED..SEED+N-1, as JSON Lines with --json', async () => {
+    const r = await runCli(['generate', 'rules/building.gdl', '--seed', '5', '--count', '3', '--json']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const objects = lines.map((l) => JSON.parse(l) as { seed: number });
+    expect(objects.map((o) => o.seed)).toEqual([5, 6, 7]);
+    const alone = JSON.parse((await runCli(['generate', 'rules/building.gdl', '--seed', '6', '--json'])).stdout);
+    expect(objects[1]).toEqual(alone);
+    const text = await runCli(['generate', 'rules/building.gdl', '--seed', '5', '--count', '2']);
+    expect(text.stdout.match(/^seed \d+$/gm)).toEqual(['seed 5', 'seed 6']);
+    // violations are reported per seed, and any makes the exit code 1
+    const v = await runCli(['generate', 'v.gdl', '--count', '2'], TAKEN);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\ngramlog generate: seed 1 derives 1 violation fact(s)\n');
   });
 
-  it('rejects a forward reference with an error at the literal', () => {
-    expect(() => run('rules/layers-forward.gdl', [])).toThrow(/door \(order 2\) is not below stairs \(order 1\)/);
+  it('--explain prints every draw of every layer from the history store', async () => {
+    let redrawn: string | undefined;
+    for (let seed = 0; seed < 20 && !redrawn; seed++) {
+      const r = await runCli(['generate', 'r.gdl', '--seed', String(seed), '--explain'], REDRAW);
+      expect(r.code).toBe(0);
+      if (r.stdout.includes('draw 2:')) redrawn = r.stdout;
+    }
+    expect(redrawn).toBeDefined();
+    const out = redrawn!;
+    expect(out).toMatch(/^seed \d+\nlayer a \(order 1\): 3 site\(s\), \(between a 1 1\)\n {2}draw 1: \d drawn, 3 allowed, \d placed\n/);
+    expect(out).toMatch(/\n {4}out of bounds: group all holds [02-3]\n {2}draw 2: redraws group all \(3 site\(s\)\); /);
+    expect(out).toMatch(/\n {2}kept draw \d+\nlayer b \(order 2\): 1 site\(s\)\n {2}draw 1: 1 drawn, [01] allowed, [01] placed\n/);
+    expect(out.match(/kept draw/g)).toHaveLength(2);
   });
-});
 
-// Through `main` once the generate command (issue 4) hands layer files over.
-const probe = await runCli(['generate', 'rules/building.gdl', '--seed', '7']);
-const dispatches = probe.code === 0 && probe.stdout.startsWith('seed 7\n');
-if (!dispatches) console.warn('skipping gramlog generate end to end on layer files: the generate command does not dispatch to them yet');
-describe.skipIf(!dispatches)('gramlog generate on a layer file, through main', () => {
-  it('prints the same text as the layer runner and exits 1 on a forward reference', async () => {
-    expect(probe.stdout).toBe(run('rules/building.gdl', ['--seed', '7']).stdout);
+  it('--explain shows the violations after the explanation, and exits 1', async () => {
+    const r = await runCli(['generate', 'v.gdl', '--explain'], TAKEN);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        'seed 0',
+        'layer a (order 1): 1 site(s)',
+        '  draw 1: 1 drawn, 1 allowed, 1 placed',
+        '    base:   1',
+        '    mask:   every site',
+        '    placed: 1',
+        '  kept draw 1',
+        '',
+        'violations (1):',
+        '  (violation taken 1)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses --format dot and --explain with JSON (usage errors, exit 2)', async () => {
+    const dot = await runCli(['generate', 'rules/building.gdl', '--format', 'dot']);
+    expect(dot.code).toBe(2);
+    expect(dot.stderr).toContain('a layer file prints text or JSON');
+    expect((await runCli(['generate', 'rules/building.gdl', '--explain', '--json'])).code).toBe(2);
+    expect((await runCli(['generate', 'rules/building.gdl', '--count', '2', '--seed', 'abc'])).code).toBe(2);
+  });
+
+  it('turns a bad --param into a usage error', async () => {
+    const malformed = await runCli(['generate', 'rules/building.gdl', '--param', 'wingchance']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain("gramlog generate: --param takes KEY=VALUE, not 'wingchance'");
+    const unknown = await runCli(['generate', 'rules/building.gdl', '--param', 'nope=1']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('gramlog generate: --param nope: the file has no (param nope VALUE) fact to override; its params are wingchance');
+  });
+
+  it('rejects a forward reference with an error at the literal, exit 1', async () => {
     const bad = await runCli(['generate', 'rules/layers-forward.gdl']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/rules\/layers-forward\.gdl:22:10: error\[layers\/forward\]/);
+    expect(bad.stderr).toMatch(/door \(order 2\) is not below stairs \(order 1\)/);
   });
 });

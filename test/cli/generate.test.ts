@@ -1,10 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
-import { repoRoot, runCli } from './fake-io.js';
+import { repoRoot, runBin, runCli } from './fake-io.js';
+
+/** A grammar whose violation rule fails exactly when the root chose b. */
+const CHOICE = { 'c.gdl': '(start s) (rule s a 1) (rule s b 1) (child a 0 t)\n(<= (violation chose-b ?n) (chose ?n b))\n' };
+const PLAIN = { 'p.gdl': '(start s) (rule s a 1) (rule s b 1) (child a 0 t)\n' };
+
+/** The seeds among 0..9 whose root chose b, by generating without the violation rule. */
+async function seedsChoosing(rule: string): Promise<number[]> {
+  const out: number[] = [];
+  for (let seed = 0; seed < 10; seed++) {
+    const r = await runCli(['generate', 'p.gdl', '--seed', String(seed), '--json'], PLAIN);
+    if ((JSON.parse(r.stdout) as { root: { rule: string } }).root.rule === rule) out.push(seed);
+  }
+  return out;
+}
 
 describe('gramlog generate', () => {
   it('prints an indented tree headed by the seed (default format)', async () => {
@@ -93,21 +104,14 @@ describe('gramlog generate', () => {
   });
 
   it('shows progress on stderr for --count only when stderr is a terminal', async () => {
-    let out = '';
-    let err = '';
-    const io = (tty: boolean): Io => ({
-      out: (t) => void (out += t),
-      err: (t) => void (err += t),
-      errIsTTY: tty,
-      readFile: () => '(start s) (rule s a 1) (rule s b 1)',
-    });
-    expect(await main(['generate', 'g.gdl', '--count', '50', '--json'], io(true))).toBe(0);
-    expect(out.trimEnd().split('\n')).toHaveLength(50);
-    expect(err).toContain('generated 50/50');
-    err = '';
-    out = '';
-    await main(['generate', 'g.gdl', '--count', '50', '--json'], io(false));
-    expect(err).toBe('');
+    const files = { 'g.gdl': '(start s) (rule s a 1) (rule s b 1)' };
+    const tty = await runCli(['generate', 'g.gdl', '--count', '50', '--json'], files, true);
+    expect(tty.code).toBe(0);
+    expect(tty.stdout.trimEnd().split('\n')).toHaveLength(50);
+    expect(tty.stderr).toContain('generated 50/50');
+    const plain = await runCli(['generate', 'g.gdl', '--count', '50', '--json'], files);
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout).toBe(tty.stdout);
   });
 
   it('hands files that declare layers to the layer generator', async () => {
@@ -119,16 +123,79 @@ describe('gramlog generate', () => {
   });
 });
 
-const bin = join(repoRoot, 'bin/gramlog.js');
+describe('gramlog generate on a grammar with violation rules', () => {
+  it('adds "violations" to the JSON, says so on stderr and exits 1; the artifact is the one without the rule', async () => {
+    const b = await seedsChoosing('b');
+    expect(b.length).toBeGreaterThan(0);
+    const seed = String(b[0]);
+    const r = await runCli(['generate', 'c.gdl', '--seed', seed, '--json'], CHOICE);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`gramlog generate: seed ${seed} derives 1 violation fact(s)\n`);
+    const o = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(o)).toEqual(['seed', 'root', 'violations']);
+    expect(o['violations']).toEqual(['(violation chose-b n)']);
+    const plain = JSON.parse((await runCli(['generate', 'p.gdl', '--seed', seed, '--json'], PLAIN)).stdout) as Record<string, unknown>;
+    expect(o['root']).toEqual(plain['root']);
+  });
+
+  it('prints the violations after the tree (text), after the explanation (--explain) and as DOT comments', async () => {
+    const seed = String((await seedsChoosing('b'))[0]);
+    const text = await runCli(['generate', 'c.gdl', '--seed', seed], CHOICE);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe(`seed ${seed}\ns -> b\n\nviolations (1):\n  (violation chose-b n)\n`);
+    const explained = await runCli(['generate', 'c.gdl', '--seed', seed, '--explain'], CHOICE);
+    expect(explained.code).toBe(1);
+    expect(explained.stdout).toMatch(/^seed \d+\nn {2}s {2}depth 0\n {2}chose b {2}p=0\.5\n[^]*\n\nviolations \(1\):\n {2}\(violation chose-b n\)\n$/);
+    const dot = await runCli(['generate', 'c.gdl', '--seed', seed, '--format', 'dot'], CHOICE);
+    expect(dot.code).toBe(1);
+    expect(dot.stdout).toMatch(/\n {2}\/\/ \(violation chose-b n\)\n\}\n$/);
+  });
+
+  it('leaves the output unchanged and exits 0 when the rule derives nothing, or when there are no violation rules', async () => {
+    const a = await seedsChoosing('a');
+    expect(a.length).toBeGreaterThan(0);
+    const seed = String(a[0]);
+    for (const format of [['--json'], [], ['--format', 'dot']]) {
+      const withRule = await runCli(['generate', 'c.gdl', '--seed', seed, ...format], CHOICE);
+      const without = await runCli(['generate', 'p.gdl', '--seed', seed, ...format], PLAIN);
+      expect(withRule.code).toBe(0);
+      expect(withRule.stderr).toBe('');
+      expect(withRule.stdout).toBe(without.stdout);
+      expect(without.stdout).not.toContain('violation');
+    }
+  });
+
+  it('--count reports each seed with violations and exits 1 when any has them', async () => {
+    const b = await seedsChoosing('b');
+    const r = await runCli(['generate', 'c.gdl', '--seed', '0', '--count', '10', '--json'], CHOICE);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { seed: number; violations?: string[] });
+    expect(lines.filter((l) => l.violations).map((l) => l.seed)).toEqual(b);
+    expect(r.stderr.trimEnd().split('\n')).toEqual(b.map((s) => `gramlog generate: seed ${s} derives 1 violation fact(s)`));
+  });
+
+  it('rules/dungeon.gdl declares its invariants and none fails: exit 0, no violations key', async () => {
+    const r = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '1', '--count', '5', '--json', '--param', 'minsplit=8']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('violations');
+  });
+});
+
 describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/main.js')))('the installed binary', () => {
   it('runs generate end to end with real exit codes', () => {
-    const ok = spawnSync(process.execPath, [bin, 'generate', 'rules/dungeon.gdl', '--seed', '42', '--json'], { cwd: repoRoot, encoding: 'utf8' });
+    const ok = runBin('generate', 'rules/dungeon.gdl', '--seed', '42', '--json');
     expect(ok.status).toBe(0);
     expect((JSON.parse(ok.stdout) as { seed: number }).seed).toBe(42);
-    const usage = spawnSync(process.execPath, [bin, 'generate', 'rules/dungeon.gdl', '--count', '0'], { cwd: repoRoot, encoding: 'utf8' });
+    const usage = runBin('generate', 'rules/dungeon.gdl', '--count', '0');
     expect(usage.status).toBe(2);
-    const bad = spawnSync(process.execPath, [bin, 'generate', 'games/none.gdl'], { cwd: repoRoot, encoding: 'utf8' });
+    const bad = runBin('generate', 'games/none.gdl');
     expect(bad.status).toBe(2);
     expect(bad.stderr).not.toMatch(/at .*\.js:\d+/);
+    // a layer file whose artifact derives a violation: exit 1
+    const violated = runBin('generate', 'rules/check-broken.gdl', '--seed', '0', '--param', 'houses=9', '--json');
+    expect(violated.status).toBe(1);
+    expect((JSON.parse(violated.stdout) as { violations: string[] }).violations).toEqual(['(violation adjacent-trees 8 9)']);
+    expect(runBin('generate', 'rules/check-broken.gdl', '--seed', '0', '--param', 'houses=8').status).toBe(0);
   });
 });

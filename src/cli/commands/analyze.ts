@@ -1,12 +1,10 @@
-import { GramlogError, throwIfErrors } from '../../errors.js';
 import { analyzeLayers, type LayerFinding } from '../../generate/layers/index.js';
-import { applyLayerParams } from '../../generate/layers/params.js';
-import { loadProgram } from '../../program/load.js';
+import { applyParams } from '../../generate/params.js';
 import { boolOpt } from '../args.js';
-import { readSource, type Command } from '../command.js';
+import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError } from '../io.js';
-import { readParams } from './generate-layers.js';
+import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
   check: LayerFinding['check'];
@@ -21,8 +19,8 @@ export const analyzeCommand: Command = {
   name: 'analyze',
   summary: 'static analysis of a layered generator: order, completeness, noninterference',
   options: {
-    json: { type: 'boolean' },
-    param: { type: 'string', multiple: true },
+    ...JSON_OPTION,
+    ...PARAM_OPTION,
   },
   help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
 
@@ -45,7 +43,7 @@ by queries over its rules:
 options:
   --json              print {"file", "findings": [{"check", "severity", "layers",
                       "message", "line", "column"}]}
-  --param KEY=VALUE   replace the file's (param KEY ...) fact first; repeatable
+  ${PARAM_HELP}
   -h, --help          this text
 
 exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
@@ -57,18 +55,9 @@ example:
   run(args, io, sources) {
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
     const file = args.positionals[0] as string;
-    const loaded = loadProgram([{ file, text: readSource(io, sources, file) }]);
-    for (const d of loaded.diagnostics) {
-      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-    }
-    throwIfErrors(loaded.diagnostics);
-    let program;
-    try {
-      program = applyLayerParams(loaded, readParams(args, 'analyze'));
-    } catch (e) {
-      if (e instanceof GramlogError && e.code === 'layers/param') throw new UsageError(`gramlog analyze: ${e.message}`);
-      throw e;
-    }
+    const loaded = loadRuleFiles(io, sources, [file]);
+    const params = readParams(args, 'analyze');
+    const program = withParams('analyze', () => applyParams(loaded, params));
     const analysis = analyzeLayers(program);
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {

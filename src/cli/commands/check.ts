@@ -4,28 +4,24 @@
  * fast-check's runner and shrinking; print the smallest counterexample and the
  * `gramlog generate` command that reproduces it.
  */
-import { GramlogError, throwIfErrors } from '../../errors.js';
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
-import { loadProgram } from '../../program/load.js';
-import { boolOpt, intOpt, listOpt, stringOpt, type Parsed } from '../args.js';
-import { readSource, type Command } from '../command.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { paramValue } from '../../generate/params.js';
+import { boolOpt, intOpt, stringOpt } from '../args.js';
+import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
+import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
-
-/** Codes of errors that mean a bad --param: usage errors (exit 2), not findings. */
-const PARAM_ERRORS = new Set(['generate/param', 'generate/unknown-param', 'layers/param']);
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'property-based checks of generator invariants: search seeds and params for a violation, shrink it',
   options: {
     runs: { type: 'string', short: 'n' },
-    seed: { type: 'string', short: 's' },
-    json: { type: 'boolean' },
-    param: { type: 'string', multiple: true, short: 'p' },
+    ...SEED_OPTION,
+    ...JSON_OPTION,
+    ...PARAM_OPTION,
     path: { type: 'string' },
   },
   help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
@@ -68,32 +64,27 @@ examples:
     if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
-    const params = readFixedParams(args);
+    const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
     const path = stringOpt(args, 'path');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
     const json = boolOpt(args, 'json');
 
-    const program = loadProgram([{ file, text: readSource(io, sources, file) }]);
-    for (const d of program.diagnostics) {
-      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-    }
-    throwIfErrors(program.diagnostics);
+    const program = loadRuleFiles(io, sources, [file]);
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
     const progress = io.errIsTTY ? progressLine(io) : undefined;
     let result: CheckResult;
     try {
-      result = checkProperties(program, {
-        runs,
-        seed,
-        params,
-        ...(path !== undefined ? { path } : {}),
-        ...(progress ? { onProgress: progress.show } : {}),
-      });
-    } catch (e) {
-      if (e instanceof GramlogError && PARAM_ERRORS.has(e.code)) throw new UsageError(`gramlog check: ${e.message}`);
-      throw e;
+      result = withParams('check', () =>
+        checkProperties(program, {
+          runs,
+          seed,
+          params,
+          ...(path !== undefined ? { path } : {}),
+          ...(progress ? { onProgress: progress.show } : {}),
+        }),
+      );
     } finally {
       progress?.clear();
     }
@@ -116,18 +107,6 @@ async function loadCheck(): Promise<typeof import('../../check/index.js')> {
     }
     throw e;
   }
-}
-
-/** `--param KEY=VALUE`: a whole-number VALUE as a number, anything else as written. */
-function readFixedParams(args: Parsed): Record<string, number | string> {
-  const out: Record<string, number | string> = {};
-  for (const p of listOpt(args, 'param')) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new UsageError(`gramlog check: --param takes KEY=VALUE, not '${p}'`);
-    const value = p.slice(eq + 1).trim();
-    out[p.slice(0, eq).trim()] = /^-?\d{1,15}$/.test(value) ? Number(value) : value;
-  }
-  return out;
 }
 
 export interface CheckJson {

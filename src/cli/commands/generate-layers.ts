@@ -1,58 +1,32 @@
 /**
- * `gramlog generate` on a layer file (a program with `(layer NAME ORDER)`).
- * Called by the generate command; owned by the layers module.
+ * `gramlog generate` on a layer file (a program with `(layer NAME ORDER)`):
+ * the layer style of the generate command (generate.ts reads the options).
  *
- * Reads from the generate command's parsed options: `--seed S` (default 0),
- * `--json`, and `--param KEY=VALUE` (repeatable). Prints the layers as text
- * (grids when keys are two-argument compounds) or JSON
- * `{"seed", "layers": [{"name", "order", "sites", "base", "mask", "placed"}], "violations"?}`.
- * Exit codes: 0 ok; 1 invalid file, a generation failure (a group no draw
- * satisfies), or `(violation ...)` facts derived (printed with the artifact).
+ * Prints the layers as text (grids when keys are two-argument compounds), as
+ * JSON `{"seed", "layers": [{"name", "order", "sites", "base", "mask", "placed"}], "violations"?}`
+ * (indented for one artifact, one line each with --count), or with --explain
+ * every draw of every layer. `--format dot` is a usage error: DOT draws trees.
  */
-import { GramlogError } from '../../errors.js';
-import { formatLayerText, generateLayers, isLayerProgram as declaresLayers, layerArtifactJson } from '../../generate/layers/index.js';
+import { explainLayers, formatLayerText, generateLayers, layerArtifactJson, prepareLayers } from '../../generate/layers/index.js';
 import type { Program } from '../../program/program.js';
-import { boolOpt, listOpt, stringOpt, type Parsed } from '../args.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { UsageError } from '../io.js';
+import { withParams } from '../options.js';
+import { appendViolations } from '../../generate/violations.js';
+import type { GenerateRequest, Renderer } from './generate.js';
 
-/** True when the program declares layers (it has `layer/2` facts or rules). */
-export function isLayerProgram(program: Program): boolean {
-  return declaresLayers(program);
-}
-
-/** `--param KEY=VALUE` options as a record (a later KEY wins). */
-export function readParams(args: Parsed, command = 'generate'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of listOpt(args, 'param')) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new UsageError(`gramlog ${command}: --param takes KEY=VALUE, not '${p}'`);
-    out[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+/** The layer style: prepare (and check) the file once, then generate and print each seed. */
+export function layerRenderer(program: Program, request: GenerateRequest): Renderer {
+  if (request.format === 'dot') {
+    throw new UsageError('gramlog generate: --format dot draws a grammar\'s tree; a layer file prints text or JSON');
   }
-  return out;
-}
-
-/** The seed option: a number when it is written as a whole number, else the text; 0 by default. */
-export function readSeed(args: Parsed): number | string {
-  const s = stringOpt(args, 'seed');
-  if (s === undefined) return 0;
-  return /^-?\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : s;
-}
-
-export function runLayerGenerate(program: Program, args: Parsed, io: Io, _sources: Map<string, string>): number {
-  const params = readParams(args);
-  const seed = readSeed(args);
-  let artifact;
-  try {
-    artifact = generateLayers(program, { seed, params });
-  } catch (e) {
-    if (e instanceof GramlogError && e.code === 'layers/param') throw new UsageError(`gramlog generate: ${e.message}`);
-    throw e;
-  }
-  if (boolOpt(args, 'json')) io.out(JSON.stringify(layerArtifactJson(artifact), null, 2) + '\n');
-  else io.out(formatLayerText(artifact));
-  if (artifact.violations.length > 0) {
-    io.err(`gramlog generate: seed ${artifact.seed} derives ${artifact.violations.length} violation fact(s)\n`);
-    return EXIT.findings;
-  }
-  return EXIT.ok;
+  const grammar = withParams('generate', () => prepareLayers(program, { params: request.params }));
+  return (seed) => {
+    const artifact = generateLayers(grammar, { seed, explain: request.explain });
+    const violations = artifact.violations;
+    if (request.explain) return { text: appendViolations(explainLayers(artifact), violations), violations };
+    if (request.format === 'json') {
+      return { text: JSON.stringify(layerArtifactJson(artifact), null, request.jsonLines ? undefined : 2) + '\n', violations };
+    }
+    return { text: formatLayerText(artifact), violations };
+  };
 }

@@ -1,24 +1,47 @@
-import { GramlogError, throwIfErrors } from '../../errors.js';
+/**
+ * `gramlog generate FILE...`: generate artifacts from a rule grammar, or from
+ * a layer file (generate-layers.ts), for one seed or `--count N` seeds; print
+ * them as text, JSON (JSON Lines for several) or DOT, or `--explain` them;
+ * print the `(violation ...)` facts each derives and exit 1 when there are any.
+ */
 import {
+  artifactViolations,
   compileGrammar,
   explain,
   formatDot,
   formatJson,
   formatText,
   generateFrom,
-  type Artifact,
-  type Grammar,
 } from '../../generate/grammar/index.js';
-import { loadProgram } from '../../program/load.js';
+import { isLayerProgram } from '../../generate/layers/index.js';
+import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
-import { boolOpt, intOpt } from '../args.js';
-import { readSource, type Command } from '../command.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
+import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
-import { isLayerProgram, readParams, readSeed, runLayerGenerate } from './generate-layers.js';
+import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
+import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
-type Format = (typeof FORMATS)[number];
+export type Format = (typeof FORMATS)[number];
+
+/** What the generate command asks of a generation style. */
+export interface GenerateRequest {
+  params: Record<string, string>;
+  format: Format;
+  explain: boolean;
+  /** Several artifacts (`--count` given): JSON as one line each (JSON Lines). */
+  jsonLines: boolean;
+}
+
+/** One generated artifact as printed, with its violation facts. */
+export interface Rendered {
+  text: string;
+  violations: readonly string[];
+}
+
+/** Generate and render the artifact of one seed. */
+export type Renderer = (seed: number | string) => Rendered;
 
 /** Show progress on a terminal at most this often (milliseconds). */
 const PROGRESS_EVERY_MS = 250;
@@ -27,12 +50,12 @@ export const generateCommand: Command = {
   name: 'generate',
   summary: 'generate content from a rule grammar with pre-selectors (or a layer file)',
   options: {
-    seed: { type: 'string', short: 's' },
+    ...SEED_OPTION,
     count: { type: 'string', short: 'n' },
-    json: { type: 'boolean' },
+    ...JSON_OPTION,
     format: { type: 'string', short: 'f' },
     explain: { type: 'boolean' },
-    param: { type: 'string', multiple: true, short: 'p' },
+    ...PARAM_OPTION,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]...
@@ -44,42 +67,46 @@ probabilities in a fixed order, and one seeded draw picks the rule. The same
 files, seed and params always give byte-identical output. Each node draws from
 a stream derived from the seed and the node's path (n, n/0, n/0/1, ...), so
 editing one rule does not reshuffle unrelated subtrees. A file that declares
-(layer NAME ORDER) is generated as layers instead (--seed, --json, --param).
+(layer NAME ORDER) is generated as layers instead (text or JSON, not DOT).
+
+Violations: when the file has (violation NAME ARGS...) rules, they are
+evaluated over each generated artifact (for a grammar, over its facts: node,
+root, symbol, chose, arg, attr, depth, parent, childindex, applied). The facts
+they derive are printed after the artifact ("violations (N):", or a
+"violations" key in JSON), and generate exits 1.
 
 options:
   -s, --seed N          the seed (default 0); printed with every artifact
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
-      --json            one JSON object per artifact:
-                        {"seed","root":{"symbol","rule"?,"args","attrs","children"}}
-  -f, --format FORMAT   text (default: an indented tree), json, or dot (Graphviz)
-      --explain         for each node, the weights after every pipeline step and
-                        the pre-selector facts that changed them
-  -p, --param KEY=VALUE override the file's (param KEY ...) fact; repeatable
+      --json            one JSON object per artifact; for a grammar
+                        {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
+                        for layers {"seed","layers":[...],"violations"?}
+  -f, --format FORMAT   text (default: an indented tree, or the layers), json,
+                        or dot (Graphviz; grammars only)
+      --explain         a grammar: for each node, the weights after every
+                        pipeline step and the pre-selector facts that changed
+                        them; layers: every draw of every layer (base, mask,
+                        placed) and the groups out of bounds that caused a redraw
+  ${PARAM_HELP}
   -h, --help            this text
 
 limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
 
-exit codes: 0 ok, 1 invalid grammar or a failed generation (printed as
-            file:line:col: error[code]: ... with the seed), 2 usage error or
-            unreadable file
+exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
+            generation (printed as file:line:col: error[code]: ... with the
+            seed), 2 usage error or unreadable file
 
 examples:
   gramlog generate rules/dungeon.gdl --seed 42
   gramlog generate rules/dungeon.gdl --seed 1 --count 1000 --json
   gramlog generate rules/tree.gdl --seed 3 --param height=4 --format dot
   gramlog generate rules/dungeon.gdl --seed 42 --explain
+  gramlog generate rules/building.gdl --seed 7 --explain
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
-    const files = args.positionals.map((file) => ({ file, text: readSource(io, sources, file) }));
-    const program = loadProgram(files);
-    for (const d of program.diagnostics) {
-      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-    }
-    throwIfErrors(program.diagnostics);
-    if (isLayerProgram(program)) return runLayerGenerate(program, args, io, sources);
-
-    const format = readFormat(args.values);
+    const program = loadRuleFiles(io, sources, args.positionals);
+    const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     const count = intOpt(args, 'generate', 'count', 1, 1);
@@ -87,53 +114,67 @@ examples:
     if (count > 1 && typeof seed !== 'number') {
       throw new UsageError(`gramlog generate: --count needs a whole-number --seed, not '${String(seed)}'`);
     }
-    const grammar = compileGrammarOrUsage(program, readParams(args));
-
-    const progress = count > 1 && io.errIsTTY ? new Progress(io, count) : undefined;
-    for (let i = 0; i < count; i++) {
-      const s = typeof seed === 'number' ? seed + i : seed;
-      const artifact = generateFrom(grammar, s, { explain: doExplain });
-      io.out(render(artifact, format, doExplain, i));
-      progress?.tick(i + 1);
-    }
-    progress?.done();
-    return EXIT.ok;
+    const request: GenerateRequest = {
+      params: readParams(args, 'generate'),
+      format,
+      explain: doExplain,
+      jsonLines: stringOpt(args, 'count') !== undefined,
+    };
+    const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
+    return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
   },
 };
 
-/** Compile; a bad --param is a usage error (exit 2), not a finding. */
-function compileGrammarOrUsage(program: Program, params: Record<string, string>): Grammar {
-  try {
-    return compileGrammar(program, { params });
-  } catch (e) {
-    if (e instanceof GramlogError && (e.code === 'generate/unknown-param' || e.code === 'generate/param')) {
-      throw new UsageError(`gramlog generate: ${e.message}`);
+/** The grammar style: compile once, then generate and print each seed. */
+function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
+  const grammar = withParams('generate', () => compileGrammar(program, { params: request.params }));
+  return (seed) => {
+    const artifact = generateFrom(grammar, seed, { explain: request.explain });
+    const violations = artifactViolations(artifact).facts;
+    if (request.explain) return { text: appendViolations(explain(artifact), violations), violations };
+    switch (request.format) {
+      case 'json':
+        return { text: formatJson(artifact, violations) + '\n', violations };
+      case 'dot':
+        return { text: formatDot(artifact, violations), violations };
+      case 'text':
+        return { text: formatText(artifact, violations), violations };
     }
-    throw e;
-  }
+  };
 }
 
-function readFormat(values: Record<string, unknown>): Format {
-  const f = values['format'];
-  const json = values['json'] === true;
+/**
+ * Generate seeds SEED..SEED+COUNT-1 (or the one text seed), print each
+ * artifact (`separator` between them), and on stderr a line for each that
+ * derives violations; exit 1 when any does.
+ */
+function generateEach(io: Io, render: Renderer, seed: number | string, count: number, separator: string): number {
+  const progress = count > 1 && io.errIsTTY ? new Progress(io, count) : undefined;
+  let failed = false;
+  for (let i = 0; i < count; i++) {
+    const s = typeof seed === 'number' ? seed + i : seed;
+    const { text, violations } = render(s);
+    io.out((i > 0 ? separator : '') + text);
+    if (violations.length > 0) {
+      failed = true;
+      progress?.clear();
+      io.err(`gramlog generate: seed ${s} derives ${violations.length} violation fact(s)\n`);
+    }
+    progress?.tick(i + 1);
+  }
+  progress?.clear();
+  return failed ? EXIT.findings : EXIT.ok;
+}
+
+function readFormat(args: Parsed): Format {
+  const f = stringOpt(args, 'format');
+  const json = boolOpt(args, 'json');
   if (f === undefined) return json ? 'json' : 'text';
-  if (typeof f !== 'string' || !(FORMATS as readonly string[]).includes(f)) {
-    throw new UsageError(`gramlog generate: --format takes ${FORMATS.join(', ')}, not '${String(f)}'`);
+  if (!(FORMATS as readonly string[]).includes(f)) {
+    throw new UsageError(`gramlog generate: --format takes ${FORMATS.join(', ')}, not '${f}'`);
   }
   if (json && f !== 'json') throw new UsageError(`gramlog generate: --json and --format ${f} disagree`);
   return f as Format;
-}
-
-function render(artifact: Artifact, format: Format, doExplain: boolean, index: number): string {
-  if (doExplain) return (index > 0 ? '\n' : '') + explain(artifact);
-  switch (format) {
-    case 'json':
-      return formatJson(artifact) + '\n';
-    case 'dot':
-      return formatDot(artifact);
-    case 'text':
-      return (index > 0 ? '\n' : '') + formatText(artifact);
-  }
 }
 
 /** `generated K/N` on stderr, rewritten in place, only on a terminal. */
@@ -153,7 +194,8 @@ class Progress {
     this.io.err(`\rgenerated ${done}/${this.total}`);
   }
 
-  done(): void {
+  clear(): void {
     if (this.shown) this.io.err('\r\x1b[K');
+    this.shown = false;
   }
 }

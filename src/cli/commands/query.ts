@@ -1,19 +1,17 @@
 import { GramlogError } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
-import { loadProgram } from '../../program/load.js';
-import { throwIfErrors } from '../../errors.js';
 import { Store } from '../../store/index.js';
-import { boolOpt, listOpt, stringOpt } from '../args.js';
-import { readSource, type Command } from '../command.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { boolOpt, intOpt, listOpt, stringOpt } from '../args.js';
+import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
+import { JSON_OPTION, loadRuleFiles } from '../options.js';
 
 export const queryCommand: Command = {
   name: 'query',
   summary: 'evaluate rule files and print facts matching goals (or every fact)',
   options: {
     goal: { type: 'string', multiple: true, short: 'g' },
-    json: { type: 'boolean' },
+    ...JSON_OPTION,
     edn: { type: 'string' },
     'max-facts': { type: 'string' },
   },
@@ -39,17 +37,9 @@ example:
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
-    const files = args.positionals.map((file) => ({ file, text: readSource(io, sources, file) }));
-    const program = loadProgram(files);
-    for (const d of program.diagnostics) {
-      if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-    }
-    throwIfErrors(program.diagnostics);
-    const maxFacts = stringOpt(args, 'max-facts');
-    if (maxFacts !== undefined && !/^\d+$/.test(maxFacts)) {
-      throw new UsageError(`gramlog query: --max-facts takes a whole number, not '${maxFacts}'`);
-    }
-    const model = evaluate(program, maxFacts ? { maxFacts: Number(maxFacts) } : {});
+    const program = loadRuleFiles(io, sources, args.positionals);
+    const given = stringOpt(args, 'max-facts') !== undefined;
+    const model = evaluate(program, given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {});
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
     if (edn !== undefined) {

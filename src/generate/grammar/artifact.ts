@@ -68,7 +68,8 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
   return top;
 }
 
-function pairsToRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
+/** Flat key/value term pairs as a record of canonical text (keys in the pairs' order). */
+export function pairsToRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < pairs.length; i += 2) out[terms.print(pairs[i] as number)] = terms.print(pairs[i + 1] as number);
   return out;

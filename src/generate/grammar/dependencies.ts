@@ -4,9 +4,10 @@
  * whether the program spells node ids, and the program without the rules the
  * generator never reads.
  */
-import { buildProgram, type Program } from '../../program/program.js';
+import type { Program } from '../../program/program.js';
 import { relationKey } from '../../program/rules.js';
 import type { Literal, Statement, Term } from '../../syntax/ast.js';
+import { rebuildProgram } from '../statements.js';
 import { ROOT_PATH } from './node.js';
 import {
   NODE_RELATIONS,
@@ -59,6 +60,18 @@ const READ_BY_GENERATOR = [STATIC_RELATIONS, PRESELECTOR_RELATIONS, OUTPUT_RELAT
  * reads, directly or through other rules (the same program when none).
  */
 export function pruneForGeneration(program: Program): Program {
+  return pruneTo(
+    program,
+    program.relations.filter((r) => READ_BY_GENERATOR.includes(relationKey(r.name, r.arity))).map((r) => r.id),
+  );
+}
+
+/**
+ * The program with only the statements of `roots` and of the relations they
+ * read, directly or through other rules (the same program when that is all of
+ * it). The roots' contents are the same in both programs.
+ */
+export function pruneTo(program: Program, roots: Iterable<number>): Program {
   const reads = new Map<number, Set<number>>();
   for (const rule of program.rules) {
     let set = reads.get(rule.head.rel);
@@ -66,8 +79,7 @@ export function pruneForGeneration(program: Program): Program {
     for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') set.add(lit.rel);
   }
   const needed = new Set<number>();
-  const stack: number[] = [];
-  for (const r of program.relations) if (READ_BY_GENERATOR.includes(relationKey(r.name, r.arity))) stack.push(r.id);
+  const stack: number[] = [...roots];
   while (stack.length > 0) {
     const r = stack.pop() as number;
     if (needed.has(r)) continue;
@@ -78,18 +90,7 @@ export function pruneForGeneration(program: Program): Program {
     const info = program.findRelation(st.head.pred, st.head.args.length);
     return info !== undefined && needed.has(info.id);
   };
-  if (program.statements.every(keep)) return program;
-  const byFile = new Map<string, Statement[]>();
-  for (const st of program.statements) {
-    if (!keep(st)) continue;
-    const list = byFile.get(st.span.file) ?? [];
-    list.push(st);
-    byFile.set(st.span.file, list);
-  }
-  return buildProgram(
-    [...byFile].map(([file, statements]) => ({ file, statements })),
-    program.options,
-  );
+  return program.statements.every(keep) ? program : rebuildProgram(program, keep);
 }
 
 /** Keep only the relations some rule body reads (injecting the others could change nothing). */

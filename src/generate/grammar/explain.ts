@@ -13,6 +13,7 @@
  */
 import type { PlainValue } from '../../store/index.js';
 import type { Store } from '../../store/index.js';
+import { fromJson } from '../history.js';
 import { STEPS } from './pipeline.js';
 
 interface NodeRow {
@@ -54,7 +55,7 @@ export function explainStore(store: Store, seed: number | string): string {
     const n = at(p);
     if (!n) continue;
     n.rule = String(rule);
-    n.rules = JSON.parse(String(rules)) as string[];
+    n.rules = fromJson<string[]>(rules);
   }
   for (const [p, prob, forced] of store.query(
     '[:find ?p ?w ?f :where [?c "choice/node" ?p] [?c "choice/probability" ?w] [?c "choice/forced" ?f]]',
@@ -68,7 +69,7 @@ export function explainStore(store: Store, seed: number | string): string {
   for (const [p, si, w, f] of store.query(
     '[:find ?p ?si ?w ?f :where [?s "step/node" ?p] [?s "step/index" ?si] [?s "step/weights" ?w] [?s "step/facts" ?f]]',
   )) {
-    at(p)?.steps.set(Number(si), { weights: JSON.parse(String(w)) as number[], facts: JSON.parse(String(f)) as string[] });
+    at(p)?.steps.set(Number(si), { weights: fromJson<number[]>(w), facts: fromJson<string[]>(f) });
   }
 
   const lines: string[] = [`seed ${seed}`];
@@ -78,7 +79,7 @@ export function explainStore(store: Store, seed: number | string): string {
 }
 
 function pairs(json: PlainValue | undefined): string[] {
-  return Object.entries(JSON.parse(String(json)) as Record<string, string>).map(([k, v]) => `${k}=${v}`);
+  return Object.entries(fromJson<Record<string, string>>(json)).map(([k, v]) => `${k}=${v}`);
 }
 
 function explainNode(n: NodeRow): string[] {

@@ -14,16 +14,34 @@
  *
  * Node ids N are the node paths as constants (`n`, `n/0`, `n/0/1`).
  */
-import { evaluate } from '../../engine/evaluate.js';
+import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import type { Source } from '../../program/load.js';
 import { printAtom } from '../../program/order.js';
-import { buildProgram } from '../../program/program.js';
+import { buildProgram, type Program } from '../../program/program.js';
 import { KIND_COMPOUND, KIND_STR, type TermTable } from '../../program/terms.js';
-import type { Statement, SyntaxTree } from '../../syntax/ast.js';
+import type { SyntaxTree } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
+import { rebuildProgram, statementTrees } from '../statements.js';
+import { NO_VIOLATIONS, violationRelations, violationsOf, type Violations } from '../violations.js';
 import { treeOf, type Artifact } from './artifact.js';
+import { pruneTo } from './dependencies.js';
+import type { Grammar } from './grammar.js';
 import type { GenNode } from './node.js';
+
+/** The relations an artifact's facts fill, with their arity. */
+const ARTIFACT_RELATIONS = {
+  node: 1,
+  root: 1,
+  symbol: 2,
+  depth: 2,
+  parent: 2,
+  childindex: 2,
+  chose: 2,
+  arg: 3,
+  attr: 3,
+  applied: 2,
+} as const;
 
 export interface ArtifactFact {
   rel: string;
@@ -31,31 +49,46 @@ export interface ArtifactFact {
   tuple: number[];
 }
 
-/** The artifact's facts, in term ids of `terms` (the grammar's table unless given another). */
-export function artifactTermFacts(artifact: Artifact, terms: TermTable = artifact.grammar.program.terms): ArtifactFact[] {
+/**
+ * The artifact's facts, in term ids of `terms` (the grammar's table unless
+ * given another); only those of the relations in `only`, when given.
+ */
+export function artifactTermFacts(artifact: Artifact, terms: TermTable = artifact.grammar.program.terms, only?: ReadonlySet<string>): ArtifactFact[] {
   const root = treeOf(artifact);
   if (!root) throw new Error('artifactTermFacts: not an artifact made by generate');
   const from = artifact.grammar.program.terms;
-  const t = from === terms ? (id: number) => id : (id: number) => copyTerm(from, terms, id);
+  const copies = new Map<number, number>();
+  const t =
+    from === terms
+      ? (id: number) => id
+      : (id: number) => {
+          let c = copies.get(id);
+          if (c === undefined) copies.set(id, (c = copyTerm(from, terms, id)));
+          return c;
+        };
+  const want = (rel: string) => only === undefined || only.has(rel);
+  const has = Object.fromEntries(Object.keys(ARTIFACT_RELATIONS).map((rel) => [rel, want(rel)])) as Record<keyof typeof ARTIFACT_RELATIONS, boolean>;
   const out: ArtifactFact[] = [];
   const stack: GenNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as GenNode;
     const id = terms.constant(node.path);
-    out.push({ rel: 'node', tuple: [id] }, { rel: 'symbol', tuple: [id, t(node.symbol)] });
-    out.push({ rel: 'depth', tuple: [id, terms.number(node.depth)] });
-    if (!node.parent) out.push({ rel: 'root', tuple: [id] });
-    else {
-      out.push({ rel: 'parent', tuple: [id, terms.constant(node.parent.path)] });
-      out.push({ rel: 'childindex', tuple: [id, terms.constant(node.path.slice(node.parent.path.length + 1))] });
+    if (has.node) out.push({ rel: 'node', tuple: [id] });
+    if (has.symbol) out.push({ rel: 'symbol', tuple: [id, t(node.symbol)] });
+    if (has.depth) out.push({ rel: 'depth', tuple: [id, terms.number(node.depth)] });
+    if (!node.parent) {
+      if (has.root) out.push({ rel: 'root', tuple: [id] });
+    } else {
+      if (has.parent) out.push({ rel: 'parent', tuple: [id, terms.constant(node.parent.path)] });
+      if (has.childindex) out.push({ rel: 'childindex', tuple: [id, terms.constant(node.path.slice(node.parent.path.length + 1))] });
     }
-    if (node.rule) out.push({ rel: 'chose', tuple: [id, t(node.rule.term)] });
-    for (let i = 0; i < node.args.length; i += 2) out.push({ rel: 'arg', tuple: [id, t(node.args[i] as number), t(node.args[i + 1] as number)] });
-    for (let i = 0; i < node.attrs.length; i += 2) out.push({ rel: 'attr', tuple: [id, t(node.attrs[i] as number), t(node.attrs[i + 1] as number)] });
+    if (node.rule && has.chose) out.push({ rel: 'chose', tuple: [id, t(node.rule.term)] });
+    if (has.arg) for (let i = 0; i < node.args.length; i += 2) out.push({ rel: 'arg', tuple: [id, t(node.args[i] as number), t(node.args[i + 1] as number)] });
+    if (has.attr) for (let i = 0; i < node.attrs.length; i += 2) out.push({ rel: 'attr', tuple: [id, t(node.attrs[i] as number), t(node.attrs[i + 1] as number)] });
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
   }
-  for (const r of artifact.grammar.ruleList) {
-    out.push({ rel: 'applied', tuple: [t(r.term), terms.number(artifact.applied[r.name] ?? 0)] });
+  if (has.applied) {
+    for (const r of artifact.grammar.ruleList) out.push({ rel: 'applied', tuple: [t(r.term), terms.number(artifact.applied[r.name] ?? 0)] });
   }
   return out;
 }
@@ -71,29 +104,79 @@ export interface ArtifactModelOptions {
   grammar?: boolean;
 }
 
+/** A program to evaluate over artifacts' facts, with its model without them (shared by every artifact). */
+interface ArtifactProgram {
+  program: Program;
+  /** Relation name → id; only the relations the program has when `readOnly`. */
+  rels: Map<string, number>;
+  /** The names in `rels`. */
+  names: ReadonlySet<string>;
+  base: Model;
+}
+
+function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
+  const rels = new Map<string, number>();
+  for (const [name, arity] of Object.entries(ARTIFACT_RELATIONS)) {
+    const id = readOnly ? program.findRelation(name, arity)?.id : program.relationId(name, arity);
+    if (id !== undefined) rels.set(name, id);
+  }
+  return { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+}
+
+function evaluateOver(artifact: Artifact, p: ArtifactProgram): Model {
+  const facts: InjectedFact[] = [];
+  for (const f of artifactTermFacts(artifact, p.program.terms, p.names)) facts.push({ rel: p.rels.get(f.rel) as number, tuple: f.tuple });
+  return evaluate(p.program, { facts, base: p.base });
+}
+
+/** Per grammar: the whole-file program (`artifactModel`) and the violation program (`artifactViolations`), built once. */
+const programs = new WeakMap<Grammar, { whole?: ArtifactProgram; bare?: ArtifactProgram; violations?: ArtifactProgram | null }>();
+
+function cached(grammar: Grammar) {
+  let c = programs.get(grammar);
+  if (!c) programs.set(grammar, (c = {}));
+  return c;
+}
+
 /**
  * Evaluate `extra` rules (and, by default, the grammar's statements) over the
  * artifact's facts. Returns the model: e.g. `model.query('(violation ?x)')`.
- * Throws a GramlogError when the combined program has errors.
+ * Throws a GramlogError when the combined program has errors. Without `extra`
+ * the program is built and evaluated without facts once per grammar; each
+ * artifact then evaluates only what depends on its facts.
  */
 export function artifactModel(artifact: Artifact, extra: readonly Source[] = [], options: ArtifactModelOptions = {}): Model {
-  const trees: SyntaxTree[] = [];
-  if (options.grammar ?? true) {
-    const byFile = new Map<string, Statement[]>();
-    for (const st of artifact.grammar.source.statements) {
-      const list = byFile.get(st.span.file) ?? [];
-      list.push(st);
-      byFile.set(st.span.file, list);
+  const withGrammar = options.grammar ?? true;
+  const source = artifact.grammar.source;
+  const build = () => {
+    const trees: SyntaxTree[] = withGrammar ? statementTrees(source) : [];
+    for (const s of extra) trees.push(parse(s.text, { file: s.file }));
+    return artifactProgram(buildProgram(trees, source.options), false);
+  };
+  if (extra.length > 0) return evaluateOver(artifact, build());
+  const c = cached(artifact.grammar);
+  const p = withGrammar ? (c.whole ??= build()) : (c.bare ??= build());
+  return evaluateOver(artifact, p);
+}
+
+/**
+ * The artifact's `(violation ...)` facts and the properties they fail, from
+ * the grammar's own `violation` rules: empty at no cost when the grammar has
+ * none. Only the statements the violations depend on are evaluated.
+ */
+export function artifactViolations(artifact: Artifact): Violations {
+  const c = cached(artifact.grammar);
+  if (c.violations === undefined) {
+    const source = artifact.grammar.source;
+    const roots = violationRelations(source);
+    if (roots.length === 0) c.violations = null;
+    else {
+      const pruned = pruneTo(source, roots);
+      // a program of our own: evaluating over artifacts interns their node ids in its term table
+      c.violations = artifactProgram(pruned === source ? rebuildProgram(source, () => true) : pruned, true);
     }
-    for (const [file, statements] of byFile) trees.push({ file, statements });
   }
-  for (const s of extra) trees.push(parse(s.text, { file: s.file }));
-  const program = buildProgram(trees, artifact.grammar.source.options);
-  const facts = artifactTermFacts(artifact, program.terms);
-  const arity: Record<string, number> = { node: 1, root: 1, symbol: 2, depth: 2, parent: 2, childindex: 2, chose: 2, arg: 3, attr: 3, applied: 2 };
-  const rels = new Map<string, number>();
-  for (const [name, n] of Object.entries(arity)) rels.set(name, program.relationId(name, n));
-  return evaluate(program, { facts: facts.map((f) => ({ rel: rels.get(f.rel) as number, tuple: f.tuple })) });
+  return c.violations ? violationsOf(evaluateOver(artifact, c.violations)) : NO_VIOLATIONS;
 }
 
 /** The same term in another table. */

@@ -2,11 +2,12 @@
  * Graphviz DOT for an artifact: one box per node (symbol, rule, arguments,
  * attributes), an edge from each node to its children, node names the node
  * paths. Several artifacts (`--count`) are several digraphs in one file,
- * which `dot` accepts.
+ * which `dot` accepts. Given violation facts, each is a comment line
+ * `// (violation ...)` before the closing brace.
  */
 import type { Artifact, ArtifactNode } from './artifact.js';
 
-export function formatDot(artifact: Artifact): string {
+export function formatDot(artifact: Artifact, violations: readonly string[] = []): string {
   const lines: string[] = [
     `digraph ${quote(`gramlog seed ${artifact.seed}`)} {`,
     `  label=${quote(`seed ${artifact.seed}`)};`,
@@ -23,6 +24,7 @@ export function formatDot(artifact: Artifact): string {
     for (const c of node.children) lines.push(`  ${quote(node.id)} -> ${quote(c.id)};`);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ArtifactNode);
   }
+  for (const v of violations) lines.push(`  // ${v.replace(/[\r\n]/g, ' ')}`);
   lines.push('}');
   return lines.join('\n') + '\n';
 }

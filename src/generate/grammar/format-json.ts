@@ -7,11 +7,12 @@
  * attrs as canonical text with their keys sorted (by UTF-16 code unit). The
  * text is written directly (not through an object), so key order can never
  * depend on JavaScript's ordering of integer-like keys, and deep trees need no
- * recursion.
+ * recursion. Given violation facts (artifactViolations), a last key
+ * `"violations":["(violation ...)",...]` lists them, when there are any.
  */
 import type { Artifact, ArtifactNode } from './artifact.js';
 
-export function formatJson(artifact: Artifact): string {
+export function formatJson(artifact: Artifact, violations: readonly string[] = []): string {
   const parts: string[] = ['{"seed":', JSON.stringify(artifact.seed), ',"root":'];
   // Work items: a node to open, or text to emit when its children are done.
   const stack: Array<ArtifactNode | string> = [artifact.root];
@@ -30,6 +31,7 @@ export function formatJson(artifact: Artifact): string {
       if (i > 0) stack.push(',');
     }
   }
+  if (violations.length > 0) parts.push(',"violations":', JSON.stringify(violations));
   parts.push('}');
   return parts.join('');
 }

@@ -8,11 +8,13 @@
  *
  * One line per node, two spaces per level: the symbol, `-> RULE` for a
  * nonterminal, `(KEY=VALUE ...)` for arguments and `{KEY=VALUE ...}` for
- * attributes, in key order.
+ * attributes, in key order. Given violation facts, they follow after a blank
+ * line, as `violations (N):` and one indented fact a line.
  */
+import { appendViolations } from '../violations.js';
 import type { Artifact, ArtifactNode } from './artifact.js';
 
-export function formatText(artifact: Artifact): string {
+export function formatText(artifact: Artifact, violations: readonly string[] = []): string {
   const lines: string[] = [`seed ${artifact.seed}`];
   const stack: Array<[ArtifactNode, number]> = [[artifact.root, 0]];
   while (stack.length > 0) {
@@ -26,7 +28,7 @@ export function formatText(artifact: Artifact): string {
     lines.push(line);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as ArtifactNode, depth + 1]);
   }
-  return lines.join('\n') + '\n';
+  return appendViolations(lines.join('\n') + '\n', violations);
 }
 
 function pairs(record: Record<string, string>): string {

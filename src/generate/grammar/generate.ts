@@ -13,6 +13,7 @@ import { attachTree, toArtifactNode, type Artifact } from './artifact.js';
 import { expandTree } from './expand.js';
 import { explainStore } from './explain.js';
 import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource } from './grammar.js';
+import { historyOf } from '../history.js';
 import { GenerationHistory } from './history.js';
 
 export interface GenerateOptions extends GrammarOptions {
@@ -65,10 +66,7 @@ export function generate(source: GrammarSource | Grammar, options: GenerateOptio
 
 /** Why each node got its rule: the weights after every pipeline step, read from the history store. */
 export function explain(artifact: Artifact): string {
-  if (!artifact.history) {
-    throw new GramlogError('generate/no-history', 'this artifact was generated without history: generate it with { explain: true }');
-  }
-  return explainStore(artifact.history.store, artifact.seed);
+  return explainStore(historyOf(artifact).store, artifact.seed);
 }
 
 /** The same error, its messages prefixed with the seed that replays it. */

@@ -10,7 +10,7 @@ import type { Model } from '../../engine/model.js';
 import { loadProgram, type Source } from '../../program/load.js';
 import { compareTerms, printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
-import { applyParams, type Params } from './params.js';
+import { applyParams, type Params } from '../params.js';
 import { dependsOn, isRead, mentionsNodeIds, nodeDependentRelations, pruneForGeneration, readRelations } from './dependencies.js';
 import {
   DEFAULT_MAX_DEPTH,

@@ -16,23 +16,19 @@
  * e.g. the weights of node n/0 after transfer:
  *   [:find ?w . :where [?s "step/node" "n/0"] [?s "step/name" "transfer"] [?s "step/weights" ?w]]
  */
-import { Store, type TxEntity } from '../../store/index.js';
-import type { TermTable } from '../../program/terms.js';
+import type { TxEntity } from '../../store/index.js';
+import { History } from '../history.js';
+import { pairsToRecord } from './artifact.js';
 import type { ExpansionRecord, ExpansionRecorder } from './expand.js';
 import type { Grammar } from './grammar.js';
 import { STEPS } from './pipeline.js';
 
-export class GenerationHistory implements ExpansionRecorder {
-  #store: Store = Store.empty();
-
+export class GenerationHistory extends History implements ExpansionRecorder {
   constructor(
     readonly grammar: Grammar,
-    readonly seed: number | string,
-  ) {}
-
-  /** The store holding every expansion so far (an immutable snapshot). */
-  get store(): Store {
-    return this.#store;
+    seed: number | string,
+  ) {
+    super(seed);
   }
 
   expanded(r: ExpansionRecord): void {
@@ -45,8 +41,8 @@ export class GenerationHistory implements ExpansionRecorder {
       'node/order': r.order,
       'node/symbol': terms.print(node.symbol),
       'node/depth': node.depth,
-      'node/args': pairsJson(terms, node.args),
-      'node/attrs': pairsJson(terms, node.attrs),
+      'node/args': JSON.stringify(pairsToRecord(terms, node.args)),
+      'node/attrs': JSON.stringify(pairsToRecord(terms, node.attrs)),
     };
     if (node.parent) nodeEntity['node/parent'] = node.parent.path;
     if (node.rule) nodeEntity['node/rule'] = node.rule.name;
@@ -71,13 +67,6 @@ export class GenerationHistory implements ExpansionRecorder {
         });
       }
     }
-    this.#store = this.#store.transact(entities, { node: path, order: r.order, seed: String(this.seed) }).store;
+    this.record(entities, { node: path, order: r.order });
   }
-}
-
-/** Flat key/value term pairs as a JSON object of canonical text (keys in the pairs' order). */
-function pairsJson(terms: TermTable, pairs: readonly number[]): string {
-  const o: Record<string, string> = {};
-  for (let i = 0; i < pairs.length; i += 2) o[terms.print(pairs[i] as number)] = terms.print(pairs[i + 1] as number);
-  return JSON.stringify(o);
 }

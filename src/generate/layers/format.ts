@@ -19,6 +19,7 @@
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { KIND_COMPOUND } from '../../program/terms.js';
+import { appendViolations } from '../violations.js';
 import type { GeneratedLayer, LayerArtifact } from './generate.js';
 
 export interface LayerArtifactJson {
@@ -127,6 +128,5 @@ export function formatLayerText(a: LayerArtifact): string {
   }
   const plan = planLines(a);
   if (plan) out.push('', ...plan);
-  if (a.violations.length > 0) out.push('', `violations (${a.violations.length}):`, ...a.violations.map((v) => '  ' + v));
-  return out.join('\n') + '\n';
+  return appendViolations(out.join('\n') + '\n', a.violations);
 }

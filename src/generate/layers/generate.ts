@@ -19,10 +19,11 @@
 import { GramlogError } from '../../errors.js';
 import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
-import { printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
+import type { Params } from '../params.js';
 import { createRandom, type Random } from '../random.js';
-import type { LayerParams } from './params.js';
+import { violationsOf } from '../violations.js';
+import { LayerHistory, type DrawRecorder } from './history.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';
 import { MAX_ATTEMPTS, readLayerState, type LayerDecl, type LayerGroup, type LayerState } from './vocabulary.js';
 
@@ -54,11 +55,15 @@ export interface LayerArtifact {
   facts: InjectedFact[];
   /** `(violation ...)` facts of the final model, canonical text, sorted. */
   violations: string[];
+  /** One transaction per draw (datascript), when generated with `explain: true`: see explainLayers. */
+  history?: LayerHistory;
 }
 
 export interface GenerateLayerOptions {
   seed?: number | string;
-  params?: LayerParams;
+  params?: Params;
+  /** Record every draw in a store (for `explainLayers`). Slower. */
+  explain?: boolean;
 }
 
 /** The base genotype: one draw per site, in the state's site order. */
@@ -73,16 +78,22 @@ export function applyMask(state: LayerState, base: ReadonlySet<number>): number[
   return state.sites.filter((s) => base.has(s) && state.allowed.has(s));
 }
 
+
 export interface GroupViolation {
   group: LayerGroup;
   count: number;
 }
 
+function placedIn(group: LayerGroup, placed: ReadonlySet<number>): number {
+  let count = 0;
+  for (const s of group.sites) if (placed.has(s)) count++;
+  return count;
+}
+
 /** The first group (in canonical order) whose placed count is outside [min, max]. */
 export function groupViolation(state: LayerState, placed: ReadonlySet<number>, min: number, max: number): GroupViolation | undefined {
   for (const group of state.groups) {
-    let count = 0;
-    for (const s of group.sites) if (placed.has(s)) count++;
+    const count = placedIn(group, placed);
     if (count < min || count > max) return { group, count };
   }
   return undefined;
@@ -120,8 +131,7 @@ function checkFeasible(program: Program, decl: LayerDecl, state: LayerState): vo
 export function groupViolations(state: LayerState, placed: ReadonlySet<number>, min: number, max: number): GroupViolation[] {
   const out: GroupViolation[] = [];
   for (const group of state.groups) {
-    let count = 0;
-    for (const s of group.sites) if (placed.has(s)) count++;
+    const count = placedIn(group, placed);
     if (count < min || count > max) out.push({ group, count });
   }
   return out;
@@ -135,24 +145,34 @@ export function groupViolations(state: LayerState, placed: ReadonlySet<number>, 
  * rest. For groups that share no sites this gives the same distribution as
  * redrawing the whole layer until every group is in bounds, in far fewer
  * draws (a layer with 20 groups of "exactly one" would otherwise need about
- * 4^20 tries).
+ * 4^20 tries). A recorder, when given, sees every draw.
  */
-export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, root: Random): { base: Set<number>; placed: number[]; attempts: number } {
+export function drawLayer(
+  program: Program,
+  decl: LayerDecl,
+  state: LayerState,
+  root: Random,
+  recorder?: DrawRecorder,
+): { base: Set<number>; placed: number[]; attempts: number } {
   checkFeasible(program, decl, state);
   const b = decl.between;
   const misses = new Map<string, { group: LayerGroup; count: number; times: number }>();
-  let lastLabels: string[] = [];
+  let outside: GroupViolation[] = [];
   let base = drawBase(state, root.derive(`layer/${decl.name}/0`));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    let redrawn: number[] = [];
     if (attempt > 0) {
       const redraw = new Set<number>();
-      for (const label of lastLabels) for (const s of (misses.get(label) as { group: LayerGroup }).group.sites) redraw.add(s);
+      for (const v of outside) for (const s of v.group.sites) redraw.add(s);
       const fresh = drawBase(state, root.derive(`layer/${decl.name}/${attempt}`));
       base = new Set(state.sites.filter((s) => (redraw.has(s) ? fresh.has(s) : base.has(s))));
+      if (recorder) redrawn = state.sites.filter((s) => redraw.has(s));
     }
     const placed = applyMask(state, base);
-    const vs = b ? groupViolations(state, new Set(placed), b.min, b.max) : [];
-    const v = vs[0];
+    const redrawnGroups = outside;
+    outside = b ? groupViolations(state, new Set(placed), b.min, b.max) : [];
+    recorder?.drew({ decl, state, attempt: attempt + 1, base, placed, redrawn, redrawnGroups, outside });
+    const v = outside[0];
     if (!v) return { base, placed, attempts: attempt + 1 };
     const bounds = `(between ${decl.name} ${b?.min} ${b?.max})`;
     if (decl.onviolation === 'fail') {
@@ -162,8 +182,7 @@ export function drawLayer(program: Program, decl: LayerDecl, state: LayerState, 
         b?.span,
       );
     }
-    lastLabels = vs.map((x) => x.group.label);
-    for (const x of vs) {
+    for (const x of outside) {
       const m = misses.get(x.group.label) ?? { group: x.group, count: x.count, times: 0 };
       m.times++;
       m.count = x.count;
@@ -187,12 +206,13 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
   const { program, placedRel } = grammar;
   const seed = options.seed ?? 0;
   const root = createRandom(seed);
+  const history = options.explain ? new LayerHistory(program, seed) : undefined;
   const facts: InjectedFact[] = [];
   const layers: GeneratedLayer[] = [];
   let model = grammar.base;
   for (const decl of grammar.layers) {
     const state = readLayerState(program, model, decl);
-    const { base, placed, attempts } = drawLayer(program, decl, state, root);
+    const { base, placed, attempts } = drawLayer(program, decl, state, root, history);
     for (const k of placed) facts.push({ rel: placedRel, tuple: [decl.id, k] });
     const baseIds = state.sites.filter((s) => base.has(s));
     const maskIds = state.sites.filter((s) => state.allowed.has(s));
@@ -208,15 +228,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
     });
     if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
   }
-  return { seed, layers, program, model, facts, violations: violationsOf(model) };
-}
-
-/** Every `(violation ...)` fact of the model (any arity), canonical text, sorted. */
-export function violationsOf(model: Model): string[] {
-  const program = model.program;
-  const out: string[] = [];
-  for (const info of program.relationsNamed('violation').sort((a, b) => a.arity - b.arity)) {
-    for (const t of model.tuples(info.name, info.arity)) out.push(printAtom(program.terms, info.name, t));
-  }
-  return out;
+  const artifact: LayerArtifact = { seed, layers, program, model, facts, violations: violationsOf(model).facts };
+  if (history) artifact.history = history;
+  return artifact;
 }

@@ -18,7 +18,7 @@ import type { Program } from '../../program/program.js';
 import { dynamicRelations } from './dynamic.js';
 import type { LayerFinding } from './findings.js';
 import { checkLayerOrder } from './order-check.js';
-import { applyLayerParams, type LayerParams } from './params.js';
+import { applyParams, type Params } from '../params.js';
 import { analyzeReads, type ReadAnalysis } from './reads.js';
 import { DECLARATIONS, readDeclarations, spanOf, type LayerDecl } from './vocabulary.js';
 
@@ -35,7 +35,7 @@ export interface LayerGrammar {
 }
 
 export interface PrepareOptions {
-  params?: LayerParams;
+  params?: Params;
 }
 
 /** True when the program declares layers (it has `layer/2` facts or rules). */
@@ -92,7 +92,7 @@ export function prepareLayers(input: Program, options: PrepareOptions = {}): Lay
   let perProgram = cache.get(input);
   const hit = perProgram?.get(key);
   if (hit) return hit;
-  const { grammar, order } = inspectLayers(applyLayerParams(input, options.params));
+  const { grammar, order } = inspectLayers(applyParams(input, options.params));
   const first = order[0];
   if (first) {
     const diagnostics: Diagnostic[] = order.map((f) => ({ code: `layers/${f.check}`, severity: 'error', message: f.message, ...(f.span ? { span: f.span } : {}) }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GramlogError } from '../../../src/errors.js';
-import { artifactFacts, artifactModel, compileGrammar, generateFrom } from '../../../src/generate/grammar/index.js';
+import { artifactFacts, artifactModel, artifactViolations, compileGrammar, generateFrom } from '../../../src/generate/grammar/index.js';
+import { violationsOf } from '../../../src/generate/violations.js';
 
 const TEXT = `
 (start s) (startarg n 2)
@@ -51,5 +52,46 @@ describe('the artifact as facts', () => {
   it('leaves rules no reserved relation needs out of the generation program', () => {
     expect(g.program.findRelation('violation', 2)).toBeUndefined();
     expect(g.source.findRelation('violation', 2)).toBeDefined();
+  });
+
+  it('gives the same model when evaluated again for another artifact (the program is built once per grammar)', () => {
+    const first = artifactModel(a).facts();
+    for (let seed = 1; seed < 6; seed++) artifactModel(generateFrom(g, seed));
+    expect(artifactModel(a).facts()).toEqual(first);
+    expect(artifactModel(a, [], { grammar: false }).query('(violation deep ?x)')).toEqual([]);
+  });
+});
+
+describe('artifactViolations', () => {
+  it('gives the violation facts and properties of the whole-file model, from the rules they depend on', () => {
+    const a = generateFrom(compileGrammar(TEXT, { file: 'a.gdl' }), 0);
+    const v = artifactViolations(a);
+    expect(v).toEqual(violationsOf(artifactModel(a)));
+    expect(v).toEqual({ facts: ['(violation deep n/0/0)', '(violation deep n/0/1)'], properties: ['deep'] });
+  });
+
+  it('reads every kind of artifact fact, and the file’s own facts and rules', () => {
+    const text = `(start s) (startarg k 3) (param limit 2)
+      (rule s two 1) (child two 0 leaf) (child two 1 leaf)
+      (<= (attr ?n size ?k) (arg ?n k ?k))
+      (<= (wide ?n) (attr ?n size ?s) (param limit ?l) (> ?s ?l))
+      (<= (violation too-wide ?n) (wide ?n) (root ?n) (chose ?n two) (depth ?n 0))
+      (<= (violation leaf-under ?c ?i) (parent ?c ?p) (childindex ?c ?i) (symbol ?c leaf) (node ?p) (applied two 1))
+      (<= (violation has ?k) (arg ?r k ?k) (root ?r))`;
+    const grammar = compileGrammar(text);
+    const art = generateFrom(grammar, 0);
+    expect(artifactViolations(art).facts).toEqual([
+      '(violation has 3)',
+      '(violation too-wide n)',
+      '(violation leaf-under n/0 0)',
+      '(violation leaf-under n/1 1)',
+    ]);
+    expect(artifactViolations(art)).toEqual(violationsOf(artifactModel(art)));
+    expect(artifactViolations(generateFrom(compileGrammar(text, { params: { limit: '5' } }), 0)).properties).toEqual(['has', 'leaf-under']);
+  });
+
+  it('is empty for a grammar without violation rules', () => {
+    const plain = generateFrom(compileGrammar('(start s) (rule s a 1)'), 0);
+    expect(artifactViolations(plain)).toEqual({ facts: [], properties: [] });
   });
 });

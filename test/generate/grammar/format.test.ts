@@ -39,6 +39,17 @@ describe('output formats', () => {
     expect(dot.trimEnd().endsWith('}')).toBe(true);
   });
 
+  it('adds violation facts, when given: a block after the text, a last JSON key, DOT comments', () => {
+    const v = ['(violation big n/1)', '(violation odd "a\nb")'];
+    expect(formatText(a, v)).toBe(formatText(a) + '\nviolations (2):\n  (violation big n/1)\n  (violation odd "a\nb")\n');
+    const json = JSON.parse(formatJson(a, v)) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['seed', 'root', 'violations']);
+    expect(json['violations']).toEqual(v);
+    expect(formatJson(a, [])).toBe(formatJson(a));
+    expect(formatDot(a, v)).toBe(formatDot(a).replace(/}\n$/, '  // (violation big n/1)\n  // (violation odd "a b")\n}\n'));
+    expect(formatDot(a, [])).toBe(formatDot(a));
+  });
+
   it('generates and prints deep trees without recursing per level', () => {
     const deep = compileGrammar('(maxdepth 20000) (start s) (rule s more 1) (rule s stop 0) (child more 0 s) (<= (force ?n stop) (depth ?n 1500))');
     const d = generateFrom(deep, 0);

@@ -10,16 +10,7 @@ import {
   type Artifact,
   type ArtifactNode,
 } from '../../../src/generate/grammar/index.js';
-
-function errorOf(f: () => unknown): GramlogError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GramlogError) return e;
-    throw e;
-  }
-  throw new Error('expected a GramlogError');
-}
+import { errorOf } from '../../helpers.js';
 
 const rootRule = (a: Artifact) => a.root.rule;
 

@@ -1,0 +1,63 @@
+/**
+ * Options several commands share: the seed, `--param KEY=VALUE`, `--json`,
+ * and loading the rule files a command is given (warnings printed, errors
+ * thrown). One place for their parsing and their usage errors, so every
+ * command reads them and words their errors the same way.
+ */
+import { throwIfErrors } from '../errors.js';
+import { isParamError } from '../generate/params.js';
+import { loadProgram } from '../program/load.js';
+import type { Program } from '../program/program.js';
+import { listOpt, stringOpt, type OptionSpec, type Parsed } from './args.js';
+import { readSource } from './command.js';
+import { formatDiagnostic } from './diagnostics.js';
+import { UsageError, type Io } from './io.js';
+
+/** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
+export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
+export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies OptionSpec;
+export const PARAM_OPTION = { param: { type: 'string', multiple: true, short: 'p' } } as const satisfies OptionSpec;
+
+/** The help line of `--param`. */
+export const PARAM_HELP = '-p, --param KEY=VALUE replace the file\'s (param KEY ...) fact; repeatable';
+
+/** `--param KEY=VALUE` options as a record of text (a later KEY wins); a malformed one is a usage error. */
+export function readParams(args: Parsed, command: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of listOpt(args, 'param')) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new UsageError(`gramlog ${command}: --param takes KEY=VALUE, not '${p}'`);
+    out[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** The seed option: a number when it is written as a whole number, else the text; 0 by default. */
+export function readSeed(args: Parsed): number | string {
+  const s = stringOpt(args, 'seed');
+  if (s === undefined) return 0;
+  return /^-?\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : s;
+}
+
+/** Run `f`; an error of a bad --param (unknown key, bad value) becomes a usage error of `command`. */
+export function withParams<T>(command: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isParamError(e)) throw new UsageError(`gramlog ${command}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Read the rule files (remembered in `sources` for error messages) and load
+ * them as one program: warnings go to stderr, errors are thrown (exit 1).
+ */
+export function loadRuleFiles(io: Io, sources: Map<string, string>, paths: readonly string[]): Program {
+  const program = loadProgram(paths.map((file) => ({ file, text: readSource(io, sources, file) })));
+  for (const d of program.diagnostics) {
+    if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+  }
+  throwIfErrors(program.diagnostics);
+  return program;
+}

@@ -1,0 +1,109 @@
+/**
+ * `(param KEY VALUE)` overrides (`--param KEY=VALUE`), the same for every
+ * generation style (grammars, layer files) and for `gramlog check`: the
+ * program is rebuilt with each overridden KEY's `(param KEY ...)` facts
+ * replaced by one `(param KEY VALUE)`. VALUE is read as a ground term (`3`,
+ * `0.25`, `yes`, `"a b"`, `(f 1)`).
+ *
+ * Errors (GramlogErrors; the CLI turns them into usage errors, exit 2):
+ *
+ *   generate/unknown-param  the file sets KEY by no `(param KEY VALUE)` fact;
+ *                           the message lists the keys it does set
+ *   generate/param          KEY is not a name, VALUE is not a ground term
+ */
+import { GramlogError } from '../errors.js';
+import type { Program } from '../program/program.js';
+import type { Statement, Term } from '../syntax/ast.js';
+import { parse, parseTerm } from '../syntax/parser.js';
+import { printTerm } from '../syntax/printer.js';
+import { rebuildProgram } from './statements.js';
+
+/** Overrides as text, KEY → VALUE (what `--param KEY=VALUE` gives). */
+export type Params = Readonly<Record<string, string>>;
+
+/** Param values as a check draws them: integers (from a range) or text as written on a command line. */
+export type ParamValues = Readonly<Record<string, number | string>>;
+
+/** The codes of the errors a bad override raises. */
+export const PARAM_ERROR_CODES: ReadonlySet<string> = new Set(['generate/param', 'generate/unknown-param']);
+
+/** Whether `e` is the error of a bad override (a usage error on a command line). */
+export function isParamError(e: unknown): e is GramlogError {
+  return e instanceof GramlogError && PARAM_ERROR_CODES.has(e.code);
+}
+
+/** The program with `params` applied (the same program when there are none). */
+export function applyParams(program: Program, params: Params | undefined): Program {
+  const keys = Object.keys(params ?? {}).sort();
+  if (!params || keys.length === 0) return program;
+  const known = paramKeys(program);
+  const replaced = new Set<string>();
+  const lines: string[] = [];
+  for (const key of keys) {
+    const keyTerm = readTerm(key, key, 'key');
+    if (keyTerm.kind !== 'const' && keyTerm.kind !== 'str') {
+      throw new GramlogError('generate/param', `--param key '${key}' must be a name`, keyTerm.span);
+    }
+    const keyText = printTerm(keyTerm);
+    if (!known.includes(keyText)) {
+      throw new GramlogError(
+        'generate/unknown-param',
+        `--param ${key}: the file has no (param ${keyText} VALUE) fact to override` +
+          (known.length > 0 ? `; its params are ${known.join(', ')}` : '; it sets no params'),
+      );
+    }
+    const value = readTerm(params[key] as string, key, 'value');
+    if (hasVariable(value)) {
+      throw new GramlogError('generate/param', `--param ${key}: the value must be ground, not ${printTerm(value)}`, value.span);
+    }
+    replaced.add(keyText);
+    lines.push(`(param ${keyText} ${printTerm(value)})`);
+  }
+  const kept = (st: Statement) => !(isParamFact(st) && replaced.has(printTerm(st.head.args[0] as Term)));
+  return rebuildProgram(program, kept, [parse(lines.join('\n'), { file: '--param' })]);
+}
+
+/** The program's `(param KEY VALUE)` facts as [KEY, VALUE] canonical text, sorted by key. */
+export function paramFacts(program: Program): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const st of program.statements) {
+    if (isParamFact(st)) out.push([printTerm(st.head.args[0] as Term), printTerm(st.head.args[1] as Term)]);
+  }
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** The KEYs the program's `(param KEY VALUE)` facts set, canonical text, sorted, unique. */
+export function paramKeys(program: Program): string[] {
+  return [...new Set(paramFacts(program).map(([k]) => k))];
+}
+
+/** Param values as the generators take them: KEY → VALUE text, keys sorted. */
+export function paramText(params: ParamValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(params).sort()) out[key] = String(params[key]);
+  return out;
+}
+
+/** `--param` VALUE text as a check reports it: a whole number as a number, anything else as written. */
+export function paramValue(text: string): number | string {
+  const t = text.trim();
+  return /^-?\d{1,15}$/.test(t) ? Number(t) : t;
+}
+
+function readTerm(text: string, key: string, what: 'key' | 'value'): Term {
+  const file = `--param ${key}`;
+  try {
+    return parseTerm(text, { file });
+  } catch (e) {
+    if (e instanceof GramlogError) throw new GramlogError('generate/param', `${file}: bad ${what} '${text}': ${e.message}`, e.span);
+    throw e;
+  }
+}
+
+function isParamFact(st: Statement): boolean {
+  return !st.isRule && st.body.length === 0 && st.head.pred === 'param' && st.head.args.length === 2;
+}
+
+function hasVariable(t: Term): boolean {
+  return t.kind === 'var' || (t.kind === 'compound' && t.args.some(hasVariable));
+}

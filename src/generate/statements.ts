@@ -1,0 +1,25 @@
+/**
+ * Rebuilding a program from some of its statements (params replaced, rules
+ * nobody reads pruned): the statements stay grouped by the file they came
+ * from, so spans and `program.files` are kept.
+ */
+import { buildProgram, type Program } from '../program/program.js';
+import type { Statement, SyntaxTree } from '../syntax/ast.js';
+
+/** The program's statements that `keep` accepts, as syntax trees per file (every file listed, in order). */
+export function statementTrees(program: Program, keep: (st: Statement) => boolean = () => true): SyntaxTree[] {
+  const byFile = new Map<string, Statement[]>();
+  for (const f of program.files) byFile.set(f, []);
+  for (const st of program.statements) {
+    if (!keep(st)) continue;
+    const list = byFile.get(st.span.file) ?? [];
+    list.push(st);
+    byFile.set(st.span.file, list);
+  }
+  return [...byFile].map(([file, statements]) => ({ file, statements }));
+}
+
+/** A new program of the statements `keep` accepts plus `extra` trees, with the same options. */
+export function rebuildProgram(program: Program, keep: (st: Statement) => boolean, extra: readonly SyntaxTree[] = []): Program {
+  return buildProgram([...statementTrees(program, keep), ...extra], program.options);
+}
