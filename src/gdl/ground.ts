@@ -17,7 +17,8 @@
  *   rules for their static tuples.
  *
  * Substitutions are found by the engine: each rule k becomes
- * `(<= (inst_k ?v1 .. ?vn) <its positive body, distinct, builtins>)` over a
+ * `(<= (inst_k ?v1 .. ?vn) <its positive body, distinct, builtins>)`, where
+ * ?v1 .. ?vn are the variables the ground rule depends on (instanceSlots), over a
  * derived program whose facts are the static model's static tuples and the
  * relaxed model's dynamic tuples; one evaluation gives all instances.
  *
@@ -28,20 +29,19 @@
 import { evaluate, type InjectedFact, type Model, type Relation } from '../engine/index.js';
 import { GramlogError } from '../errors.js';
 import type { Program } from '../program/program.js';
-import type { CompiledRule, Pattern } from '../program/rules.js';
-import { bindsOf } from '../program/schedule.js';
+import { patternVars, type CompiledRule, type Pattern } from '../program/rules.js';
 import type { RelaxedReachability } from './relaxed.js';
 import { derivedProgram, syntheticSpan } from './sm-derived.js';
 import type { GameInfo } from './sm-game.js';
 
 export interface GroundLimits {
-  /** Most rule instances (default 1,000,000). */
+  /** Most rule instances (default 500,000). */
   maxRules?: number;
-  /** Most literal occurrences over all instances (default 4,000,000). */
+  /** Most literal occurrences over all instances (default 2,000,000). */
   maxLiterals?: number;
 }
 
-export const DEFAULT_GROUND_LIMITS: Required<GroundLimits> = { maxRules: 1_000_000, maxLiterals: 4_000_000 };
+export const DEFAULT_GROUND_LIMITS: Required<GroundLimits> = { maxRules: 500_000, maxLiterals: 2_000_000 };
 
 export interface GroundGame {
   /** Number of propositions. */
@@ -83,10 +83,19 @@ export function dynamicRelations(program: Program, info: GameInfo): Uint8Array {
   return marks;
 }
 
-/** Variable slots a rule body binds, sorted. */
-function boundSlots(rule: CompiledRule): number[] {
+/**
+ * The variable slots a ground instance of `rule` depends on, sorted: those of
+ * its head, of its literals on dynamic relations, and of its negative
+ * literals. The others occur only in positive static literals (and distinct):
+ * they only have to exist, so instances that differ in them alone are the same
+ * ground rule and are projected away.
+ */
+function instanceSlots(rule: CompiledRule, dynamic: Uint8Array): number[] {
   const s = new Set<number>();
-  for (const lit of rule.body) for (const v of bindsOf(lit)) s.add(v);
+  for (const a of rule.head.args) patternVars(a, s);
+  for (const lit of rule.body) {
+    if (lit.kind === 'neg' || (lit.kind === 'pos' && dynamic[lit.rel])) for (const a of lit.args) patternVars(a, s);
+  }
   return [...s].sort((a, b) => a - b);
 }
 
@@ -160,7 +169,7 @@ export function groundGame(
   const inst = derivedProgram(program);
   const span = syntheticSpan('<ground>');
   const rules = program.rules.filter((r) => dynamic[r.head.rel]);
-  const slotsOf = rules.map(boundSlots);
+  const slotsOf = rules.map((rule) => instanceSlots(rule, dynamic));
   const instRel = rules.map((rule, k) => {
     const slots = slotsOf[k] as number[];
     const rel = inst.relationId(`\u0000inst${k}`, slots.length);

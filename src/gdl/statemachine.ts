@@ -8,7 +8,7 @@
  *   atoms and run as a flat propositional network, many times faster.
  *
  * `auto` (the default) compiles when grounding stays under the size limits
- * (DEFAULT_GROUND_LIMITS: 1,000,000 ground rules and 4,000,000 ground
+ * (DEFAULT_GROUND_LIMITS: 500,000 ground rules and 2,000,000 ground
  * literals, and a finite relaxed game of at most 2,000,000 facts) and falls
  * back to the engine otherwise; `engine` and `compiled` force one (`compiled`
  * throws `gdl/not-groundable` when the game cannot be grounded).
