@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from './fake-io.js';
+import { repoRoot, runBin, runCli } from './fake-io.js';
 
 const forward = '(layer a 1) (layer b 2) (site a 1) (site b 1)\n(<= (allow a ?k) (site a ?k) (not (placed b ?k)))\n';
 const cycle = forward + '(<= (allow b ?k) (site b ?k) (not (placed a ?k)))\n';
@@ -81,16 +80,15 @@ describe('gramlog analyze', () => {
   });
 });
 
-const bin = join(repoRoot, 'bin/gramlog.js');
 const distAnalyze = join(repoRoot, 'dist/cli/commands/analyze.js');
 const built = existsSync(distAnalyze) && readFileSync(distAnalyze, 'utf8').includes('analyzeLayers');
 if (!built) console.warn('skipping the binary test of gramlog analyze: dist/ is missing or older than the analyze command (run npm run build)');
 describe.skipIf(!built)('gramlog analyze, the installed binary', () => {
   it('exits 0 with warnings and 1 on a forward reference', () => {
-    const ok = spawnSync(process.execPath, [bin, 'analyze', 'rules/building-incomplete.gdl', '--json'], { cwd: repoRoot, encoding: 'utf8' });
+    const ok = runBin('analyze', 'rules/building-incomplete.gdl', '--json');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout).findings).toHaveLength(2);
-    const bad = spawnSync(process.execPath, [bin, 'analyze', 'rules/layers-forward.gdl'], { cwd: repoRoot, encoding: 'utf8' });
+    const bad = runBin('analyze', 'rules/layers-forward.gdl');
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/rules\/layers-forward\.gdl:22:10: error\[forward\]/);
   });

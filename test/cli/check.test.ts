@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { artifactGenerator } from '../../src/check/artifact.js';
+import type { CheckJson } from '../../src/cli/commands/check.js';
 import { main } from '../../src/cli/main.js';
 import { load } from '../helpers.js';
 import { THRESHOLD, ZERO } from '../check/fixtures.js';
@@ -13,14 +14,6 @@ function shellWords(command: string): string[] {
   const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
   for (const m of command.matchAll(re)) words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string));
   return words;
-}
-
-interface CheckJson {
-  ok: boolean;
-  runs: number;
-  counterexample?: { seed: number; params: Record<string, number | string> };
-  violations?: string[];
-  replay?: string;
 }
 
 describe('gramlog check', () => {

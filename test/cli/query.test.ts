@@ -1,8 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from './fake-io.js';
+import { repoRoot, runBin, runCli } from './fake-io.js';
 
 describe('gramlog query', () => {
   it('prints the answers to a goal, sorted, one per line', async () => {
@@ -85,12 +84,12 @@ describe('gramlog query', () => {
   });
 });
 
-const bin = join(repoRoot, 'bin/gramlog.js');
 describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/main.js')))('the installed binary', () => {
   it('runs query end to end with real exit codes', () => {
-    const out = execFileSync(process.execPath, [bin, 'query', 'rules/family.kif', '--goal', '(ancestor ann ?y)'], { cwd: repoRoot, encoding: 'utf8' });
-    expect(out.split('\n')[0]).toBe('(ancestor ann bob)');
-    const bad = spawnSync(process.execPath, [bin, 'query', 'missing.kif'], { cwd: repoRoot, encoding: 'utf8' });
+    const ok = runBin('query', 'rules/family.kif', '--goal', '(ancestor ann ?y)');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe('(ancestor ann bob)');
+    const bad = runBin('query', 'missing.kif');
     expect(bad.status).toBe(2);
     expect(bad.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });

@@ -8,7 +8,8 @@ import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../
 import { paramValue } from '../../generate/params.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { EXIT, UsageError } from '../io.js';
+import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
@@ -73,7 +74,12 @@ examples:
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
-    const progress = io.errIsTTY ? progressLine(io) : undefined;
+    const line = statusLine(io);
+    const progress = line && {
+      show: (p: CheckProgress) =>
+        line.show(p.phase === 'run' ? `gramlog check: run ${p.runs}/${p.total}` : `gramlog check: failed at run ${p.runs}, shrinking (candidate ${p.shrinkSteps})`),
+      clear: () => line.clear(),
+    };
     let result: CheckResult;
     try {
       result = withParams('check', () =>
@@ -170,19 +176,4 @@ export function textReport(
   rerun.push('--path', path ?? r.path ?? '');
   lines.push(`fast-check path ${r.path} (rerun just this case: ${rerun.map(quote).join(' ')})`);
   return lines.join('\n') + '\n';
-}
-
-/** A one-line progress display on a terminal's stderr. */
-function progressLine(io: Io): { show: (p: CheckProgress) => void; clear: () => void } {
-  let shown = false;
-  return {
-    show(p) {
-      shown = true;
-      const text = p.phase === 'run' ? `gramlog check: run ${p.runs}/${p.total}` : `gramlog check: failed at run ${p.runs}, shrinking (candidate ${p.shrinkSteps})`;
-      io.err(`\r\x1b[K${text}`);
-    },
-    clear() {
-      if (shown) io.err('\r\x1b[K');
-    },
-  };
 }

@@ -19,6 +19,7 @@ import type { Program } from '../../program/program.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
+import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
 import { layerRenderer } from './generate-layers.js';
 
@@ -149,7 +150,7 @@ function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
  * derives violations; exit 1 when any does.
  */
 function generateEach(io: Io, render: Renderer, seed: number | string, count: number, separator: string): number {
-  const progress = count > 1 && io.errIsTTY ? new Progress(io, count) : undefined;
+  const progress = count > 1 ? statusLine(io, PROGRESS_EVERY_MS) : undefined;
   let failed = false;
   for (let i = 0; i < count; i++) {
     const s = typeof seed === 'number' ? seed + i : seed;
@@ -160,7 +161,7 @@ function generateEach(io: Io, render: Renderer, seed: number | string, count: nu
       progress?.clear();
       io.err(`gramlog generate: seed ${s} derives ${violations.length} violation fact(s)\n`);
     }
-    progress?.tick(i + 1);
+    progress?.show(`generated ${i + 1}/${count}`, i + 1 === count);
   }
   progress?.clear();
   return failed ? EXIT.findings : EXIT.ok;
@@ -175,27 +176,4 @@ function readFormat(args: Parsed): Format {
   }
   if (json && f !== 'json') throw new UsageError(`gramlog generate: --json and --format ${f} disagree`);
   return f as Format;
-}
-
-/** `generated K/N` on stderr, rewritten in place, only on a terminal. */
-class Progress {
-  private last = 0;
-  private shown = false;
-  constructor(
-    private readonly io: Io,
-    private readonly total: number,
-  ) {}
-
-  tick(done: number): void {
-    const now = Date.now();
-    if (now - this.last < PROGRESS_EVERY_MS && done < this.total) return;
-    this.last = now;
-    this.shown = true;
-    this.io.err(`\rgenerated ${done}/${this.total}`);
-  }
-
-  clear(): void {
-    if (this.shown) this.io.err('\r\x1b[K');
-    this.shown = false;
-  }
 }

@@ -7,6 +7,7 @@
 import type { Program } from '../../program/program.js';
 import { relationKey } from '../../program/rules.js';
 import type { Literal, Statement, Term } from '../../syntax/ast.js';
+import { reachable, readersOf, readsOf } from '../relation-graph.js';
 import { rebuildProgram } from '../statements.js';
 import { ROOT_PATH } from './node.js';
 import {
@@ -22,24 +23,13 @@ import {
  * relations and everything derived from them (transitively).
  */
 export function nodeDependentRelations(program: Program): Uint8Array {
-  const dependents: number[][] = Array.from({ length: program.relations.length }, () => []);
-  for (const rule of program.rules) {
-    for (const lit of rule.body) {
-      if (lit.kind === 'pos' || lit.kind === 'neg') (dependents[lit.rel] as number[]).push(rule.head.rel);
-    }
-  }
-  const marks = new Uint8Array(program.relations.length);
-  const stack: number[] = [];
+  const start: number[] = [];
   for (const [name, arity] of Object.entries(NODE_RELATIONS)) {
     const info = program.findRelation(name, arity);
-    if (info) stack.push(info.id);
+    if (info) start.push(info.id);
   }
-  while (stack.length > 0) {
-    const r = stack.pop() as number;
-    if (marks[r]) continue;
-    marks[r] = 1;
-    stack.push(...(dependents[r] as number[]));
-  }
+  const marks = new Uint8Array(program.relations.length);
+  for (const r of reachable(readersOf(program), start)) marks[r] = 1;
   return marks;
 }
 
@@ -72,20 +62,7 @@ export function pruneForGeneration(program: Program): Program {
  * it). The roots' contents are the same in both programs.
  */
 export function pruneTo(program: Program, roots: Iterable<number>): Program {
-  const reads = new Map<number, Set<number>>();
-  for (const rule of program.rules) {
-    let set = reads.get(rule.head.rel);
-    if (!set) reads.set(rule.head.rel, (set = new Set()));
-    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') set.add(lit.rel);
-  }
-  const needed = new Set<number>();
-  const stack: number[] = [...roots];
-  while (stack.length > 0) {
-    const r = stack.pop() as number;
-    if (needed.has(r)) continue;
-    needed.add(r);
-    for (const x of reads.get(r) ?? []) stack.push(x);
-  }
+  const needed = reachable(readsOf(program), roots);
   const keep = (st: Statement) => {
     const info = program.findRelation(st.head.pred, st.head.args.length);
     return info !== undefined && needed.has(info.id);
@@ -124,18 +101,5 @@ export function mentionsNodeIds(program: Program): boolean {
 
 /** Whether relation `target` depends (transitively) on relation `source`. */
 export function dependsOn(program: Program, target: number, source: number): boolean {
-  const reads: number[][] = Array.from({ length: program.relations.length }, () => []);
-  for (const rule of program.rules) {
-    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') (reads[rule.head.rel] as number[]).push(lit.rel);
-  }
-  const seen = new Uint8Array(program.relations.length);
-  const stack = [target];
-  while (stack.length > 0) {
-    const r = stack.pop() as number;
-    if (r === source) return true;
-    if (seen[r]) continue;
-    seen[r] = 1;
-    stack.push(...(reads[r] as number[]));
-  }
-  return false;
+  return reachable(readsOf(program), [target]).has(source);
 }

@@ -236,19 +236,14 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
           const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget });
           const n = grp.sites.length;
           if (search.found) {
-            const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
-            verdict = {
+            verdict = incomplete(
+              g,
               layer,
-              status: 'incomplete',
-              method: `enumerated the outcomes of the ${n} earlier site(s) group ${grp.label} reads, and confirmed one with a full outcome of the earlier layers`,
-              group: glabel,
-              message:
-                `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts, glabel === grp.label ? new Set(grp.relevant.keys()) : undefined)}, ` +
-                `group ${glabel} of ${layer.name} has ${got} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, and no redraw can fix that ` +
-                `(found by enumerating the outcomes of the ${n} earlier site(s) that group ${grp.label} reads)`,
-              earlier: layersOf(search.found.facts, g.layers),
-              span: b.span,
-            };
+              search.found,
+              `enumerated the outcomes of the ${n} earlier site(s) group ${grp.label} reads, and confirmed one with a full outcome of the earlier layers`,
+              `, and no redraw can fix that (found by enumerating the outcomes of the ${n} earlier site(s) that group ${grp.label} reads)`,
+              (glabel) => (glabel === grp.label ? new Set(grp.relevant.keys()) : undefined),
+            );
             break enumeration;
           }
           if (!search.exhaustive && !unknown) {
@@ -292,18 +287,7 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
         continue;
       }
       if (search.found) {
-        const [glabel, got] = search.found.detail.split('\u0000') as [string, string];
-        verdict = {
-          layer,
-          status: 'incomplete',
-          method: 'worst-case queries, then a search of whole outcomes',
-          group: glabel,
-          message:
-            `layer ${layer.name} is not sequentially complete: when ${describeOutcome(program, g.layers, search.found.facts)}, group ${glabel} of ${layer.name} has ${got} allowed site(s), ` +
-            `fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs (found by a search of whole outcomes after worst-case queries)`,
-          earlier: layersOf(search.found.facts, g.layers),
-          span: b.span,
-        };
+        verdict = incomplete(g, layer, search.found, 'worst-case queries, then a search of whole outcomes', ' (found by a search of whole outcomes after worst-case queries)');
         break;
       }
       if (!unknown) {
@@ -356,6 +340,34 @@ interface GroupPlan {
   sites: Site[];
   /** Feasible assignments of `sites` (bit i: sites[i] placed), fewest placed first. */
   masks: number[];
+}
+
+/**
+ * The verdict for an outcome a search found (its detail is `GROUP\0ALLOWED`):
+ * `layer` is not sequentially complete. `how` ends the message; `only` picks
+ * the earlier sites worth naming in the outcome, by the short group's label.
+ */
+function incomplete(
+  g: LayerGrammar,
+  layer: LayerDecl,
+  found: { facts: InjectedFact[]; detail: string },
+  method: string,
+  how: string,
+  only: (group: string) => ReadonlySet<string> | undefined = () => undefined,
+): CompletenessVerdict {
+  const b = layer.between as NonNullable<LayerDecl['between']>;
+  const [group, got] = found.detail.split('\u0000') as [string, string];
+  return {
+    layer,
+    status: 'incomplete',
+    method,
+    group,
+    message:
+      `layer ${layer.name} is not sequentially complete: when ${describeOutcome(g.program, g.layers, found.facts, only(group))}, ` +
+      `group ${group} of ${layer.name} has ${got} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs${how}`,
+    earlier: layersOf(found.facts, g.layers),
+    span: b.span,
+  };
 }
 
 function assignment(g: LayerGrammar, sites: readonly Site[], mask: number): InjectedFact[] {

@@ -103,17 +103,22 @@ function fail(code: string, message: string, span: Span | undefined): never {
   throw new GramlogError(code, message, span);
 }
 
-/** Whether an allow statement names layer `id` (a fact or rule head with that constant, or a variable). */
-function isMasked(program: Program, id: number): boolean {
-  const allow = program.findRelation('allow', 2);
-  if (!allow) return false;
-  for (const f of program.facts) if (f.rel === allow.id && f.tuple[0] === id) return true;
+/** Whether a statement of name/arity names layer `id` first: a fact with that constant, or a rule head with it or a variable. */
+function namesLayer(program: Program, name: string, arity: number, id: number): boolean {
+  const rel = program.findRelation(name, arity);
+  if (!rel) return false;
+  for (const f of program.facts) if (f.rel === rel.id && f.tuple[0] === id) return true;
   for (const r of program.rules) {
-    if (r.head.rel !== allow.id) continue;
+    if (r.head.rel !== rel.id) continue;
     const a = r.head.args[0];
     if (a && (a.t === 'var' || (a.t === 'const' && a.id === id))) return true;
   }
   return false;
+}
+
+/** Whether an allow statement names layer `id` (the mask applies). */
+function isMasked(program: Program, id: number): boolean {
+  return namesLayer(program, 'allow', 2, id);
 }
 
 /** The layers declared in `model`, sorted by order then name; throws on a malformed declaration. */
@@ -225,13 +230,5 @@ export function readLayerState(program: Program, model: Model, decl: LayerDecl):
 
 /** Some group statement (fact, or rule with that constant or a variable) names the layer. */
 export function hasGroupsFor(program: Program, id: number): boolean {
-  const group = program.findRelation('group', 3);
-  if (!group) return false;
-  for (const f of program.facts) if (f.rel === group.id && f.tuple[0] === id) return true;
-  for (const r of program.rules) {
-    if (r.head.rel !== group.id) continue;
-    const a = r.head.args[0];
-    if (a && (a.t === 'var' || (a.t === 'const' && a.id === id))) return true;
-  }
-  return false;
+  return namesLayer(program, 'group', 3, id);
 }

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGrammar, generateFrom, walk, type ArtifactNode } from '../../../src/generate/grammar/index.js';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const read = (file: string) => readFileSync(resolve(repoRoot, file), 'utf8');
+import { readRepoFile as read } from '../../helpers.js';
 
 const DIVISIONS = ['hDivideTop', 'hDivideBottom', 'vDivideLeft', 'vDivideRight'];
 const LEAVES = ['tArea', 'bossArea', 'room'];

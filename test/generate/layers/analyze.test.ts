@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeLayers, checkNoninterference, generateLayers, inspectLayers, withOrders } from '../../../src/generate/layers/index.js';
+import { readRepoFile } from '../../helpers.js';
 import { load } from './reference.js';
 
-const rules = resolve(import.meta.dirname, '../../../rules');
-const building = () => load(readFileSync(resolve(rules, 'building.gdl'), 'utf8'), 'rules/building.gdl');
-const incomplete = () => load(readFileSync(resolve(rules, 'building-incomplete.gdl'), 'utf8'), 'rules/building-incomplete.gdl');
+const rule = (path: string) => () => load(readRepoFile(path), path);
+const building = rule('rules/building.gdl');
+const incomplete = rule('rules/building-incomplete.gdl');
 
 function noninterference(text: string) {
   const { grammar } = inspectLayers(load(text, 'ni.gdl'));

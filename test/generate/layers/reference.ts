@@ -6,11 +6,12 @@
  */
 import { evaluate, type InjectedFact } from '../../../src/engine/index.js';
 import { inspectLayers, readLayerState, type LayerDecl, type LayerGrammar } from '../../../src/generate/layers/index.js';
-import { loadProgram } from '../../../src/program/load.js';
 import type { Program } from '../../../src/program/program.js';
+import { load as loadText } from '../../helpers.js';
 
+/** Rule text as a program; throws when it has errors. */
 export function load(text: string, file = 'test.gdl'): Program {
-  const p = loadProgram([{ text, file }]);
+  const p = loadText(text, file);
   if (p.errors.length > 0) throw new Error(p.errors.map((e) => e.message).join('\n'));
   return p;
 }
