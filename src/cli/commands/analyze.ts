@@ -41,10 +41,10 @@ by queries over its rules:
                    never places: the test removes nothing and can be dropped
 
 options:
-  --json              print {"file", "findings": [{"check", "severity", "layers",
-                      "message", "line", "column"}]}
+      --json            print {"file", "findings": [{"check", "severity", "layers",
+                        "message", "line", "column"}]}
   ${PARAM_HELP}
-  -h, --help          this text
+  -h, --help            this text
 
 exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
             an invalid file, 2 usage error or unreadable file

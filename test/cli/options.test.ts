@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandArgs } from '../../src/cli/args.js';
+import { UsageError } from '../../src/cli/io.js';
+import { loadRuleFiles, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../../src/cli/options.js';
+import { GramlogError } from '../../src/errors.js';
+import { applyParams } from '../../src/generate/params.js';
+import { load } from '../helpers.js';
+import { fakeIo, runCli } from './fake-io.js';
+
+const parse = (...argv: string[]) => parseCommandArgs('x', argv, { ...SEED_OPTION, ...PARAM_OPTION });
+
+describe('shared CLI options', () => {
+  it('reads --param KEY=VALUE (trimmed, a later KEY wins) and refuses a malformed one naming the command', () => {
+    expect(readParams(parse('-p', 'a=1', '--param', ' b = x y ', '-p', 'a=2'), 'x')).toEqual({ a: '2', b: 'x y' });
+    expect(readParams(parse(), 'x')).toEqual({});
+    for (const bad of ['a', '=1']) {
+      expect(() => readParams(parse('--param', bad), 'gen')).toThrow(new UsageError(`gramlog gen: --param takes KEY=VALUE, not '${bad}'`));
+    }
+  });
+
+  it('reads the seed as a whole number when it is one, else as text, 0 by default', () => {
+    expect(readSeed(parse('--seed', '42'))).toBe(42);
+    expect(readSeed(parse('--seed=-7'))).toBe(-7);
+    expect(readSeed(parse('--seed', 'abc'))).toBe('abc');
+    expect(readSeed(parse('--seed', '1.5'))).toBe('1.5');
+    expect(readSeed(parse())).toBe(0);
+  });
+
+  it('turns a bad override into a usage error of the command, and passes other errors on', () => {
+    const p = load('(param n 1)');
+    expect(() => withParams('analyze', () => applyParams(p, { m: '1' }))).toThrow(/^gramlog analyze: --param m: the file has no \(param m VALUE\) fact/);
+    expect(() => withParams('analyze', () => applyParams(p, { m: '1' }))).toThrow(UsageError);
+    const other = new GramlogError('generate/all-zero', 'no rule left');
+    expect(() =>
+      withParams('x', () => {
+        throw other;
+      }),
+    ).toThrow(other);
+    expect(withParams('x', () => 5)).toBe(5);
+  });
+
+  it('loads rule files as one program, printing warnings and throwing errors', () => {
+    const files = { 'a.gdl': '(p 1)', 'b.gdl': '(<= (q ?x) (p ?x))', 'bad.gdl': '(<= (r ?y) (p ?x))' };
+    const fake = fakeIo({ files });
+    const sources = new Map<string, string>();
+    const program = loadRuleFiles(fake.io, sources, ['a.gdl', 'b.gdl']);
+    expect(program.files).toEqual(['a.gdl', 'b.gdl']);
+    expect([...sources.keys()]).toEqual(['a.gdl', 'b.gdl']);
+    expect(() => loadRuleFiles(fake.io, sources, ['bad.gdl'])).toThrow(GramlogError);
+    expect(sources.get('bad.gdl')).toBe(files['bad.gdl']);
+  });
+
+  it('words a bad --param the same way in every command', async () => {
+    for (const command of ['generate', 'analyze', 'check']) {
+      const r = await runCli([command, 'rules/building.gdl', '--param', 'nope=1']);
+      expect(r.code, command).toBe(2);
+      expect(r.stderr, command).toBe(
+        `error: gramlog ${command}: --param nope: the file has no (param nope VALUE) fact to override; its params are wingchance\nRun 'gramlog ${command} --help' for usage.\n`,
+      );
+    }
+  });
+});
