@@ -17,6 +17,7 @@ export {
   explain,
   artifactFacts,
   artifactModel,
+  artifactViolations,
   formatText,
   formatJson,
   formatDot,
@@ -27,6 +28,7 @@ export {
 } from './generate/grammar/index.js';
 export {
   generateLayers,
+  explainLayers,
   prepareLayers,
   analyzeLayers,
   isLayerProgram,
