@@ -118,3 +118,27 @@ describe('every witness the validator prints replays to what it claims', () => {
     expect(byPlay.some((f) => f.message.includes('random play'))).toBe(true);
   });
 });
+
+describe('witnessHolds (how validate confirms errors on the engine)', () => {
+  it('accepts the witnesses the validator prints and rejects altered ones', async () => {
+    const { witnessHolds } = await import('../../src/gdl/check-witness.js');
+    const text = readFileSync(path.join(brokenDir, 'deep-base.kif'), 'utf8');
+    const [f] = validateGame(text, { file: 'deep-base.kif' }).findings;
+    const sm = createStateMachine(loadProgram([{ text, file: 'deep-base.kif' }], { builtins: false }), { executor: 'engine' });
+    expect(f && witnessHolds(sm, f)).toBe(true);
+    const short = { ...f!, witness: f!.witness!.slice(0, 7) };
+    expect(witnessHolds(sm, short)).toBe(false);
+    const illegal = { ...f!, witness: [['z'], ...f!.witness!.slice(1)] };
+    expect(witnessHolds(sm, illegal)).toBe(false);
+    expect(witnessHolds(sm, { ...f!, sentence: '(step 3)' })).toBe(false);
+  });
+
+  it('gives the same findings with the engine alone as with the default executors', () => {
+    for (const file of readdirSync(brokenDir).filter((f) => f.endsWith('.kif'))) {
+      const text = readFileSync(path.join(brokenDir, file), 'utf8');
+      const auto = validateGame(text, { file });
+      const engine = validateGame(text, { file, executor: 'engine' });
+      expect(engine.findings, file).toEqual(auto.findings);
+    }
+  });
+});
