@@ -266,6 +266,7 @@ async function cli(argv: string[]): Promise<number> {
     onRow: (row, json) => {
       done++;
       if (process.stderr.isTTY) process.stderr.write(`\r${done}/${files.length} ${path.relative(dir, row.file).slice(-60).padEnd(60)}`);
+      else if (done % 25 === 0) process.stderr.write(`${done}/${files.length} files\n`);
       jsonLines[index.get(row.file) as number] = JSON.stringify(
         json ?? { file: row.file, ok: false, findings: [{ check: row.verdict, severity: 'error', message: row.note }] },
       );
