@@ -3,7 +3,9 @@
  *
  * Files: `.kif` and `.gdl` under DIR (recursively), and `.txt` files that look
  * like GDL (a `(role` or `(<=` form). Each file is validated in a worker thread
- * with a per-file time limit; a worker that runs over it is terminated and the
+ * with a per-file time limit (its search and random play stop at half of it,
+ * so the results of large games depend on the machine's speed; the table says
+ * whether each search was complete); a worker that runs over it is terminated and the
  * file gets the verdict `timeout`; a worker that dies (out of memory, a bug)
  * gives `crash`. Every file gets a verdict: ok, findings, timeout or crash.
  *
@@ -55,6 +57,7 @@ export interface CorpusRow {
 interface Job {
   file: string;
   maxStates: number;
+  timeoutMs: number;
 }
 
 interface WorkerReply {
@@ -109,7 +112,7 @@ export async function runCorpus(
   const runOne = (file: string): Promise<{ row: CorpusRow; json: ValidationJson | undefined }> =>
     new Promise((resolve) => {
       const started = performance.now();
-      const worker = new Worker(script, { workerData: { file, maxStates: options.maxStates } satisfies Job });
+      const worker = new Worker(script, { workerData: { file, maxStates: options.maxStates, timeoutMs: options.timeoutMs } satisfies Job });
       let settled = false;
       const finish = (row: CorpusRow, json: ValidationJson | undefined): void => {
         if (settled) return;
@@ -285,7 +288,8 @@ async function workerMain(job: Job): Promise<void> {
   const { validateGame, validationToJson } = await import('../gdl/validate.js');
   const text = readFileSync(job.file, 'utf8');
   const t0 = performance.now();
-  const r = validateGame(text, { file: job.file, maxStates: job.maxStates });
+  // Search and random play stop at half the time limit, so that most files end with a verdict of their own.
+  const r = validateGame(text, { file: job.file, maxStates: job.maxStates, timeBudgetMs: job.timeoutMs / 2 });
   const reply: WorkerReply = { json: validationToJson(r), states: r.stats.states, complete: r.stats.complete, ms: performance.now() - t0 };
   parentPort?.postMessage(reply);
 }

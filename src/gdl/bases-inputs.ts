@@ -174,7 +174,10 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
   }
 
   const budget = (): string => {
-    const why = search.stoppedBy === 'error' ? `the search stopped at an evaluation error` : `the search budget (${search.states.length} states, ${search.transitions} transitions)`;
+    const why =
+      search.stoppedBy === 'error'
+        ? `the search stopped at an evaluation error`
+        : `the search ${search.stoppedBy === 'time' ? 'time budget' : 'budget'} (${search.states.length} states, ${search.transitions} transitions)`;
     return `${why} nor in ${playouts?.played ?? 0} random playouts (seed ${ctx.seed})`;
   };
   const proofText = (inRelaxed: boolean): string =>

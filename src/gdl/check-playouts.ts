@@ -29,6 +29,8 @@ export interface PlayoutOptions {
   maxDepth: number;
   seed: string | number;
   visit?: (v: PlayoutVisit) => void;
+  /** Start no further playout once performance.now() passes this time (default: no limit). */
+  deadline?: number;
 }
 
 export interface PlayoutsSeen {
@@ -51,6 +53,7 @@ export function explorePlayouts(sm: StateMachine, options: PlayoutOptions): Play
   let error: GramlogError | undefined;
   try {
     for (let p = 0; p < options.playouts; p++) {
+      if (options.deadline !== undefined && performance.now() > options.deadline) break;
       let state = sm.initialState();
       const path: Array<readonly number[]> = [];
       for (;;) {

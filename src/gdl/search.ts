@@ -8,7 +8,8 @@
  * not expanded, and their legal moves are not asked (no move is played there).
  *
  * The search stops at a budget: `maxStates` distinct states discovered, or
- * `maxTransitions` next-state computations. `complete` is true only when every
+ * `maxTransitions` next-state computations, or (only when asked for) a time
+ * limit, which makes the result depend on the machine. `complete` is true only when every
  * reachable state was discovered and expanded: then "not seen" is a proof of
  * "unreachable".
  */
@@ -16,13 +17,17 @@ import { GramlogError } from '../errors.js';
 import type { GameState, StateMachine } from './types.js';
 
 /** Default budget of distinct states (tic-tac-toe has 5,478 reachable states). */
-export const DEFAULT_MAX_STATES = 50_000;
+export const DEFAULT_MAX_STATES = 10_000;
+/** Default budget of next-state computations, per state of the state budget. */
+export const TRANSITIONS_PER_STATE = 10;
 
 export interface SearchOptions {
   /** Stop after discovering this many distinct states (default DEFAULT_MAX_STATES). */
   maxStates?: number;
-  /** Stop after this many next-state computations (default 20 × maxStates). */
+  /** Stop after this many next-state computations (default TRANSITIONS_PER_STATE × maxStates). */
   maxTransitions?: number;
+  /** Stop when performance.now() passes this time (default: no time limit). */
+  deadline?: number;
   /** Called once for every discovered state, in discovery order, after it is classified. */
   visit?: (node: number, info: VisitInfo) => void;
   /** Keep each state's successors (needed to look for cycles). Default false. */
@@ -40,7 +45,7 @@ export interface SearchResult {
   /** Every reachable state was discovered and expanded. */
   complete: boolean;
   /** Why the search stopped early: the state or transition budget, or an evaluation error. */
-  stoppedBy: 'states' | 'transitions' | 'error' | undefined;
+  stoppedBy: 'states' | 'transitions' | 'time' | 'error' | undefined;
   error: GramlogError | undefined;
   /** Discovered states, in discovery (breadth-first) order; index 0 is the initial state. */
   states: GameState[];
@@ -70,7 +75,8 @@ export function legalKey(role: number, move: number): string {
 /** Run the search (see the module comment). Never throws on a game's evaluation errors: they end it. */
 export function searchStates(sm: StateMachine, options: SearchOptions = {}): SearchResult {
   const maxStates = Math.max(1, options.maxStates ?? DEFAULT_MAX_STATES);
-  const maxTransitions = options.maxTransitions ?? maxStates * 20;
+  const maxTransitions = options.maxTransitions ?? maxStates * TRANSITIONS_PER_STATE;
+  const deadline = options.deadline ?? Infinity;
   const states: GameState[] = [];
   const parents: number[] = [];
   const depths: number[] = [];
@@ -102,6 +108,10 @@ export function searchStates(sm: StateMachine, options: SearchOptions = {}): Sea
   try {
     discover(sm.initialState(), -1, undefined);
     outer: for (let cur = 0; cur < states.length; cur++) {
+      if (deadline !== Infinity && performance.now() > deadline) {
+        stoppedBy = 'time';
+        break;
+      }
       const state = states[cur] as GameState;
       const isTerminal = sm.isTerminal(state);
       terminal[cur] = isTerminal;

@@ -46,7 +46,7 @@ export const DEFAULT_SEED = 1;
 export interface ValidateOptions {
   /** The file name used in spans and in the result. */
   file: string;
-  /** State budget of the breadth-first search (default DEFAULT_MAX_STATES = 50,000). */
+  /** State budget of the breadth-first search (default DEFAULT_MAX_STATES = 10,000; transitions: 10 per state). */
   maxStates?: number;
   /** Random playouts when the search is not complete (default 50). */
   playouts?: number;
@@ -58,6 +58,12 @@ export interface ValidateOptions {
   emitBases?: boolean;
   /** Findings of one kind listed one by one before the rest are summed up (default 25). */
   maxListed?: number;
+  /**
+   * Stop the search and the random playouts this many milliseconds after
+   * validation started (default: no time limit). Output then depends on the
+   * machine's speed; the corpus runner uses it, `gramlog validate` only when asked.
+   */
+  timeBudgetMs?: number;
   /** The state machine's executor (default 'auto', with errors confirmed on the engine; a given executor is used alone). */
   executor?: Executor;
 }
@@ -114,6 +120,7 @@ function firstSpan(program: Program, name: string, arity: number): Span | undefi
 
 export function validateGame(text: string, options: ValidateOptions): ValidationResult {
   const file = options.file;
+  const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   let program: Program;
   try {
     program = loadProgram([{ text, file }], { builtins: false });
@@ -134,7 +141,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
     if (!isGramlogError(e)) throw e;
     return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
   }
-  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options };
+  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options, deadline };
   let played = playGame(ctx, options.executor ?? 'auto');
   // Errors found by playing are confirmed by the reference executor (the engine) before they are reported:
   // their witnesses are replayed there, and if one does not hold, the game is played again on the engine.
@@ -173,6 +180,8 @@ interface PlayContext {
   staticModel: Model;
   dialect: Dialect;
   options: ValidateOptions;
+  /** performance.now() time at which search and playouts stop (undefined: none). */
+  deadline: number | undefined;
 }
 
 interface Played {
@@ -185,7 +194,7 @@ interface Played {
 
 /** Steps 3 and 4 of the module comment, with one executor. */
 function playGame(ctx: PlayContext, executor: Executor): Played {
-  const { file, program, play, relaxed, staticModel, dialect, options } = ctx;
+  const { file, program, play, relaxed, staticModel, dialect, options, deadline } = ctx;
   const seed = options.seed ?? DEFAULT_SEED;
   let sm: ReturnType<typeof createStateMachine>;
   try {
@@ -202,7 +211,12 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
     gdl2: dialect === 'GDL-II',
     ...(terminalSpan ? { terminalSpan } : {}),
   });
-  const search = searchStates(sm, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, visit: collector.visitSearch, keepEdges: true });
+  const search = searchStates(sm, {
+    maxStates: options.maxStates ?? DEFAULT_MAX_STATES,
+    visit: collector.visitSearch,
+    keepEdges: true,
+    ...(deadline !== undefined ? { deadline } : {}),
+  });
   if (search.error) findings.push(evaluationFinding(search.error, 'evaluation failed during the search'));
   let playouts: PlayoutsSeen | undefined;
   if (!search.complete && !search.error) {
@@ -211,6 +225,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
       maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
       seed,
       visit: collector.visitPlayout,
+      ...(deadline !== undefined ? { deadline } : {}),
     });
     if (playouts.error) findings.push(evaluationFinding(playouts.error, 'evaluation failed during random play'));
   }

@@ -107,7 +107,8 @@ describe('gramlog validate', () => {
     expect(both.stderr).toContain('--emit-bases');
     const help = await runCli(['validate', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--max-states N    state budget of the search (default 50000)');
+    expect(help.stdout).toContain('--max-states N    state budget of the search (default 10000;');
+    expect((await runCli(['validate', MISSING_BASE, '--time-budget', '0'])).code).toBe(2);
   });
 });
 

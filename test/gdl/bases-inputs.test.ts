@@ -42,6 +42,14 @@ describe('bases and inputs', () => {
     expect(r.stats.proof?.unconfirmed).toBe(1);
   });
 
+  it('stops at a time budget when asked for one, and says so', () => {
+    const r = validateGame(broken('deep-base.kif'), { file: 'deep-base.kif', timeBudgetMs: 0 });
+    expect(r.stats.complete).toBe(false);
+    expect(r.stats.playouts).toBe(0);
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]?.message).toMatch(/not seen within the search time budget \(\d+ states, \d+ transitions\) nor in 0 random playouts/);
+  });
+
   it('warns once about a game without base and input, and emits the exact facts that make it complete', () => {
     const text = broken('no-bases.kif');
     const r = validateGame(text, { file: 'no-bases.kif', emitBases: true });

@@ -15,6 +15,7 @@ export const validateCommand: Command = {
     seed: { type: 'string' },
     playouts: { type: 'string' },
     'max-depth': { type: 'string' },
+    'time-budget': { type: 'string' },
   },
   help: `usage: gramlog validate FILE... [--json] [--max-states N] [--emit-bases] [--seed S]
 
@@ -37,7 +38,8 @@ options:
   --json            one JSON object per file (JSON Lines):
                     {"file", "ok", "findings": [{"check", "severity", "message",
                      "line"?, "column"?, "sentence"?, "witness"?}]}
-  --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES})
+  --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most
+                    10 next-state computations per state of the budget)
   --emit-bases      print base/input facts that would cover the game instead of
                     the report (which goes to stderr): the exact reachable set
                     when the search was complete, else the over-approximation;
@@ -46,6 +48,8 @@ options:
   --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
   --max-depth N     joint moves after which a random playout counts as endless
                     (default ${DEFAULT_MAX_DEPTH})
+  --time-budget S   also stop the search and random play after S seconds (the
+                    output then depends on the machine's speed; default: none)
   -h, --help        this text
 
 exit codes: 0 every game valid (warnings allowed), 1 findings (an error in
@@ -65,11 +69,12 @@ examples:
     const playouts = intOpt(args, 'validate', 'playouts', DEFAULT_PLAYOUTS, 0);
     const maxDepth = intOpt(args, 'validate', 'max-depth', DEFAULT_MAX_DEPTH, 1);
     const seed = stringOpt(args, 'seed') ?? String(DEFAULT_SEED);
+    const timeBudget = intOpt(args, 'validate', 'time-budget', 0, 1);
     // Read every file first: an unreadable one is a usage error before any output.
     const inputs = args.positionals.map((file) => ({ file, text: readSource(io, sources, file) }));
     let allOk = true;
     for (const { file, text } of inputs) {
-      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit });
+      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
       allOk &&= r.ok;
       if (json) io.out(JSON.stringify(validationToJson(r)) + '\n');
       else if (emit) {
