@@ -20,7 +20,8 @@
  * `(<= (inst_k ?v1 .. ?vn) <its positive body, distinct, builtins>)`, where
  * ?v1 .. ?vn are the variables the ground rule depends on (instanceSlots), over a
  * derived program whose facts are the static model's static tuples and the
- * relaxed model's dynamic tuples; one evaluation gives all instances.
+ * relaxed model's dynamic tuples (compound arguments taken apart so the engine
+ * can index them: ground-flatten.ts); one evaluation gives all instances.
  *
  * Grounding gives up (returns a reason instead of a result) when the relaxed
  * game is incomplete, a rule or fact defines `true` or `does`, or the result would be
@@ -31,6 +32,7 @@ import { GramlogError } from '../errors.js';
 import type { Program } from '../program/program.js';
 import { patternVars, type CompiledRule, type Pattern } from '../program/rules.js';
 import type { RelaxedReachability } from './relaxed.js';
+import { flattenCompounds } from './ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './sm-derived.js';
 import type { GameInfo } from './sm-game.js';
 
@@ -182,6 +184,7 @@ export function groundGame(
     });
     return rel;
   });
+  flattenCompounds(inst);
   const facts: InjectedFact[] = [];
   for (let r = 0; r < nRel; r++) {
     const rel = dynamic[r] ? relaxedModel.relations[r] : staticModel.relations[r];

@@ -18,6 +18,10 @@
  * - the relaxed model bounds every relation of the game: it is the domain the
  *   grounder instantiates rules over (see ground.ts).
  *
+ * The relaxed program's compound body arguments are taken apart
+ * (ground-flatten.ts) so the engine can index them; its extra relations come
+ * after the game's.
+ *
  * Term ids: the relaxed program shares the game's term table and keeps the
  * game's relation ids, so every id in the result (sentences, roles, moves,
  * model tuples) is an id of `game.terms` / `game.relations`. Terms the relaxed
@@ -35,6 +39,7 @@ import { compareTerms, compareTuples, printAtom } from '../program/order.js';
 import type { Program } from '../program/program.js';
 import type { BodyLit, CompiledRule } from '../program/rules.js';
 import { checkRuleSafety } from '../program/schedule.js';
+import { flattenCompounds } from './ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './sm-derived.js';
 
 export interface RelaxedOptions {
@@ -109,6 +114,7 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
   const relaxed = derivedProgram(game);
   for (const f of game.facts) relaxed.facts.push(f);
   const { skipped } = relaxedRules(game, relaxed);
+  flattenCompounds(relaxed);
   const terms = game.terms;
   let model: Model | undefined;
   let error: GramlogError | undefined;
