@@ -9,7 +9,7 @@
  *
  * `auto` (the default) compiles when grounding stays under the size limits
  * (DEFAULT_GROUND_LIMITS: 500,000 ground rules and 2,000,000 ground
- * literals, and a finite relaxed game of at most 2,000,000 facts) and falls
+ * literals, and a finite relaxed game of at most RELAXED_LIMIT = 500,000 facts) and falls
  * back to the engine otherwise; `engine` and `compiled` force one (`compiled`
  * throws `gdl/not-groundable` when the game cannot be grounded).
  *
@@ -30,6 +30,9 @@ import { gameInfo } from './sm-game.js';
 import type { StateMachine } from './types.js';
 
 export type Executor = 'engine' | 'compiled' | 'auto';
+
+/** Largest relaxed game (facts) createStateMachine grounds when it computes the relaxed game itself. */
+export const RELAXED_LIMIT = 500_000;
 
 export interface StateMachineOptions {
   /** Which executor runs the game (default 'auto'). */
@@ -54,7 +57,7 @@ export function createStateMachine(program: Program, options: StateMachineOption
   const staticModel = evaluate(program);
   const engine = () => new EngineStateMachine(program, info, staticModel);
   if (executor === 'engine') return engine();
-  const relaxed = options.relaxed ?? relaxedReachability(program);
+  const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT });
   const grounded = groundGame(program, info, staticModel, relaxed, options.limits);
   if (!grounded.ok) {
     if (executor === 'compiled') {
