@@ -123,7 +123,7 @@ export function groundGame(
 ): GroundOutcome {
   const { maxRules, maxLiterals } = { ...DEFAULT_GROUND_LIMITS, ...limits };
   const relaxedModel = relaxed.model;
-  if (!relaxedModel) return { ok: false, reason: `the relaxed game is not finite (${relaxed.error?.message ?? 'stopped'})` };
+  if (!relaxedModel) return { ok: false, reason: `the relaxed game is infinite or too large (${relaxed.error?.message ?? 'stopped'})` };
   const nRel = program.relations.length;
   const dynamic = dynamicRelations(program, info);
   const input = (rel: number) => rel === info.true || rel === info.does;

@@ -5,13 +5,19 @@
  * - `engine` (sm-engine.ts): the exact reference, the Datalog engine
  *   re-evaluating the state-dependent part of the program per state;
  * - `compiled` (sm-compiled.ts): the game grounded over its relaxed-reachable
- *   atoms and run as a flat propositional network, many times faster.
+ *   atoms and run as a propositional network, many times faster.
  *
  * `auto` (the default) compiles when grounding stays under the size limits
  * (DEFAULT_GROUND_LIMITS: 500,000 ground rules and 2,000,000 ground
- * literals, and a finite relaxed game of at most RELAXED_LIMIT = 500,000 facts) and falls
- * back to the engine otherwise; `engine` and `compiled` force one (`compiled`
- * throws `gdl/not-groundable` when the game cannot be grounded).
+ * literals; a relaxed game of at most RELAXED_LIMIT = 500,000 facts) and
+ * falls back to the engine otherwise; `engine` and `compiled` force one
+ * (`compiled` throws `gdl/not-groundable` when the game cannot be grounded).
+ * The reason for a fallback is in `fallbackReason`.
+ *
+ * Cost: `auto` and `compiled` evaluate the relaxed game first. For most games
+ * that takes well under a second (breakthrough 0.1 s, checkers 5 s), but for a
+ * few very large ones (racer, gt_two_thirds_6p in the corpus) the relaxed joins
+ * alone take minutes; `executor: 'engine'` skips them.
  *
  * The program must be loaded with `{builtins: false}` (GDL has no arithmetic)
  * and have no errors. Games that cannot be played raise a GramlogError:
