@@ -39,6 +39,8 @@ options:
                       game grounds within the size limits, else the engine;
                       engine: the Datalog engine (exact reference, slower);
                       compiled: the network, or an error if the game cannot be grounded
+                      (grounding first evaluates the relaxed game: for a few very
+                      large games that alone takes minutes; use engine for those)
   --json              print {"file", "playouts", "seed", "seconds",
                       "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
   -h, --help          this text
