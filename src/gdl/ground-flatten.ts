@@ -9,10 +9,10 @@
  *
  * `flattenCompounds(program)` rewrites every body literal (positive or
  * negative) whose argument i is a compound pattern `(f b1 .. bm)` into a
- * literal of a new relation `R@i:f/m` with argument i replaced by b1 .. bm,
- * and defines that relation once by
+ * literal of a new relation `R/k arg i as f/m` with argument i replaced by
+ * b1 .. bm, and defines that relation once by
  *
- *   (<= (R@i:f/m a1 .. b1 .. bm .. ak) (R a1 .. (f b1 .. bm) .. ak))
+ *   (<= ("R/k arg i as f/m" a1 .. b1 .. bm .. ak) (R a1 .. (f b1 .. bm) .. ak))
  *
  * which holds exactly the tuples of R whose argument i is an f/m term, taken
  * apart. The rewrite repeats until no body literal has a compound argument at
@@ -25,8 +25,6 @@ import type { Program } from '../program/program.js';
 import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { syntheticSpan } from './sm-derived.js';
 
-const PREFIX = '\u0000flat:';
-
 /** Rewrite the rules of `program` in place (see the module comment). */
 export function flattenCompounds(program: Program): void {
   const defined = new Set<number>();
@@ -34,7 +32,8 @@ export function flattenCompounds(program: Program): void {
   const span = syntheticSpan('<flatten>');
   const flatRelation = (rel: number, i: number, functor: string, m: number): number => {
     const info = program.relations[rel] as { name: string; arity: number };
-    const id = program.relationId(`${PREFIX}${info.name}/${info.arity}@${i}:${functor}/${m}`, info.arity - 1 + m);
+    // The name has spaces, so it never clashes with a name in a game, and reads well in messages.
+    const id = program.relationId(`${info.name}/${info.arity} arg ${i + 1} as ${functor}/${m}`, info.arity - 1 + m);
     if (!defined.has(id)) {
       defined.add(id);
       // (<= (flat v0 .. w1 .. wm .. vk) (R v0 .. (f w1 .. wm) .. vk))

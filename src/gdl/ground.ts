@@ -174,7 +174,7 @@ export function groundGame(
   const slotsOf = rules.map((rule) => instanceSlots(rule, dynamic));
   const instRel = rules.map((rule, k) => {
     const slots = slotsOf[k] as number[];
-    const rel = inst.relationId(`\u0000inst${k}`, slots.length);
+    const rel = inst.relationId(`instances of rule ${k}`, slots.length);
     inst.rules.push({
       head: { rel, args: slots.map((slot) => ({ t: 'var', slot })) },
       body: rule.body.filter((l) => l.kind !== 'neg'),
