@@ -7,11 +7,22 @@
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf, canRun } from '../program/schedule.js';
 
+function fullyBound(p: Pattern, bound: ReadonlySet<number>): boolean {
+  if (p.t === 'var') return bound.has(p.slot);
+  if (p.t === 'fn') return p.args.every((a) => fullyBound(a, bound));
+  return true;
+}
+
+/**
+ * How much of a literal is known: bound columns can be looked up in an index.
+ * A compound argument with unbound variables only filters after a scan, so it
+ * counts for little.
+ */
 function boundScore(args: readonly Pattern[], bound: ReadonlySet<number>): number {
   let score = 0;
   for (const a of args) {
-    if (a.t === 'const' || (a.t === 'var' && bound.has(a.slot))) score += 1;
-    else if (a.t === 'fn') score += 0.5;
+    if (fullyBound(a, bound)) score += 1;
+    else if (a.t === 'fn') score += 0.1;
   }
   return args.length === 0 ? 1 : score / args.length;
 }
