@@ -18,6 +18,7 @@
  */
 import type { Program } from '../program/program.js';
 import type { Pattern } from '../program/rules.js';
+import { stronglyConnected } from '../program/stratify.js';
 import { KIND_COMPOUND, type TermTable } from '../program/terms.js';
 
 /**
@@ -86,48 +87,9 @@ export function rulesHaveNegativeCycle(program: Program): boolean {
   return edges.some((out, i) => out.some((e) => e.neg && comp[e.to] === comp[i]));
 }
 
-/** Component number of each node (iterative Tarjan). */
+/** Component of each rule in the rule graph (Tarjan, shared with the relation-level check). */
 function sccs(edges: ReadonlyArray<ReadonlyArray<{ to: number }>>): Int32Array {
-  const n = edges.length;
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const onStack = new Uint8Array(n);
-  const comp = new Int32Array(n).fill(-1);
-  const stack: number[] = [];
-  let counter = 0;
-  let ncomp = 0;
-  for (let root = 0; root < n; root++) {
-    if (index[root] !== -1) continue;
-    const work: Array<[number, number]> = [[root, 0]];
-    while (work.length > 0) {
-      const frame = work[work.length - 1] as [number, number];
-      const [v, i] = frame;
-      if (i === 0 && index[v] === -1) {
-        index[v] = low[v] = counter++;
-        stack.push(v);
-        onStack[v] = 1;
-      }
-      const out = edges[v] ?? [];
-      if (i < out.length) {
-        frame[1] = i + 1;
-        const w = (out[i] as { to: number }).to;
-        if (index[w] === -1) work.push([w, 0]);
-        else if (onStack[w]) low[v] = Math.min(low[v] as number, index[w] as number);
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low[parent[0]] = Math.min(low[parent[0]] as number, low[v] as number);
-      if (low[v] === index[v]) {
-        let w: number;
-        do {
-          w = stack.pop() as number;
-          onStack[w] = 0;
-          comp[w] = ncomp;
-        } while (w !== v);
-        ncomp++;
-      }
-    }
-  }
+  const comp = new Int32Array(edges.length).fill(-1);
+  stronglyConnected(edges.length, edges, comp);
   return comp;
 }

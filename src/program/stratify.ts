@@ -35,7 +35,7 @@ export function stratify(relations: readonly RelationInfo[], rules: readonly Com
     }
   }
   const componentOf = new Int32Array(n).fill(-1);
-  const components = tarjan(n, edges, componentOf);
+  const components = stronglyConnected(n, edges, componentOf);
   const recursive = new Uint8Array(n);
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<number>();
@@ -99,8 +99,16 @@ function cyclePath(from: number, to: number, edges: Edge[][], componentOf: Int32
   return path;
 }
 
-/** Iterative Tarjan; components come out in reverse topological order of edges, i.e. dependencies first. */
-function tarjan(n: number, edges: Edge[][], componentOf: Int32Array): number[][] {
+/**
+ * Iterative Tarjan over a graph given as out-edge lists; fills componentOf and
+ * returns the components in reverse topological order of the edges, i.e.
+ * dependencies first.
+ */
+export function stronglyConnected(
+  n: number,
+  edges: ReadonlyArray<ReadonlyArray<{ to: number }>>,
+  componentOf: Int32Array,
+): number[][] {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
@@ -118,10 +126,10 @@ function tarjan(n: number, edges: Edge[][], componentOf: Int32Array): number[][]
         stack.push(v);
         onStack[v] = 1;
       }
-      const out = edges[v] as Edge[];
+      const out = edges[v] ?? [];
       if (i < out.length) {
         frame[1] = i + 1;
-        const w = (out[i] as Edge).to;
+        const w = (out[i] as { to: number }).to;
         if (index[w] === -1) work.push([w, 0]);
         else if (onStack[w]) low[v] = Math.min(low[v] as number, index[w] as number);
         continue;
