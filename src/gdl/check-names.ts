@@ -2,8 +2,10 @@
  * Checks on names (all warnings):
  *
  *   case       two spellings of one name that differ only in capitalisation
- *              (`Cell` and `cell`): many GDL players read names in lower case,
- *              so there they are one name
+ *              (`Cell` and `cell`): gramlog and GGP-Base keep them apart, but
+ *              KIF names are traditionally case-insensitive and some players
+ *              read them as one name; and a keyword written in another case
+ *              (`LEGAL`), which GGP-Base reads as the keyword and gramlog does not
  *   arity      a function symbol used with two arities (relations: the program's own check)
  *   undefined  a relation read in a rule body that no fact or rule defines
  *              (always false: usually a typo, or a missing `true`)
@@ -13,6 +15,8 @@ import type { Program } from '../program/program.js';
 import type { Statement } from '../syntax/ast.js';
 import { atomUses, statementTerms } from './check-walk.js';
 import { warning, type Finding } from './finding.js';
+
+const KEYWORDS = new Set(['role', 'init', 'true', 'does', 'legal', 'next', 'terminal', 'goal', 'base', 'input', 'sees', 'distinct', 'not', 'or']);
 
 /** Relations that the game never defines itself: the state and the moves come from outside. */
 const PROVIDED = new Set(['true', 'does']);
@@ -42,15 +46,27 @@ function checkCase(statements: readonly Statement[]): Finding[] {
     groups.set(key, list);
   }
   const out: Finding[] = [];
-  for (const names of groups.values()) {
-    if (names.length < 2) continue;
+  for (const [name, span] of first) {
+    const lower = name.toLowerCase();
+    if (name !== lower && KEYWORDS.has(lower)) {
+      out.push(
+        warning(
+          'case',
+          `'${name}' is not the GDL keyword '${lower}' here (names are case-sensitive in gramlog), but GGP-Base reads keywords in any case: write '${lower}'`,
+          span,
+        ),
+      );
+    }
+  }
+  for (const [key, names] of groups) {
+    if (names.length < 2 || KEYWORDS.has(key)) continue; // a keyword in another case is reported above
     const [a, ...rest] = names as [string, ...string[]];
     const firstSpan = first.get(a) as Span;
     for (const b of rest) {
       out.push(
         warning(
           'case',
-          `'${b}' and '${a}' (line ${firstSpan.line}) differ only in capitalisation: gramlog keeps them apart, but many GDL players (GGP-Base among them) read names in lower case and would take them for one name`,
+          `'${b}' and '${a}' (line ${firstSpan.line}) differ only in capitalisation: gramlog (like GGP-Base) keeps them apart, but KIF names are traditionally case-insensitive and some players would take them for one name`,
           first.get(b),
         ),
       );

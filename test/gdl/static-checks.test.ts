@@ -93,6 +93,7 @@ describe('static checks', () => {
 
   it('warns about capitalisation, function arities, undefined relations, empty rules and odd negation', () => {
     expect(brief(BASE + '(alias Robot robot)\n')).toEqual(['warning case 8:8']);
+    expect(brief(BASE + '(<= (LEGAL robot wait) (true (step 0)))\n')).toEqual(['warning case 8:6']);
     expect(brief(BASE + '(pair (f a))\n(pair (f a b))\n')).toEqual(['warning arity 9:8']);
     expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (blocked robot))\n')).toEqual(['warning undefined 8:36']);
     expect(brief(BASE + '(<= ready)\n')).toEqual(['warning rules 8:1']);
