@@ -254,7 +254,8 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       const node = d.searchFirst(x);
       if (node !== undefined) {
         const n = search.depth[node] as number;
-        const where = n === 0 ? 'in the initial state' : `in a state reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
+        const kind = search.terminal[node] ? 'a terminal state' : 'a state';
+        const where = n === 0 ? 'in the initial state' : `in ${kind} reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
         missing.push(
           error(d.check, d.missing(x, where), undefined, {
             sentence: d.text(x),
