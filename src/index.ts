@@ -9,7 +9,7 @@ export { parseProgram, loadProgram, type Source, type LoadOptions } from './prog
 export { Program, type ProgramOptions } from './program/program.js';
 export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
 export { Store, type FactRow as StoreFactRow } from './store/index.js';
-export { createRandom, type Random } from './generate/random.js';
+export { createRandom, type Random } from './random.js';
 export {
   generate,
   generateFrom,
@@ -51,10 +51,10 @@ export {
   type CreatedStateMachine,
   type StateMachineOptions,
   type Executor,
-} from './gdl/statemachine.js';
-export type { StateMachine, GameState, PlayoutResult } from './gdl/types.js';
-export { randomPlayout } from './gdl/playout.js';
-export { simulate, type SimulateOptions, type SimulationResult } from './gdl/simulate.js';
+} from './gdl/machine/statemachine.js';
+export type { StateMachine, GameState, PlayoutResult } from './gdl/machine/types.js';
+export { randomPlayout } from './gdl/play/playout.js';
+export { simulate, type SimulateOptions, type SimulationResult } from './gdl/play/simulate.js';
 import { loadProgram, type Source } from './program/load.js';
 import { throwIfErrors } from './errors.js';
 import { evaluate } from './engine/index.js';

@@ -33,8 +33,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ValidationJson } from '../gdl/finding.js';
-import { DEFAULT_MAX_STATES } from '../gdl/search.js';
+import type { ValidationJson } from '../gdl/validate/finding.js';
+import { DEFAULT_MAX_STATES } from '../gdl/validate/search.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
@@ -285,7 +285,7 @@ async function cli(argv: string[]): Promise<number> {
 }
 
 async function workerMain(job: Job): Promise<void> {
-  const { validateGame, validationToJson } = await import('../gdl/validate.js');
+  const { validateGame, validationToJson } = await import('../gdl/validate/validate.js');
   const text = readFileSync(job.file, 'utf8');
   const t0 = performance.now();
   // Search and random play stop at half the time limit, so that most files end with a verdict of their own.

@@ -13,9 +13,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRandom } from '../../src/generate/random.js';
-import { randomPlayout } from '../../src/gdl/playout.js';
-import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/statemachine.js';
+import { createRandom } from '../../src/random.js';
+import { randomPlayout } from '../../src/gdl/play/playout.js';
+import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

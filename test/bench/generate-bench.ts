@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { compileGrammar, generateFrom, type Grammar } from '../../src/generate/grammar/index.js';
-import { createRandom } from '../../src/generate/random.js';
+import { createRandom } from '../../src/random.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 

@@ -3,7 +3,7 @@
  * program text for clingo/gringo, and edge/parent lists for datascript.
  * Generated deterministically from the seeded random source.
  */
-import { createRandom } from '../../src/generate/random.js';
+import { createRandom } from '../../src/random.js';
 
 export interface Workload {
   name: string;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explorePlayouts } from '../../src/gdl/check-playouts.js';
-import { createStateMachine } from '../../src/gdl/statemachine.js';
-import { validateGame } from '../../src/gdl/validate.js';
+import { explorePlayouts } from '../../src/gdl/validate/playouts.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
+import { validateGame } from '../../src/gdl/validate/validate.js';
 import { loadProgram } from '../../src/program/load.js';
 import { TICTACTOE } from './validate-fixtures.js';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateGame } from '../../src/gdl/validate.js';
+import { validateGame } from '../../src/gdl/validate/validate.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpusJs = path.join(repoRoot, 'dist/cli/corpus.js');

@@ -24,8 +24,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStateMachine, type CreatedStateMachine, type Executor } from '../../src/gdl/statemachine.js';
-import type { GameState } from '../../src/gdl/types.js';
+import { createStateMachine, type CreatedStateMachine, type Executor } from '../../src/gdl/machine/statemachine.js';
+import type { GameState } from '../../src/gdl/machine/types.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

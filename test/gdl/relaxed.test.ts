@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { relaxedReachability } from '../../src/gdl/relaxed.js';
+import { relaxedReachability } from '../../src/gdl/machine/relaxed.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GramlogError } from '../../src/errors.js';
-import { createRandom } from '../../src/generate/random.js';
-import { randomPlayout } from '../../src/gdl/playout.js';
-import { goalValue, simulate } from '../../src/gdl/simulate.js';
-import { createStateMachine } from '../../src/gdl/statemachine.js';
+import { createRandom } from '../../src/random.js';
+import { randomPlayout } from '../../src/gdl/play/playout.js';
+import { goalValue, simulate } from '../../src/gdl/play/simulate.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
 import { runCli } from '../cli/fake-io.js';
 

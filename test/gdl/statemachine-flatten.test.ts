@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/engine/index.js';
-import { flattenCompounds } from '../../src/gdl/ground-flatten.js';
-import { derivedProgram } from '../../src/gdl/sm-derived.js';
+import { flattenCompounds } from '../../src/gdl/machine/ground-flatten.js';
+import { derivedProgram } from '../../src/gdl/machine/derived.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const TEXT = `(p (f a b) c) (p (f b c) d) (p (f a a) a) (p (g a) e) (p (h (f a b)) k) (q a) (q b)

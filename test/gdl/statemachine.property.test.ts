@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/generate/random.js';
-import { genericPlayout, randomPlayout } from '../../src/gdl/playout.js';
-import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/statemachine.js';
+import { createRandom } from '../../src/random.js';
+import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
+import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

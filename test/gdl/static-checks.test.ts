@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDialect, staticChecks } from '../../src/gdl/static-checks.js';
-import { rulesHaveNegativeCycle } from '../../src/gdl/check-stratification.js';
+import { detectDialect, staticChecks } from '../../src/gdl/checks/static-checks.js';
+import { rulesHaveNegativeCycle } from '../../src/gdl/checks/stratification.js';
 import { loadProgram } from '../../src/program/load.js';
 
 const load = (text: string) => loadProgram([{ text, file: 'g.kif' }], { builtins: false });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateGame, validationToJson } from '../../src/gdl/validate.js';
+import { validateGame, validationToJson } from '../../src/gdl/validate/validate.js';
 import { TICTACTOE } from './validate-fixtures.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

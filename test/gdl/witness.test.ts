@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../src/gdl/finding.js';
-import { splitStrata } from '../../src/gdl/split-strata.js';
-import { createStateMachine } from '../../src/gdl/statemachine.js';
-import type { GameState, StateMachine } from '../../src/gdl/types.js';
-import { validateGame, type ValidateOptions } from '../../src/gdl/validate.js';
+import type { Finding } from '../../src/gdl/validate/finding.js';
+import { splitStrata } from '../../src/gdl/machine/split-strata.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
+import type { GameState, StateMachine } from '../../src/gdl/machine/types.js';
+import { validateGame, type ValidateOptions } from '../../src/gdl/validate/validate.js';
 import { loadProgram } from '../../src/program/load.js';
 import { TICTACTOE } from './validate-fixtures.js';
 
@@ -121,7 +121,7 @@ describe('every witness the validator prints replays to what it claims', () => {
 
 describe('witnessHolds (how validate confirms errors on the engine)', () => {
   it('accepts the witnesses the validator prints and rejects altered ones', async () => {
-    const { witnessHolds } = await import('../../src/gdl/check-witness.js');
+    const { witnessHolds } = await import('../../src/gdl/validate/witness.js');
     const text = readFileSync(path.join(brokenDir, 'deep-base.kif'), 'utf8');
     const [f] = validateGame(text, { file: 'deep-base.kif' }).findings;
     const sm = createStateMachine(loadProgram([{ text, file: 'deep-base.kif' }], { builtins: false }), { executor: 'engine' });

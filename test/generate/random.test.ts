@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/generate/random.js';
+import { createRandom } from '../../src/random.js';
 
 describe('seeded random streams', () => {
   it('repeats exactly for the same seed and differs for another', () => {

@@ -1,5 +1,5 @@
-import { createStateMachine, type Executor } from '../../gdl/statemachine.js';
-import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/simulate.js';
+import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
+import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/play/simulate.js';
 import { loadProgram } from '../../program/load.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';

@@ -1,5 +1,5 @@
-import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate.js';
-import type { Finding } from '../../gdl/finding.js';
+import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate/validate.js';
+import type { Finding } from '../../gdl/validate/finding.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';

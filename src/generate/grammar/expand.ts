@@ -15,7 +15,7 @@
  * Limits: a node deeper than maxdepth or more than maxnodes nodes is an error
  * naming the rule that keeps recursing (failures.ts).
  */
-import { createRandom, type Random } from '../random.js';
+import { createRandom, type Random } from '../../random.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './grammar.js';
 import { NodeNames, type GenNode } from './node.js';

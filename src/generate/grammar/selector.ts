@@ -5,7 +5,7 @@
  * positive weight; otherwise the node's own stream (derived from the seed and
  * the node's path, created only when a draw is needed) draws once.
  */
-import type { Random } from '../random.js';
+import type { Random } from '../../random.js';
 import type { PipelineResult } from './pipeline.js';
 
 export function selectRule(result: PipelineResult, stream: () => Random): number {

@@ -21,7 +21,7 @@ import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import type { Params } from '../params.js';
-import { createRandom, type Random } from '../random.js';
+import { createRandom, type Random } from '../../random.js';
 import { violationsOf } from '../violations.js';
 import { LayerHistory, type DrawRecorder } from './history.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';

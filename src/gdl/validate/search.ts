@@ -13,8 +13,8 @@
  * reachable state was discovered and expanded: then "not seen" is a proof of
  * "unreachable".
  */
-import { GramlogError } from '../errors.js';
-import type { GameState, StateMachine } from './types.js';
+import { GramlogError } from '../../errors.js';
+import type { GameState, StateMachine } from '../machine/types.js';
 
 /** Default budget of distinct states (tic-tac-toe has 5,478 reachable states). */
 export const DEFAULT_MAX_STATES = 10_000;

@@ -8,9 +8,9 @@
  * One finding per offending keyword relation, at the literal that reads the
  * forbidden relation, with the chain of relations in the message.
  */
-import type { Span } from '../errors.js';
-import type { Program } from '../program/program.js';
-import { error, type Finding } from './finding.js';
+import type { Span } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { error, type Finding } from '../validate/finding.js';
 
 const RESTRICTIONS: ReadonlyArray<{ from: string[]; to: string[]; why: string }> = [
   {

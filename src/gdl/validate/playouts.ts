@@ -8,10 +8,10 @@
  * Each role picks uniformly among its legal moves; the draws come from
  * `createRandom(seed)`, so the same seed gives the same playouts.
  */
-import { GramlogError } from '../errors.js';
-import { createRandom } from '../generate/random.js';
+import { GramlogError } from '../../errors.js';
+import { createRandom } from '../../random.js';
 import { legalKey } from './search.js';
-import type { GameState, StateMachine } from './types.js';
+import type { GameState, StateMachine } from '../machine/types.js';
 
 export interface PlayoutVisit {
   state: GameState;

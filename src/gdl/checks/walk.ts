@@ -2,7 +2,7 @@
  * Walking a game's syntax tree for the static checks: every atom with where it
  * stands (head or body, under `not`, inside `or`), and every term inside it.
  */
-import type { Atom, Literal, Statement, Term } from '../syntax/ast.js';
+import type { Atom, Literal, Statement, Term } from '../../syntax/ast.js';
 
 export interface AtomUse {
   atom: Atom;

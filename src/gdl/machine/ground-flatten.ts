@@ -19,11 +19,11 @@
  * top level (nested compounds are taken apart one level per pass). The meaning
  * of every original relation is unchanged; the program gains relations (ids
  * after the existing ones) and rules. Only for derived programs that gramlog
- * builds itself (sm-derived.ts): their rules are not the game's statements.
+ * builds itself (derived.ts): their rules are not the game's statements.
  */
-import type { Program } from '../program/program.js';
-import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../program/rules.js';
-import { syntheticSpan } from './sm-derived.js';
+import type { Program } from '../../program/program.js';
+import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
+import { syntheticSpan } from './derived.js';
 
 /** Rewrite the rules of `program` in place (see the module comment). */
 export function flattenCompounds(program: Program): void {

@@ -5,10 +5,10 @@
  *
  * Order of work:
  * 1. parse and load without builtins (GDL has no arithmetic);
- * 2. static checks (static-checks.ts); with any static error the game is not played;
+ * 2. static checks (checks/static-checks.ts); with any static error the game is not played;
  * 3. the relaxed game, the state machine, a breadth-first search of the
  *    reachable states under a budget (search.ts) and, only when the search was
- *    not complete, seeded random playouts (check-playouts.ts);
+ *    not complete, seeded random playouts (playouts.ts);
  * 4. bases and inputs (bases-inputs.ts) and the simulation checks (sim-checks.ts).
  *
  * Playing uses the fast compiled state machine where it can; the witnesses of
@@ -20,21 +20,21 @@
  * Output is deterministic: the same text and options give the same findings
  * in the same order.
  */
-import { evaluate, type Model } from '../engine/index.js';
-import { GramlogError, isGramlogError, type Span } from '../errors.js';
-import { loadProgram } from '../program/load.js';
-import type { Program } from '../program/program.js';
+import { evaluate, type Model } from '../../engine/index.js';
+import { GramlogError, isGramlogError, type Span } from '../../errors.js';
+import { loadProgram } from '../../program/load.js';
+import type { Program } from '../../program/program.js';
 import { checkBasesInputs, declaredBasesInputs, type BasesInputsProof } from './bases-inputs.js';
-import { explorePlayouts, type PlayoutsSeen } from './check-playouts.js';
+import { explorePlayouts, type PlayoutsSeen } from './playouts.js';
 import { emitBases, type EmittedBases } from './emit-bases.js';
 import { error, findingToJson, hasErrors, sortFindings, warning, type Finding, type ValidationJson } from './finding.js';
-import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
+import { relaxedReachability, type RelaxedReachability } from '../machine/relaxed.js';
 import { DEFAULT_MAX_STATES, searchStates } from './search.js';
 import { SimulationCollector } from './sim-checks.js';
-import { splitStrata } from './split-strata.js';
-import { witnessHolds } from './check-witness.js';
-import { staticChecks, type Dialect } from './static-checks.js';
-import { createStateMachine, type Executor } from './statemachine.js';
+import { splitStrata } from '../machine/split-strata.js';
+import { witnessHolds } from './witness.js';
+import { staticChecks, type Dialect } from '../checks/static-checks.js';
+import { createStateMachine, type Executor } from '../machine/statemachine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */

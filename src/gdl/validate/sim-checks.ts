@@ -12,11 +12,11 @@
  *
  * Each finding carries the joint moves that reach the state concerned.
  */
-import type { Span } from '../errors.js';
-import type { PlayoutsSeen, PlayoutVisit } from './check-playouts.js';
+import type { Span } from '../../errors.js';
+import type { PlayoutsSeen, PlayoutVisit } from './playouts.js';
 import { error, warning, type Finding } from './finding.js';
 import { pathTo, printWitness, type SearchResult, type VisitInfo } from './search.js';
-import type { GameState, StateMachine } from './types.js';
+import type { GameState, StateMachine } from '../machine/types.js';
 
 type Path = ReadonlyArray<readonly number[]>;
 

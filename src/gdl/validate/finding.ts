@@ -27,7 +27,7 @@
  *   executor        the compiled state machine disagreed with the reference engine
  *                   (warning; the engine's findings are reported)
  */
-import type { Severity, Span } from '../errors.js';
+import type { Severity, Span } from '../../errors.js';
 
 export interface Finding {
   check: string;

@@ -16,10 +16,10 @@
  * cycle among rules means every ground instance is stratified (the program is
  * locally stratified) and its meaning is unique.
  */
-import type { Program } from '../program/program.js';
-import type { Pattern } from '../program/rules.js';
-import { stronglyConnected } from '../program/stratify.js';
-import { KIND_COMPOUND, type TermTable } from '../program/terms.js';
+import type { Program } from '../../program/program.js';
+import type { Pattern } from '../../program/rules.js';
+import { stronglyConnected } from '../../program/stratify.js';
+import { KIND_COMPOUND, type TermTable } from '../../program/terms.js';
 
 /**
  * Whether two patterns could match the same ground term (variables match

@@ -8,9 +8,9 @@
  * State machines with a fast path (`sm.randomPlayout`, the compiled executor)
  * draw exactly the same way.
  */
-import type { Random } from '../generate/random.js';
-import { GramlogError } from '../errors.js';
-import type { PlayoutResult, StateMachine } from './types.js';
+import type { Random } from '../../random.js';
+import { GramlogError } from '../../errors.js';
+import type { PlayoutResult, StateMachine } from '../machine/types.js';
 
 /** One random playout; uses the state machine's fast path when it has one. */
 export function randomPlayout(sm: StateMachine, random: Random, maxDepth: number): PlayoutResult {

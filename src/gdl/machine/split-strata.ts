@@ -7,7 +7,7 @@
  *
  * has one meaning, but goal/2 reads (not goal/2). `splitStrata` returns an
  * equivalent program in which each relation of such a cycle is split into one
- * part per strongly connected component of the rule graph (check-stratification.ts),
+ * part per strongly connected component of the rule graph (checks/stratification.ts),
  * `goal~0` and `goal~1` here, plus a part for its facts; every rule of the cycle
  * reads only the parts whose rules its literal may unify with (a positive
  * literal becomes one rule per part, a negative one a `not` per part), and the
@@ -16,12 +16,12 @@
  *
  * The parts' dependency graph is the condensed rule graph, so when the rule
  * graph has no cycle through negation the new program is stratified. The
- * program shares the game's term table and relation ids (sm-derived.ts).
+ * program shares the game's term table and relation ids (derived.ts).
  */
-import type { Program } from '../program/program.js';
-import type { BodyLit, CompiledRule } from '../program/rules.js';
-import { ruleGraph } from './check-stratification.js';
-import { derivedProgram, syntheticSpan } from './sm-derived.js';
+import type { Program } from '../../program/program.js';
+import type { BodyLit, CompiledRule } from '../../program/rules.js';
+import { ruleGraph } from '../checks/stratification.js';
+import { derivedProgram, syntheticSpan } from './derived.js';
 
 /** The relations in a relation-level component with a cycle through negation. */
 function unstratifiedRelations(game: Program): Set<number> {

@@ -10,11 +10,11 @@
  *   seen                neither was available: only what search and play saw
  *                       (not a proof; may miss some)
  */
-import { compareTerms, printAtom } from '../program/order.js';
-import type { PlayoutsSeen } from './check-playouts.js';
-import type { RelaxedReachability } from './relaxed.js';
+import { compareTerms, printAtom } from '../../program/order.js';
+import type { PlayoutsSeen } from './playouts.js';
+import type { RelaxedReachability } from '../machine/relaxed.js';
 import type { SearchResult } from './search.js';
-import type { StateMachine } from './types.js';
+import type { StateMachine } from '../machine/types.js';
 
 export type EmitSource = 'exact' | 'over-approximation' | 'seen';
 

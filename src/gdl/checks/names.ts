@@ -10,11 +10,11 @@
  *   undefined  a relation read in a rule body that no fact or rule defines
  *              (always false: usually a typo, or a missing `true`)
  */
-import type { Span } from '../errors.js';
-import type { Program } from '../program/program.js';
-import type { Statement } from '../syntax/ast.js';
-import { atomUses, statementTerms } from './check-walk.js';
-import { warning, type Finding } from './finding.js';
+import type { Span } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import type { Statement } from '../../syntax/ast.js';
+import { atomUses, statementTerms } from './walk.js';
+import { warning, type Finding } from '../validate/finding.js';
 
 const KEYWORDS = new Set(['role', 'init', 'true', 'does', 'legal', 'next', 'terminal', 'goal', 'base', 'input', 'sees', 'distinct', 'not', 'or']);
 

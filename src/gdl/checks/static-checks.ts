@@ -6,16 +6,16 @@
  * The program must be loaded without builtins (`loadProgram(..., {builtins: false})`):
  * GDL has no arithmetic, and `+` or `<` are ordinary relation names there.
  */
-import type { Diagnostic } from '../errors.js';
-import type { Program } from '../program/program.js';
-import { checkDependencies } from './check-dependency.js';
-import { checkKeywords, keywordTable, type Dialect } from './check-keywords.js';
-import { checkNames } from './check-names.js';
-import { checkRecursionRestriction } from './check-recursion.js';
-import { rulesHaveNegativeCycle } from './check-stratification.js';
-import { error, type Finding } from './finding.js';
+import type { Diagnostic } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { checkDependencies } from './dependency.js';
+import { checkKeywords, keywordTable, type Dialect } from './keywords.js';
+import { checkNames } from './names.js';
+import { checkRecursionRestriction } from './recursion.js';
+import { rulesHaveNegativeCycle } from './stratification.js';
+import { error, type Finding } from '../validate/finding.js';
 
-export type { Dialect } from './check-keywords.js';
+export type { Dialect } from './keywords.js';
 
 export interface StaticResult {
   dialect: Dialect;
@@ -71,7 +71,7 @@ function checkRequired(program: Program): Finding[] {
 /**
  * Stratification findings: an error, except where the cycle through negation
  * is only between relations and not between any rules' ground instances (see
- * check-stratification.ts): then a warning that says so.
+ * stratification.ts): then a warning that says so.
  */
 function stratificationFindings(program: Program, findings: Finding[]): Finding[] {
   const strat = findings.filter((f) => f.check === 'stratification' && f.severity === 'error');

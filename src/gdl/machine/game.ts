@@ -6,8 +6,8 @@
  * rules). A game without `init` is playable: its initial state is empty (as
  * GGP-Base's test_case_3c and test_case_5b expect).
  */
-import { GramlogError, throwIfErrors, type Span } from '../errors.js';
-import type { Program } from '../program/program.js';
+import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import type { Program } from '../../program/program.js';
 
 export interface GameInfo {
   /** Relation ids; undefined when the game never mentions the relation. */

@@ -14,17 +14,17 @@
  * `randomPlayout` runs a whole playout inside the network
  * without building intermediate GameStates.
  */
-import type { Random } from '../generate/random.js';
-import { GramlogError } from '../errors.js';
-import { compareTerms } from '../program/order.js';
-import type { Program } from '../program/program.js';
+import type { Random } from '../../random.js';
+import { GramlogError } from '../../errors.js';
+import { compareTerms } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
 import type { GroundGame } from './ground.js';
-import { noLegalMove } from './playout.js';
+import { noLegalMove } from '../play/playout.js';
 import { DiffPropnet } from './propnet-diff.js';
 import { flatCones, FlatPropnet, flatStepLiterals } from './propnet-flat.js';
 import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
-import type { GameInfo } from './sm-game.js';
-import { makeState } from './sm-state.js';
+import type { GameInfo } from './game.js';
+import { makeState } from './state.js';
 import type { GameState, PlayoutResult, StateMachine } from './types.js';
 
 const NONE = -1;

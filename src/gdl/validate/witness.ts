@@ -11,9 +11,9 @@
  *
  * Every joint move of the witness must be legal, in a non-terminal state.
  */
-import { GramlogError } from '../errors.js';
+import { GramlogError } from '../../errors.js';
 import type { Finding } from './finding.js';
-import type { GameState, StateMachine } from './types.js';
+import type { GameState, StateMachine } from '../machine/types.js';
 
 function replay(sm: StateMachine, witness: readonly (readonly string[])[]): GameState[] | undefined {
   let state = sm.initialState();

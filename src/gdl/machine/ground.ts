@@ -27,14 +27,14 @@
  * game is incomplete, a rule or fact defines `true` or `does`, or the result would be
  * larger than the limits.
  */
-import { evaluate, type InjectedFact, type Model, type Relation } from '../engine/index.js';
-import { GramlogError } from '../errors.js';
-import type { Program } from '../program/program.js';
-import { patternVars, type CompiledRule, type Pattern } from '../program/rules.js';
+import { evaluate, type InjectedFact, type Model, type Relation } from '../../engine/index.js';
+import { GramlogError } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { patternVars, type CompiledRule, type Pattern } from '../../program/rules.js';
 import type { RelaxedReachability } from './relaxed.js';
 import { flattenCompounds } from './ground-flatten.js';
-import { derivedProgram, syntheticSpan } from './sm-derived.js';
-import type { GameInfo } from './sm-game.js';
+import { derivedProgram, syntheticSpan } from './derived.js';
+import type { GameInfo } from './game.js';
 
 export interface GroundLimits {
   /** Most rule instances (default 500,000). */

@@ -10,10 +10,10 @@
  * game gives several, 0 if it gives none); `meanGoals` averages it over the
  * playouts that reached a terminal state (null for every role when none did).
  */
-import { GramlogError } from '../errors.js';
-import { createRandom } from '../generate/random.js';
+import { GramlogError } from '../../errors.js';
+import { createRandom } from '../../random.js';
 import { randomPlayout } from './playout.js';
-import type { StateMachine } from './types.js';
+import type { StateMachine } from '../machine/types.js';
 
 export const DEFAULT_MAX_DEPTH = 1000;
 

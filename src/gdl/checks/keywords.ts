@@ -9,9 +9,9 @@
  *   negation  `not` applies to a sentence only, not to distinct / or / not (warning)
  *   rules     a rule with an empty body (warning: write a fact)
  */
-import type { Statement } from '../syntax/ast.js';
-import { allLiterals, atomUses, statementTerms } from './check-walk.js';
-import { error, warning, type Finding } from './finding.js';
+import type { Statement } from '../../syntax/ast.js';
+import { allLiterals, atomUses, statementTerms } from './walk.js';
+import { error, warning, type Finding } from '../validate/finding.js';
 
 export type Dialect = 'GDL' | 'GDL-II';
 

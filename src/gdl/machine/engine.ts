@@ -1,7 +1,7 @@
 /**
  * The reference state machine: exact GDL semantics by the Datalog engine.
  *
- * The game is split into two programs over the same terms (sm-derived.ts):
+ * The game is split into two programs over the same terms (derived.ts):
  * the rules `legal`, `terminal` and `goal` depend on, and the rules `next`
  * depends on (each with all the facts), so asking for legal moves never
  * evaluates the rules of the next state and the other way round. Each is
@@ -12,13 +12,13 @@
  * The model of the last state asked about is kept, so legalMoves, isTerminal
  * and goals on one state cost one evaluation.
  */
-import { evaluate, type InjectedFact, type Model } from '../engine/index.js';
-import { GramlogError } from '../errors.js';
-import { compareTerms } from '../program/order.js';
-import type { Program } from '../program/program.js';
-import { derivedProgram } from './sm-derived.js';
-import type { GameInfo } from './sm-game.js';
-import { makeState } from './sm-state.js';
+import { evaluate, type InjectedFact, type Model } from '../../engine/index.js';
+import { GramlogError } from '../../errors.js';
+import { compareTerms } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
+import { derivedProgram } from './derived.js';
+import type { GameInfo } from './game.js';
+import { makeState } from './state.js';
 import type { GameState, StateMachine } from './types.js';
 
 /** Goal values per role from a model: numbers, sorted ascending (a non-numeric value is NaN, last). */

@@ -18,9 +18,9 @@
  * judged on its own (an argument bound only inside one disjunct does not count
  * for the others).
  */
-import type { Program } from '../program/program.js';
-import { patternVars, type CompiledRule, type Pattern } from '../program/rules.js';
-import { error, warning, type Finding } from './finding.js';
+import type { Program } from '../../program/program.js';
+import { patternVars, type CompiledRule, type Pattern } from '../../program/rules.js';
+import { error, warning, type Finding } from '../validate/finding.js';
 
 function samePattern(a: Pattern, b: Pattern): boolean {
   if (a.t !== b.t) return false;

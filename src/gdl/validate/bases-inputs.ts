@@ -26,15 +26,15 @@
  * legal (only where proven), unconfirmed suspects, and a game that declares no
  * base or no input at all (one warning; see emit-bases.ts to write them).
  */
-import type { Span } from '../errors.js';
-import type { Model } from '../engine/index.js';
-import { compareTerms, printAtom } from '../program/order.js';
-import type { Program } from '../program/program.js';
-import type { PlayoutsSeen } from './check-playouts.js';
+import type { Span } from '../../errors.js';
+import type { Model } from '../../engine/index.js';
+import { compareTerms, printAtom } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
+import type { PlayoutsSeen } from './playouts.js';
 import { error, warning, type Finding } from './finding.js';
-import type { RelaxedReachability } from './relaxed.js';
+import type { RelaxedReachability } from '../machine/relaxed.js';
 import { legalKey, pathTo, printWitness, type SearchResult } from './search.js';
-import type { StateMachine } from './types.js';
+import type { StateMachine } from '../machine/types.js';
 
 /** At most this many findings of one kind are listed one by one; the rest are summed up in one more. */
 export const DEFAULT_MAX_LISTED = 25;

@@ -2,8 +2,8 @@
  * The contract of a GDL state machine. Terms are interned ids of the game's
  * Program (program.terms); print them with program.terms.print(id).
  */
-import type { Random } from '../generate/random.js';
-import type { Program } from '../program/program.js';
+import type { Random } from '../../random.js';
+import type { Program } from '../../program/program.js';
 
 /**
  * A game state: the set of ground sentences that are `true` in it (the

@@ -2,9 +2,9 @@
  * `createStateMachine(program)`: a GDL game as a state machine (types.ts).
  *
  * Two executors with the same answers:
- * - `engine` (sm-engine.ts): the exact reference, the Datalog engine
+ * - `engine` (engine.ts): the exact reference, the Datalog engine
  *   re-evaluating the state-dependent part of the program per state;
- * - `compiled` (sm-compiled.ts): the game grounded over its relaxed-reachable
+ * - `compiled` (compiled.ts): the game grounded over its relaxed-reachable
  *   atoms and run as a propositional network, many times faster.
  *
  * `auto` (the default) compiles when grounding stays under the size limits
@@ -24,15 +24,15 @@
  * `gdl/no-roles`, `gdl/no-legal`, `gdl/no-terminal`,
  * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
  */
-import { evaluate } from '../engine/index.js';
-import { GramlogError } from '../errors.js';
-import type { Program } from '../program/program.js';
+import { evaluate } from '../../engine/index.js';
+import { GramlogError } from '../../errors.js';
+import type { Program } from '../../program/program.js';
 import { groundGame, type GroundLimits } from './ground.js';
 import type { PropnetKind } from './propnet.js';
 import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
-import { CompiledStateMachine } from './sm-compiled.js';
-import { EngineStateMachine } from './sm-engine.js';
-import { gameInfo } from './sm-game.js';
+import { CompiledStateMachine } from './compiled.js';
+import { EngineStateMachine } from './engine.js';
+import { gameInfo } from './game.js';
 import type { StateMachine } from './types.js';
 
 export type Executor = 'engine' | 'compiled' | 'auto';

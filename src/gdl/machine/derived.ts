@@ -4,9 +4,9 @@
  * its own facts and compiled rules. Used for the relaxed game and for the
  * grounding queries: everything they derive is directly in the game's ids.
  */
-import type { Span } from '../errors.js';
-import { Program } from '../program/program.js';
-import type { TermTable } from '../program/terms.js';
+import type { Span } from '../../errors.js';
+import { Program } from '../../program/program.js';
+import type { TermTable } from '../../program/terms.js';
 
 class SharedTermsProgram extends Program {
   override readonly terms: TermTable;

@@ -33,14 +33,14 @@
  * (a term that grows without bound) or too large, evaluation stops and the
  * result has `complete: false`, the error, and no model.
  */
-import { evaluate, type Model } from '../engine/index.js';
-import { GramlogError } from '../errors.js';
-import { compareTerms, compareTuples, printAtom } from '../program/order.js';
-import type { Program } from '../program/program.js';
-import type { BodyLit, CompiledRule } from '../program/rules.js';
-import { checkRuleSafety } from '../program/schedule.js';
+import { evaluate, type Model } from '../../engine/index.js';
+import { GramlogError } from '../../errors.js';
+import { compareTerms, compareTuples, printAtom } from '../../program/order.js';
+import type { Program } from '../../program/program.js';
+import type { BodyLit, CompiledRule } from '../../program/rules.js';
+import { checkRuleSafety } from '../../program/schedule.js';
 import { flattenCompounds } from './ground-flatten.js';
-import { derivedProgram, syntheticSpan } from './sm-derived.js';
+import { derivedProgram, syntheticSpan } from './derived.js';
 
 export interface RelaxedOptions {
   /** Stop (with `complete: false`) after deriving this many facts (default 2,000,000). */
