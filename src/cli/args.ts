@@ -10,6 +10,20 @@ export type OptionSpec = Record<
   { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean | string[] }
 >;
 
+/** Options every command takes (main.ts acts on them before the command runs). */
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  'max-input': { type: 'string' },
+} as const satisfies OptionSpec;
+
+/** The lines every command's --help ends with, for the common options. */
+export const COMMON_HELP = `common options (every command):
+      --max-input SIZE  refuse a file larger than SIZE (bytes, or with K, M, G:
+                        64M, 1G); default 64M, or the environment variable
+                        GRAMLOG_MAX_INPUT. A file named - is read from stdin.
+  -h, --help            this text
+`;
+
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
@@ -19,7 +33,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      options: { ...options, ...COMMON_OPTIONS },
       allowPositionals: true,
       strict: true,
     });

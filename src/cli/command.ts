@@ -1,5 +1,5 @@
 import type { OptionSpec, Parsed } from './args.js';
-import type { Io } from './io.js';
+import { sourceName, type Io } from './io.js';
 
 export interface Command {
   name: string;
@@ -15,9 +15,13 @@ export interface Command {
   run(args: Parsed, io: Io, sources: Map<string, string>): Promise<number> | number;
 }
 
-/** Read a file through io and remember its text for error messages. */
+/**
+ * Read a file through io and remember its text for error messages, under the
+ * name messages use for it (`sourceName`: `<stdin>` for `-`; give that name to
+ * the loader too).
+ */
 export function readSource(io: Io, sources: Map<string, string>, path: string): string {
   const text = io.readFile(path);
-  sources.set(path, text);
+  sources.set(sourceName(path), text);
   return text;
 }

@@ -1,15 +1,27 @@
 /**
  * What a command may touch: output streams, files and the environment. The CLI
  * passes the real ones; tests pass fakes.
+ *
+ * Conventions every command gets from here, without code of its own:
+ * - `-` as a file name reads standard input (once; a second `-` gets the same text);
+ * - every file read is bounded by the input limit (default 64 MB; `--max-input SIZE`
+ *   or the environment variable GRAMLOG_MAX_INPUT raise or lower it): a bigger
+ *   file, or an endless one such as /dev/zero, is a usage error naming the file,
+ *   read no further than the limit;
+ * - a closed standard output (`gramlog generate --count 1000 | head -3`) ends the
+ *   command quietly with exit 0, as Unix tools do (`OutputClosed`).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
   /** Whether stderr is a terminal (progress is shown only then). */
   errIsTTY: boolean;
+  /** The text of a file (`-`: standard input), within the input limit; a UsageError when it cannot be read. */
   readFile(path: string): string;
+  /** Set the input limit in bytes (from `--max-input`); the CLI calls it before a command runs. */
+  setMaxInput?(bytes: number): void;
 }
 
 /** Bad arguments or an unreadable file: exit code 2. */
@@ -20,19 +32,167 @@ export class UsageError extends Error {
   }
 }
 
-export function processIo(): Io {
-  return {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-    errIsTTY: Boolean(process.stderr.isTTY),
-    readFile(path) {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);
-        throw new UsageError(`cannot read ${path}: ${why}`);
+/** A file that cannot be read (missing, a directory, over the input limit): a usage error printed as `FILE: error: why`. */
+export class UnreadableFile extends UsageError {
+  constructor(
+    readonly file: string,
+    readonly why: string,
+  ) {
+    super(`cannot read ${file}: ${why}`);
+  }
+}
+
+/** Standard output was closed by the reader (EPIPE): stop quietly, exit 0. */
+export class OutputClosed extends Error {
+  constructor() {
+    super('standard output closed');
+    this.name = 'OutputClosed';
+  }
+}
+
+/** The name diagnostics use for standard input (`-` on the command line). */
+export const STDIN_NAME = '<stdin>';
+
+/** The name under which a command-line path appears in messages: `<stdin>` for `-`. */
+export function sourceName(path: string): string {
+  return path === '-' ? STDIN_NAME : path;
+}
+
+/** Default input limit: 64 MB per file. */
+export const DEFAULT_MAX_INPUT = 64 * 1024 * 1024;
+/** The environment variable that sets the input limit (same syntax as --max-input). */
+export const MAX_INPUT_ENV = 'GRAMLOG_MAX_INPUT';
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** `SIZE` of --max-input / GRAMLOG_MAX_INPUT: bytes, or a number with K, M or G (`64M`, `2G`, `500kb`); undefined if malformed. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = UNITS[(m[2] ?? '').toLowerCase()];
+  if (unit === undefined) return undefined;
+  const n = Math.floor(Number(m[1]) * unit);
+  return n >= 1 && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** `64 MB`, `512 KB`, `100 bytes`: a limit as a person reads it. */
+export function formatSize(bytes: number): string {
+  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** The input limit from the environment, or the default; a malformed value is a usage error. */
+export function maxInputFromEnv(env: Record<string, string | undefined>): number {
+  const v = env[MAX_INPUT_ENV];
+  if (v === undefined || v.trim() === '') return DEFAULT_MAX_INPUT;
+  const n = parseSize(v);
+  if (n === undefined) throw new UsageError(`${MAX_INPUT_ENV}='${v}' is not a size: write bytes or a number with K, M or G, e.g. 64M`);
+  return n;
+}
+
+/** The message of a file over the limit. */
+export function tooBig(path: string, limit: number): UsageError {
+  return new UnreadableFile(
+    sourceName(path),
+    `larger than the input limit of ${formatSize(limit)}; raise it with --max-input SIZE or ${MAX_INPUT_ENV}=SIZE (e.g. 1G)`,
+  );
+}
+
+const CHUNK = 1 << 20;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Read a whole descriptor, refusing (without reading further) past `limit` bytes. */
+function readBounded(fd: number, path: string, limit: number): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buf = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1 - total));
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        sleep(5);
+        continue;
       }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > limit) throw tooBig(path, limit);
+    chunks.push(n === buf.length ? buf : buf.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function cannotRead(path: string, e: unknown): UsageError {
+  if (e instanceof UsageError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);
+  return new UnreadableFile(sourceName(path), why);
+}
+
+/** Read a file (`-`: file descriptor 0) within `limit` bytes. */
+export function readFileBounded(path: string, limit: number): string {
+  let fd: number | undefined;
+  try {
+    fd = path === '-' ? 0 : openSync(path, 'r');
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (st.isFile() && st.size > limit) throw tooBig(path, limit);
+    return readBounded(fd, path, limit);
+  } catch (e) {
+    throw cannotRead(path, e);
+  } finally {
+    if (fd !== undefined && fd !== 0) closeSync(fd);
+  }
+}
+
+function isEpipe(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as NodeJS.ErrnoException).code === 'EPIPE';
+}
+
+export function processIo(): Io {
+  let limit: number | undefined;
+  let stdin: string | undefined;
+  let outClosed = false;
+  // A reader that goes away (EPIPE) ends the command quietly: no 'error' event left unhandled.
+  process.stdout.on('error', (e) => {
+    if (isEpipe(e)) outClosed = true;
+  });
+  process.stderr.on('error', () => undefined);
+  return {
+    out(t) {
+      if (outClosed || process.stdout.destroyed) throw new OutputClosed();
+      try {
+        process.stdout.write(t);
+      } catch (e) {
+        if (isEpipe(e)) throw new OutputClosed();
+        throw e;
+      }
+      // a pipe write fails synchronously on Linux: the stream is destroyed before the error event
+      if (process.stdout.destroyed) throw new OutputClosed();
+    },
+    err: (t) => {
+      if (!process.stderr.destroyed) process.stderr.write(t);
+    },
+    errIsTTY: Boolean(process.stderr.isTTY),
+    setMaxInput(bytes) {
+      limit = bytes;
+    },
+    readFile(path) {
+      const max = limit ?? maxInputFromEnv(process.env);
+      if (path !== '-') return readFileBounded(path, max);
+      stdin ??= readFileBounded('-', max);
+      return stdin;
     },
   };
 }

@@ -2,14 +2,15 @@
  * The gramlog command line: dispatch to a command, print errors as
  * `file:line:col: error[code]: message` with the source line, and map outcomes
  * to exit codes (0 ok, 1 findings or invalid input, 2 usage or unreadable file,
- * 3 internal error).
+ * 3 internal error). A closed standard output ends any command quietly (exit 0).
  */
+import { didYouMean } from '../did-you-mean.js';
 import { isGramlogError } from '../errors.js';
-import { parseCommandArgs } from './args.js';
+import { COMMON_HELP, parseCommandArgs, stringOpt } from './args.js';
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
-import { EXIT, processIo, UsageError, type Io } from './io.js';
+import { EXIT, OutputClosed, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
 const VERSION = '0.1.0';
 
@@ -29,6 +30,18 @@ function topHelp(): string {
   ].join('\n');
 }
 
+/** A command's help: its own text, then the options every command takes. */
+export function commandHelp(command: Command): string {
+  const own = command.help.endsWith('\n') ? command.help : command.help + '\n';
+  return `${own}\n${COMMON_HELP}`;
+}
+
+function unknownCommand(name: string): UsageError {
+  const names = COMMANDS.map((c) => c.name);
+  const hint = didYouMean(name, names);
+  return new UsageError(`unknown command '${name}'${hint || `; commands: ${names.join(', ')}`}`);
+}
+
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -42,17 +55,24 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const command: Command | undefined = COMMANDS.find((c) => c.name === name);
   const sources = new Map<string, string>();
   try {
-    if (!command) throw new UsageError(`unknown command '${name}'; commands: ${COMMANDS.map((c) => c.name).join(', ')}`);
+    if (!command) throw unknownCommand(name);
     const args = parseCommandArgs(command.name, rest, command.options);
     if (args.values['help'] === true) {
-      io.out(command.help.endsWith('\n') ? command.help : command.help + '\n');
+      io.out(commandHelp(command));
       return EXIT.ok;
+    }
+    const maxInput = stringOpt(args, 'max-input');
+    if (maxInput !== undefined) {
+      const bytes = parseSize(maxInput);
+      if (bytes === undefined) throw new UsageError(`gramlog ${command.name}: --max-input takes a size (bytes, or a number with K, M or G, e.g. 64M), not '${maxInput}'`);
+      io.setMaxInput?.(bytes);
     }
     return await command.run(args, io, sources);
   } catch (e) {
+    if (e instanceof OutputClosed) return EXIT.ok;
     if (e instanceof UsageError) {
-      io.err(`error: ${e.message}\n`);
-      if (command) io.err(`Run 'gramlog ${command.name} --help' for usage.\n`);
+      io.err(e instanceof UnreadableFile ? `${e.file}: error: cannot read: ${e.why}\n` : `error: ${e.message}\n`);
+      io.err(command ? `Run 'gramlog ${command.name} --help' for usage.\n` : `Run 'gramlog --help' for the commands.\n`);
       return EXIT.usage;
     }
     io.err(formatError(e, sources) + '\n');

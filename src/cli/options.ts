@@ -11,7 +11,7 @@ import type { Program } from '../program/program.js';
 import { listOpt, stringOpt, type OptionSpec, type Parsed } from './args.js';
 import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
-import { UsageError, type Io } from './io.js';
+import { sourceName, UsageError, type Io } from './io.js';
 
 /** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
@@ -54,7 +54,7 @@ export function withParams<T>(command: string, f: () => T): T {
  * them as one program: warnings go to stderr, errors are thrown (exit 1).
  */
 export function loadRuleFiles(io: Io, sources: Map<string, string>, paths: readonly string[]): Program {
-  const program = loadProgram(paths.map((file) => ({ file, text: readSource(io, sources, file) })));
+  const program = loadProgram(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
   for (const d of program.diagnostics) {
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
   }

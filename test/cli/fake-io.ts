@@ -2,7 +2,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
-import { UsageError, type Io } from '../../src/cli/io.js';
+import { tooBig, UnreadableFile, type Io } from '../../src/cli/io.js';
 import { readRepoFile, repoRoot } from '../helpers.js';
 
 export { repoRoot } from '../helpers.js';
@@ -25,17 +25,26 @@ export function fakeIo(options: FakeIoOptions = {}): { io: Io; stdout(): string;
   const files = options.files ?? {};
   let stdout = '';
   let stderr = '';
+  let limit = Infinity;
   const io: Io = {
     out: (t) => void (stdout += t),
     err: (t) => void (stderr += t),
     errIsTTY: options.tty ?? false,
+    setMaxInput(bytes) {
+      limit = bytes;
+    },
     readFile(path) {
-      if (path in files) return files[path] as string;
-      try {
-        return readRepoFile(path);
-      } catch {
-        throw new UsageError(`cannot read ${path}: no such file`);
+      let text: string;
+      if (path in files) text = files[path] as string;
+      else {
+        try {
+          text = readRepoFile(path);
+        } catch {
+          throw new UnreadableFile(path, 'no such file');
+        }
       }
+      if (Buffer.byteLength(text) > limit) throw tooBig(path, limit);
+      return text;
     },
   };
   return { io, stdout: () => stdout, stderr: () => stderr };

@@ -3,7 +3,7 @@ import { applyParams } from '../../generate/params.js';
 import { boolOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
@@ -54,8 +54,9 @@ example:
 `,
   run(args, io, sources) {
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
-    const file = args.positionals[0] as string;
-    const loaded = loadRuleFiles(io, sources, [file]);
+    const path = args.positionals[0] as string;
+    const file = sourceName(path);
+    const loaded = loadRuleFiles(io, sources, [path]);
     const params = readParams(args, 'analyze');
     const program = withParams('analyze', () => applyParams(loaded, params));
     const analysis = analyzeLayers(program);

@@ -8,7 +8,7 @@ import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../
 import { paramValue } from '../../generate/params.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
 
@@ -60,8 +60,8 @@ examples:
   gramlog check rules/check-broken.gdl --param houses=6
 `,
   async run(args, io, sources) {
-    const [file, ...more] = args.positionals;
-    if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
+    const [filePath, ...more] = args.positionals;
+    if (filePath === undefined) throw new UsageError('gramlog check: give a rule FILE');
     if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
@@ -70,7 +70,8 @@ examples:
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
     const json = boolOpt(args, 'json');
 
-    const program = loadRuleFiles(io, sources, [file]);
+    const file = sourceName(filePath);
+    const program = loadRuleFiles(io, sources, [filePath]);
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
@@ -98,7 +99,7 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    const replay = (cx: Counterexample) => replayCommand(file, cx);
+    const replay = (cx: Counterexample) => replayCommand(filePath, cx);
     io.out(json ? JSON.stringify(jsonReport(result, replay), null, 2) + '\n' : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/play/simulate.js';
 import { loadProgram } from '../../program/load.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError } from '../io.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -55,8 +55,8 @@ example:
   gramlog simulate games/tictactoe.kif --playouts 10000 --seed 7 --json
 `,
   run(args, io, sources) {
-    const [file, ...extra] = args.positionals;
-    if (file === undefined) throw new UsageError('gramlog simulate: give a game FILE');
+    const [path, ...extra] = args.positionals;
+    if (path === undefined) throw new UsageError('gramlog simulate: give a game FILE');
     if (extra.length > 0) throw new UsageError(`gramlog simulate: one FILE at a time (also got ${extra.join(' ')})`);
     const playouts = intOpt(args, 'simulate', 'playouts', 1000, 1, 100_000_000);
     const seed = intOpt(args, 'simulate', 'seed', 1, 0);
@@ -65,7 +65,8 @@ example:
     if (!EXECUTORS.includes(executor)) {
       throw new UsageError(`gramlog simulate: --executor is one of ${EXECUTORS.join(', ')}, not '${executor}'`);
     }
-    const text = readSource(io, sources, file);
+    const file = sourceName(path);
+    const text = readSource(io, sources, path);
     const program = loadProgram([{ text, file }], { builtins: false });
     const sm = createStateMachine(program, { executor });
     const started = performance.now();

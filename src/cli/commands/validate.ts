@@ -3,7 +3,7 @@ import type { Finding } from '../../gdl/validate/finding.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError } from '../io.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -71,7 +71,7 @@ examples:
     const seed = stringOpt(args, 'seed') ?? String(DEFAULT_SEED);
     const timeBudget = intOpt(args, 'validate', 'time-budget', 0, 1);
     // Read every file first: an unreadable one is a usage error before any output.
-    const inputs = args.positionals.map((file) => ({ file, text: readSource(io, sources, file) }));
+    const inputs = args.positionals.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
     let allOk = true;
     for (const { file, text } of inputs) {
       const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
