@@ -8,7 +8,7 @@ import { throwIfErrors } from '../errors.js';
 import { isParamError } from '../generate/params.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
-import { listOpt, stringOpt, type OptionSpec, type Parsed } from './args.js';
+import { intOpt, listOpt, type OptionSpec, type Parsed } from './args.js';
 import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
 import { sourceName, UsageError, type Io } from './io.js';
@@ -17,6 +17,11 @@ import { sourceName, UsageError, type Io } from './io.js';
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
 export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies OptionSpec;
 export const PARAM_OPTION = { param: { type: 'string', multiple: true, short: 'p' } } as const satisfies OptionSpec;
+
+/** `--json` output: exactly one JSON value on one line (JSON Lines when a command prints several). */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value) + '\n';
+}
 
 /** The help line of `--param`. */
 export const PARAM_HELP = '-p, --param KEY=VALUE replace the file\'s (param KEY ...) fact; repeatable';
@@ -32,11 +37,22 @@ export function readParams(args: Parsed, command: string): Record<string, string
   return out;
 }
 
-/** The seed option: a number when it is written as a whole number, else the text; 0 by default. */
-export function readSeed(args: Parsed): number | string {
-  const s = stringOpt(args, 'seed');
-  if (s === undefined) return 0;
-  return /^-?\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : s;
+/** Smallest and largest seed (a 32-bit signed integer), the same in every command. */
+export const MIN_SEED = -0x80000000;
+export const MAX_SEED = 0x7fffffff;
+
+/** The help line of `--seed`, for a command whose default seed is `def`. */
+export function seedHelp(def: number | string): string {
+  return `-s, --seed N          the seed, a whole number from ${MIN_SEED} to ${MAX_SEED}
+                        (default ${def}); the same seed gives the same output`;
+}
+
+/**
+ * The seed option, the same rules in every command: a whole number from
+ * MIN_SEED to MAX_SEED, `def` when not given; anything else is a usage error.
+ */
+export function readSeed(args: Parsed, command: string, def = 0): number {
+  return intOpt(args, command, 'seed', def, MIN_SEED, MAX_SEED);
 }
 
 /** Run `f`; an error of a bad --param (unknown key, bad value) becomes a usage error of `command`. */

@@ -163,7 +163,7 @@ describe('gramlog check', () => {
     ]) {
       const r = await runCli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.stderr, argv.join(' ')).toMatch(/^error: /);
+      expect(r.stderr, argv.join(' ')).toMatch(/^(error: |missing\.gdl: error: cannot read)/);
     }
     const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?y))\n' });
     expect(bad.code).toBe(1);

@@ -18,12 +18,32 @@ describe('shared CLI options', () => {
     }
   });
 
-  it('reads the seed as a whole number when it is one, else as text, 0 by default', () => {
-    expect(readSeed(parse('--seed', '42'))).toBe(42);
-    expect(readSeed(parse('--seed=-7'))).toBe(-7);
-    expect(readSeed(parse('--seed', 'abc'))).toBe('abc');
-    expect(readSeed(parse('--seed', '1.5'))).toBe('1.5');
-    expect(readSeed(parse())).toBe(0);
+  it('reads the seed as a 32-bit whole number, the default when absent, and refuses anything else', () => {
+    expect(readSeed(parse('--seed', '42'), 'x')).toBe(42);
+    expect(readSeed(parse('--seed=-7'), 'x')).toBe(-7);
+    expect(readSeed(parse('--seed', '2147483647'), 'x')).toBe(2147483647);
+    expect(readSeed(parse(), 'x')).toBe(0);
+    expect(readSeed(parse(), 'x', 1)).toBe(1);
+    expect(() => readSeed(parse('--seed', 'abc'), 'gen')).toThrow(new UsageError("gramlog gen: --seed takes a whole number, not 'abc'"));
+    expect(() => readSeed(parse('--seed', '1.5'), 'gen')).toThrow(UsageError);
+    expect(() => readSeed(parse('--seed', '2147483648'), 'gen')).toThrow(/--seed must be between -2147483648 and 2147483647/);
+  });
+
+  it('applies the same seed rules in every command that takes --seed', async () => {
+    const cases: [string, string][] = [
+      ['generate', 'rules/tree.gdl'],
+      ['check', 'rules/tree.gdl'],
+      ['simulate', 'games/tictactoe.kif'],
+      ['validate', 'games/tictactoe.kif'],
+    ];
+    for (const [cmd, file] of cases) {
+      for (const bad of ['abc', '1.5', '99999999999']) {
+        const r = await runCli([cmd, file, '--seed', bad]);
+        expect(r.code, `${cmd} --seed ${bad}`).toBe(2);
+        expect(r.stderr, cmd).toMatch(new RegExp(`^error: gramlog ${cmd}: --seed (takes a whole number|must be between)`));
+      }
+      expect((await runCli([cmd, '--help'])).stdout, cmd).toContain('--seed N          the seed, a whole number from -2147483648 to 2147483647');
+    }
   });
 
   it('turns a bad override into a usage error of the command, and passes other errors on', () => {

@@ -4,7 +4,7 @@ import { boolOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
   check: LayerFinding['check'];
@@ -69,7 +69,7 @@ example:
         message: f.message,
         ...(f.span ? { line: f.span.line, column: f.span.column } : {}),
       }));
-      io.out(JSON.stringify({ file, findings }, null, 2) + '\n');
+      io.out(jsonLine({ file, findings }));
     } else {
       io.out(`${file}: layers ${analysis.layers.map((l) => `${l.name} ${l.order}`).join(', ')}\n`);
       for (const f of analysis.findings) {

@@ -10,7 +10,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -40,7 +40,8 @@ facts and the gramlog generate command that reproduces it. The same file,
 
 options:
   -n, --runs N          how many runs (default 100)
-  -s, --seed S          fast-check's seed, a whole number (default 0)
+  ${seedHelp(0)}
+                        (fast-check's seed)
       --json            print {"ok","runs","counterexample"?:{"seed","params"},
                         "violations"?:[...],"replay"?:"gramlog generate ..."}
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
@@ -64,7 +65,7 @@ examples:
     if (filePath === undefined) throw new UsageError('gramlog check: give a rule FILE');
     if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
-    const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
+    const seed = readSeed(args, 'check');
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
     const path = stringOpt(args, 'path');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
@@ -100,7 +101,7 @@ examples:
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
     const replay = (cx: Counterexample) => replayCommand(filePath, cx);
-    io.out(json ? JSON.stringify(jsonReport(result, replay), null, 2) + '\n' : textReport(file, result, runs, path, replay, shellQuote));
+    io.out(json ? jsonLine(jsonReport(result, replay)) : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };

@@ -4,13 +4,13 @@
  *
  * Prints the layers as text (grids when keys are two-argument compounds), as
  * JSON `{"seed", "layers": [{"name", "order", "sites", "base", "mask", "placed"}], "violations"?}`
- * (indented for one artifact, one line each with --count), or with --explain
+ * (one line per artifact), or with --explain
  * every draw of every layer. `--format dot` is a usage error: DOT draws trees.
  */
 import { explainLayers, formatLayerText, generateLayers, layerArtifactJson, prepareLayers } from '../../generate/layers/index.js';
 import type { Program } from '../../program/program.js';
 import { UsageError } from '../io.js';
-import { withParams } from '../options.js';
+import { jsonLine, withParams } from '../options.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
@@ -25,7 +25,7 @@ export function layerRenderer(program: Program, request: GenerateRequest): Rende
     const violations = artifact.violations;
     if (request.explain) return { text: appendViolations(explainLayers(artifact), violations), violations };
     if (request.format === 'json') {
-      return { text: JSON.stringify(layerArtifactJson(artifact), null, request.jsonLines ? undefined : 2) + '\n', violations };
+      return { text: jsonLine(layerArtifactJson(artifact)), violations };
     }
     return { text: formatLayerText(artifact), violations };
   };

@@ -20,7 +20,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
@@ -31,8 +31,6 @@ export interface GenerateRequest {
   params: Record<string, string>;
   format: Format;
   explain: boolean;
-  /** Several artifacts (`--count` given): JSON as one line each (JSON Lines). */
-  jsonLines: boolean;
 }
 
 /** One generated artifact as printed, with its violation facts. */
@@ -77,7 +75,8 @@ they derive are printed after the artifact ("violations (N):", or a
 "violations" key in JSON), and generate exits 1.
 
 options:
-  -s, --seed N          the seed (default 0); printed with every artifact
+  ${seedHelp(0)};
+                        printed with every artifact
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
       --json            one JSON object per artifact; for a grammar
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
@@ -111,15 +110,11 @@ examples:
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     const count = intOpt(args, 'generate', 'count', 1, 1);
-    const seed = readSeed(args);
-    if (count > 1 && typeof seed !== 'number') {
-      throw new UsageError(`gramlog generate: --count needs a whole-number --seed, not '${String(seed)}'`);
-    }
+    const seed = readSeed(args, 'generate');
     const request: GenerateRequest = {
       params: readParams(args, 'generate'),
       format,
       explain: doExplain,
-      jsonLines: stringOpt(args, 'count') !== undefined,
     };
     const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
     return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
@@ -149,11 +144,11 @@ function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
  * artifact (`separator` between them), and on stderr a line for each that
  * derives violations; exit 1 when any does.
  */
-function generateEach(io: Io, render: Renderer, seed: number | string, count: number, separator: string): number {
+function generateEach(io: Io, render: Renderer, seed: number, count: number, separator: string): number {
   const progress = count > 1 ? statusLine(io, PROGRESS_EVERY_MS) : undefined;
   let failed = false;
   for (let i = 0; i < count; i++) {
-    const s = typeof seed === 'number' ? seed + i : seed;
+    const s = seed + i;
     const { text, violations } = render(s);
     io.out((i > 0 ? separator : '') + text);
     if (violations.length > 0) {

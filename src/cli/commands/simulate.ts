@@ -4,6 +4,7 @@ import { loadProgram } from '../../program/load.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
+import { readSeed, SEED_OPTION, seedHelp } from '../options.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -17,7 +18,7 @@ export const simulateCommand: Command = {
   summary: 'random playouts of a GDL game: speed, mean depth, mean goals',
   options: {
     playouts: { type: 'string', short: 'n' },
-    seed: { type: 'string', short: 's' },
+    ...SEED_OPTION,
     'max-depth': { type: 'string' },
     executor: { type: 'string' },
     json: { type: 'boolean' },
@@ -33,7 +34,7 @@ goals (on either executor).
 
 options:
   -n, --playouts N    number of playouts (default 1000)
-  -s, --seed S        seed, a whole number (default 1)
+  ${seedHelp(1)}
   --max-depth D       joint moves after which a playout stops (default ${DEFAULT_MAX_DEPTH})
   --executor E        auto (default): compiled propositional network when the
                       game grounds within the size limits, else the engine;
@@ -59,7 +60,7 @@ example:
     if (path === undefined) throw new UsageError('gramlog simulate: give a game FILE');
     if (extra.length > 0) throw new UsageError(`gramlog simulate: one FILE at a time (also got ${extra.join(' ')})`);
     const playouts = intOpt(args, 'simulate', 'playouts', 1000, 1, 100_000_000);
-    const seed = intOpt(args, 'simulate', 'seed', 1, 0);
+    const seed = readSeed(args, 'simulate', 1);
     const maxDepth = intOpt(args, 'simulate', 'max-depth', DEFAULT_MAX_DEPTH, 0, 100_000_000);
     const executor = (stringOpt(args, 'executor') ?? 'auto') as Executor;
     if (!EXECUTORS.includes(executor)) {

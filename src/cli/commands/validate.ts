@@ -4,6 +4,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
+import { readSeed, SEED_OPTION, seedHelp } from '../options.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -12,7 +13,7 @@ export const validateCommand: Command = {
     json: { type: 'boolean' },
     'max-states': { type: 'string' },
     'emit-bases': { type: 'boolean' },
-    seed: { type: 'string' },
+    ...SEED_OPTION,
     playouts: { type: 'string' },
     'max-depth': { type: 'string' },
     'time-budget': { type: 'string' },
@@ -44,7 +45,8 @@ options:
                     the report (which goes to stderr): the exact reachable set
                     when the search was complete, else the over-approximation;
                     a comment line says which. Not with --json.
-  --seed S          seed of the random playouts (default ${DEFAULT_SEED})
+  ${seedHelp(DEFAULT_SEED)}
+                    (of the random playouts)
   --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
   --max-depth N     joint moves after which a random playout counts as endless
                     (default ${DEFAULT_MAX_DEPTH})
@@ -68,7 +70,7 @@ examples:
     const maxStates = intOpt(args, 'validate', 'max-states', DEFAULT_MAX_STATES, 1);
     const playouts = intOpt(args, 'validate', 'playouts', DEFAULT_PLAYOUTS, 0);
     const maxDepth = intOpt(args, 'validate', 'max-depth', DEFAULT_MAX_DEPTH, 1);
-    const seed = stringOpt(args, 'seed') ?? String(DEFAULT_SEED);
+    const seed = readSeed(args, 'validate', DEFAULT_SEED);
     const timeBudget = intOpt(args, 'validate', 'time-budget', 0, 1);
     // Read every file first: an unreadable one is a usage error before any output.
     const inputs = args.positionals.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
