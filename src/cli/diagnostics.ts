@@ -67,19 +67,29 @@ function describe(e: unknown): string {
 }
 
 /**
+ * The files a message without a span is about: every file the command read
+ * (`sources`), so that every diagnostic starts with a file name.
+ */
+export function filesOf(sources: Map<string, string>): string | undefined {
+  return sources.size > 0 ? [...sources.keys()].join(', ') : undefined;
+}
+
+/**
  * Text for anything thrown: every diagnostic of a GramlogError (each with its
- * source line when `sources` has its file), or `error[internal]: message` for
- * anything else, without a stack trace.
+ * source line when `sources` has its file; one without a span starts with the
+ * files the command read), or `error[internal]: message` for anything else,
+ * without a stack trace.
  */
 export function formatError(e: unknown, sources: Map<string, string>): string {
+  const files = filesOf(sources);
   if (looksLikeGramlogError(e)) {
     const diagnostics: Diagnostic[] =
       e.diagnostics.length > 0
         ? e.diagnostics
         : [{ code: e.code, severity: 'error', message: e.message, ...(e.span ? { span: e.span } : {}) }];
     return diagnostics
-      .map((d) => formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined))
+      .map((d) => (d.span ? formatDiagnostic(d, sources.get(d.span.file)) : (files ? `${files}: ` : '') + formatDiagnostic(d)))
       .join('\n');
   }
-  return `error[internal]: ${describe(e)}`;
+  return `${files ? `${files}: ` : ''}error[internal]: ${describe(e)}`;
 }

@@ -19,9 +19,9 @@ describe('gramlog analyze', () => {
   it('prints warnings with spans and carets for the incomplete variant, exit 0', async () => {
     const r = await runCli(['analyze', 'rules/building-incomplete.gdl']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('rules/building-incomplete.gdl:48:1: warning[completeness]: layer stairs is not sequentially complete');
+    expect(r.stdout).toContain('rules/building-incomplete.gdl:48:1: warning[layers/completeness]: layer stairs is not sequentially complete');
     expect(r.stdout).toContain('\n(between stairs 1 1)\n^~~~');
-    expect(r.stdout).toMatch(/rules\/building-incomplete\.gdl:60:37: warning\[noninterference\]: the mask of chimney reads \(placed wing KEY\)/);
+    expect(r.stdout).toMatch(/rules\/building-incomplete\.gdl:60:37: warning\[layers\/noninterference\]: the mask of chimney reads \(placed wing KEY\)/);
     expect(r.stdout).toMatch(/0 error\(s\), 2 warning\(s\)\n$/);
   });
 
@@ -36,8 +36,8 @@ describe('gramlog analyze', () => {
       ['check', 'severity', 'layers', 'message', 'line', 'column'],
     ]);
     expect(json.findings.map((f) => [f.check, f.severity, f.layers, f.line, f.column])).toEqual([
-      ['completeness', 'warning', ['stairs', 'wing', 'door'], 48, 1],
-      ['noninterference', 'warning', ['chimney', 'wing'], 60, 37],
+      ['layers/completeness', 'warning', ['stairs', 'wing', 'door'], 48, 1],
+      ['layers/noninterference', 'warning', ['chimney', 'wing'], 60, 37],
     ]);
     const clean = JSON.parse((await runCli(['analyze', 'rules/building.gdl', '--json'])).stdout);
     expect(clean).toEqual({ file: 'rules/building.gdl', findings: [] });
@@ -46,14 +46,14 @@ describe('gramlog analyze', () => {
   it('exits 1 on a forward reference or a cycle', async () => {
     const shipped = await runCli(['analyze', 'rules/layers-forward.gdl']);
     expect(shipped.code).toBe(1);
-    expect(shipped.stdout).toMatch(/rules\/layers-forward\.gdl:22:10: error\[forward\]: the rule for \(allow stairs \(at \?f \?w\)\) \(line 19\) of layer stairs reads \(not \(placed door \(at \?g \?w\)\)\)/);
+    expect(shipped.stdout).toMatch(/rules\/layers-forward\.gdl:22:10: error\[layers\/forward\]: the rule for \(allow stairs \(at \?f \?w\)\) \(line 19\) of layer stairs reads \(not \(placed door \(at \?g \?w\)\)\)/);
     const f = await runCli(['analyze', 'f.gdl'], { 'f.gdl': forward });
     expect(f.code).toBe(1);
-    expect(f.stdout).toContain('f.gdl:2:35: error[forward]: the rule for (allow a ?k) (line 2) of layer a reads (not (placed b ?k))');
+    expect(f.stdout).toContain('f.gdl:2:35: error[layers/forward]: the rule for (allow a ?k) (line 2) of layer a reads (not (placed b ?k))');
     const c = await runCli(['analyze', 'c.gdl', '--json'], { 'c.gdl': cycle });
     expect(c.code).toBe(1);
     const json = JSON.parse(c.stdout) as { findings: Array<{ check: string; severity: string; layers: string[] }> };
-    expect(json.findings.map((x) => [x.check, x.severity, [...x.layers].sort()])).toEqual([['cycle', 'error', ['a', 'b']]]);
+    expect(json.findings.map((x) => [x.check, x.severity, [...x.layers].sort()])).toEqual([['layers/cycle', 'error', ['a', 'b']]]);
   });
 
   it('exits 1 on a file that is not a valid layer file, 2 on usage errors', async () => {
@@ -76,7 +76,7 @@ describe('gramlog analyze', () => {
     expect((await runCli(['analyze', 'p.gdl'], { 'p.gdl': text })).stdout).toContain('no findings');
     const wide = await runCli(['analyze', 'p.gdl', '--param', 'n=2'], { 'p.gdl': text });
     expect(wide.code).toBe(0);
-    expect(wide.stdout).toContain('warning[completeness]');
+    expect(wide.stdout).toContain('warning[layers/completeness]');
   });
 });
 
@@ -90,6 +90,6 @@ describe.skipIf(!built)('gramlog analyze, the installed binary', () => {
     expect(JSON.parse(ok.stdout).findings).toHaveLength(2);
     const bad = runBin('analyze', 'rules/layers-forward.gdl');
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toMatch(/rules\/layers-forward\.gdl:22:10: error\[forward\]/);
+    expect(bad.stdout).toMatch(/rules\/layers-forward\.gdl:22:10: error\[layers\/forward\]/);
   });
 });

@@ -70,7 +70,7 @@ describe('gramlog check', () => {
     const json = JSON.parse(generated.stdout) as { violations: string[] };
     expect(json).toEqual(expected.summary());
     expect(json.violations).toEqual(wide.violations);
-    expect(generated.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\n');
+    expect(generated.stderr).toBe('wide.gdl: seed 0 derives 1 violation fact(s)\n');
     const text = await runCli(replayArgs, files);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation too-wide 7\)\n$/);

@@ -91,8 +91,14 @@ describe('formatError', () => {
       'y.kif:1:3: error[b]: second',
       'xyz',
       '  ^',
-      'error[c]: third',
+      'x.kif, y.kif: error[c]: third',
     ]);
+  });
+
+  it('starts a diagnostic without a span with the files the command read', () => {
+    expect(formatError(new GramlogError('generate/no-start', 'no start'), new Map([['g.gdl', '']]))).toBe('g.gdl: error[generate/no-start]: no start');
+    expect(formatError(new Error('boom'), new Map([['g.gdl', '']]))).toBe('g.gdl: error[internal]: boom');
+    expect(formatError(new GramlogError('x', 'y'), new Map())).toBe('error[x]: y');
   });
 
   it('prints the header alone when the file is not among the sources', () => {

@@ -40,7 +40,7 @@ describe('gramlog generate on a layer file', () => {
     const r = await runCli(['generate', 'v.gdl', '--json'], TAKEN);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).violations).toEqual(['(violation taken 1)']);
-    expect(r.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\n');
+    expect(r.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\n');
     const text = await runCli(['generate', 'v.gdl'], TAKEN);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation taken 1\)\n$/);
@@ -60,7 +60,7 @@ describe('gramlog generate on a layer file', () => {
     // violations are reported per seed, and any makes the exit code 1
     const v = await runCli(['generate', 'v.gdl', '--count', '2'], TAKEN);
     expect(v.code).toBe(1);
-    expect(v.stderr).toBe('gramlog generate: seed 0 derives 1 violation fact(s)\ngramlog generate: seed 1 derives 1 violation fact(s)\n');
+    expect(v.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\nv.gdl: seed 1 derives 1 violation fact(s)\nv.gdl: 2 derived violation facts (of 2 seeds, 0..1)\n');
   });
 
   it('--explain prints every draw of every layer from the history store', async () => {
@@ -120,5 +120,22 @@ describe('gramlog generate on a layer file', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/rules\/layers-forward\.gdl:22:10: error\[layers\/forward\]/);
     expect(bad.stderr).toMatch(/door \(order 2\) is not below stairs \(order 1\)/);
+  });
+});
+
+describe('layer failures', () => {
+  it('print the seed, and --count goes on past them', async () => {
+    const files = { 'l.gdl': '(layer a 1) (site a 1) (site a 2) (between a 2 2) (onviolation a fail)\n' };
+    const r = await runCli(['generate', 'l.gdl', '--count', '6'], files);
+    expect(r.code).toBe(1);
+    const failed = [...r.stderr.matchAll(/^l\.gdl:1:\d+: error\[layers\/group-bounds\]: seed (\d+): layer a: /gm)].map((m) => Number(m[1]));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.length + (r.stdout.match(/^seed \d+$/gm) ?? []).length).toBe(6);
+    expect(r.stderr).toContain(`l.gdl: ${failed.length} failed (of 6 seeds, 0..5)`);
+  });
+
+  it('a file with no layer is named in the error', async () => {
+    const r = await runCli(['generate', 'n.gdl'], { 'n.gdl': '(site a 1) (layer)' });
+    expect(r.stderr).toMatch(/^n\.gdl[:,]/);
   });
 });

@@ -130,7 +130,7 @@ describe('gramlog generate on a grammar with violation rules', () => {
     const seed = String(b[0]);
     const r = await runCli(['generate', 'c.gdl', '--seed', seed, '--json'], CHOICE);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`gramlog generate: seed ${seed} derives 1 violation fact(s)\n`);
+    expect(r.stderr).toBe(`c.gdl: seed ${seed} derives 1 violation fact(s)\n`);
     const o = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(o)).toEqual(['seed', 'root', 'violations']);
     expect(o['violations']).toEqual(['(violation chose-b n)']);
@@ -171,7 +171,10 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { seed: number; violations?: string[] });
     expect(lines.filter((l) => l.violations).map((l) => l.seed)).toEqual(b);
-    expect(r.stderr.trimEnd().split('\n')).toEqual(b.map((s) => `gramlog generate: seed ${s} derives 1 violation fact(s)`));
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      ...b.map((s) => `c.gdl: seed ${s} derives 1 violation fact(s)`),
+      `c.gdl: ${b.length} derived violation facts (of 10 seeds, 0..9)`,
+    ]);
   });
 
   it('rules/dungeon.gdl declares its invariants and none fails: exit 0, no violations key', async () => {
@@ -197,5 +200,30 @@ describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/main.js')))('the installed 
     expect(violated.status).toBe(1);
     expect((JSON.parse(violated.stdout) as { violations: string[] }).violations).toEqual(['(violation adjacent-trees 8 9)']);
     expect(runBin('generate', 'rules/check-broken.gdl', '--seed', '0', '--param', 'houses=8').status).toBe(0);
+  });
+});
+
+describe('gramlog generate --count past failing seeds', () => {
+  /** Seeds whose root chooses a fail (x has no rule left); the others generate. */
+  const SOMETIMES = { 'z.gdl': '(start s) (rule s a 1) (rule s b 1) (child a 0 x) (rule x c 1)\n(<= (forbid ?n c) (depth ?n 1))\n' };
+
+  it('goes on after a failing seed, prints each failure with its seed on stderr, and exits 1 with a count', async () => {
+    const r = await runCli(['generate', 'z.gdl', '--count', '10', '--json'], SOMETIMES);
+    expect(r.code).toBe(1);
+    const printed = r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { seed: number }).seed);
+    const failed = [...r.stderr.matchAll(/^z\.gdl:2:1: error\[generate\/all-zero\]: seed (\d+): /gm)].map((m) => Number(m[1]));
+    expect(failed.length).toBeGreaterThan(0);
+    expect([...printed, ...failed].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`z.gdl: ${failed.length} failed (of 10 seeds, 0..9)`);
+    // each failing seed fails alone too, with the same message
+    const alone = await runCli(['generate', 'z.gdl', '--seed', String(failed[0])], SOMETIMES);
+    expect(alone.code).toBe(1);
+    expect(r.stderr).toContain(alone.stderr);
+  });
+
+  it('names the file in an error without a place (no start symbol)', async () => {
+    const r = await runCli(['generate', 'n.gdl'], { 'n.gdl': '(rule s a 1)' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^n\.gdl: error\[generate\/no-start\]: /);
   });
 });

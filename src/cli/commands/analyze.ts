@@ -7,7 +7,8 @@ import { EXIT, sourceName, UsageError } from '../io.js';
 import { jsonLine, JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
-  check: LayerFinding['check'];
+  /** `layers/CHECK`: the same code generate uses for the same problem. */
+  check: `layers/${LayerFinding['check']}`;
   severity: LayerFinding['severity'];
   layers: string[];
   message: string;
@@ -27,17 +28,17 @@ export const analyzeCommand: Command = {
 Static analysis of a layer file (see "Sequential logic layers" in the README),
 by queries over its rules:
 
-  forward          (error) a rule for a layer's site, allow, chance, sitechance
+  layers/forward   (error) a rule for a layer's site, allow, chance, sitechance
                    or group reads (placed OTHER ...) of a layer whose order is
                    not lower
-  cycle            (error) layers read each other (or a layer its own placed)
-  completeness     (warning) some outcome of the earlier layers leaves a group
+  layers/cycle     (error) layers read each other (or a layer its own placed)
+  layers/completeness (warning) some outcome of the earlier layers leaves a group
                    of a layer with (between NAME MIN MAX) fewer allowed sites
                    than MIN; the message gives the outcome, how it was decided
                    (enumeration of the earlier sites the group reads, or
                    worst-case queries when there are too many), and an
                    ordering of the layers that is complete, if one exists
-  noninterference  (warning) a mask reads another layer only at keys that layer
+  layers/noninterference (warning) a mask reads another layer only at keys that layer
                    never places: the test removes nothing and can be dropped
 
 options:
@@ -63,7 +64,7 @@ example:
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {
       const findings: FindingJson[] = analysis.findings.map((f) => ({
-        check: f.check,
+        check: `layers/${f.check}`,
         severity: f.severity,
         layers: f.layers,
         message: f.message,
@@ -73,7 +74,7 @@ example:
     } else {
       io.out(`${file}: layers ${analysis.layers.map((l) => `${l.name} ${l.order}`).join(', ')}\n`);
       for (const f of analysis.findings) {
-        const d = { code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
+        const d = { code: `layers/${f.check}`, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
         io.out(formatDiagnostic(d, f.span ? sources.get(f.span.file) : undefined) + '\n');
       }
       for (const n of analysis.notes) io.out(`note: ${n}\n`);

@@ -15,7 +15,9 @@ import {
 } from '../../generate/grammar/index.js';
 import { isLayerProgram } from '../../generate/layers/index.js';
 import { appendViolations } from '../../generate/violations.js';
+import { isGramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
+import { filesOf, formatError } from '../diagnostics.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
@@ -117,7 +119,7 @@ examples:
       explain: doExplain,
     };
     const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
-    return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
+    return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
   },
 };
 
@@ -140,26 +142,43 @@ function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
 }
 
 /**
- * Generate seeds SEED..SEED+COUNT-1 (or the one text seed), print each
- * artifact (`separator` between them), and on stderr a line for each that
- * derives violations; exit 1 when any does.
+ * Generate seeds SEED..SEED+COUNT-1, print each artifact (`separator` between
+ * them), and on stderr a line for each that derives violations and the error
+ * of each whose generation fails (both name the seed); go on to the last seed,
+ * then, when any failed, say how many, and exit 1.
  */
-function generateEach(io: Io, render: Renderer, seed: number, count: number, separator: string): number {
+function generateEach(io: Io, sources: Map<string, string>, render: Renderer, seed: number, count: number, separator: string): number {
   const progress = count > 1 ? statusLine(io, PROGRESS_EVERY_MS) : undefined;
-  let failed = false;
+  let violating = 0;
+  let failing = 0;
+  let printed = 0;
   for (let i = 0; i < count; i++) {
     const s = seed + i;
-    const { text, violations } = render(s);
-    io.out((i > 0 ? separator : '') + text);
-    if (violations.length > 0) {
-      failed = true;
+    let rendered: Rendered;
+    try {
+      rendered = render(s);
+    } catch (e) {
+      if (!isGramlogError(e) || count === 1) throw e;
+      failing++;
       progress?.clear();
-      io.err(`gramlog generate: seed ${s} derives ${violations.length} violation fact(s)\n`);
+      io.err(formatError(e, sources) + '\n');
+      continue;
+    }
+    const { text, violations } = rendered;
+    io.out((printed++ > 0 ? separator : '') + text);
+    if (violations.length > 0) {
+      violating++;
+      progress?.clear();
+      io.err(`${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n`);
     }
     progress?.show(`generated ${i + 1}/${count}`, i + 1 === count);
   }
   progress?.clear();
-  return failed ? EXIT.findings : EXIT.ok;
+  if (count > 1 && violating + failing > 0) {
+    const parts = [failing > 0 ? `${failing} failed` : '', violating > 0 ? `${violating} derived violation facts` : ''].filter((x) => x);
+    io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${count} seeds, ${seed}..${seed + count - 1})\n`);
+  }
+  return violating + failing > 0 ? EXIT.findings : EXIT.ok;
 }
 
 function readFormat(args: Parsed): Format {

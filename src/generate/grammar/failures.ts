@@ -4,7 +4,7 @@
  * rule's weight), two forces, conflicting setprob/normalizeto, and running
  * past maxdepth or maxnodes (naming the rule that keeps recursing).
  */
-import { GramlogError, type Diagnostic, type Span } from '../../errors.js';
+import { GramlogError, type Span } from '../../errors.js';
 import type { Grammar, Nonterminal, RuleDef } from './grammar.js';
 import type { GenNode } from './node.js';
 import type { PipelineProblem, PipelineResult, RuleFact, Selectors, StepName } from './pipeline.js';
@@ -57,7 +57,7 @@ function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, res
   };
   const order: StepName[] = ['base', 'setprob', 'addprob', 'scaleprob', 'transfer', 'forbid', 'nonegative'];
   const perRule: string[] = [];
-  const diagnostics: Diagnostic[] = [];
+  let span: Span | undefined;
   nt.rules.forEach((rule, i) => {
     const reasons: Reason[] = [];
     const mentions = (facts: RuleFact[]) => facts.filter((f) => f.rule === i);
@@ -103,21 +103,11 @@ function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, res
     }
     if (reasons.length === 0) reasons.push({ text: `weight ${weightAt('nonegative', i)}`, span: rule.span });
     perRule.push(`${rule.name}: ${reasons.map((r) => r.text + (r.span ? ` [${where(r.span)}]` : '')).join(', ')}`);
-    for (const r of reasons) {
-      diagnostics.push({
-        code: 'generate/all-zero',
-        severity: 'error',
-        message: `at ${node.path}, rule ${rule.name}: ${r.text}`,
-        ...(r.span ? { span: r.span } : {}),
-      });
-    }
+    span ??= reasons.find((r) => r.span)?.span;
   });
+  // one diagnostic: each rule is explained once, in the message, with the place of each reason
   const message = `${at} has no rule left with a positive weight:\n  ${perRule.join('\n  ')}`;
-  const span = diagnostics.find((d) => d.span)?.span;
-  return new GramlogError('generate/all-zero', message, span, [
-    { code: 'generate/all-zero', severity: 'error', message, ...(span ? { span } : {}) },
-    ...diagnostics,
-  ]);
+  return new GramlogError('generate/all-zero', message, span);
 }
 
 function arityOf(relation: string): number {

@@ -8,6 +8,7 @@
  *
  * The same grammar, seed and params always give the same artifact.
  */
+import { withSeed } from '../seed-error.js';
 import { GramlogError } from '../../errors.js';
 import { attachTree, toArtifactNode, type Artifact } from './artifact.js';
 import { expandTree } from './expand.js';
@@ -67,19 +68,6 @@ export function generate(source: GrammarSource | Grammar, options: GenerateOptio
 /** Why each node got its rule: the weights after every pipeline step, read from the history store. */
 export function explain(artifact: Artifact): string {
   return explainStore(historyOf(artifact).store, artifact.seed);
-}
-
-/** The same error, its messages prefixed with the seed that replays it. */
-function withSeed(e: GramlogError, seed: number | string): GramlogError {
-  const prefix = `seed ${seed}: `;
-  const out = new GramlogError(
-    e.code,
-    prefix + e.message,
-    e.span,
-    e.diagnostics.map((d) => ({ ...d, message: prefix + d.message })),
-  );
-  out.cause = e.cause;
-  return out;
 }
 
 export function isGrammar(x: unknown): x is Grammar {

@@ -16,6 +16,7 @@
  * The final model (everything placed) is returned with the `(violation ...)`
  * facts it derives, so invariants can be checked over the artifact.
  */
+import { withSeed } from '../seed-error.js';
 import { GramlogError } from '../../errors.js';
 import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
@@ -178,7 +179,7 @@ export function drawLayer(
     if (decl.onviolation === 'fail') {
       throw new GramlogError(
         'layers/group-bounds',
-        `layer ${decl.name}: group ${v.group.label} holds ${v.count} placed site(s), outside ${bounds}, and (onviolation ${decl.name} fail) allows no redraw (seed ${root.seed})`,
+        `layer ${decl.name}: group ${v.group.label} holds ${v.count} placed site(s), outside ${bounds}, and (onviolation ${decl.name} fail) allows no redraw`,
         b?.span,
       );
     }
@@ -192,7 +193,7 @@ export function drawLayer(
   const worst = [...misses.values()].sort((x, y) => y.times - x.times || (x.group.label < y.group.label ? -1 : 1))[0];
   throw new GramlogError(
     'layers/group-bounds',
-    `layer ${decl.name}: group ${worst?.group.label} was outside (between ${decl.name} ${b?.min} ${b?.max}) in ${worst?.times} of ${MAX_ATTEMPTS} draws (last count ${worst?.count}); giving up (seed ${root.seed}): raise the chances of its sites or widen the bounds`,
+    `layer ${decl.name}: group ${worst?.group.label} was outside (between ${decl.name} ${b?.min} ${b?.max}) in ${worst?.times} of ${MAX_ATTEMPTS} draws (last count ${worst?.count}); giving up: raise the chances of its sites or widen the bounds`,
     b?.span,
   );
 }
@@ -210,23 +211,27 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
   const facts: InjectedFact[] = [];
   const layers: GeneratedLayer[] = [];
   let model = grammar.base;
-  for (const decl of grammar.layers) {
-    const state = readLayerState(program, model, decl);
-    const { base, placed, attempts } = drawLayer(program, decl, state, root, history);
-    for (const k of placed) facts.push({ rel: placedRel, tuple: [decl.id, k] });
-    const baseIds = state.sites.filter((s) => base.has(s));
-    const maskIds = state.sites.filter((s) => state.allowed.has(s));
-    layers.push({
-      name: decl.name,
-      order: decl.order,
-      sites: text(program, state.sites),
-      base: text(program, baseIds),
-      mask: text(program, maskIds),
-      placed: text(program, placed),
-      attempts,
-      ids: { sites: state.sites, base: baseIds, mask: maskIds, placed },
-    });
-    if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
+  try {
+    for (const decl of grammar.layers) {
+      const state = readLayerState(program, model, decl);
+      const { base, placed, attempts } = drawLayer(program, decl, state, root, history);
+      for (const k of placed) facts.push({ rel: placedRel, tuple: [decl.id, k] });
+      const baseIds = state.sites.filter((s) => base.has(s));
+      const maskIds = state.sites.filter((s) => state.allowed.has(s));
+      layers.push({
+        name: decl.name,
+        order: decl.order,
+        sites: text(program, state.sites),
+        base: text(program, baseIds),
+        mask: text(program, maskIds),
+        placed: text(program, placed),
+        attempts,
+        ids: { sites: state.sites, base: baseIds, mask: maskIds, placed },
+      });
+      if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
+    }
+  } catch (e) {
+    throw e instanceof GramlogError ? withSeed(e, seed) : e;
   }
   const artifact: LayerArtifact = { seed, layers, program, model, facts, violations: violationsOf(model).facts };
   if (history) artifact.history = history;
