@@ -7,7 +7,7 @@
 import { throwIfErrors } from '../errors.js';
 import { isParamError } from '../generate/params.js';
 import { loadProgram } from '../program/load.js';
-import type { Program } from '../program/program.js';
+import type { Program, ProgramOptions } from '../program/program.js';
 import { intOpt, listOpt, type OptionSpec, type Parsed } from './args.js';
 import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
@@ -21,6 +21,18 @@ export const PARAM_OPTION = { param: { type: 'string', multiple: true, short: 'p
 /** `--json` output: exactly one JSON value on one line (JSON Lines when a command prints several). */
 export function jsonLine(value: unknown): string {
   return JSON.stringify(value) + '\n';
+}
+
+/** `--max-facts N`, in every command that evaluates rules. */
+export const MAX_FACTS_OPTION = { 'max-facts': { type: 'string' } } as const satisfies OptionSpec;
+
+/** The help lines of `--max-facts`. */
+export const MAX_FACTS_HELP = `    --max-facts N     stop with error[engine/limit] when one evaluation derives
+                        more than N facts (default 5,000,000)`;
+
+/** `--max-facts N` (a whole number from 1), or undefined when not given. */
+export function readMaxFacts(args: Parsed, command: string): number | undefined {
+  return args.values['max-facts'] === undefined ? undefined : intOpt(args, command, 'max-facts', 0, 1);
 }
 
 /** The help line of `--param`. */
@@ -69,8 +81,11 @@ export function withParams<T>(command: string, f: () => T): T {
  * Read the rule files (remembered in `sources` for error messages) and load
  * them as one program: warnings go to stderr, errors are thrown (exit 1).
  */
-export function loadRuleFiles(io: Io, sources: Map<string, string>, paths: readonly string[]): Program {
-  const program = loadProgram(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
+export function loadRuleFiles(io: Io, sources: Map<string, string>, paths: readonly string[], options: ProgramOptions = {}): Program {
+  const program = loadProgram(
+    paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })),
+    options,
+  );
   for (const d of program.diagnostics) {
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
   }

@@ -132,7 +132,7 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     }
   }
   for (const f of injected) (rels[f.rel] as Relation).add(f.tuple);
-  const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
+  const maxFacts = options.maxFacts ?? (program.options.maxFacts || DEFAULT_MAX_FACTS);
   const run = new Run(cache, rels, maxFacts);
   cache.env.rels = rels;
   try {

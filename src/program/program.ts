@@ -21,6 +21,12 @@ export interface ProgramOptions {
   builtins?: boolean;
   /** Largest number of rules one statement may expand into through `or` (default 4096). */
   maxOrExpansion?: number;
+  /**
+   * Most facts an evaluation of this program (and of programs derived from it
+   * with its options) may derive, when `evaluate` is not given `maxFacts`
+   * (default 0: the engine's default, 5,000,000).
+   */
+  maxFacts?: number;
 }
 
 export interface GroundFact {
@@ -42,7 +48,7 @@ export class Program {
   private strat: Stratification | undefined;
 
   constructor(options: ProgramOptions = {}) {
-    this.options = { builtins: options.builtins ?? true, maxOrExpansion: options.maxOrExpansion ?? 4096 };
+    this.options = { builtins: options.builtins ?? true, maxOrExpansion: options.maxOrExpansion ?? 4096, maxFacts: options.maxFacts ?? 0 };
   }
 
   /** The id of relation name/arity, creating it if needed (for relations injected at run time). */

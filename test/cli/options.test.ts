@@ -80,3 +80,33 @@ describe('shared CLI options', () => {
     }
   });
 });
+
+describe('--max-facts in every command that evaluates', () => {
+  /** 1000 facts: over a limit of 50, well under the default. */
+  const THOUSAND = '(n 0) (<= (n ?y) (n ?x) (< ?x 999) (+ ?x 1 ?y))\n';
+  it('is listed in the help of query, generate, analyze, check, validate and simulate', async () => {
+    for (const cmd of ['query', 'generate', 'analyze', 'check', 'validate', 'simulate']) {
+      expect((await runCli([cmd, '--help'])).stdout, cmd).toMatch(/--max-facts N +stop with error\[engine\/limit\]/);
+    }
+  });
+
+  it('stops generate, check and validate at the limit', async () => {
+    const grammar = { 'g.gdl': `(start s) (rule s a 1) (rule s b 1)\n(<= (forbid ?n b) (symbol ?n s) (n 999))\n${THOUSAND}` };
+    const g = await runCli(['generate', 'g.gdl', '--max-facts', '50'], grammar);
+    expect(g.code).toBe(1);
+    expect(g.stderr).toContain('error[engine/limit]: evaluation stopped after deriving 50 facts');
+    expect((await runCli(['generate', 'g.gdl'], grammar)).code).toBe(0);
+    const c = await runCli(['check', 'g.gdl', '--runs', '2', '--max-facts', '50'], grammar);
+    expect(c.code).toBe(1);
+    expect(c.stderr + c.stdout).toContain('engine/limit');
+    expect((await runCli(['generate', 'g.gdl', '--max-facts', 'x'], grammar)).code).toBe(2);
+    const game = { 'c.kif': '(role r) (succ 0 1) (succ 1 2) (succ 2 3) (<= (count ?y) (count ?x) (succ ?x ?y)) (count 0)\n(init p) (<= (legal r a) (true p)) (<= (next p) (true p)) (<= terminal (not (true p))) (goal r 100)' };
+    const v = await runCli(['validate', 'c.kif', '--max-facts', '2'], game);
+    expect(v.code).toBe(1);
+    expect(v.stdout).toContain('evaluation stopped after deriving 2 facts');
+    expect((await runCli(['validate', 'c.kif'], game)).stdout).not.toContain('evaluation stopped');
+    const s = await runCli(['simulate', 'c.kif', '--max-facts', '2', '--executor', 'engine'], game);
+    expect(s.code).toBe(1);
+    expect(s.stderr).toContain('error[engine/limit]');
+  });
+});

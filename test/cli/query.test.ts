@@ -77,10 +77,34 @@ describe('gramlog query', () => {
     ]);
   });
 
-  it('turns a bad datascript query into an error, exit 1', async () => {
-    const r = await runCli(['query', 'rules/family.kif', '--edn', '[:find ?x :where [?x']);
+  it('exits 2 on a bad --edn, as on a bad --goal: both are bad arguments', async () => {
+    const edn = await runCli(['query', 'rules/family.kif', '--edn', '[:find ?x :where [?x']);
+    const goal = await runCli(['query', 'rules/family.kif', '--goal', '(ancestor ?x']);
+    expect(edn.code).toBe(2);
+    expect(goal.code).toBe(2);
+    expect(edn.stderr).toMatch(/^error: gramlog query: bad --edn '\[:find \?x :where \[\?x': /);
+  });
+
+  it('warns, with "did you mean", when a goal names a relation or arity the program never mentions', async () => {
+    const typo = await runCli(['query', 'rules/family.kif', '--goal', '(ancestr ?x ?y)']);
+    expect(typo.code).toBe(0);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toBe(
+      "rules/family.kif: warning[query/unknown-relation]: --goal (ancestr ?x ?y): the program never mentions ancestr/2: this goal matches nothing; did you mean 'ancestor'?\n",
+    );
+    const arity = await runCli(['query', 'rules/family.kif', '--goal', '(parent ?x)']);
+    expect(arity.stderr).toContain('the program uses parent with 2 arguments, never with 1');
+    // a relation the program mentions but derives nothing for is no mistake
+    const empty = await runCli(['query', 'e.kif', '--goal', '(q ?x)'], { 'e.kif': '(p 1) (<= (q ?x) (p ?x) (r ?x))' });
+    expect(empty.stderr).toBe('');
+  });
+
+  it('stops a runaway program at --max-facts, documented in its help', async () => {
+    const files = { 'n.kif': '(n 0) (<= (n ?y) (n ?x) (+ ?x 1 ?y))' };
+    const r = await runCli(['query', 'n.kif', '--max-facts', '100'], files);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error\[store\/query\]/);
+    expect(r.stderr).toMatch(/^n\.kif:1:7: error\[engine\/limit\]: evaluation stopped after deriving 100 facts/);
+    expect((await runCli(['query', '--help'])).stdout).toContain('--max-facts N');
   });
 });
 

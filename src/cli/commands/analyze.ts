@@ -4,7 +4,7 @@ import { boolOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
   /** `layers/CHECK`: the same code generate uses for the same problem. */
@@ -22,6 +22,7 @@ export const analyzeCommand: Command = {
   options: {
     ...JSON_OPTION,
     ...PARAM_OPTION,
+    ...MAX_FACTS_OPTION,
   },
   help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
 
@@ -45,6 +46,7 @@ options:
       --json            print {"file", "findings": [{"check", "severity", "layers",
                         "message", "line", "column"}]}
   ${PARAM_HELP}
+  ${MAX_FACTS_HELP}
   -h, --help            this text
 
 exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
@@ -57,7 +59,8 @@ example:
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
     const path = args.positionals[0] as string;
     const file = sourceName(path);
-    const loaded = loadRuleFiles(io, sources, [path]);
+    const maxFacts = readMaxFacts(args, 'analyze');
+    const loaded = loadRuleFiles(io, sources, [path], maxFacts !== undefined ? { maxFacts } : {});
     const params = readParams(args, 'analyze');
     const program = withParams('analyze', () => applyParams(loaded, params));
     const analysis = analyzeLayers(program);

@@ -10,7 +10,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -24,6 +24,7 @@ export const checkCommand: Command = {
     ...JSON_OPTION,
     ...PARAM_OPTION,
     path: { type: 'string' },
+    ...MAX_FACTS_OPTION,
   },
   help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
 
@@ -48,6 +49,7 @@ options:
                         is then not varied); repeatable
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
+  ${MAX_FACTS_HELP}
   -h, --help            this text
 
 Progress is shown on stderr when it is a terminal.
@@ -72,7 +74,8 @@ examples:
     const json = boolOpt(args, 'json');
 
     const file = sourceName(filePath);
-    const program = loadRuleFiles(io, sources, [filePath]);
+    const maxFacts = readMaxFacts(args, 'check');
+    const program = loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();

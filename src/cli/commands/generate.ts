@@ -22,7 +22,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
@@ -57,6 +57,7 @@ export const generateCommand: Command = {
     format: { type: 'string', short: 'f' },
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
+    ...MAX_FACTS_OPTION,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]...
@@ -90,6 +91,7 @@ options:
                         them; layers: every draw of every layer (base, mask,
                         placed) and the groups out of bounds that caused a redraw
   ${PARAM_HELP}
+  ${MAX_FACTS_HELP}
   -h, --help            this text
 
 limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
@@ -107,7 +109,8 @@ examples:
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
-    const program = loadRuleFiles(io, sources, args.positionals);
+    const maxFacts = readMaxFacts(args, 'generate');
+    const program = loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
     const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');

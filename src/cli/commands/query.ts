@@ -1,10 +1,40 @@
+import { didYouMean } from '../../did-you-mean.js';
 import { GramlogError } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import type { Atom } from '../../syntax/ast.js';
+import { parseLiteral } from '../../syntax/parser.js';
+import { filesOf } from '../diagnostics.js';
 import { evaluate } from '../../engine/index.js';
 import { Store } from '../../store/index.js';
-import { boolOpt, intOpt, listOpt, stringOpt } from '../args.js';
+import { boolOpt, listOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
-import { JSON_OPTION, loadRuleFiles } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts } from '../options.js';
+
+/** The goal as an atom; a GramlogError when it is not one. */
+function parseGoal(text: string): Atom {
+  const lit = parseLiteral(text, { file: '<goal>' });
+  if (lit.kind !== 'atom') throw new GramlogError('query/goal', 'a goal must be an atom such as (ancestor ?x ?y), not a not/or/distinct', lit.span);
+  return lit;
+}
+
+/**
+ * Why a goal can match nothing because the program never mentions its
+ * relation (or mentions it with another arity), with "did you mean"; undefined
+ * when the program mentions it.
+ */
+export function unknownGoal(program: Program, goal: Atom): string | undefined {
+  const arity = goal.args.length;
+  if (program.findRelation(goal.pred, arity)) return undefined;
+  const same = program.relationsNamed(goal.pred);
+  if (same.length > 0) {
+    const arities = same.map((r) => r.arity).sort((a, b) => a - b);
+    return `the program uses ${goal.pred} with ${arities.map((a) => `${a} argument${a === 1 ? '' : 's'}`).join(' or ')}, never with ${arity}: this goal matches nothing`;
+  }
+  const names = program.relations.filter((r) => r.arity === arity).map((r) => r.name);
+  const hint = didYouMean(goal.pred, names) || didYouMean(goal.pred, program.relations.map((r) => r.name));
+  return `the program never mentions ${goal.pred}/${arity}: this goal matches nothing${hint}`;
+}
 
 export const queryCommand: Command = {
   name: 'query',
@@ -13,7 +43,7 @@ export const queryCommand: Command = {
     goal: { type: 'string', multiple: true, short: 'g' },
     ...JSON_OPTION,
     edn: { type: 'string' },
-    'max-facts': { type: 'string' },
+    ...MAX_FACTS_OPTION,
   },
   help: `usage: gramlog query FILE... [--goal TERM]... [--json] [--edn QUERY]
 
@@ -27,6 +57,7 @@ options:
   --edn QUERY       run a datascript query over the model instead, e.g.
                     '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
                     (each fact is an entity with "rel", "arity", "arg0".., "text")
+  ${MAX_FACTS_HELP}
   -h, --help        this text
 
 exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...),
@@ -37,15 +68,22 @@ example:
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
-    const program = loadRuleFiles(io, sources, args.positionals);
-    const given = stringOpt(args, 'max-facts') !== undefined;
-    const model = evaluate(program, given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {});
+    const maxFacts = readMaxFacts(args, 'query');
+    const program = loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const model = evaluate(program);
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
     if (edn !== undefined) {
       if (listOpt(args, 'goal').length > 0) throw new UsageError('gramlog query: use either --goal or --edn, not both');
       const store = Store.fromFacts(model.factRows());
-      const rows = store.query(edn);
+      let rows: ReturnType<Store['query']>;
+      try {
+        rows = store.query(edn);
+      } catch (e) {
+        // a bad query is a bad argument, like a bad --goal: exit 2
+        if (e instanceof GramlogError) throw new UsageError(`gramlog query: bad --edn '${edn}': ${e.message}`);
+        throw e;
+      }
       if (json) io.out(JSON.stringify(rows) + '\n');
       else for (const row of rows) io.out(row.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\t') + '\n');
       return EXIT.ok;
@@ -56,12 +94,16 @@ example:
     else {
       lines = [];
       for (const g of goals) {
+        let goal: Atom;
         try {
-          lines.push(...model.query(g));
+          goal = parseGoal(g);
         } catch (e) {
           if (e instanceof GramlogError) throw new UsageError(`gramlog query: bad --goal '${g}': ${e.message}`);
           throw e;
         }
+        const unknown = unknownGoal(program, goal);
+        if (unknown) io.err(`${filesOf(sources)}: warning[query/unknown-relation]: --goal ${g}: ${unknown}\n`);
+        lines.push(...model.query(goal));
       }
     }
     io.out(json ? JSON.stringify(lines) + '\n' : lines.map((l) => l + '\n').join(''));

@@ -4,7 +4,7 @@ import { loadProgram } from '../../program/load.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION, seedHelp } from '../options.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -22,6 +22,7 @@ export const simulateCommand: Command = {
     'max-depth': { type: 'string' },
     executor: { type: 'string' },
     json: { type: 'boolean' },
+    ...MAX_FACTS_OPTION,
   },
   help: `usage: gramlog simulate FILE [--playouts N] [--seed S] [--max-depth D] [--json]
                         [--executor auto|engine|compiled]
@@ -44,6 +45,7 @@ options:
                       large games that alone takes minutes; use engine for those)
   --json              print {"file", "playouts", "seed", "seconds",
                       "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
+  ${MAX_FACTS_HELP}
   -h, --help          this text
 
 The mean goal of a role is taken over the playouts that reached a terminal
@@ -68,8 +70,9 @@ example:
     }
     const file = sourceName(path);
     const text = readSource(io, sources, path);
-    const program = loadProgram([{ text, file }], { builtins: false });
-    const sm = createStateMachine(program, { executor });
+    const maxFacts = readMaxFacts(args, 'simulate');
+    const program = loadProgram([{ text, file }], { builtins: false, ...(maxFacts !== undefined ? { maxFacts } : {}) });
+    const sm = createStateMachine(program, { executor, ...(maxFacts !== undefined ? { maxFacts } : {}) });
     const started = performance.now();
     let shown = false;
     let lastShown = started;

@@ -49,6 +49,12 @@ export interface StateMachineOptions {
   propnet?: PropnetKind;
   /** The game's relaxed reachability, when the caller already computed it. */
   relaxed?: RelaxedReachability;
+  /**
+   * Most facts the game's static model (and each step) may derive (default:
+   * the program's `maxFacts` option, else the engine's 5,000,000). Raise it for
+   * a finite game with a very large static model.
+   */
+  maxFacts?: number;
 }
 
 export interface CreatedStateMachine extends StateMachine {
@@ -60,7 +66,7 @@ export interface CreatedStateMachine extends StateMachine {
 export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
-  const staticModel = evaluate(program);
+  const staticModel = evaluate(program, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
   const engine = () => new EngineStateMachine(program, info, staticModel);
   if (executor === 'engine') return engine();
   const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT });

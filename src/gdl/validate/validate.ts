@@ -66,6 +66,8 @@ export interface ValidateOptions {
   timeBudgetMs?: number;
   /** The state machine's executor (default 'auto', with errors confirmed on the engine; a given executor is used alone). */
   executor?: Executor;
+  /** Most facts one evaluation may derive (default: the engine's 5,000,000). */
+  maxFacts?: number;
 }
 
 export interface ValidationStats {
@@ -123,7 +125,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   let program: Program;
   try {
-    program = loadProgram([{ text, file }], { builtins: false });
+    program = loadProgram([{ text, file }], { builtins: false, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return result(file, [error('syntax', e.message, e.span)], undefined);
@@ -136,7 +138,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const relaxed = relaxedReachability(play);
   let staticModel: Model;
   try {
-    staticModel = evaluate(play);
+    staticModel = evaluate(play, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
@@ -148,7 +150,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   if (played.executor === 'compiled' && options.executor === undefined && hasErrors(played.findings)) {
     let engine: ReturnType<typeof createStateMachine> | undefined;
     try {
-      engine = createStateMachine(play, { relaxed, executor: 'engine' });
+      engine = createStateMachine(play, { relaxed, executor: 'engine', ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
     } catch (e) {
       if (!isGramlogError(e)) throw e;
     }
@@ -198,7 +200,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
   const seed = options.seed ?? DEFAULT_SEED;
   let sm: ReturnType<typeof createStateMachine>;
   try {
-    sm = createStateMachine(play, { relaxed, executor });
+    sm = createStateMachine(play, { relaxed, executor, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return { executor: undefined, findings: [evaluationFinding(e, 'the game cannot be played')], stats: {}, roles: [] };
