@@ -9,13 +9,16 @@
  *
  *   generate/unknown-param  the file sets KEY by no `(param KEY VALUE)` fact;
  *                           the message lists the keys it does set
- *   generate/param          KEY is not a name, VALUE is not a ground term
+ *   generate/param          KEY is not a name, VALUE is not a ground term, or
+ *                           VALUE is not a number where the file's default is
+ *                           one (the message names where KEY is used as a number)
  */
 import { GramlogError } from '../errors.js';
 import type { Program } from '../program/program.js';
-import type { Statement, Term } from '../syntax/ast.js';
+import type { Span } from '../errors.js';
+import type { Atom, Literal, Statement, Term } from '../syntax/ast.js';
 import { parse, parseTerm } from '../syntax/parser.js';
-import { printTerm } from '../syntax/printer.js';
+import { printLiteral, printTerm } from '../syntax/printer.js';
 import { rebuildProgram } from './statements.js';
 
 /** Overrides as text, KEY → VALUE (what `--param KEY=VALUE` gives). */
@@ -55,6 +58,17 @@ export function applyParams(program: Program, params: Params | undefined): Progr
     const value = readTerm(params[key] as string, key, 'value');
     if (hasVariable(value)) {
       throw new GramlogError('generate/param', `--param ${key}: the value must be ground, not ${printTerm(value)}`, value.span);
+    }
+    const numeric = numericDefault(program, keyText);
+    if (numeric && !isNumber(value)) {
+      const use = numericUse(program, keyText);
+      throw new GramlogError(
+        'generate/param',
+        `--param ${key}: the file's default (param ${keyText} ${numeric.value}) at ${where(numeric.span)} is a number` +
+          (use ? `, and ${keyText} is used as a number at ${where(use.span)} in ${use.text}` : '') +
+          `: give a number, not '${params[key] as string}'`,
+        use?.span ?? numeric.span,
+      );
     }
     replaced.add(keyText);
     lines.push(`(param ${keyText} ${printTerm(value)})`);
@@ -98,6 +112,52 @@ function readTerm(text: string, key: string, what: 'key' | 'value'): Term {
     if (e instanceof GramlogError) throw new GramlogError('generate/param', `${file}: bad ${what} '${text}': ${e.message}`, e.span);
     throw e;
   }
+}
+
+const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+function isNumber(t: Term): boolean {
+  return t.kind === 'const' && NUMBER.test(t.name);
+}
+
+function where(span: Span): string {
+  return `${span.file}:${span.line}:${span.column}`;
+}
+
+/** The file's `(param KEY VALUE)` fact when every one of them gives a number. */
+function numericDefault(program: Program, key: string): { value: string; span: Span } | undefined {
+  const facts = program.statements.filter((st) => isParamFact(st) && printTerm(st.head.args[0] as Term) === key);
+  const first = facts[0];
+  if (!first || !facts.every((st) => isNumber(st.head.args[1] as Term))) return undefined;
+  return { value: printTerm(first.head.args[1] as Term), span: first.span };
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/', '<', '<=', '>', '>=']);
+
+function atomsOf(lits: readonly Literal[], out: Atom[] = []): Atom[] {
+  for (const l of lits) {
+    if (l.kind === 'atom') out.push(l);
+    else if (l.kind === 'not') atomsOf([l.body], out);
+    else if (l.kind === 'or') atomsOf(l.disjuncts, out);
+  }
+  return out;
+}
+
+/** The first builtin literal of a rule that reads `(param KEY ?v)` and does arithmetic or a comparison with ?v. */
+function numericUse(program: Program, key: string): { span: Span; text: string } | undefined {
+  for (const st of program.statements) {
+    if (!st.isRule) continue;
+    const atoms = atomsOf(st.body);
+    const vars = new Set<string>();
+    for (const a of atoms) {
+      const [k, v] = a.args;
+      if (a.pred === 'param' && a.args.length === 2 && k && v && printTerm(k) === key && v.kind === 'var') vars.add(v.name);
+    }
+    if (vars.size === 0) continue;
+    const use = atoms.find((a) => ARITHMETIC.has(a.pred) && a.args.some((t) => t.kind === 'var' && vars.has(t.name)));
+    if (use) return { span: use.span, text: printLiteral(use) };
+  }
+  return undefined;
 }
 
 function isParamFact(st: Statement): boolean {

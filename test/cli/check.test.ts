@@ -196,3 +196,12 @@ describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/commands/check.js')))('the 
     expect(usage.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 });
+
+describe('gramlog check --path', () => {
+  it('is a usage error when the path replays no run', async () => {
+    const r = await runCli(['check', 'rules/check-broken.gdl', '--path', '999:999']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: gramlog check: --path 999:999 replays no run of rules\/check-broken\.gdl with --seed 0 --runs 100/);
+  });
+});

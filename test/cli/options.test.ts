@@ -110,3 +110,21 @@ describe('--max-facts in every command that evaluates', () => {
     expect(s.stderr).toContain('error[engine/limit]');
   });
 });
+
+describe('--param where the file default is a number', () => {
+  it('refuses a value that is not a number, naming the param and where it is used as a number', async () => {
+    const r = await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: gramlog generate: --param minsplit: the file's default \(param minsplit 16\) at rules\/dungeon\.gdl:\d+:1 is a number, and minsplit is used as a number at rules\/dungeon\.gdl:\d+:\d+ in \(< \?s \?m\): give a number, not 'abc'/,
+    );
+    for (const cmd of ['check', 'analyze']) {
+      const other = await runCli([cmd, 'n.gdl', '--param', 'k=x'], { 'n.gdl': '(param k 2) (layer a 1) (<= (site a ?i) (param k ?k) (+ 0 ?k ?i))' });
+      expect(other.code, cmd).toBe(2);
+      expect(other.stderr, cmd).toContain("--param k: the file's default (param k 2) at n.gdl:1:1 is a number, and k is used as a number at n.gdl:1:54 in (+ 0 ?k ?i)");
+    }
+    // numbers, and any value where the default is not a number, are accepted
+    expect((await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=12'])).code).toBe(0);
+    expect((await runCli(['generate', 't.gdl', '--param', 'k=abc'], { 't.gdl': '(param k yes) (start s)' })).code).toBe(0);
+  });
+});

@@ -100,6 +100,11 @@ examples:
       progress?.clear();
     }
 
+    if (path !== undefined && result.runs === 0) {
+      throw new UsageError(
+        `gramlog check: --path ${path} replays no run of ${file} with --seed ${seed} --runs ${runs}: give a path that check printed for this file, with the same --seed and --runs`,
+      );
+    }
     if (result.properties.length === 0 && !json) {
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
