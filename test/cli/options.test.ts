@@ -125,6 +125,6 @@ describe('--param where the file default is a number', () => {
     }
     // numbers, and any value where the default is not a number, are accepted
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=12'])).code).toBe(0);
-    expect((await runCli(['generate', 't.gdl', '--param', 'k=abc'], { 't.gdl': '(param k yes) (start s)' })).code).toBe(0);
+    expect((await runCli(['generate', 't.gdl', '--param', 'k=abc'], { 't.gdl': '(param k yes) (start s) (rule s a 1)' })).code).toBe(0);
   });
 });
