@@ -4,7 +4,7 @@
  * thrown). One place for their parsing and their usage errors, so every
  * command reads them and words their errors the same way.
  */
-import { throwIfErrors } from '../errors.js';
+import { throwIfErrors, type Diagnostic } from '../errors.js';
 import { isParamError } from '../generate/params.js';
 import { loadProgram } from '../program/load.js';
 import type { Program, ProgramOptions } from '../program/program.js';
@@ -86,9 +86,14 @@ export function loadRuleFiles(io: Io, sources: Map<string, string>, paths: reado
     paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })),
     options,
   );
-  for (const d of program.diagnostics) {
-    if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-  }
+  printWarnings(io, sources, program.diagnostics);
   throwIfErrors(program.diagnostics);
   return program;
+}
+
+/** Print the warnings among `diagnostics` on stderr, each with its source line. */
+export function printWarnings(io: Io, sources: Map<string, string>, diagnostics: readonly Diagnostic[]): void {
+  for (const d of diagnostics) {
+    if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+  }
 }

@@ -11,7 +11,8 @@
  *                           the message lists the keys it does set
  *   generate/param          KEY is not a name, VALUE is not a ground term, or
  *                           VALUE is not a number where the file's default is
- *                           one (the message names where KEY is used as a number)
+ *                           one and a rule uses KEY in arithmetic or a comparison
+ *                           (the message names where)
  */
 import { GramlogError } from '../errors.js';
 import type { Program } from '../program/program.js';
@@ -60,14 +61,13 @@ export function applyParams(program: Program, params: Params | undefined): Progr
       throw new GramlogError('generate/param', `--param ${key}: the value must be ground, not ${printTerm(value)}`, value.span);
     }
     const numeric = numericDefault(program, keyText);
-    if (numeric && !isNumber(value)) {
-      const use = numericUse(program, keyText);
+    const use = numeric && !isNumber(value) ? numericUse(program, keyText) : undefined;
+    if (numeric && use) {
       throw new GramlogError(
         'generate/param',
-        `--param ${key}: the file's default (param ${keyText} ${numeric.value}) at ${where(numeric.span)} is a number` +
-          (use ? `, and ${keyText} is used as a number at ${where(use.span)} in ${use.text}` : '') +
-          `: give a number, not '${params[key] as string}'`,
-        use?.span ?? numeric.span,
+        `--param ${key}: the file's default (param ${keyText} ${numeric.value}) at ${where(numeric.span)} is a number, ` +
+          `and ${keyText} is used as a number at ${where(use.span)} in ${use.text}: give a number, not '${params[key] as string}'`,
+        use.span,
       );
     }
     replaced.add(keyText);

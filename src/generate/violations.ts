@@ -3,7 +3,12 @@
  * for every generation style: `gramlog generate` prints them with the
  * artifact (and exits 1), `gramlog check` searches for them.
  */
+import { didYouMean } from '../did-you-mean.js';
 import type { Model } from '../engine/model.js';
+import type { Diagnostic } from '../errors.js';
+import { isBuiltinName } from '../program/builtins.js';
+import type { Atom, Literal } from '../syntax/ast.js';
+import { printLiteral } from '../syntax/printer.js';
 import { printAtom } from '../program/order.js';
 import type { Program } from '../program/program.js';
 
@@ -51,4 +56,47 @@ export function violationLines(facts: readonly string[]): string[] {
 /** Text ending in a newline, then (when there are facts) a blank line and the violations block. */
 export function appendViolations(text: string, facts: readonly string[]): string {
   return facts.length === 0 ? text : text + ['', ...violationLines(facts)].join('\n') + '\n';
+}
+
+/**
+ * Warnings for `violation` rules that can never fire: a rule whose body reads
+ * (positively) a relation that no fact or rule of the program defines and
+ * that generation does not provide (`provided`: name → arity, e.g. the
+ * artifact's facts), so the property it states is never checked. With "did
+ * you mean" from the relations the rule could read.
+ */
+export function violationNeverFires(program: Program, provided: Readonly<Record<string, number>>): Diagnostic[] {
+  const defined = new Set<string>();
+  for (const st of program.statements) defined.add(`${st.head.pred}/${st.head.args.length}`);
+  for (const [name, arity] of Object.entries(provided)) defined.add(`${name}/${arity}`);
+  const names = [...[...defined].map((k) => k.slice(0, k.lastIndexOf('/'))), 'distinct', 'not', 'or'];
+  const out: Diagnostic[] = [];
+  for (const st of program.statements) {
+    if (st.head.pred !== 'violation' || !st.isRule) continue;
+    const missing = positiveAtoms(st.body).find(
+      (a) => !(program.options.builtins && isBuiltinName(a.pred)) && !defined.has(`${a.pred}/${a.args.length}`),
+    );
+    if (!missing) continue;
+    const arity = missing.args.length;
+    const others = program.relationsNamed(missing.pred).filter((r) => defined.has(`${r.name}/${r.arity}`));
+    const why =
+      others.length > 0
+        ? `${missing.pred} is defined with ${others.map((r) => r.arity).join(' or ')} argument(s), not ${arity}`
+        : `no fact or rule defines ${missing.pred}/${arity}${didYouMean(missing.pred, names)}`;
+    out.push({
+      code: 'generate/violation-never',
+      severity: 'warning',
+      message: `this violation rule can never fire: it reads ${printLiteral(missing)}, and ${why}`,
+      span: missing.span,
+    });
+  }
+  return out;
+}
+
+function positiveAtoms(lits: readonly Literal[], out: Atom[] = []): Atom[] {
+  for (const l of lits) {
+    if (l.kind === 'atom') out.push(l);
+    else if (l.kind === 'or' && l.disjuncts.length === 1) positiveAtoms(l.disjuncts, out);
+  }
+  return out;
 }

@@ -1,10 +1,11 @@
 import { analyzeLayers, type LayerFinding } from '../../generate/layers/index.js';
 import { applyParams } from '../../generate/params.js';
+import { violationNeverFires } from '../../generate/violations.js';
 import { boolOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 
 interface FindingJson {
   /** `layers/CHECK`: the same code generate uses for the same problem. */
@@ -63,6 +64,7 @@ example:
     const loaded = loadRuleFiles(io, sources, [path], maxFacts !== undefined ? { maxFacts } : {});
     const params = readParams(args, 'analyze');
     const program = withParams('analyze', () => applyParams(loaded, params));
+    printWarnings(io, sources, violationNeverFires(program, { placed: 2 }));
     const analysis = analyzeLayers(program);
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {

@@ -5,12 +5,14 @@
  * `gramlog generate` command that reproduces it.
  */
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
-import { paramValue } from '../../generate/params.js';
+import { compileGrammar } from '../../generate/grammar/index.js';
+import { isLayerProgram, prepareLayers } from '../../generate/layers/index.js';
+import { paramText, paramValue } from '../../generate/params.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -76,6 +78,10 @@ examples:
     const file = sourceName(filePath);
     const maxFacts = readMaxFacts(args, 'check');
     const program = loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
+
+    // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed
+    const drawnParams = paramText(params);
+    printWarnings(io, sources, withParams('check', () => (isLayerProgram(program) ? prepareLayers(program, { params: drawnParams }) : compileGrammar(program, { params: drawnParams })).warnings));
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();

@@ -20,6 +20,7 @@ export function layerRenderer(program: Program, request: GenerateRequest): Rende
     throw new UsageError('gramlog generate: --format dot draws a grammar\'s tree; a layer file prints text or JSON');
   }
   const grammar = withParams('generate', () => prepareLayers(program, { params: request.params }));
+  request.warn(grammar.warnings);
   return (seed) => {
     const artifact = generateLayers(grammar, { seed, explain: request.explain });
     const violations = artifact.violations;

@@ -15,14 +15,14 @@ import {
 } from '../../generate/grammar/index.js';
 import { isLayerProgram } from '../../generate/layers/index.js';
 import { appendViolations } from '../../generate/violations.js';
-import { isGramlogError } from '../../errors.js';
+import { isGramlogError, type Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { filesOf, formatError } from '../diagnostics.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
@@ -33,6 +33,8 @@ export interface GenerateRequest {
   params: Record<string, string>;
   format: Format;
   explain: boolean;
+  /** Print the warnings found when the file was read as a grammar or layers. */
+  warn(diagnostics: readonly Diagnostic[]): void;
 }
 
 /** One generated artifact as printed, with its violation facts. */
@@ -120,6 +122,7 @@ examples:
       params: readParams(args, 'generate'),
       format,
       explain: doExplain,
+      warn: (ds) => printWarnings(io, sources, ds),
     };
     const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
     return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
@@ -129,6 +132,7 @@ examples:
 /** The grammar style: compile once, then generate and print each seed. */
 function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
   const grammar = withParams('generate', () => compileGrammar(program, { params: request.params }));
+  request.warn(grammar.warnings);
   return (seed) => {
     const artifact = generateFrom(grammar, seed, { explain: request.explain });
     const violations = artifactViolations(artifact).facts;

@@ -30,7 +30,7 @@ import type { Grammar } from './grammar.js';
 import type { GenNode } from './node.js';
 
 /** The relations an artifact's facts fill, with their arity. */
-const ARTIFACT_RELATIONS = {
+export const ARTIFACT_RELATIONS = {
   node: 1,
   root: 1,
   symbol: 2,

@@ -4,7 +4,9 @@
  * nonterminal's rules with base weights and children, the limits, and which
  * reserved relations the per-node evaluation must inject and read.
  */
-import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import { didYouMean } from '../../did-you-mean.js';
+import { GramlogError, throwIfErrors, type Diagnostic, type Span } from '../../errors.js';
+import { grammarLoadFindings } from './load-findings.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import { loadProgram, type Source } from '../../program/load.js';
@@ -101,6 +103,8 @@ export interface Grammar {
   readonly childargPerNode: boolean;
   /** The program mentions a constant that looks like a node id (`n`, `n/0`): no memo (node-eval.ts). */
   readonly mentionsNodeIds: boolean;
+  /** Warnings found at load (load-findings.ts): an unreachable nonterminal, a violation rule that never fires. */
+  readonly warnings: readonly Diagnostic[];
 }
 
 export type GrammarSource = Program | string | readonly Source[];
@@ -190,7 +194,8 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     const where = span('child', 3, 0, rule);
     const def = rules.get(rule);
     if (!def) {
-      throw new GramlogError('generate/unknown-rule', `(child ${terms.print(rule)} ...) names no rule: there is no (rule NT ${terms.print(rule)} WEIGHT)`, where);
+      const hint = didYouMean(terms.print(rule), [...rules.values()].map((r) => r.name));
+      throw new GramlogError('generate/unknown-rule', `(child ${terms.print(rule)} ...) names no rule: there is no (rule NT ${terms.print(rule)} WEIGHT)${hint}`, where);
     }
     const i = terms.numberValue(index);
     if (i === undefined) {
@@ -207,6 +212,9 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     def.children.push({ index: i, symbol });
   }
   for (const r of rules.values()) r.children.sort((a, b) => a.index - b.index);
+
+  const findings = grammarLoadFindings(whole, { start, nonterminals, rules });
+  throwIfErrors(findings);
 
   const ruleList = [...rules.values()].sort((a, b) => compareTerms(terms, a.term, b.term));
   ruleList.forEach((r, i) => (r.serial = i));
@@ -235,6 +243,7 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     attrNeedsChoice: attr !== undefined && choseRel !== undefined && dependsOn(program, attr, choseRel),
     childargPerNode: childarg !== undefined && dependent[childarg] === 1,
     mentionsNodeIds: mentionsNodeIds(program),
+    warnings: findings,
   };
 }
 

@@ -11,6 +11,7 @@
  * Prepared grammars are cached per program and params, so generating many
  * seeds (as `gramlog check` does) checks the file once.
  */
+import { violationNeverFires } from '../violations.js';
 import { GramlogError, throwIfErrors, type Diagnostic } from '../../errors.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
@@ -32,6 +33,8 @@ export interface LayerGrammar {
   /** Relation id of placed/2. */
   placedRel: number;
   reads: ReadAnalysis;
+  /** Warnings found at load: a violation rule that can never fire. */
+  warnings: Diagnostic[];
 }
 
 export interface PrepareOptions {
@@ -83,7 +86,8 @@ export function inspectLayers(program: Program): { grammar: LayerGrammar; order:
     throw new GramlogError('layers/none', 'the file declares no layer: add (layer NAME ORDER) facts', spanOf(program, 'layer', 2));
   }
   const reads = analyzeReads(program, layers);
-  return { grammar: { program, layers, base, placedRel, reads }, order: checkLayerOrder(program, layers, reads.reads) };
+  const warnings = violationNeverFires(program, { placed: 2 });
+  return { grammar: { program, layers, base, placedRel, reads, warnings }, order: checkLayerOrder(program, layers, reads.reads) };
 }
 
 /** Read, check and cache a layer program; throws a GramlogError on any problem. */
