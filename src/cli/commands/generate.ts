@@ -96,7 +96,9 @@ options:
   ${MAX_FACTS_HELP}
   -h, --help            this text
 
-limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
+limits: (maxdepth D) default 64, at most 20,000; (maxnodes N) default 100,000
+per artifact, at most 500,000 (a node takes about 2 KB: a larger limit is an
+error at load, not a heap abort later).
 
 exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
             generation (printed as file:line:col: error[code]: ... with the

@@ -17,6 +17,8 @@ import { dependsOn, isRead, mentionsNodeIds, nodeDependentRelations, pruneForGen
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_NODES,
+  MAX_DEPTH_CEILING,
+  MAX_NODES_CEILING,
   NODE_RELATIONS,
   OUTPUT_RELATIONS,
   PRESELECTOR_RELATIONS,
@@ -232,8 +234,8 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     nonterminals,
     rules,
     ruleList,
-    maxDepth: limit(program, base, 'maxdepth', DEFAULT_MAX_DEPTH),
-    maxNodes: limit(program, base, 'maxnodes', DEFAULT_MAX_NODES),
+    maxDepth: limit(program, base, 'maxdepth', DEFAULT_MAX_DEPTH, MAX_DEPTH_CEILING),
+    maxNodes: limit(program, base, 'maxnodes', DEFAULT_MAX_NODES, MAX_NODES_CEILING),
     params: tuples('param', 2).map((t) => [terms.print(t[0] as number), terms.print(t[1] as number)] as const),
     nodeRel: readRelations(program, relationIds(program, NODE_RELATIONS)),
     selectorRel,
@@ -251,8 +253,8 @@ function isSourceList(source: GrammarSource): source is readonly Source[] {
   return Array.isArray(source);
 }
 
-/** `(maxdepth D)` / `(maxnodes N)`: at most one, a whole number ≥ 1. */
-function limit(program: Program, base: Model, name: string, def: number): number {
+/** `(maxdepth D)` / `(maxnodes N)`: at most one, a whole number from 1 to `ceiling`. */
+function limit(program: Program, base: Model, name: string, def: number, ceiling: number): number {
   const rows = base.tuples(name, 1);
   if (rows.length === 0) return def;
   const terms = program.terms;
@@ -264,6 +266,14 @@ function limit(program: Program, base: Model, name: string, def: number): number
   const v = terms.numberValue(id);
   if (v === undefined || !Number.isInteger(v) || v < 1) {
     throw new GramlogError(`generate/${name}`, `(${name} ${terms.print(id)}) must be a whole number of at least 1`, where);
+  }
+  if (v > ceiling) {
+    const why = name === 'maxnodes' ? 'a node takes about 2 KB, so more would run out of memory' : "a node's path grows with its depth, so deeper chains run out of memory";
+    throw new GramlogError(
+      `generate/${name}`,
+      `(${name} ${terms.print(id)}) is more than one artifact can hold: at most ${ceiling.toLocaleString('en-US')} (${why})`,
+      where,
+    );
   }
   return v;
 }
