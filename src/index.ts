@@ -53,6 +53,14 @@ export {
   type Executor,
 } from './gdl/machine/statemachine.js';
 export type { StateMachine, GameState, PlayoutResult } from './gdl/machine/types.js';
+export {
+  validateGame,
+  validationToJson,
+  type ValidateOptions,
+  type ValidationResult,
+  type ValidationStats,
+} from './gdl/validate/validate.js';
+export type { Finding, FindingJson, ValidationJson } from './gdl/validate/finding.js';
 export { randomPlayout } from './gdl/play/playout.js';
 export { simulate, type SimulateOptions, type SimulationResult } from './gdl/play/simulate.js';
 import { loadProgram, type Source } from './program/load.js';

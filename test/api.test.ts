@@ -30,3 +30,32 @@ describe("import from 'gramlog'", () => {
     for (const n of ['parse', 'parseProgram', 'loadProgram', 'evaluate', 'query', 'GramlogError', 'printTree']) expect(names).toContain(n);
   });
 });
+
+describe('GDL from the API', () => {
+  const GAME = '(role white) (role black) (init (control white))\n' +
+    '(<= (legal ?r noop) (role ?r)) (<= (next (control black)) (true (control white)))\n' +
+    '(<= terminal (true (control black))) (goal white 100) (goal black 0)\n' +
+    '(base (control white)) (base (control black)) (input white noop) (input black noop)';
+
+  it('validateGame is exported, with its result types', () => {
+    const r: gramlog.ValidationResult = gramlog.validateGame(GAME, { file: 'g.kif' });
+    expect(r.ok).toBe(true);
+    expect(r.roles).toEqual(['white', 'black']);
+    const json: gramlog.ValidationJson = gramlog.validationToJson(r);
+    expect(json).toMatchObject({ file: 'g.kif', ok: true });
+    const bad = gramlog.validateGame('(role r)', { file: 'b.kif' });
+    expect(bad.ok).toBe(false);
+    const f: gramlog.Finding | undefined = bad.findings[0];
+    expect(f?.severity).toBe('error');
+  });
+
+  it('createStateMachine gives role names and takes maxFacts', () => {
+    const program = gramlog.loadProgram([{ file: 'g.kif', text: GAME }], { builtins: false });
+    const sm = gramlog.createStateMachine(program);
+    expect(sm.roleNames).toEqual(['white', 'black']);
+    expect(sm.roles.map((r) => sm.print(r))).toEqual(sm.roleNames);
+    const big = gramlog.loadProgram([{ file: 'c.kif', text: GAME + '\n(succ 0 1) (succ 1 2) (succ 2 3) (n 0) (<= (n ?y) (n ?x) (succ ?x ?y))' }], { builtins: false });
+    expect(() => gramlog.createStateMachine(big, { maxFacts: 2 })).toThrow(/evaluation stopped after deriving 2 facts/);
+    expect(gramlog.createStateMachine(big, { maxFacts: 1000 }).roleNames).toEqual(['white', 'black']);
+  });
+});

@@ -59,11 +59,18 @@ export interface StateMachineOptions {
 
 export interface CreatedStateMachine extends StateMachine {
   readonly executor: 'engine' | 'compiled';
+  /** Role names (canonical text), in the order of `roles`: `roleNames[i]` is `print(roles[i])`. */
+  readonly roleNames: readonly string[];
   /** Why `auto` fell back to the engine (undefined when it did not). */
   readonly fallbackReason?: string;
 }
 
 export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
+  const sm = createMachine(program, options);
+  return Object.assign(sm, { roleNames: sm.roles.map((r) => sm.print(r)) });
+}
+
+function createMachine(program: Program, options: StateMachineOptions): Omit<CreatedStateMachine, 'roleNames'> {
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
   const staticModel = evaluate(program, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
