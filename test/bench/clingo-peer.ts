@@ -16,6 +16,12 @@ export function findGringo(): string | undefined {
   return undefined;
 }
 
+/** The peer line's words for the gringo found (`findGringo`): how it runs, never its name twice. */
+export function describeGringo(cmd: string | undefined): string {
+  if (cmd === undefined) return 'gringo: not on PATH (apt-get install gringo)';
+  return cmd === 'clingo' ? 'gringo: clingo --mode=gringo --text' : 'gringo: gringo --text';
+}
+
 /** Seconds gringo needs to ground `asp` (best of `repeat`), minus process startup. */
 export function gringoSeconds(cmd: string, asp: string, repeat = 3): number {
   const dir = mkdtempSync(join(tmpdir(), 'gramlog-bench-'));

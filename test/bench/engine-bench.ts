@@ -6,7 +6,7 @@
  */
 import { evaluate } from '../../src/engine/index.js';
 import { parseProgram } from '../../src/program/load.js';
-import { findGringo, gringoSeconds } from './clingo-peer.js';
+import { describeGringo, findGringo, gringoSeconds } from './clingo-peer.js';
 import { chain, negation, randomGraph, sameGeneration, type Workload } from './workloads.js';
 
 export interface EngineRow {
@@ -79,7 +79,7 @@ export async function benchEngine(options: { quick?: boolean; full?: boolean } =
   ];
   const rows: EngineRow[] = [];
   console.log('\n## Engine: transitive closure, same generation, stratified negation');
-  console.log(`peers: datascript ${peer ? 'q with % rules' : '(peer module missing)'}; gringo ${gringo ?? 'not on PATH (apt-get install gringo)'}`);
+  console.log(`peers: datascript ${peer ? 'q with % rules' : '(peer module missing)'}; ${describeGringo(gringo)}`);
   console.log('| workload | derived | gramlog | datascript | datascript/gramlog | gringo | gringo/gramlog |');
   console.log('|---|---|---|---|---|---|---|');
   for (const { w, dsLimit } of workloads) {

@@ -87,6 +87,8 @@ export function declaredBasesInputs(program: Program, staticModel: Model, roles:
 }
 
 export interface BasesInputsContext {
+  /** The facts that would declare bases and inputs are being printed (`--emit-bases`): say so instead of advising it. */
+  emitting?: boolean;
   program: Program;
   sm: StateMachine;
   relaxed: RelaxedReachability;
@@ -131,12 +133,13 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
   const maxListed = ctx.maxListed ?? DEFAULT_MAX_LISTED;
   const findings: Finding[] = [];
   const proof: BasesInputsProof = { basesProvenBySearchFreeBound: false, inputsProvenBySearchFreeBound: false, unconfirmed: 0 };
+  const advice = ctx.emitting ? 'the facts printed on stdout declare them' : '`gramlog validate --emit-bases` prints facts that would declare them';
 
   if (declared.bases === undefined && declared.inputs === undefined) {
     findings.push(
       warning(
         'bases',
-        'the game declares no base and no input relations, so its bases and inputs cannot be checked (GGP-Base rejects such games); `gramlog validate --emit-bases` prints facts that would declare them',
+        'the game declares no base and no input relations, so its bases and inputs cannot be checked (GGP-Base rejects such games); ' + advice,
       ),
     );
     return { findings, proof };
@@ -149,7 +152,7 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       findings.push(
         warning(
           which === 'base' ? 'bases' : 'inputs',
-          `the game declares ${which === 'base' ? 'input but no base' : 'base but no input'} relations, so its ${which}s are not checked; \`gramlog validate --emit-bases\` prints facts that would declare them`,
+          `the game declares ${which === 'base' ? 'input but no base' : 'base but no input'} relations, so its ${which}s are not checked; ${advice}`,
         ),
       );
     }

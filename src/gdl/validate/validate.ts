@@ -240,6 +240,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
     playouts,
     declared,
     seed,
+    emitting: options.emitBases === true,
     ...(options.maxListed !== undefined ? { maxListed: options.maxListed } : {}),
   });
   findings.push(...bi.findings, ...collector.findings(search, playouts));
