@@ -59,3 +59,15 @@ describe('GDL from the API', () => {
     expect(gramlog.createStateMachine(big, { maxFacts: 1000 }).roleNames).toEqual(['white', 'black']);
   });
 });
+
+describe('the README state machine example', () => {
+  it('prints what its comments say', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const text = readFileSync(join(import.meta.dirname, '..', 'games/tictactoe.kif'), 'utf8');
+    expect(gramlog.validateGame(text, { file: 'games/tictactoe.kif' }).ok).toBe(true);
+    const sm = gramlog.createStateMachine(gramlog.loadProgram([{ file: 'games/tictactoe.kif', text }], { builtins: false }), { maxFacts: 20_000_000 });
+    expect(sm.roleNames).toEqual(['white', 'black']);
+    expect(sm.legalMoves(sm.initialState(), 0).map((m) => sm.print(m))[0]).toBe('(play 1 1)');
+  });
+});
