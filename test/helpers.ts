@@ -1,5 +1,5 @@
 /** Helpers shared by the tests of generation, checks and the CLI. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GramlogError } from '../src/errors.js';
 import { loadProgram } from '../src/program/load.js';
@@ -31,4 +31,14 @@ export function errorOf(f: () => unknown): GramlogError {
     throw e;
   }
   throw new Error('expected a GramlogError');
+}
+
+/**
+ * Whether `path` (under ../shared, the data shared next to a checkout) exists;
+ * when it does not, say in one line which tests are skipped and why.
+ */
+export function sharedPresent(path: string, tests: string): boolean {
+  const present = existsSync(path);
+  if (!present) console.log(`skipped: ${tests}: they need ${path} (the shared GGP corpus beside this checkout, absent in a fresh clone)`);
+  return present;
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateGame } from '../../src/gdl/validate/validate.js';
+import { sharedPresent } from '../helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpusJs = path.join(repoRoot, 'dist/cli/corpus.js');
@@ -93,8 +94,7 @@ function manifestRows(): ManifestRow[] {
   });
 }
 
-describe.skipIf(!existsSync(manifest))('a small sample of the public corpus (../shared/ggp-games)', () => {
-  if (!existsSync(manifest)) console.log(`skipped: ${manifest} is absent (a fresh clone has no ../shared)`);
+describe.skipIf(!sharedPresent(manifest, 'the corpus sample tests'))('a small sample of the public corpus (../shared/ggp-games)', () => {
 
   it('validates the ten smallest files that declare bases and inputs, each with a verdict', () => {
     const seen = new Set<string>();

@@ -27,12 +27,12 @@ import { describe, expect, it } from 'vitest';
 import { createStateMachine, type CreatedStateMachine, type Executor } from '../../src/gdl/machine/statemachine.js';
 import type { GameState } from '../../src/gdl/machine/types.js';
 import { loadProgram } from '../../src/program/load.js';
+import { sharedPresent } from '../helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
 const tsv = path.join(shared, 'EXPECTED-ggp-base-tests.tsv');
-const present = existsSync(tsv);
-if (!present) console.log(`skipping the GGP-Base expectations: ${tsv} is absent`);
+const present = sharedPresent(tsv, 'the GGP-Base test game expectations');
 
 /** Joint moves (role order) of the scripted lines the column refers to. */
 const SCRIPTS: Record<string, string[][]> = {
