@@ -132,7 +132,7 @@ describe('gramlog check', () => {
   it('notes on stderr when the file declares no violation rules', async () => {
     const r = await runCli(['check', 'plain.gdl', '--runs', '5'], { 'plain.gdl': '(start s) (rule s a 1) (rule s b 1)' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('note: plain.gdl has no (violation ...) rules: only generation errors can fail a run\n');
+    expect(r.stderr).toBe('plain.gdl: note: no (violation ...) rules: only generation errors can fail a run\n');
   });
 
   it('shows progress on stderr only when it is a terminal, and never on stdout', async () => {

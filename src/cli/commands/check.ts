@@ -112,7 +112,7 @@ examples:
       );
     }
     if (result.properties.length === 0 && !json) {
-      io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
+      io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }
     const replay = (cx: Counterexample) => replayCommand(filePath, cx);
     io.out(json ? jsonLine(jsonReport(result, replay)) : textReport(file, result, runs, path, replay, shellQuote));
