@@ -21,7 +21,6 @@ export const COMMON_HELP = `common options (every command):
       --max-input SIZE  refuse a file larger than SIZE (bytes, or with K, M, G:
                         64M, 1G); default 64M, or the environment variable
                         GRAMLOG_MAX_INPUT. A file named - is read from stdin.
-  -h, --help            this text
 `;
 
 export interface Parsed {

@@ -52,13 +52,13 @@ prints the facts that match each goal, one canonical atom per line, sorted.
 Without --goal it prints every fact of the model.
 
 options:
-  -g, --goal TERM   an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
-  --json            print a JSON array of strings instead of lines
-  --edn QUERY       run a datascript query over the model instead, e.g.
-                    '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
-                    (each fact is an entity with "rel", "arity", "arg0".., "text")
+  -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
+      --json            print a JSON array of strings instead of lines
+      --edn QUERY       run a datascript query over the model instead, e.g.
+                        '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
+                        (each fact is an entity with "rel", "arity", "arg0".., "text")
   ${MAX_FACTS_HELP}
-  -h, --help        this text
+  -h, --help            this text
 
 exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...),
             2 usage error or unreadable file

@@ -34,19 +34,19 @@ the same seed gives the same playouts, the same mean depth and the same mean
 goals (on either executor).
 
 options:
-  -n, --playouts N    number of playouts (default 1000)
+  -n, --playouts N      number of playouts (default 1000)
   ${seedHelp(1)}
-  --max-depth D       joint moves after which a playout stops (default ${DEFAULT_MAX_DEPTH})
-  --executor E        auto (default): compiled propositional network when the
-                      game grounds within the size limits, else the engine;
-                      engine: the Datalog engine (exact reference, slower);
-                      compiled: the network, or an error if the game cannot be grounded
-                      (grounding first evaluates the relaxed game: for a few very
-                      large games that alone takes minutes; use engine for those)
-  --json              print {"file", "playouts", "seed", "seconds",
-                      "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
+      --max-depth D     joint moves after which a playout stops (default ${DEFAULT_MAX_DEPTH})
+      --executor E      auto (default): compiled propositional network when the
+                        game grounds within the size limits, else the engine;
+                        engine: the Datalog engine (exact reference, slower);
+                        compiled: the network, or an error if the game cannot be grounded
+                        (grounding first evaluates the relaxed game: for a few very
+                        large games that alone takes minutes; use engine for those)
+      --json            print {"file", "playouts", "seed", "seconds",
+                        "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
   ${MAX_FACTS_HELP}
-  -h, --help          this text
+  -h, --help            this text
 
 The mean goal of a role is taken over the playouts that reached a terminal
 state (null when none did). Progress is shown on stderr when it is a terminal.

@@ -37,24 +37,24 @@ Report: per file, 'file:line:col: error[check]: message' with the source line
 and a caret; a witness is printed as the joint moves from the initial state.
 
 options:
-  --json            one JSON object per file (JSON Lines):
-                    {"file", "ok", "findings": [{"check", "severity", "message",
-                     "line"?, "column"?, "sentence"?, "witness"?}]}
-  --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most
-                    10 next-state computations per state of the budget)
-  --emit-bases      print base/input facts that would cover the game instead of
-                    the report (which goes to stderr): the exact reachable set
-                    when the search was complete, else the over-approximation;
-                    a comment line says which. Not with --json.
+      --json            one JSON object per file (JSON Lines):
+                        {"file", "ok", "findings": [{"check", "severity", "message",
+                         "line"?, "column"?, "sentence"?, "witness"?}]}
+      --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most
+                        10 next-state computations per state of the budget)
+      --emit-bases      print base/input facts that would cover the game instead of
+                        the report (which goes to stderr): the exact reachable set
+                        when the search was complete, else the over-approximation;
+                        a comment line says which. Not with --json.
   ${seedHelp(DEFAULT_SEED)}
-                    (of the random playouts)
-  --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
-  --max-depth N     joint moves after which a random playout counts as endless
-                    (default ${DEFAULT_MAX_DEPTH})
-  --time-budget S   also stop the search and random play after S seconds (the
-                    output then depends on the machine's speed; default: none)
+                        (of the random playouts)
+      --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
+      --max-depth N     joint moves after which a random playout counts as endless
+                        (default ${DEFAULT_MAX_DEPTH})
+      --time-budget S   also stop the search and random play after S seconds (the
+                        output then depends on the machine's speed; default: none)
   ${MAX_FACTS_HELP}
-  -h, --help        this text
+  -h, --help            this text
 
 exit codes: 0 every game valid (warnings allowed), 1 findings (an error in
             some game), 2 usage error or unreadable file
