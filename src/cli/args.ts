@@ -31,15 +31,35 @@ export interface Parsed {
 export function parseCommandArgs(command: string, argv: string[], options: OptionSpec): Parsed {
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv, { ...options, ...COMMON_OPTIONS }),
       options: { ...options, ...COMMON_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
     return { values: values as Parsed['values'], positionals };
   } catch (e) {
-    throw new UsageError(`gramlog ${command}: ${(e as Error).message.replace(/\. To specify.*$/s, '')}`);
+    throw new UsageError(`gramlog ${command}: ${(e as Error).message.replace(/\.?\s*(Did you forget|To specify).*$/s, '')}`);
   }
+}
+
+/** `--seed -5` as `--seed=-5`: a negative number after an option that takes a value is that value. */
+function joinNegativeNumbers(argv: string[], options: OptionSpec): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type !== 'string') continue;
+    takesValue.add(`--${name}`);
+    if (spec.short) takesValue.add(`-${spec.short}`);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    if (takesValue.has(a) && next !== undefined && /^-\d/.test(next)) {
+      out.push(a.startsWith('--') ? `${a}=${next}` : `${a}${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 export function stringOpt(p: Parsed, name: string): string | undefined {

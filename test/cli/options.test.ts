@@ -44,6 +44,9 @@ describe('shared CLI options', () => {
       }
       expect((await runCli([cmd, '--help'])).stdout, cmd).toContain('--seed N          the seed, a whole number from -2147483648 to 2147483647');
     }
+    // a negative seed may be written as the next word
+    expect((await runCli(['generate', 'rules/tree.gdl', '--seed', '-1'])).stdout).toMatch(/^seed -1\n/);
+    expect((await runCli(['simulate', 'games/nim.kif', '-n', '2', '-s', '-5'])).stdout).toMatch(/^games\/nim\.kif: 2 playouts, seed -5,/);
   });
 
   it('turns a bad override into a usage error of the command, and passes other errors on', () => {
