@@ -3,7 +3,9 @@
  * is run here, and what the README prints after a `$ npx gramlog ...` line is
  * compared with what the command prints (a line `…` or `...` stands for any
  * number of lines). Commands shown without output must run without a usage
- * error, with the exit code a `# exit N` comment gives.
+ * error, with the exit code a `# exit N` comment gives; to keep the suite
+ * fast, their --runs, --count and --playouts are capped at 20 (the options
+ * and files are what such a run checks).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +30,11 @@ export function shellWords(line: string): string[] {
     } else words.push(word);
   }
   return words;
+}
+
+/** `--runs`, `--count`, `--playouts` (and -n) values above 20 lowered to 20. */
+function capCounts(argv: string[]): string[] {
+  return argv.map((w, i) => (i > 0 && /^(--runs|--count|--playouts|-n)$/.test(argv[i - 1] as string) && Number(w) > 20 ? '20' : w));
 }
 
 interface Example {
@@ -61,7 +68,7 @@ function readmeExamples(): Example[] {
     if (plain) {
       current = undefined;
       const exit = /# exit (\d)/.exec(line);
-      out.push({ where, argv: shellWords(plain[1] as string), ...(exit ? { exit: Number(exit[1]) } : {}) });
+      out.push({ where, argv: capCounts(shellWords(plain[1] as string)), ...(exit ? { exit: Number(exit[1]) } : {}) });
       return;
     }
     if (current) current.expected?.push(line);
