@@ -15,6 +15,7 @@ import type { Program } from '../../program/program.js';
 import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
 import { sortFindings, type LayerFinding } from './findings.js';
 import { checkNoninterference } from './noninterference.js';
+import { formatOutcome } from './outcome.js';
 import { inspectLayers } from './prepare.js';
 import { suggestReordering } from './reorder.js';
 import type { LayerDecl } from './vocabulary.js';
@@ -62,6 +63,7 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
       message: v.message + fix,
       ...(v.span ? { span: v.span } : {}),
+      ...(v.outcome ? { outcome: formatOutcome(grammar, v.layer, v.outcome) } : {}),
     });
   }
   return { layers: grammar.layers, findings: sortFindings(findings), notes, completeness };
