@@ -7,7 +7,8 @@
  *                      MIN; the message says how it was decided and suggests
  *                      an ordering of the layers that is complete, if one exists
  *   noninterference    (warning) a mask reads another layer only at keys that
- *                      layer never places: it removes nothing
+ *                      layer never places (by the possibility model, or proved
+ *                      by the SAT solver): it removes nothing
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
@@ -17,6 +18,7 @@ import { sortFindings, type LayerFinding } from './findings.js';
 import { checkNoninterference } from './noninterference.js';
 import { formatOutcome } from './outcome.js';
 import { inspectLayers } from './prepare.js';
+import { placeableOracle } from './solver.js';
 import { suggestReordering } from './reorder.js';
 import type { LayerDecl } from './vocabulary.js';
 
@@ -44,7 +46,12 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       completeness: [],
     };
   }
-  const findings = checkNoninterference(grammar.program, grammar.layers, grammar.reads);
+  const findings = checkNoninterference(
+    grammar.program,
+    grammar.layers,
+    grammar.reads,
+    options.solver !== false ? placeableOracle(grammar, options) : undefined,
+  );
   const completeness = checkCompleteness(grammar, options);
   const notes = completeness.filter((v) => v.status === 'complete').map((v) => v.message);
   const problems = completeness.filter((v) => v.status !== 'complete');

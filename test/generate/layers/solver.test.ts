@@ -157,3 +157,25 @@ describe('completeness decided by the SAT solver', () => {
     expect(complete).toBeGreaterThan(5);
   });
 });
+
+describe('noninterference proved by the SAT solver', () => {
+  it('warns about a mask reading a layer that its own bounds keep from placing those keys', async () => {
+    const { analyzeLayers } = await import('../../../src/generate/layers/index.js');
+    const { load } = await import('./reference.js');
+    // a may place only 1 (its mask), so b's test of (placed a 2) removes nothing: the possibility model cannot see it
+    const text = `(k 1) (k 2) (layer a 1) (layer b 2) (<= (site ?l ?x) (layer ?l ?o) (k ?x))
+      (sitechance a 2 0)
+      (<= (allow b ?x) (site b ?x) (not (placed a ?x)) (distinct ?x 1))`;
+    const findings = analyzeLayers(load(text)).findings.filter((f) => f.check === 'noninterference');
+    expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/never places that key \(proved by a SAT solver: no outcome of the layers before b places them\)/)]);
+    expect(analyzeLayers(load(text), { solver: false }).findings.filter((f) => f.check === 'noninterference')).toEqual([]);
+  });
+
+  it('stays quiet where some outcome does place the key', async () => {
+    const { analyzeLayers } = await import('../../../src/generate/layers/index.js');
+    const { load } = await import('./reference.js');
+    const text = `(k 1) (k 2) (layer a 1) (layer b 2) (<= (site ?l ?x) (layer ?l ?o) (k ?x))
+      (<= (allow b ?x) (site b ?x) (not (placed a ?x)))`;
+    expect(analyzeLayers(load(text)).findings).toEqual([]);
+  });
+});
