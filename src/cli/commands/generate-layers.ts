@@ -11,6 +11,8 @@ import { explainLayers, formatLayerText, generateLayers, layerArtifactJson, prep
 import type { Program } from '../../program/program.js';
 import { UsageError } from '../io.js';
 import { withParams } from '../options.js';
+import { withChoices } from '../replay.js';
+import { parseLayerChoices } from '../../generate/layers/choices.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
@@ -20,8 +22,9 @@ export function layerRenderer(program: Program, request: GenerateRequest): Rende
     throw new UsageError('gramlog generate: --format dot draws a grammar\'s tree; a layer file prints text or JSON');
   }
   const grammar = withParams('generate', () => prepareLayers(program, { params: request.params }));
+  const choose = withChoices('generate', () => parseLayerChoices(request.choose));
   return (seed) => {
-    const artifact = generateLayers(grammar, { seed, explain: request.explain });
+    const artifact = withChoices('generate', () => generateLayers(grammar, { seed, explain: request.explain, ...(choose.size > 0 ? { choose } : {}) }));
     const violations = artifact.violations;
     if (request.explain) return { text: appendViolations(explainLayers(artifact), violations), violations };
     if (request.format === 'json') {
