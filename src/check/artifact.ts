@@ -212,5 +212,5 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
 /** The artifact as `gramlog generate` prints it as text, without its violation facts; undefined when generation failed. */
 export function artifactText(a: GeneratedArtifact): string | undefined {
   if (!a.artifact) return undefined;
-  return a.style === 'grammar' ? formatText(a.artifact as Artifact, []) : formatLayerText(a.artifact as LayerArtifact);
+  return a.style === 'grammar' ? formatText(a.artifact as Artifact, []) : formatLayerText({ ...(a.artifact as LayerArtifact), violations: [] });
 }
