@@ -20,7 +20,10 @@ import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
 import { artifactModel, artifactViolations, compileGrammar, formatJson, formatText, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
-import { formatLayerText, generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze), which checking never uses
+import { formatLayerText, layerArtifactJson } from '../generate/layers/format.js';
+import { generateLayers, type LayerArtifact } from '../generate/layers/generate.js';
+import { isLayerProgram, prepareLayers, type LayerGrammar } from '../generate/layers/prepare.js';
 import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
 import { violationsOf, type Violations } from '../generate/violations.js';
 

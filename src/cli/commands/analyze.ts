@@ -1,4 +1,4 @@
-import { analyzeLayers, type LayerFinding } from '../../generate/layers/index.js';
+import type { LayerFinding } from '../../generate/layers/index.js';
 import { applyParams } from '../../generate/params.js';
 import { boolOpt, intOpt } from '../args.js';
 import type { Command } from '../command.js';
@@ -62,13 +62,15 @@ exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
 example:
   gramlog analyze rules/building-incomplete.gdl
 `,
-  run(args, io, sources) {
+  async run(args, io, sources) {
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
     const file = args.positionals[0] as string;
     const loaded = loadRuleFiles(io, sources, [file]);
     const params = readParams(args, 'analyze');
     const program = withParams('analyze', () => applyParams(loaded, params));
     const solverAtoms = intOpt(args, 'analyze', 'solver-atoms', 200_000, 1);
+    // loaded here, not at start-up: the SAT solver takes a moment to load, and only analyze needs it
+    const { analyzeLayers } = await import('../../generate/layers/analyze.js');
     const analysis = analyzeLayers(program, { solverAtoms });
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {

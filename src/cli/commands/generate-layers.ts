@@ -7,7 +7,11 @@
  * (indented for one artifact, one line each with --count), or with --explain
  * every draw of every layer. `--format dot` is a usage error: DOT draws trees.
  */
-import { explainLayers, formatLayerText, generateLayers, layerArtifactJson, prepareLayers } from '../../generate/layers/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
+import { explainLayers } from '../../generate/layers/explain.js';
+import { formatLayerText, layerArtifactJson } from '../../generate/layers/format.js';
+import { generateLayers } from '../../generate/layers/generate.js';
+import { prepareLayers } from '../../generate/layers/prepare.js';
 import type { Program } from '../../program/program.js';
 import { UsageError } from '../io.js';
 import { withParams } from '../options.js';

@@ -14,7 +14,8 @@ import {
   generateFrom,
   parseChoices,
 } from '../../generate/grammar/index.js';
-import { isLayerProgram } from '../../generate/layers/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
+import { isLayerProgram } from '../../generate/layers/prepare.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';

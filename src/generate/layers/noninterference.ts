@@ -18,7 +18,7 @@ export function checkNoninterference(
   program: Program,
   layers: readonly LayerDecl[],
   analysis: ReadAnalysis,
-  placeable?: (reader: LayerDecl, layer: LayerDecl, key: number) => boolean | undefined,
+  placeable?: (reader: LayerDecl, layer: LayerDecl, keys: readonly number[]) => boolean | undefined,
 ): LayerFinding[] {
   const byId = new Map(layers.map((l) => [l.id, l]));
   const groups = new Map<string, { reader: LayerDecl; layer: LayerDecl; reads: Read[]; hit: boolean }>();
@@ -41,7 +41,7 @@ export function checkNoninterference(
       // Possible by the over-approximation; the solver may still prove no outcome places these keys.
       if (!placeable) continue;
       const keys = [...new Set(reads.map((r) => r.key as number))];
-      if (!keys.every((k) => placeable(reader, layer, k) === false)) continue;
+      if (placeable(reader, layer, keys) !== false) continue;
       proved = ` (proved by a SAT solver: no outcome of the layers before ${reader.name} places them)`;
     }
     const first = reads[0] as Read;

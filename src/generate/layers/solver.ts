@@ -348,21 +348,17 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
 }
 
 /**
- * An oracle for "can layer M place site K in some outcome of the layers
- * generated before `reader`?": false is a proof (no model of the completion,
- * which admits every real outcome); true means the completion has a model.
- * Undefined when the program is over the solver budget.
+ * An oracle for "can layer M place one of the sites KEYS in some outcome of the
+ * layers generated before `reader`?": false is a proof (no model of the
+ * completion, which admits every real outcome); true means the completion has
+ * a model. Undefined when the program is over the solver budget.
  */
-export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (reader: LayerDecl, m: LayerDecl, k: number) => boolean | undefined {
+export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (reader: LayerDecl, m: LayerDecl, keys: readonly number[]) => boolean | undefined {
   const encodings = new Map<number, Encoding>();
-  const memo = new Map<string, boolean>();
-  return (reader, m, k) => {
+  return (reader, m, keys) => {
     const gr = grounding(g);
     if ('problem' in gr || gr.atoms.length > (options.solverAtoms ?? 200_000)) return undefined;
     const target = g.layers.indexOf(reader);
-    const key = `${target}/${m.id}/${k}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
     let enc = encodings.get(target);
     if (!enc) {
       enc = new Encoding(g, gr, target);
@@ -370,9 +366,8 @@ export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (
       enc.encodeEarlier();
       encodings.set(target, enc);
     }
-    const v = [...enc.placedVars].find(([, f]) => f.tuple[0] === m.id && f.tuple[1] === k)?.[0];
-    const answer = v !== undefined && enc.solver.solveAssuming(v) !== null;
-    memo.set(key, answer);
-    return answer;
+    const wanted = new Set(keys);
+    const vars = [...enc.placedVars].filter(([, f]) => f.tuple[0] === m.id && wanted.has(f.tuple[1] as number)).map(([v]) => v);
+    return vars.length > 0 && enc.solver.solveAssuming(Logic.or(vars)) !== null;
   };
 }
