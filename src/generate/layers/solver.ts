@@ -63,6 +63,8 @@ function grounding(g: LayerGrammar): Grounding | { problem: string } {
   return gr;
 }
 
+/** The implicit whole-layer group (a label no term prints as). */
+const ALL = '\u0000all';
 const T = Logic.TRUE;
 const F = Logic.FALSE;
 const bool = (b: boolean): Op => (b ? T : F);
@@ -178,12 +180,12 @@ class Encoding {
     return this.prob(m, k, (p) => p >= 1);
   }
 
-  /** The groups of m: label → (site → membership); undefined label set when m has no groups. */
+  /** The groups of m: label → (site → membership). Without group statements one group 'all', which exists even with no sites. */
   groups(m: LayerDecl, sites: readonly number[]): Map<string, Array<[number, Op]>> {
     const out = new Map<string, Array<[number, Op]>>();
     if (!hasGroupsFor(this.g.program, m.id)) {
       out.set(
-        'all',
+        ALL,
         sites.map((k) => [k, this.site(m, k)]),
       );
       return out;
@@ -227,8 +229,8 @@ class Encoding {
       }
       const b = m.between;
       if (!b) continue;
-      for (const members of this.groups(m, sites).values()) {
-        const exists = Logic.or(members.map(([, op]) => op));
+      for (const [label, members] of this.groups(m, sites)) {
+        const exists = label === ALL ? T : Logic.or(members.map(([, op]) => op));
         const count = Logic.sum(members.map(([k, op]) => Logic.and(names.get(`${m.id},${k}`) ?? F, op)));
         const inBounds = Logic.and(
           Logic.greaterThanOrEqual(count, Logic.constantBits(b.min)),
@@ -257,8 +259,8 @@ class Encoding {
     }
     const sites = this.candidates(l);
     const failures: Op[] = [];
-    for (const members of this.groups(l, sites).values()) {
-      const exists = Logic.or(members.map(([, op]) => op));
+    for (const [label, members] of this.groups(l, sites)) {
+      const exists = label === ALL ? T : Logic.or(members.map(([, op]) => op));
       if (question !== 'over') {
         const allowed = Logic.sum(members.map(([k, op]) => Logic.and(op, this.allow(l, k), Logic.not(this.zero(l, k)))));
         failures.push(Logic.and(exists, Logic.lessThan(allowed, Logic.constantBits(b.min))));

@@ -179,3 +179,14 @@ describe('noninterference proved by the SAT solver', () => {
     expect(analyzeLayers(load(text)).findings).toEqual([]);
   });
 });
+
+describe('edge cases the encoding must match generation on', () => {
+  it('a layer whose every site an earlier layer can remove, with no group statements, fails as generation does', () => {
+    // b's sites exist only where a placed nothing: when a places 1 and 2, b has no site at all, and generation fails (0 < 1)
+    const g = grammarOf(`(k 1) (k 2) (layer a 1) (layer b 2) (<= (site a ?x) (k ?x))
+      (<= (site b ?x) (k ?x) (not (placed a ?x))) (between b 1 2)`);
+    const b = layer(g, 'b');
+    expect(bruteForceIncomplete(g, b)).toBe(true);
+    expect(solveLayerFailure(g, b).status).toBe('sat');
+  });
+});
