@@ -103,18 +103,22 @@ describe('completeness decided by the SAT solver', () => {
       masks: fc.array(fc.record({ target: fc.nat(2), source: fc.nat(2), negated: fc.boolean(), shift: fc.integer({ min: 0, max: 1 }), via: fc.boolean() }), { minLength: 1, maxLength: 3 }),
       chances: fc.array(fc.constantFrom('0.5', '1', '0'), { minLength: 3, maxLength: 3 }),
       dynamicChance: fc.option(fc.record({ target: fc.nat(2), source: fc.nat(2), p: fc.constantFrom('0', '1') }), { nil: undefined }),
+      // sites of one layer that exist only where an earlier layer placed nothing
+      dynamicSite: fc.option(fc.record({ target: fc.nat(2), source: fc.nat(2) }), { nil: undefined }),
       grouped: fc.boolean(),
     });
     let incomplete = 0;
     let complete = 0;
     fc.assert(
-      fc.property(arb, ({ sizes, bounds, masks, chances, dynamicChance, grouped }) => {
+      fc.property(arb, ({ sizes, bounds, masks, chances, dynamicChance, dynamicSite, grouped }) => {
         const n = sizes.length;
-        const lines: string[] = [];
+        const lines: string[] = ['(num 1) (num 2) (num 3) (num 4)'];
         if (grouped) lines.push('(parity 1 odd) (parity 2 even) (parity 3 odd) (parity 4 even) (<= (group ?l ?k ?g) (site ?l ?k) (parity ?k ?g))');
+        const dyn = dynamicSite && dynamicSite.source % n < dynamicSite.target % n ? { t: dynamicSite.target % n, s: dynamicSite.source % n } : undefined;
+        if (dyn) lines.push(`(<= (site l${dyn.t} ?k) (cand l${dyn.t} ?k) (not (placed l${dyn.s} ?k)))`);
         sizes.forEach((size, i) => {
           lines.push(`(layer l${i} ${i + 1})`, `(chance l${i} ${chances[i]})`);
-          for (let k = 1; k <= size; k++) lines.push(`(site l${i} ${k})`);
+          for (let k = 1; k <= size; k++) lines.push(dyn?.t === i ? `(cand l${i} ${k})` : `(site l${i} ${k})`);
           const [min, extra] = bounds[i] as [number, number];
           lines.push(`(between l${i} ${min} ${min + extra})`);
         });
@@ -125,7 +129,8 @@ describe('completeness decided by the SAT solver', () => {
           // via: through a helper relation, so the grounding has more than placed in it
           const read = m.via ? `(near${i} ?j)` : `(placed l${s} ?j)`;
           if (m.via) lines.push(`(<= (near${i} ?j) (placed l${s} ?j))`);
-          lines.push(`(<= (allow l${t} ?k) (site l${t} ?k) (+ ?k ${m.shift} ?j) ${m.negated ? `(not ${read})` : read})`);
+          // (num ?k), not (site lT ?k): with dynamic sites the order check would see the mask read placed through site
+          lines.push(`(<= (allow l${t} ?k) (num ?k) (+ ?k ${m.shift} ?j) ${m.negated ? `(not ${read})` : read})`);
         });
         if (dynamicChance && dynamicChance.source % n < dynamicChance.target % n) {
           const t = dynamicChance.target % n;
