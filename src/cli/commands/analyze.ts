@@ -59,8 +59,9 @@ options:
 exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
             an invalid file, 2 usage error or unreadable file
 
-example:
+examples:
   gramlog analyze rules/building-incomplete.gdl
+  gramlog analyze rules/map.gdl            # proved incomplete: the all-water map
 `,
   async run(args, io, sources) {
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');

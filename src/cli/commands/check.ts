@@ -65,6 +65,7 @@ examples:
   gramlog check rules/building.gdl --runs 1000 --seed 3
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
+  gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
 `,
   async run(args, io, sources) {
     const [file, ...more] = args.positionals;
