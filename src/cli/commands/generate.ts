@@ -12,8 +12,10 @@ import {
   formatJson,
   formatText,
   generateFrom,
+  parseChoices,
 } from '../../generate/grammar/index.js';
-import { isLayerProgram } from '../../generate/layers/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
+import { isLayerProgram } from '../../generate/layers/prepare.js';
 import { appendViolations } from '../../generate/violations.js';
 import { isGramlogError, type Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
@@ -23,6 +25,7 @@ import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
@@ -35,6 +38,8 @@ export interface GenerateRequest {
   explain: boolean;
   /** Print the warnings found when the file was read as a grammar or layers. */
   warn(diagnostics: readonly Diagnostic[]): void;
+  /** Forced choices as --choose takes them (../replay.ts). */
+  choose: string[];
 }
 
 /** One generated artifact as printed, with its violation facts. */
@@ -60,9 +65,11 @@ export const generateCommand: Command = {
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
     ...MAX_FACTS_OPTION,
+    ...CHOOSE_OPTIONS,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
-                        [--explain] [--param KEY=VALUE]...
+                        [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
+                        [--replay FILE]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -94,6 +101,7 @@ options:
                         placed) and the groups out of bounds that caused a redraw
   ${PARAM_HELP}
   ${MAX_FACTS_HELP}
+${CHOOSE_HELP}
   -h, --help            this text
 
 limits: (maxdepth D) default 64, at most 20,000; (maxnodes N) default 100,000
@@ -110,6 +118,7 @@ examples:
   gramlog generate rules/tree.gdl --seed 3 --param height=4 --format dot
   gramlog generate rules/dungeon.gdl --seed 42 --explain
   gramlog generate rules/building.gdl --seed 7 --explain
+  gramlog generate rules/dungeon.gdl --seed 42 --choose n/0=bossArea
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
@@ -119,12 +128,20 @@ examples:
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     const count = intOpt(args, 'generate', 'count', 1, 1);
-    const seed = readSeed(args, 'generate');
+    const replay = readReplay(args, io);
+    if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
+      throw new UsageError('gramlog generate: --replay gives the seed; leave out --seed');
+    }
+    if (typeof replay.seed === 'string' && !/^-?\d{1,10}$/.test(replay.seed.trim())) {
+      throw new UsageError(`gramlog generate: the replay file's seed must be a whole number, not '${replay.seed}'`);
+    }
+    const seed = replay.seed !== undefined ? Number(replay.seed) : readSeed(args, 'generate');
     const request: GenerateRequest = {
-      params: readParams(args, 'generate'),
+      params: { ...replay.params, ...readParams(args, 'generate') },
       format,
       explain: doExplain,
       warn: (ds) => printWarnings(io, sources, ds),
+      choose: replay.choose,
     };
     const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
     return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
@@ -135,8 +152,9 @@ examples:
 function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
   const grammar = withParams('generate', () => compileGrammar(program, { params: request.params }));
   request.warn(grammar.warnings);
+  const choose = withChoices('generate', () => parseChoices(request.choose));
   return (seed) => {
-    const artifact = generateFrom(grammar, seed, { explain: request.explain });
+    const artifact = withChoices('generate', () => generateFrom(grammar, seed, { explain: request.explain, ...(choose.size > 0 ? { choose } : {}) }));
     const violations = artifactViolations(artifact).facts;
     if (request.explain) return { text: appendViolations(explain(artifact), violations), violations };
     switch (request.format) {
