@@ -28,7 +28,7 @@ describe('gramlog analyze', () => {
   it('prints the counterexample of the 4x4 map as grids and as facts', async () => {
     const r = await runCli(['analyze', 'rules/map.gdl']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('warning[completeness]: layer house is not sequentially complete: when water places (at 1 1)');
+    expect(r.stdout).toContain('warning[layers/completeness]: layer house is not sequentially complete: when water places (at 1 1)');
     expect(r.stdout).toContain('counterexample: an outcome of the earlier layers (# placed, . allowed but not placed, - not allowed)\n  layer water (order 1): 16 site(s), 16 placed\n         1 2 3 4\n      4  # # # #\n');
     expect(r.stdout).toContain('  layer house (order 3): 0 of 16 site(s) allowed: it fails here\n');
     expect(r.stdout).toContain('  as facts: (placed water (at 1 1)) (placed water (at 1 2))');

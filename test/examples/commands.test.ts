@@ -89,7 +89,7 @@ function headerExamples(): Example[] {
   for (const file of files.sort()) {
     const lines = readFileSync(join(repoRoot, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
-      const m = /^;+\s+(?:npx )?gramlog ((?:query|validate|simulate|generate|analyze|check) .*)$/.exec(line);
+      const m = /^;+\s+(?:npx )?gramlog ((?:query|validate|simulate|generate|analyze|check) [\w./-]+\.(?:gdl|kif)\b.*)$/.exec(line);
       if (m) out.push({ where: `${file}:${i + 1}`, argv: shellWords(m[1] as string) });
     });
   }
