@@ -42,6 +42,12 @@ export interface EvaluateOptions {
   deadline?: number;
 }
 
+/**
+ * A recursive rule with more recursive body literals than this runs naively
+ * (all literals over everything known) instead of once per recursive literal.
+ */
+const SEMI_NAIVE_MAX = 16;
+
 /** How many tuples the joins visit between two looks at the clock and the work limit. */
 const BUDGET_CHUNK = 4096;
 
@@ -270,7 +276,13 @@ class Run {
       j.run(this.sinkFor(rule));
     }
     let lo = start;
-    const recursiveRules = comp.rules.filter((rule) => rule.body.some((l) => l.kind === 'pos' && inComp.has(l.rel)));
+    const recursiveCount = new Map<CompiledRule, number>();
+    for (const rule of comp.rules) {
+      let n = 0;
+      for (const l of rule.body) if (l.kind === 'pos' && inComp.has(l.rel)) n++;
+      recursiveCount.set(rule, n);
+    }
+    const recursiveRules = comp.rules.filter((rule) => (recursiveCount.get(rule) as number) > 0);
     for (;;) {
       const hi = new Map<number, number>();
       let changed = false;
@@ -283,6 +295,14 @@ class Run {
       for (const rule of recursiveRules) {
         this.current = rule;
         const body = rule.body;
+        if ((recursiveCount.get(rule) as number) > SEMI_NAIVE_MAX) {
+          // One join per recursive literal would be quadratic in the body: run the
+          // rule over everything known (it re-derives old facts, which are dropped).
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+          this.fullRanges(j);
+          j.run(this.sinkFor(rule));
+          continue;
+        }
         for (let d = 0; d < body.length; d++) {
           const dl = body[d];
           if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;
