@@ -46,4 +46,11 @@ describe('long rule bodies', () => {
     const m = evaluate(parseProgram(`(q a) (<= (p ?x) ${many(20000, (i) => (i % 2 ? '(q ?x)' : '(not (r ?x))'))})`));
     expect(m.query('(p ?x)')).toEqual(['(p a)']);
   });
+
+  it('looks up relations of more than 31 columns by any bound column', () => {
+    const row = (k: string, last: string) => `(w ${many(39, (i) => `${k}${i}`)} ${last})`;
+    const facts = Array.from({ length: 40 }, (_, i) => row(`r${i}c`, `end${i % 2}`)).join(' ');
+    const m = evaluate(parseProgram(`${facts} (pick end1) (<= (p ?a) (pick ?e) (w ?a ${many(38, (i) => `?x${i}`)} ?e))`));
+    expect(m.query('(p ?a)')).toHaveLength(20);
+  });
 });
