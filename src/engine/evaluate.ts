@@ -5,6 +5,7 @@
  * tuples, earlier ones the old tuples and later ones everything).
  */
 import { GramlogError, throwIfErrors } from '../errors.js';
+import type { FactTable } from '../program/facts-table.js';
 import type { Program } from '../program/program.js';
 import type { CompiledRule } from '../program/rules.js';
 import { TermDepthError } from '../program/terms.js';
@@ -21,6 +22,8 @@ export interface InjectedFact {
 export interface EvaluateOptions {
   /** Extra ground facts (e.g. a game state), added to the program's own facts. */
   facts?: Iterable<InjectedFact>;
+  /** Bulk facts (see readFactTable), added to the program's own facts. */
+  tables?: readonly FactTable[];
   /**
    * A model of the same program whose relations are reused where they cannot
    * depend on `facts`: only the affected part of the program is evaluated again.
@@ -153,6 +156,13 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     }
   }
   for (const f of injected) (rels[f.rel] as Relation).add(f.tuple);
+  for (const table of options.tables ?? []) {
+    const rel = rels[table.rel] as Relation;
+    if (base && !affected?.[table.rel]) throw new Error('evaluate: tables cannot be combined with a base model');
+    if (rel.arity !== table.arity) throw new Error(`evaluate: a table of ${table.arity} columns for a relation of arity ${rel.arity}`);
+    rel.reserve(table.count);
+    for (let t = 0, off = 0; t < table.count; t++, off += table.arity) rel.add(table.data, off);
+  }
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   const run = new Run(cache, rels, maxFacts, options.maxWork, options.deadline);
   cache.env.rels = rels;
