@@ -159,6 +159,11 @@ export class TermTable {
     }
   }
 
+  /** Look up a string term without creating it. */
+  findString(value: string): number | undefined {
+    return this.strIds.get(value);
+  }
+
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
     return this.constIds.get(name);
