@@ -21,7 +21,9 @@ import type { Program } from '../../program/program.js';
 import type { GroundGame } from './ground.js';
 import { noLegalMove } from '../play/playout.js';
 import { DiffPropnet } from './propnet-diff.js';
+import { DiffPlayer } from './diff-playout.js';
 import { flatCones, FlatPropnet, flatStepLiterals } from './propnet-flat.js';
+import { optimiseNet, type OptimiseStats } from './propnet-optimise.js';
 import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
@@ -57,7 +59,10 @@ export class CompiledStateMachine implements StateMachine {
   private readonly chosen: Int32Array;
   private readonly net: Propnet;
   private readonly ruleCount: number;
+  private readonly optimiseStats: OptimiseStats;
   private loadedKey: string | undefined;
+  /** The fast playout of the differential network (undefined for the flat one). */
+  private readonly player: DiffPlayer | undefined;
 
   constructor(
     readonly program: Program,
@@ -68,7 +73,11 @@ export class CompiledStateMachine implements StateMachine {
   ) {
     this.roles = info.roles;
     this.init = init;
-    const structure = netStructure(program, info, ground);
+    const plain = netStructure(program, info, ground);
+    const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
+    const optimised = optimiseNet(plain, outputs);
+    const structure = optimised.net;
+    this.optimiseStats = optimised.stats;
     this.ruleCount = structure.ruleHead.length;
     if (kind === 'differential') this.net = new DiffPropnet(structure);
     else {
@@ -78,7 +87,6 @@ export class CompiledStateMachine implements StateMachine {
     }
     this.val = this.net.val;
     this.want = new Uint8Array(Math.max(1, ground.size));
-    this.chosen = new Int32Array(info.roles.length).fill(NONE);
     const terms = program.terms;
     const propsOf = (rel: number | undefined): Array<{ prop: number; tuple: number[] }> => {
       if (rel === undefined || (ground.offset[rel] as number) < 0) return [];
@@ -127,11 +135,29 @@ export class CompiledStateMachine implements StateMachine {
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
     this.scratch = new Int32Array(Math.max(1, ...this.legalProps.map((l) => l.length)));
+    if (this.net instanceof DiffPropnet) {
+      const fromNext = new Uint8Array(Math.max(1, ground.size));
+      for (const t of this.nextTrue) if (t !== NONE) fromNext[t] = 1;
+      this.player = new DiffPlayer(this.net, {
+        legalProps: this.legalProps,
+        legalDoes: this.legalDoes,
+        nextProps: this.nextProps,
+        nextTrue: this.nextTrue,
+        orphanTrue: this.trueProps.filter((t) => !fromNext[t]),
+        terminalProp: this.terminalProp,
+      });
+      this.chosen = this.player.chosen;
+      this.loadFacts(init.facts);
+      this.player.snapshot();
+      this.loadedKey = init.key;
+    } else {
+      this.chosen = new Int32Array(info.roles.length).fill(NONE);
+    }
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential' } {
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind };
+  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats } {
+    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats };
   }
 
   private trueOf(term: number): number {
@@ -153,6 +179,7 @@ export class CompiledStateMachine implements StateMachine {
       want[p] = 0;
     }
     net.settleState();
+    if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
   }
 
   private load(state: GameState): void {
@@ -199,8 +226,8 @@ export class CompiledStateMachine implements StateMachine {
   private choose(r: number, p: number): void {
     const old = this.chosen[r] as number;
     if (old === p) return;
-    if (old !== NONE) this.net.set(old, 0);
     if (p !== NONE) this.net.set(p, 1);
+    if (old !== NONE) this.net.set(old, 0);
     this.chosen[r] = p;
   }
 
@@ -211,12 +238,20 @@ export class CompiledStateMachine implements StateMachine {
     this.load(state);
     for (let r = 0; r < moves.length; r++) this.choose(r, (this.doesOf[r] as Map<number, number>).get(moves[r] as number) ?? NONE);
     this.net.settleNext();
+    if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
     const facts: number[] = [];
     for (let i = 0; i < this.nextProps.length; i++) if (this.val[this.nextProps[i] as number]) facts.push(this.nextTerms[i] as number);
     return makeState(facts);
   }
 
   randomPlayout(random: Random, maxDepth: number): PlayoutResult {
+    if (this.player) {
+      this.loadedKey = undefined;
+      const { depth, terminal } = this.player.play(random, maxDepth, (r, d) => {
+        throw noLegalMove(this, r, d);
+      });
+      return { depth, terminal, goals: terminal ? this.collectGoals() : this.roles.map(() => []) };
+    }
     const val = this.val;
     const { trueProps, nextProps, nextTrue, scratch, net } = this;
     this.loadedKey = undefined;
