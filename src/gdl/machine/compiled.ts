@@ -42,6 +42,9 @@ export class CompiledStateMachine implements StateMachine {
   private readonly legalProps: Int32Array[];
   private readonly legalMoveIds: Int32Array[];
   private readonly legalDoes: Int32Array[];
+  /** Per role: each legal proposition's gate and value literals (`prop * 2 + negated`; gate -1: none); see propnet-optimise.ts. */
+  private readonly legalGate: Int32Array[];
+  private readonly legalValue: Int32Array[];
   /** Per role: move term id -> `does` proposition. */
   private readonly doesOf: Array<Map<number, number>>;
   private readonly terminalProp: number;
@@ -73,19 +76,6 @@ export class CompiledStateMachine implements StateMachine {
   ) {
     this.roles = info.roles;
     this.init = init;
-    const plain = netStructure(program, info, ground);
-    const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
-    const optimised = optimiseNet(plain, outputs);
-    const structure = optimised.net;
-    this.optimiseStats = optimised.stats;
-    this.ruleCount = structure.ruleHead.length;
-    if (kind === 'differential') this.net = new DiffPropnet(structure);
-    else {
-      const cones = flatCones(structure, info);
-      const diff = kind === 'auto' && flatStepLiterals(structure, cones) > FLAT_LITERAL_LIMIT;
-      this.net = diff ? new DiffPropnet(structure) : new FlatPropnet(structure, cones);
-    }
-    this.val = this.net.val;
     this.want = new Uint8Array(Math.max(1, ground.size));
     const terms = program.terms;
     const propsOf = (rel: number | undefined): Array<{ prop: number; tuple: number[] }> => {
@@ -118,6 +108,22 @@ export class CompiledStateMachine implements StateMachine {
       this.legalMoveIds.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
       this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
     });
+    const plain = netStructure(program, info, ground);
+    const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
+    const optimised = optimiseNet(plain, outputs, this.legalProps.map((ps) => Array.from(ps)));
+    const structure = optimised.net;
+    this.optimiseStats = optimised.stats;
+    this.ruleCount = structure.ruleHead.length;
+    this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
+    this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
+    if (kind === 'differential') this.net = new DiffPropnet(structure);
+    else {
+      const stateRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
+      const cones = flatCones(structure, info, stateRoots);
+      const diff = kind === 'auto' && flatStepLiterals(structure, cones) > FLAT_LITERAL_LIMIT;
+      this.net = diff ? new DiffPropnet(structure) : new FlatPropnet(structure, cones);
+    }
+    this.val = this.net.val;
     this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;
     const goal = propsOf(info.goal);
     this.goalProps = [];
@@ -139,7 +145,8 @@ export class CompiledStateMachine implements StateMachine {
       const fromNext = new Uint8Array(Math.max(1, ground.size));
       for (const t of this.nextTrue) if (t !== NONE) fromNext[t] = 1;
       this.player = new DiffPlayer(this.net, {
-        legalProps: this.legalProps,
+        legalGate: this.legalGate,
+        legalValue: this.legalValue,
         legalDoes: this.legalDoes,
         nextProps: this.nextProps,
         nextTrue: this.nextTrue,
@@ -192,13 +199,22 @@ export class CompiledStateMachine implements StateMachine {
     return this.init;
   }
 
+  /** Whether role r's i-th legal proposition holds (after settleState). */
+  private isLegal(r: number, i: number): boolean {
+    const val = this.val;
+    const g = (this.legalGate[r] as Int32Array)[i] as number;
+    if (g >= 0 && ((val[g >> 1] as number) ^ (g & 1)) === 0) return false;
+    const v = (this.legalValue[r] as Int32Array)[i] as number;
+    return ((val[v >> 1] as number) ^ (v & 1)) === 1;
+  }
+
   legalMoves(state: GameState, role: number): number[] {
     const props = this.legalProps[role];
     if (!props) return [];
     this.load(state);
     const moves = this.legalMoveIds[role] as Int32Array;
     const out: number[] = [];
-    for (let i = 0; i < props.length; i++) if (this.val[props[i] as number]) out.push(moves[i] as number);
+    for (let i = 0; i < props.length; i++) if (this.isLegal(role, i)) out.push(moves[i] as number);
     return out;
   }
 
@@ -268,7 +284,7 @@ export class CompiledStateMachine implements StateMachine {
       for (let r = 0; r < this.roles.length; r++) {
         const props = this.legalProps[r] as Int32Array;
         let n = 0;
-        for (let i = 0; i < props.length; i++) if (val[props[i] as number]) scratch[n++] = i;
+        for (let i = 0; i < props.length; i++) if (this.isLegal(r, i)) scratch[n++] = i;
         if (n === 0) throw noLegalMove(this, r, depth);
         this.choose(r, (this.legalDoes[r] as Int32Array)[scratch[random.int(n)] as number] as number);
       }

@@ -3,9 +3,11 @@
  * network records which legal and next propositions changed (propnet-diff.ts),
  * and this keeps
  *
- * - per role, its legal moves as a bit set in sorted move order with a count,
- *   so a uniform draw picks the k-th set bit (the same move the generic loop
- *   picks from the sorted legal list with the same draw);
+ * - per role, the values of its legal moves (propnet-optimise.ts: a legal
+ *   move holds when its gate and its value do) as a bit set in sorted move
+ *   order; at each turn the set bits under an open gate are counted and a
+ *   uniform draw picks the k-th of them (the same move the generic loop picks
+ *   from the sorted legal list with the same draw);
  * - the next propositions that changed since the last step, so only those are
  *   copied onto their `true` inputs (the others already hold the same value);
  * - a snapshot of the network in the initial state, restored at the start of
@@ -19,8 +21,9 @@ import type { DiffPropnet } from './propnet-diff.js';
 const NONE = -1;
 
 export interface DiffPlayoutSpec {
-  /** Per role: legal propositions in sorted move order, and the `does` proposition of each (NONE: none). */
-  legalProps: readonly Int32Array[];
+  /** Per role, legal moves in sorted move order: gate and value literals (gate NONE: none), `does` proposition (NONE: none). */
+  legalGate: readonly Int32Array[];
+  legalValue: readonly Int32Array[];
   legalDoes: readonly Int32Array[];
   /** Next propositions and the `true` proposition of the same sentence (NONE: none). */
   nextProps: Int32Array;
@@ -38,14 +41,17 @@ function popcount(x: number): number {
 
 export class DiffPlayer {
   private readonly val: Uint8Array;
-  /** Per watched legal proposition: its role and index; per next proposition: its index. */
-  private readonly legalRole: Int32Array;
-  private readonly legalIndex: Int32Array;
+  /** Value literals watched per proposition: slot[slotStart[p] .. slotStart[p+1]), each a (role, index, negated) triple. */
+  private readonly slotStart: Int32Array;
+  private readonly slots: Int32Array;
   private readonly nextIndex: Int32Array;
   private readonly bits: Int32Array[];
-  private readonly counts: Int32Array;
   private readonly savedBits: Int32Array[];
-  private readonly savedCounts: Int32Array;
+  /** Per role: the literals of its gates, the moves each gate covers (bit masks), the ungated moves, the open moves. */
+  private readonly gates: Int32Array[];
+  private readonly gateMasks: Int32Array[][];
+  private readonly ungated: Int32Array[];
+  private readonly open: Int32Array[];
   private readonly dirty: Int32Array;
   private readonly isDirty: Uint8Array;
   private dirtyCount = 0;
@@ -53,51 +59,72 @@ export class DiffPlayer {
   private allDirty = true;
   /** The `does` proposition currently set, per role. */
   readonly chosen: Int32Array;
+  private readonly nRoles: number;
 
   constructor(
     private readonly net: DiffPropnet,
     private readonly spec: DiffPlayoutSpec,
   ) {
     this.val = net.val;
-    const size = net.size + 1;
-    this.legalRole = new Int32Array(size).fill(NONE);
-    this.legalIndex = new Int32Array(size);
-    this.nextIndex = new Int32Array(size).fill(NONE);
-    spec.legalProps.forEach((props, r) =>
-      props.forEach((p, i) => {
-        this.legalRole[p] = r;
-        this.legalIndex[p] = i;
+    const size = net.size;
+    this.nRoles = spec.legalValue.length;
+    const count = new Int32Array(size + 1);
+    spec.legalValue.forEach((ls) => ls.forEach((l) => (count[(l >> 1) + 1] = (count[(l >> 1) + 1] as number) + 1)));
+    for (let p = 0; p < size; p++) count[p + 1] = (count[p + 1] as number) + (count[p] as number);
+    this.slotStart = count.slice();
+    this.slots = new Int32Array(Math.max(1, 3 * (count[size] as number)));
+    const fill = count.slice();
+    spec.legalValue.forEach((ls, r) =>
+      ls.forEach((l, i) => {
+        const p = l >> 1;
+        const at = 3 * (fill[p] as number);
+        fill[p] = (fill[p] as number) + 1;
+        this.slots[at] = r;
+        this.slots[at + 1] = i;
+        this.slots[at + 2] = l & 1;
         net.watched[p] = 1;
       }),
     );
+    this.nextIndex = new Int32Array(size + 1).fill(NONE);
     spec.nextProps.forEach((p, i) => {
       this.nextIndex[p] = i;
       net.watched[p] = 1;
     });
-    this.bits = spec.legalProps.map((props) => new Int32Array(Math.max(1, (props.length + 31) >> 5)));
+    const words = (n: number) => Math.max(1, (n + 31) >> 5);
+    this.bits = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
     this.savedBits = this.bits.map((b) => b.slice());
-    this.counts = new Int32Array(spec.legalProps.length);
-    this.savedCounts = this.counts.slice();
+    this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
+    this.gates = [];
+    this.gateMasks = [];
+    this.ungated = [];
+    spec.legalGate.forEach((gs, r) => {
+      const lits = [...new Set(Array.from(gs).filter((g) => g !== NONE))].sort((a, b) => a - b);
+      const masks = lits.map(() => new Int32Array(words(gs.length)));
+      const ungated = new Int32Array(words(gs.length));
+      gs.forEach((g, i) => {
+        const m = g === NONE ? ungated : (masks[lits.indexOf(g)] as Int32Array);
+        m[i >> 5] = (m[i >> 5] as number) | (1 << (i & 31));
+      });
+      this.gates[r] = Int32Array.from(lits);
+      this.gateMasks[r] = masks;
+      this.ungated[r] = ungated;
+    });
     this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
     this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
-    this.chosen = new Int32Array(spec.legalProps.length).fill(NONE);
+    this.chosen = new Int32Array(this.nRoles).fill(NONE);
   }
 
-  /** The network now holds a state set from outside: recount the legal moves, consider every next proposition changed. */
+  /** The network now holds a state set from outside: reread the legal values, consider every next proposition changed. */
   reset(): void {
     this.net.changedCount = 0;
     const val = this.val;
-    this.spec.legalProps.forEach((props, r) => {
+    this.spec.legalValue.forEach((ls, r) => {
       const bits = this.bits[r] as Int32Array;
       bits.fill(0);
-      let n = 0;
-      for (let i = 0; i < props.length; i++) {
-        if (val[props[i] as number]) {
-          bits[i >> 5] = (bits[i >> 5] as number) | (1 << (i & 31));
-          n++;
-        }
+      for (let i = 0; i < ls.length; i++) {
+        const l = ls[i] as number;
+        if (((val[l >> 1] as number) ^ (l & 1)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | (1 << (i & 31));
       }
-      this.counts[r] = n;
     });
     this.clearDirty();
     this.allDirty = true;
@@ -108,13 +135,11 @@ export class DiffPlayer {
     this.reset();
     this.net.snapshot();
     this.bits.forEach((b, r) => (this.savedBits[r] as Int32Array).set(b));
-    this.savedCounts.set(this.counts);
   }
 
   private restore(): void {
     this.net.restore();
     this.bits.forEach((b, r) => b.set(this.savedBits[r] as Int32Array));
-    this.counts.set(this.savedCounts);
     this.chosen.fill(NONE);
     this.clearDirty();
     this.allDirty = true;
@@ -125,24 +150,21 @@ export class DiffPlayer {
     this.dirtyCount = 0;
   }
 
-  /** Read the changes the last propagation recorded. */
+  /** Read the changes the last propagation (and input settings) recorded. */
   drain(): void {
     const net = this.net;
     const changed = net.changed;
     const val = this.val;
+    const slots = this.slots;
     for (let k = 0; k < net.changedCount; k++) {
       const p = changed[k] as number;
-      const r = this.legalRole[p] as number;
-      if (r !== NONE) {
-        const i = this.legalIndex[p] as number;
-        const bits = this.bits[r] as Int32Array;
+      const end = 3 * (this.slotStart[p + 1] as number);
+      for (let j = 3 * (this.slotStart[p] as number); j < end; j += 3) {
+        const i = slots[j + 1] as number;
+        const bits = this.bits[slots[j] as number] as Int32Array;
         const mask = 1 << (i & 31);
-        const had = ((bits[i >> 5] as number) & mask) !== 0;
-        if (had !== (val[p] === 1)) {
-          bits[i >> 5] = (bits[i >> 5] as number) ^ mask;
-          this.counts[r] = (this.counts[r] as number) + (had ? -1 : 1);
-        }
-        continue;
+        if (((val[p] as number) ^ (slots[j + 2] as number)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | mask;
+        else bits[i >> 5] = (bits[i >> 5] as number) & ~mask;
       }
       const n = this.nextIndex[p] as number;
       if (n !== NONE && !this.isDirty[n]) {
@@ -153,11 +175,35 @@ export class DiffPlayer {
     net.changedCount = 0;
   }
 
-  /** Index (in sorted move order) of role r's k-th legal move. */
-  private select(r: number, k: number): number {
+  /** Role r's legal moves now: the open bit mask; returns how many. */
+  private legalCount(r: number): number {
+    const val = this.val;
+    const open = this.open[r] as Int32Array;
+    open.set(this.ungated[r] as Int32Array);
+    const gates = this.gates[r] as Int32Array;
+    const masks = this.gateMasks[r] as Int32Array[];
+    for (let g = 0; g < gates.length; g++) {
+      const l = gates[g] as number;
+      if (((val[l >> 1] as number) ^ (l & 1)) === 0) continue;
+      const m = masks[g] as Int32Array;
+      for (let w = 0; w < open.length; w++) open[w] = (open[w] as number) | (m[w] as number);
+    }
     const bits = this.bits[r] as Int32Array;
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w] as number;
+    let n = 0;
+    for (let w = 0; w < open.length; w++) {
+      const x = (open[w] as number) & (bits[w] as number);
+      open[w] = x;
+      if (x !== 0) n += popcount(x);
+    }
+    return n;
+  }
+
+  /** Index (in sorted move order) of the k-th open legal move of role r (after legalCount). */
+  private select(r: number, k: number): number {
+    const open = this.open[r] as Int32Array;
+    for (let w = 0; w < open.length; w++) {
+      let x = open[w] as number;
+      if (x === 0) continue;
       const c = popcount(x);
       if (k >= c) {
         k -= c;
@@ -188,13 +234,13 @@ export class DiffPlayer {
   play(random: Random, maxDepth: number, noLegal: (role: number, depth: number) => never): { depth: number; terminal: boolean } {
     const { net, val, spec } = this;
     this.restore();
-    const nRoles = spec.legalProps.length;
+    const nRoles = this.nRoles;
     let depth = 0;
     for (;;) {
       if (spec.terminalProp !== NONE && val[spec.terminalProp] === 1) return { depth, terminal: true };
       if (depth >= maxDepth) return { depth, terminal: false };
       for (let r = 0; r < nRoles; r++) {
-        const n = this.counts[r] as number;
+        const n = this.legalCount(r);
         if (n === 0) noLegal(r, depth);
         const i = this.select(r, random.int(n));
         this.choose(r, (spec.legalDoes[r] as Int32Array)[i] as number);

@@ -114,8 +114,9 @@ export class DiffPropnet implements Propnet {
     }
     this.ruleRecursive = Uint8Array.from(ruleHead.map((h) => (net.recursive(h) ? 1 : 0)));
     this.watched = new Uint8Array(Math.max(1, size));
-    // Each unit settles at most once per propagation; callers read `changed` after each one.
-    this.changed = new Int32Array(Math.max(1, size));
+    // Each unit settles at most once per propagation, each input is set at most twice between two:
+    // callers read `changed` after each propagation.
+    this.changed = new Int32Array(2 * size + 1);
     this.unitProp = Int32Array.from(this.units.map((u) => u.prop));
     // Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
     const nUnits = this.units.length;
@@ -210,6 +211,7 @@ export class DiffPropnet implements Propnet {
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
     this.val[p] = v;
+    if (this.watched[p]) this.changed[this.changedCount++] = p;
     this.fire(p);
   }
 

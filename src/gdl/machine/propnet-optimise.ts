@@ -18,6 +18,12 @@
  *   as it is unless a move touches it", become one AND per cell over one OR of
  *   the moves that do not touch it).
  *
+ * - gating legal moves: when the legal propositions of a role mostly share an
+ *   input literal g (whose turn it is), a legal proposition that no rule reads
+ *   becomes `g ∧ x`, and only x is kept in the network; the state machine reads
+ *   legality as g and x (`legalGate`, `legalValue`). The network then does no
+ *   work when the turn passes, only when a move's own conditions change.
+ *
  * Propositions keep their ids (the state machine reads outputs and sets inputs
  * by id); new ones get ids after them. Recursive components are left as they
  * are, apart from literals on constants and merged propositions.
@@ -26,6 +32,9 @@ import type { NetStructure } from './propnet.js';
 
 /** Fewest rules sharing a literal for it to be factored out. */
 const FACTOR_MIN = 3;
+/** Fewest legal propositions of a role sharing an input literal for it to become a gate; most gates per role. */
+const GATE_MIN = 4;
+const MAX_GATES = 4;
 
 export interface OptimiseStats {
   propositionsBefore: number;
@@ -36,8 +45,60 @@ export interface OptimiseStats {
   literals: number;
 }
 
-export function optimiseNet(net: NetStructure, outputs: readonly number[]): { net: NetStructure; stats: OptimiseStats } {
+export interface OptimisedNet {
+  net: NetStructure;
+  stats: OptimiseStats;
+  /**
+   * Per proposition (of the original ids): for a gated legal proposition, its
+   * gate and value literals (`prop * 2 + negated`); legal holds when both do.
+   * -1 elsewhere (the proposition's own value is current).
+   */
+  legalGate: Int32Array;
+  legalValue: Int32Array;
+}
+
+/** Per role, the input literals that gate most of its legal propositions (see the module comment). */
+function chooseGates(net: NetStructure, legalByRole: readonly (readonly number[])[], read: Uint8Array): Int32Array {
+  const gateOf = new Int32Array(net.size).fill(-1);
+  for (const props of legalByRole) {
+    // Input literals in every rule of each unread legal proposition.
+    const shared = new Map<number, number[]>();
+    for (const p of props) {
+      const rs = net.rulesOf[p] as number[];
+      if (read[p] || rs.length === 0) continue;
+      let common = (net.ruleLits[rs[0] as number] as number[]).filter((l) => net.isInput[l >> 1]);
+      for (const i of rs) common = common.filter((l) => (net.ruleLits[i] as number[]).includes(l));
+      // A rule with nothing but the gate would leave an always-true value: not worth a gate.
+      if (rs.some((i) => (net.ruleLits[i] as number[]).length < 2)) continue;
+      for (const l of common) {
+        const list = shared.get(l) ?? [];
+        list.push(p);
+        shared.set(l, list);
+      }
+    }
+    for (let g = 0; g < MAX_GATES; g++) {
+      let best = -1;
+      let bestCount = GATE_MIN - 1;
+      for (const [l, ps] of shared) {
+        const c = ps.filter((p) => gateOf[p] === -1).length;
+        if (c > bestCount || (c === bestCount && best >= 0 && l < best)) [best, bestCount] = [l, c];
+      }
+      if (best < 0) break;
+      for (const p of shared.get(best) as number[]) if (gateOf[p] === -1) gateOf[p] = best;
+      shared.delete(best);
+    }
+  }
+  return gateOf;
+}
+
+export function optimiseNet(net: NetStructure, outputs: readonly number[], legalByRole: readonly (readonly number[])[] = []): OptimisedNet {
+  // Outputs read through a gate are read through their value instead (below).
   const n0 = net.size;
+  const read = new Uint8Array(n0);
+  for (const body of net.ruleLits) for (const l of body) read[l >> 1] = 1;
+  const gateOf = chooseGates(net, legalByRole, read);
+  const legalGate = new Int32Array(n0).fill(-1);
+  const legalValue = new Int32Array(n0).fill(-1);
   // Which derived propositions some output reads (through any rule).
   const needed = new Uint8Array(n0);
   const stack = [...outputs];
@@ -149,6 +210,16 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[]): { ne
       continue;
     }
     let canon = canonical(rs);
+    const g = gateOf[p] as number;
+    if (g >= 0 && canon.length > 0 && canon.every((r) => r.length >= 2 && r.includes(g))) {
+      // A gated legal proposition: only its value is computed.
+      const value = orOf(canonical(canon.map((r) => r.filter((l) => l !== g))));
+      legalGate[p] = g;
+      legalValue[p] = value;
+      rules[p] = [];
+      order.push(...pending.splice(0), p);
+      continue;
+    }
     if (canon.length === 0) konst[p] = 0;
     else if ((canon[0] as number[]).length === 0) konst[p] = 1;
     if (konst[p] !== -1) {
@@ -190,6 +261,8 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[]): { ne
   const recursive = (p: number) => (p < n0 ? net.recursive(p) : (newRecursive[p - n0] as boolean));
   const count = (ls: readonly number[][]) => ls.reduce((s, b) => s + b.length, 0);
   return {
+    legalGate,
+    legalValue,
     net: { size, isInput, ruleHead, ruleLits, rulesOf, order, comp, recursive, propsOf: net.propsOf },
     stats: {
       propositionsBefore: n0,
