@@ -22,9 +22,9 @@ import type { GroundGame } from './ground.js';
 import { noLegalMove } from '../play/playout.js';
 import { DiffPropnet } from './propnet-diff.js';
 import { DiffPlayer } from './diff-playout.js';
-import { flatCones, FlatPropnet, flatStepLiterals } from './propnet-flat.js';
+import { flatCones, FlatPropnet } from './propnet-flat.js';
 import { optimiseNet, type OptimiseStats } from './propnet-optimise.js';
-import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
+import { netStructure, type Propnet, type PropnetKind } from './propnet.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
 import type { GameState, PlayoutResult, StateMachine } from './types.js';
@@ -116,12 +116,11 @@ export class CompiledStateMachine implements StateMachine {
     this.ruleCount = structure.ruleHead.length;
     this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
     this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
-    if (kind === 'differential') this.net = new DiffPropnet(structure);
-    else {
+    if (kind === 'flat') {
       const stateRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
-      const cones = flatCones(structure, info, stateRoots);
-      const diff = kind === 'auto' && flatStepLiterals(structure, cones) > FLAT_LITERAL_LIMIT;
-      this.net = diff ? new DiffPropnet(structure) : new FlatPropnet(structure, cones);
+      this.net = new FlatPropnet(structure, flatCones(structure, info, stateRoots));
+    } else {
+      this.net = new DiffPropnet(structure);
     }
     this.val = this.net.val;
     this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;

@@ -59,6 +59,7 @@ export class DiffPlayer {
   private allDirty = true;
   /** The `does` proposition currently set, per role. */
   readonly chosen: Int32Array;
+  private readonly picked: Int32Array;
   private readonly nRoles: number;
 
   constructor(
@@ -112,6 +113,7 @@ export class DiffPlayer {
     this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
     this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
     this.chosen = new Int32Array(this.nRoles).fill(NONE);
+    this.picked = new Int32Array(this.nRoles).fill(NONE);
   }
 
   /** The network now holds a state set from outside: reread the legal values, consider every next proposition changed. */
@@ -218,13 +220,24 @@ export class DiffPlayer {
     return NONE;
   }
 
-  /** Make `p` role r's only `does` proposition: set the new one before clearing the old, so ORs over moves stay true. */
-  choose(r: number, p: number): void {
-    const old = this.chosen[r] as number;
-    if (old === p) return;
-    if (p !== NONE) this.net.set(p, 1);
-    if (old !== NONE) this.net.set(old, 0);
-    this.chosen[r] = p;
+  /**
+   * Make picked[r] role r's only `does` proposition, for every role: all new
+   * ones are set before any old one is cleared, so an OR over moves of several
+   * roles that stays true never drops to false in between (no work for it).
+   */
+  chooseAll(picked: Int32Array): void {
+    const net = this.net;
+    const chosen = this.chosen;
+    for (let r = 0; r < this.nRoles; r++) {
+      const p = picked[r] as number;
+      if (p !== NONE && p !== chosen[r]) net.set(p, 1);
+    }
+    for (let r = 0; r < this.nRoles; r++) {
+      const old = chosen[r] as number;
+      const p = picked[r] as number;
+      if (old !== NONE && old !== p) net.set(old, 0);
+      chosen[r] = p;
+    }
   }
 
   /**
@@ -243,8 +256,9 @@ export class DiffPlayer {
         const n = this.legalCount(r);
         if (n === 0) noLegal(r, depth);
         const i = this.select(r, random.int(n));
-        this.choose(r, (spec.legalDoes[r] as Int32Array)[i] as number);
+        this.picked[r] = (spec.legalDoes[r] as Int32Array)[i] as number;
       }
+      this.chooseAll(this.picked);
       net.propagate();
       this.drain();
       this.transfer();

@@ -234,8 +234,9 @@ export class DiffPropnet implements Propnet {
       const was = this.sat[i] === len;
       const s = (this.sat[i] = (this.sat[i] as number) + ((v ^ (o & 1)) === 1 ? 1 : -1));
       if ((s === len) !== was) {
-        this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1);
-        this.schedule(r);
+        const c = (this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1));
+        // Only a count crossing zero can change the head.
+        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(r);
       }
     }
   }
