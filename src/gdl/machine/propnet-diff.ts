@@ -36,7 +36,10 @@ export class DiffPropnet implements Propnet {
   private readonly bodyLits: Int32Array;
   private readonly sat: Int32Array;
   private readonly cnt: Int32Array;
-  /** Literal occurrences of each proposition: occ[occStart[p] .. occStart[p+1]), each `rule * 2 + negated`. */
+  /**
+   * Literal occurrences of each proposition: occ[occStart[p] .. occStart[p+1]), each `rule * 2 + negated`,
+   * or for a one-literal rule of a non-recursive head `-1 - (head * 2 + negated)` (its count is the head's).
+   */
   private readonly occStart: Int32Array;
   private readonly occ: Int32Array;
   /** Topological rank of each derived proposition (-1 for inputs and constants). */
@@ -92,7 +95,8 @@ export class DiffPropnet implements Propnet {
       for (const l of body) {
         const at = fill[l >> 1] as number;
         fill[l >> 1] = at + 1;
-        this.occ[at] = i * 2 + (l & 1);
+        // A one-literal rule of a non-recursive head is an edge straight into the head's count.
+        this.occ[at] = body.length === 1 && !net.recursive(ruleHead[i] as number) ? -1 - ((ruleHead[i] as number) * 2 + (l & 1)) : i * 2 + (l & 1);
       }
     });
     // Units in topological order: one per non-recursive proposition, one per recursive component.
@@ -221,8 +225,16 @@ export class DiffPropnet implements Propnet {
     const v = val[p] as number;
     const occ = this.occ;
     const end = this.occStart[p + 1] as number;
+    const cnt = this.cnt;
     for (let j = this.occStart[p] as number; j < end; j++) {
       const o = occ[j] as number;
+      if (o < 0) {
+        const x = -1 - o;
+        const h = x >> 1;
+        const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
+        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(this.rank[h] as number);
+        continue;
+      }
       const i = o >> 1;
       const h = this.head[i] as number;
       const r = this.rank[h] as number;
