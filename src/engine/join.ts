@@ -11,7 +11,7 @@ import type { BuiltinName } from '../program/builtins.js';
 import { compare, isArithmetic, solve } from '../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
-import type { Relation } from './relation.js';
+import type { KeyPart, Relation } from './relation.js';
 
 type Step = (env: Int32Array) => void;
 type Value = (env: Int32Array) => number;
@@ -19,6 +19,17 @@ type Value = (env: Int32Array) => number;
 export interface JoinEnv {
   rels: Relation[];
   terms: TermTable;
+  budget: WorkBudget;
+}
+
+/**
+ * Work left before the evaluator looks at its limits: joins subtract the tuples
+ * they visit and call `spent()` when `left` goes below 0 (which throws, or
+ * refills `left`).
+ */
+export interface WorkBudget {
+  left: number;
+  spent(): void;
 }
 
 export interface CompiledJoin {
@@ -30,6 +41,11 @@ export interface CompiledJoin {
 }
 
 const ABSENT = -1;
+/**
+ * Tuning of the joins. `smallScan`: up to this many tuples in range, a literal
+ * scans them instead of using an index (tests set it to 0 to exercise indexes).
+ */
+export const joinTuning = { smallScan: 16 };
 
 export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv): CompiledJoin {
   const n = rule.body.length;
@@ -127,11 +143,16 @@ function compilePositive(
   const actSlot: number[] = [];
   const actMatch: Array<((id: number, e: Int32Array) => boolean) | undefined> = [];
   const seen = new Set(bound);
+  // Sub-terms of compound arguments that are known before the scan: index keys.
+  const parts: KeyPart[] = [];
+  const partValues: Value[] = [];
   args.forEach((p, c) => {
     const fullyBound = p.t === 'const' || (p.t === 'var' && bound.has(p.slot)) || (p.t === 'fn' && allIn(p, bound));
     if (fullyBound) {
       mask |= 1 << c;
       keyValues.push(lookupValueOf(p, terms));
+      parts.push({ col: c, steps: [] });
+      partValues.push(keyValues[keyValues.length - 1] as Value);
     } else if (p.t === 'var') {
       actCol.push(c);
       actKind.push(seen.has(p.slot) ? 2 : 1);
@@ -139,6 +160,12 @@ function compilePositive(
       actMatch.push(undefined);
       seen.add(p.slot);
     } else {
+      const before = parts.length;
+      collectSubKeys(p, c, [], bound, terms, parts, partValues);
+      if (parts.length === before) {
+        parts.push({ col: c, steps: [terms.functorId(p.functor, p.args.length), -1] });
+        partValues.push(() => 0);
+      }
       actCol.push(c);
       actKind.push(3);
       actSlot.push(0);
@@ -146,9 +173,8 @@ function compilePositive(
     }
   });
   const nAct = actCol.length;
-  const key = new Int32Array(Math.max(1, keyValues.length));
+  const key = new Int32Array(Math.max(1, parts.length));
   const full = new Int32Array(Math.max(1, arity));
-  const keyCols = [...Array(arity).keys()].filter((c) => mask & (1 << c));
   const apply = (data: Int32Array, base: number, e: Int32Array): boolean => {
     for (let a = 0; a < nAct; a++) {
       const v = data[base + (actCol[a] as number)] as number;
@@ -160,15 +186,37 @@ function compilePositive(
     }
     return true;
   };
-  if (keyValues.length === 0) {
-    return (e) => {
-      const r = env.rels[rel] as Relation;
-      const end = hi[pos] as number;
-      for (let t = lo[pos] as number; t < end; t++) {
-        if (apply(r.data, t * arity, e)) next(e);
-      }
-    };
-  }
+  const scan: Step = (e) => {
+    const r = env.rels[rel] as Relation;
+    const end = hi[pos] as number;
+    const start = lo[pos] as number;
+    if ((env.budget.left -= end - start) < 0) env.budget.spent();
+    for (let t = start; t < end; t++) {
+      if (apply(r.data, t * arity, e)) next(e);
+    }
+  };
+  if (parts.length === 0) return scan;
+  // A few tuples: scanning them beats building and probing an index.
+  const maskCols = [...Array(arity).keys()].filter((c) => mask & (1 << c));
+  const scanKeyed: Step = (e) => {
+    for (let i = 0; i < keyValues.length; i++) {
+      const v = (keyValues[i] as Value)(e);
+      if (v === ABSENT) return;
+      key[i] = v;
+    }
+    const r = env.rels[rel] as Relation;
+    const data = r.data;
+    const end = hi[pos] as number;
+    const start = lo[pos] as number;
+    if ((env.budget.left -= end - start) < 0) env.budget.spent();
+    const nk = maskCols.length;
+    for (let t = start; t < end; t++) {
+      const base = t * arity;
+      let i = 0;
+      while (i < nk && data[base + (maskCols[i] as number)] === key[i]) i++;
+      if (i === nk && apply(data, base, e)) next(e);
+    }
+  };
   if (keyValues.length === arity) {
     return (e) => {
       for (let i = 0; i < arity; i++) {
@@ -176,28 +224,79 @@ function compilePositive(
         if (v === ABSENT) return;
         full[i] = v;
       }
+      if (--env.budget.left < 0) env.budget.spent();
       const t = (env.rels[rel] as Relation).find(full);
       if (t >= (lo[pos] as number) && t < (hi[pos] as number)) next(e);
     };
   }
-  void keyCols;
+  if (parts.length === keyValues.length) {
+    return (e) => {
+      if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
+      for (let i = 0; i < keyValues.length; i++) {
+        const v = (keyValues[i] as Value)(e);
+        if (v === ABSENT) return;
+        key[i] = v;
+      }
+      const r = env.rels[rel] as Relation;
+      const idx = r.index(mask);
+      const chain = idx.next;
+      const start = lo[pos] as number;
+      const end = hi[pos] as number;
+      let work = 1;
+      for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
+        if (t >= end) continue;
+        if (t < start) break;
+        work++;
+        if (apply(r.data, t * arity, e)) next(e);
+      }
+      if ((env.budget.left -= work) < 0) env.budget.spent();
+    };
+  }
+  const indexName = parts.map((q) => `${q.col}:${q.steps.join('.')}`).join('|');
   return (e) => {
-    for (let i = 0; i < keyValues.length; i++) {
-      const v = (keyValues[i] as Value)(e);
+    if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
+    for (let i = 0; i < partValues.length; i++) {
+      const v = (partValues[i] as Value)(e);
       if (v === ABSENT) return;
       key[i] = v;
     }
     const r = env.rels[rel] as Relation;
-    const idx = r.index(mask);
+    const idx = r.pathIndex(indexName, parts, terms);
     const chain = idx.next;
     const start = lo[pos] as number;
     const end = hi[pos] as number;
+    let work = 1;
     for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
       if (t >= end) continue;
       if (t < start) break;
+      work++;
       if (apply(r.data, t * arity, e)) next(e);
     }
+    if ((env.budget.left -= work) < 0) env.budget.spent();
   };
+}
+
+/**
+ * Index key parts for the known sub-terms of a compound pattern that is not
+ * fully known: constants, bound variables and fully bound compounds inside it.
+ */
+function collectSubKeys(
+  p: Pattern & { t: 'fn' },
+  col: number,
+  prefix: readonly number[],
+  bound: ReadonlySet<number>,
+  terms: TermTable,
+  parts: KeyPart[],
+  values: Value[],
+): void {
+  const fid = terms.functorId(p.functor, p.args.length);
+  p.args.forEach((a, i) => {
+    const steps = [...prefix, fid, i];
+    if (a.t === 'const' || (a.t === 'var' && bound.has(a.slot)) || (a.t === 'fn' && allIn(a, bound))) {
+      parts.push({ col, steps });
+      values.push(lookupValueOf(a, terms));
+    } else if (a.t === 'fn') collectSubKeys(a, col, steps, bound, terms, parts, values);
+  });
 }
 
 function allIn(p: Pattern, bound: ReadonlySet<number>): boolean {
@@ -218,10 +317,10 @@ function valueOf(p: Pattern, terms: TermTable): Value {
   }
   const args = p.args.map((a) => valueOf(a, terms));
   const buf = new Int32Array(args.length);
-  const functor = p.functor;
+  const fid = terms.functorId(p.functor, args.length);
   return (e) => {
     for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
-    return terms.compound(functor, buf);
+    return terms.compoundOf(fid, buf);
   };
 }
 
@@ -230,14 +329,14 @@ function lookupValueOf(p: Pattern, terms: TermTable): Value {
   if (p.t !== 'fn') return valueOf(p, terms);
   const args = p.args.map((a) => lookupValueOf(a, terms));
   const buf = new Int32Array(args.length);
-  const functor = p.functor;
+  const fid = terms.functorId(p.functor, args.length);
   return (e) => {
     for (let i = 0; i < args.length; i++) {
       const v = (args[i] as Value)(e);
       if (v === ABSENT) return ABSENT;
       buf[i] = v;
     }
-    return terms.findCompound(functor, buf) ?? ABSENT;
+    return terms.findCompoundOf(fid, buf);
   };
 }
 
@@ -256,11 +355,11 @@ function compileMatcher(p: Pattern, seen: Set<number>, terms: TermTable): (id: n
       return true;
     };
   }
-  const functor = p.functor;
   const n = p.args.length;
+  const fid = terms.functorId(p.functor, n);
   const subs = p.args.map((a) => compileMatcher(a, seen, terms));
   return (id, e) => {
-    if (terms.kind(id) !== KIND_COMPOUND || terms.arity(id) !== n || terms.name(id) !== functor) return false;
+    if (terms.functorOf(id) !== fid) return false;
     for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
     return true;
   };
