@@ -109,14 +109,23 @@ export function tokenize(text: string): moo.Token[] {
 export class TokenArrayLexer {
   private index = 0;
   private tokens: readonly moo.Token[] = [];
-  /** Replay `tokens` from the start on the next feed. */
+  /** `next` ends the current feed here (the parser feeds a long form in slices). */
+  private stop = 0;
+  /** Replay `tokens` from the start, in feeds of at most `slice` tokens. */
   load(tokens: readonly moo.Token[]): void {
     this.tokens = tokens;
     this.index = 0;
+    this.stop = 0;
+  }
+  /** Let the next feed read up to `count` more tokens; false when none are left. */
+  more(count: number): boolean {
+    if (this.index >= this.tokens.length) return false;
+    this.stop = Math.min(this.tokens.length, this.index + count);
+    return true;
   }
   reset(_data: string, _state?: unknown): void {}
   next(): moo.Token | undefined {
-    return this.tokens[this.index++];
+    return this.index < this.stop ? this.tokens[this.index++] : undefined;
   }
   save(): { index: number } {
     return { index: this.index };

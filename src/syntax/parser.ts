@@ -93,6 +93,9 @@ export const GDL_RELATION_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The grammar started at one s-expression (the parser feeds one top-level form at a time). */
+/** Tokens fed to nearley at a time: a long form is fed in slices (see FormParser). */
+const FEED_SLICE = 1024;
+
 const grammar = nearley.Grammar.fromCompiled(compiledGrammar as unknown as nearley.CompiledRules);
 grammar.start = 'sexpr';
 
@@ -174,15 +177,25 @@ function at(span: Span): string {
  */
 class FormParser {
   private readonly lexer = new TokenArrayLexer();
-  private readonly parser = new nearley.Parser(grammar, { lexer: this.lexer });
+  // keepHistory: nearley then leaves its table of columns alone (without it, it `delete`s the
+  // previous column at every token, and on a long form the array goes sparse and every step
+  // slows down tenfold); the columns a long form no longer needs are dropped between slices.
+  private readonly parser = new nearley.Parser(grammar, { lexer: this.lexer, keepHistory: true });
   private readonly first = this.parser.save();
 
   /** The one s-expression `tokens` (a balanced form) make, or a GramlogError. */
   run(tokens: moo.Token[], file: string): Sexpr {
-    this.parser.restore(this.first);
+    const parser = this.parser;
+    parser.restore(this.first);
     this.lexer.load(tokens);
     try {
-      this.parser.feed('');
+      for (let done = 0; this.lexer.more(FEED_SLICE); ) {
+        parser.feed('');
+        // Completed columns are reached through the states that point at them, not through
+        // the table: drop them (assigning, not deleting, keeps the array dense).
+        const table = (parser as unknown as { table: unknown[] }).table;
+        for (const end = (parser as unknown as { current: number }).current; done < end; done++) table[done] = undefined;
+      }
     } catch (e) {
       const tok = (e as { token?: moo.Token }).token;
       const span = tok && typeof tok.line === 'number' ? tokenSpan(file, tok) : undefined;
