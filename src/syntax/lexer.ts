@@ -25,6 +25,9 @@
  * `error` tokens, which the parser turns into GramlogErrors with positions.
  */
 import moo from 'moo';
+import type nearley from 'nearley';
+
+const NO_STATE: nearley.LexerState = {};
 
 /** Control characters (C0, DEL, C1) and the reserved characters may appear only inside strings and comments. */
 export const RESERVED_CHARS = "{}[],'|#`";
@@ -127,8 +130,9 @@ export class TokenArrayLexer {
   next(): moo.Token | undefined {
     return this.index < this.stop ? this.tokens[this.index++] : undefined;
   }
-  save(): { index: number } {
-    return { index: this.index };
+  /** nearley saves the lexer state at every token (keepHistory); the parser never rewinds, so there is none. */
+  save(): nearley.LexerState {
+    return NO_STATE;
   }
   formatError(token: moo.Token, message = 'unexpected token'): string {
     return `${message} at line ${token.line} col ${token.col}`;
