@@ -165,6 +165,8 @@ describe('static checks', () => {
   it('does not bury a rule defining true under the recursion findings it causes', () => {
     const f = findings(BASE + '(num zero)\n(<= (true (step ?m)) (true (step ?n)) (succ ?n ?m))\n(<= (true (count (s ?n))) (true (count ?n)))\n');
     expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error keywords 9:6', 'error keywords 10:6']);
+    // Nor under the cycle through negation it makes.
+    expect(brief(BASE + '(<= (true lit) (not (true dark)))\n')).toEqual(['error keywords 8:6']);
     // Recursion unrelated to true is still judged.
     expect(brief(BASE + '(<= (true (step 1)) (true (step 0)))\n(num zero)\n(<= (num (s ?n)) (num ?n))\n')).toEqual([
       'error keywords 8:6',

@@ -110,12 +110,24 @@ function withoutSpelt(findings: Finding[], spelling: readonly Finding[]): Findin
   );
 }
 
+/**
+ * A rule defining `true` or `does` is reported once (keywords.ts); the cycles
+ * through negation it makes (`true/1 depends on (not true/1)`) are its
+ * consequence and are not reported again.
+ */
+function withoutStateCycles(program: Program, findings: Finding[]): Finding[] {
+  const defined = new Set(program.rules.map((r) => program.relations[r.head.rel]?.name));
+  const provided = ['true/1', 'does/2'].filter((label) => defined.has(label.slice(0, label.indexOf('/'))));
+  if (provided.length === 0) return findings;
+  return findings.filter((f) => !(f.check === 'stratification' && provided.some((label) => f.message.includes(`${label} depends on`) || f.message.includes(`(not ${label})`))));
+}
+
 export function staticChecks(program: Program): StaticResult {
   const dialect = detectDialect(program);
   const spelling = checkSpelling(program.statements, dialect);
   const findings = [
     ...spelling,
-    ...withoutKeywordArityWarnings(program, stratificationFindings(program, programFindings(program.diagnostics)), dialect),
+    ...withoutKeywordArityWarnings(program, withoutStateCycles(program, stratificationFindings(program, programFindings(program.diagnostics))), dialect),
     ...checkKeywords(program.statements, dialect),
     ...checkDependencies(program),
     ...checkRecursionRestriction(program),
