@@ -25,3 +25,4 @@ async function optional(file: string, fn: string): Promise<void> {
 await optional('gdl-playouts', 'benchPlayouts');
 await optional('generate-bench', 'benchGenerate');
 await optional('shrink-bench', 'benchShrink');
+await optional('parse-bench', 'benchParse');
