@@ -4,7 +4,8 @@
  *
  *   blueprint/unknown-blueprint (error)   a name that is no blueprint or factory (did you mean ...)
  *   blueprint/unknown-mod       (error)   a @modlist name that is no mod
- *   blueprint/empty-set         (warning; error where one element is needed)  a domain set no definition is in
+ *   blueprint/empty-set         a domain set no definition is in: an error where one element is
+ *                               needed or when a keyword (or the domain) is declared nowhere, else a warning
  *   blueprint/missing-source    (error in a blueprint; warning in a mod or factory) &source.KEY that a
  *                                         possible target may lack
  *   blueprint/chance            (error)   pickOnChance with an odd number of arguments, or a weight <= 0
@@ -127,7 +128,7 @@ export function lintLibrary(library: Library): Diagnostic[] {
               if (a.kind === 'list') return same(a.items.map(typeOf));
               return typeOf(a) === 'list' ? 'any' : typeOf(a);
             }
-            return same(e.args.map(typeOf));
+            return same(e.args.map((a) => (a.kind === 'set' ? 'master' : typeOf(a))));
           }
           case 'pickOnChance':
             return same(e.args.filter((_, i) => i % 2 === 1).map(typeOf));
@@ -147,7 +148,10 @@ export function lintLibrary(library: Library): Diagnostic[] {
       const modSlots = new Set<Expr>();
       if (role === 'modlist') for (const x of walkExpr(e)) if (x.kind === 'ref') modSlots.add(x);
       const needOne = new Set<Expr>();
-      for (const x of walkExpr(e)) if (x.kind === 'call' && x.op === 'pickOne' && x.args.length === 1) needOne.add(x.args[0] as Expr);
+      for (const x of walkExpr(e)) {
+        if (x.kind !== 'call' || x.op !== 'pickOne') continue;
+        for (const a of x.args) if (x.args.length === 1 || a.kind === 'set') needOne.add(a);
+      }
       for (const x of walkExpr(e)) {
         if (x.kind === 'ref') {
           const key = definitionKey(x.name, x.factory);
@@ -180,8 +184,10 @@ export function lintLibrary(library: Library): Diagnostic[] {
                 ? `no definition has the keyword '${unknown}' in '${x.domain}'${didYouMean(unknown, known)}`
                 : `no ${x.domain === MODS ? 'mod' : 'blueprint'} has all of ${x.include.join(', ') || '(none)'}${x.exclude.length > 0 ? ` without ${x.exclude.join(', ')}` : ''}`;
             }
-            const fatal = needOne.has(x) || role === 'substitute';
-            report('blueprint/empty-set', fatal ? 'error' : 'warning', `the domain set ${setText(x)} is empty${fatal ? ' where one element is needed' : ''}: ${why}`, x.span);
+            // a keyword nobody declares is a typo: an error even where an empty set is allowed
+            const needed = needOne.has(x) || role === 'substitute';
+            const fatal = needed || !known || x.include.some((k) => !known.has(k));
+            report('blueprint/empty-set', fatal ? 'error' : 'warning', `the domain set ${setText(x)} is empty${needed ? ' where one element is needed' : ''}: ${why}`, x.span);
           }
         } else if (x.kind === 'call') {
           if (x.op === 'pickOnChance') {

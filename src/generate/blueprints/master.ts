@@ -233,7 +233,12 @@ class Mastering {
           }
           return this.rnd(ctx).pick(only);
         }
-        return this.eval(this.rnd(ctx).pick(args), ctx);
+        // one of the arguments; a domain set picked is picked into (one of its members)
+        const chosen = this.rnd(ctx).pick(args);
+        if (chosen.kind !== 'set') return this.eval(chosen, ctx);
+        const members = this.eval(chosen, ctx) as Raw[];
+        if (members.length === 0) this.fail('blueprint/empty-set', `pickOne picked ${setText(chosen)}, which is empty`, chosen.span, ctx);
+        return this.rnd(ctx).pick(members);
       }
       case 'pickOnChance': {
         if (args.length % 2 !== 0) this.fail('blueprint/chance', `(pickOnChance W1 X1 W2 X2 ...) takes weight-value pairs; it has ${args.length} arguments`, e.span, ctx);

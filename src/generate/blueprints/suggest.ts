@@ -3,13 +3,18 @@
 function distance(a: string, b: string): number {
   const al = a.toLowerCase();
   const bl = b.toLowerCase();
+  // optimal string alignment: insertions, deletions, substitutions and swaps of neighbours cost 1
+  let before: number[] = [];
   let prev = Array.from({ length: bl.length + 1 }, (_, i) => i);
   for (let i = 1; i <= al.length; i++) {
     const cur = [i];
     for (let j = 1; j <= bl.length; j++) {
       const cost = al[i - 1] === bl[j - 1] ? (a[i - 1] === b[j - 1] ? 0 : 0.5) : 1;
-      cur.push(Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost));
+      let d = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && al[i - 1] === bl[j - 2] && al[i - 2] === bl[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1);
+      cur.push(d);
     }
+    before = prev;
     prev = cur;
   }
   return prev[bl.length] as number;

@@ -30,13 +30,15 @@ describe('lint', () => {
     expect(lintLibrary(lib(readRepoFile('rules/items.bp')))).toEqual([]);
   });
   test('an empty domain set: which set, where, and why', () => {
-    const f = findings('@blueprint A\n  @property w = [weapon: sharpp]\n  @property x = (pickOne [weapn: sharp])\n@end\n');
+    const f = findings('@blueprint A\n  @property w = [weapon: sharpp]\n  @property x = (pickOne [weapn: sharp])\n  @property y = [weapon: sharp blunt]\n@end\n');
     expect(f).toMatchObject([
-      { code: 'blueprint/empty-set', severity: 'warning', line: baseLines + 2, column: 17 },
+      { code: 'blueprint/empty-set', severity: 'error', line: baseLines + 2, column: 17 },
       { code: 'blueprint/empty-set', severity: 'error', line: baseLines + 3, column: 26 },
+      { code: 'blueprint/empty-set', severity: 'warning', line: baseLines + 4, column: 17 },
     ]);
     expect(f[0]!.message).toMatch(/\[weapon: sharpp\] is empty.*did you mean 'sharp'/);
     expect(f[1]!.message).toMatch(/\[weapn: sharp\].*where one element is needed.*did you mean 'weapon'/);
+    expect(f[2]!.message).toMatch(/no blueprint has all of sharp, blunt/);
   });
   test('unknown blueprints and mods', () => {
     const f = findings('@factory {F}\n  @substitute Swrd\n  @modlist (Keeen)\n@end\n');
