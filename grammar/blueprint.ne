@@ -21,7 +21,8 @@ export type RawExpr =
 export type RawItem =
   | { kind: 'property'; directive: Token; key: Token; expr: RawExpr }
   | { kind: 'domain'; directive: Token; domain: Token | null; op: Token | null; keywords: Linked<Token> }
-  | { kind: 'substitute' | 'modlist'; directive: Token; expr: RawExpr };
+  | { kind: 'substitute' | 'modlist'; directive: Token; expr: RawExpr }
+  | { kind: 'function'; directive: Token; name: Token; params: Linked<Token>; expr: RawExpr };
 export interface RawBlock {
   directive: Token;
   name: Token;
@@ -48,11 +49,15 @@ item -> %property %name %eq expr {% (d): RawItem => ({ kind: 'property', directi
       | %domain names {% (d): RawItem => ({ kind: 'domain', directive: d[0], domain: null, op: null, keywords: d[1] }) %}
       | %domain %name %eq names0 {% (d): RawItem => ({ kind: 'domain', directive: d[0], domain: d[1], op: d[2], keywords: d[3] }) %}
       | %domain %name %pluseq names0 {% (d): RawItem => ({ kind: 'domain', directive: d[0], domain: d[1], op: d[2], keywords: d[3] }) %}
+      | %fn %name %lparen params %rparen %eq expr {% (d): RawItem => ({ kind: 'function', directive: d[0], name: d[1], params: d[3], expr: d[6] }) %}
       | %substitute expr {% (d): RawItem => ({ kind: 'substitute', directive: d[0], expr: d[1] }) %}
       | %modlist expr {% (d): RawItem => ({ kind: 'modlist', directive: d[0], expr: d[1] }) %}
 
 names -> %name {% (d) => push(null, d[0]) %}
        | names %name {% (d) => push(d[0], d[1]) %}
+
+params -> null {% () => null %}
+        | params %param {% (d) => push(d[0], d[1]) %}
 
 names0 -> null {% () => null %}
         | names0 %name {% (d) => push(d[0], d[1]) %}
@@ -62,6 +67,7 @@ expr -> %number {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
       | %name {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
       | %fname {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
       | %source {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
+      | %param {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
       | %op {% (d): RawExpr => ({ kind: 'atom', token: d[0] }) %}
       | %lparen exprs %rparen {% (d): RawExpr => ({ kind: 'list', open: d[0], items: d[1], close: d[2] }) %}
       | %lbrack %name %colon keywords %rbrack {% (d): RawExpr => ({ kind: 'set', open: d[0], domain: d[1], keywords: d[3], close: d[4] }) %}

@@ -36,7 +36,7 @@ describe('gramlog master', () => {
     const r = await runCli(['master', 'bad.bp', 'A'], { 'bad.bp': '@blueprint A\n  @propert x = 1\n@end\n' });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "bad.bp:2:3: error[blueprint/unknown-directive]: unknown directive '@propert' at 2:3; did you mean '@property'?; directives are @blueprint, @mod, @factory, @end, @property, @domain, @substitute, @modlist\n  @propert x = 1\n  ^~~~~~~~\n",
+      "bad.bp:2:3: error[blueprint/unknown-directive]: unknown directive '@propert' at 2:3; did you mean '@property'?; directives are @blueprint, @mod, @factory, @end, @property, @domain, @function, @substitute, @modlist\n  @propert x = 1\n  ^~~~~~~~\n",
     );
   });
 

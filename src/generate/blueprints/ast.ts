@@ -18,7 +18,18 @@ export type Expr =
   /** `[DOMAIN: kw !kw ...]`. */
   | { kind: 'set'; domain: string; include: string[]; exclude: string[]; span: Span }
   /** `&source.KEY`. */
-  | { kind: 'source'; key: string; span: Span };
+  | { kind: 'source'; key: string; span: Span }
+  /** `$NAME`: a parameter, inside a @function's body. */
+  | { kind: 'param'; name: string; span: Span };
+
+/** `@function NAME (P1 P2 ...) = EXPR`: called as `(NAME ARG...)`; inherited, and a child may override it. */
+export interface FunctionDecl {
+  name: string;
+  params: string[];
+  body: Expr;
+  span: Span;
+  nameSpan: Span;
+}
 
 export interface PropertyDecl {
   key: string;
@@ -45,6 +56,7 @@ export interface Block {
   parentSpan?: Span;
   properties: PropertyDecl[];
   domains: DomainDecl[];
+  functions: FunctionDecl[];
   /** Factories only. */
   substitute?: Expr;
   modlist?: Expr;

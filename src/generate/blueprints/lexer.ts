@@ -7,6 +7,7 @@
  *   not         `!storm` (a keyword a domain set excludes)
  *   factory     `{RandomSpell}`
  *   source      `&source.power`
+ *   param       `$x` (a @function's parameter)
  *   number      `12`, `-3`, `1.5`
  *   op          `+ - * /`
  *   string      `"text"` with `\"`, `\\`, `\n`, `\t` escapes; value decoded
@@ -18,7 +19,7 @@ import { decodeString } from '../../syntax/lexer.js';
 
 export const NAME = '[A-Za-z_][A-Za-z0-9_\\-]*';
 
-export const DIRECTIVES = ['@blueprint', '@mod', '@factory', '@end', '@property', '@domain', '@substitute', '@modlist'] as const;
+export const DIRECTIVES = ['@blueprint', '@mod', '@factory', '@end', '@property', '@domain', '@function', '@substitute', '@modlist'] as const;
 
 const rules: moo.Rules = {
   ws: { match: /\s+/, lineBreaks: true },
@@ -32,6 +33,7 @@ const rules: moo.Rules = {
       end: '@end',
       property: '@property',
       domain: '@domain',
+      fn: '@function',
       substitute: '@substitute',
       modlist: '@modlist',
     }),
@@ -50,6 +52,7 @@ const rules: moo.Rules = {
   fname: { match: new RegExp(`\\{${NAME}\\}`), value: (t: string) => t.slice(1, -1) },
   source: { match: new RegExp(`&source\\.${NAME}`), value: (t: string) => t.slice('&source.'.length) },
   not: { match: new RegExp(`!${NAME}`), value: (t: string) => t.slice(1) },
+  param: { match: new RegExp(`\\$${NAME}`), value: (t: string) => t.slice(1) },
   name: new RegExp(NAME),
   error: moo.error,
 };
@@ -107,6 +110,6 @@ export const lexer = {
     return this.inner.formatError(token, message);
   },
   has(type: string): boolean {
-    return this.inner.has(type) || ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'substitute', 'modlist'].includes(type);
+    return this.inner.has(type) || ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'fn', 'substitute', 'modlist'].includes(type);
   },
 };

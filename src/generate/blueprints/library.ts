@@ -15,7 +15,7 @@ import { GramlogError, type Span } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
 import { loadProgram } from '../../program/load.js';
 import { throwIfErrors } from '../../errors.js';
-import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type PropertyDecl } from './ast.js';
+import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
 import { libraryFactsText, setKey } from './facts.js';
 import { parseBlueprintFile } from './parse.js';
 import { didYouMean } from './suggest.js';
@@ -30,6 +30,8 @@ export interface Definition {
   readonly parent: Definition | undefined;
   /** Own and inherited properties, ancestors' first, a child's override in place. */
   readonly properties: readonly PropertyDecl[];
+  /** Own and inherited functions by name (a child's override wins). */
+  readonly functions: ReadonlyMap<string, FunctionDecl>;
   /** Position in the library (files in order, blocks in order). */
   readonly index: number;
 }
@@ -38,6 +40,8 @@ export interface Library {
   readonly files: readonly BlueprintFile[];
   /** By key (`Frost`, `{RandomSpell}`), in library order. */
   readonly definitions: ReadonlyMap<string, Definition>;
+  /** The name of every @function of the library: a list `(NAME ARG...)` with one of them at its head is a call. */
+  readonly functionNames: ReadonlySet<string>;
   /** Members (definition keys, library order) of every domain set the library uses, by setKey. */
   readonly sets: ReadonlyMap<string, readonly string[]>;
   /** The library as Datalog facts and rules (KIF text), as `gramlog query FILE.bp` sees it. */
@@ -70,9 +74,9 @@ export function* walkExpr(e: Expr): Generator<Expr> {
   else if (e.kind === 'call') for (const a of e.args) yield* walkExpr(a);
 }
 
-/** The expressions of a block: properties, substitute, modlist. */
+/** The expressions of a block: properties, function bodies, substitute, modlist. */
 export function blockExprs(b: Block): Expr[] {
-  const out = b.properties.map((p) => p.expr);
+  const out = [...b.properties.map((p) => p.expr), ...b.functions.map((f) => f.body)];
   if (b.substitute) out.push(b.substitute);
   if (b.modlist) out.push(b.modlist);
   return out;
@@ -132,12 +136,24 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     const props = new Map<string, PropertyDecl>();
     for (const p of parent?.properties ?? []) props.set(p.key, p);
     for (const p of block.properties) props.set(p.key, p);
+    const functions = new Map<string, FunctionDecl>(parent?.functions ?? []);
+    for (const f of block.functions) functions.set(f.name, f);
     building.delete(key);
-    const def: Definition = { kind: block.kind, name: block.name, key, block, parent, properties: [...props.values()], index: order.get(key) ?? index++ };
+    const def: Definition = { kind: block.kind, name: block.name, key, block, parent, properties: [...props.values()], functions, index: order.get(key) ?? index++ };
     defs.set(key, def);
     return def;
   };
   for (const [key, block] of blocks) define(key, block);
+  const functionNames = new Set<string>();
+  for (const b of blocks.values()) {
+    for (const f of b.functions) {
+      const clash = blocks.get(f.name);
+      if (clash) {
+        throw new GramlogError('blueprint/duplicate', `function '${f.name}' has the name of the ${clash.kind} ${f.name}: a list (${f.name} ...) would be ambiguous; rename one`, f.nameSpan);
+      }
+      functionNames.add(f.name);
+    }
+  }
   const sorted = new Map([...defs.entries()].sort((a, b) => a[1].index - b[1].index));
 
   // Every domain set the library uses, computed at once by one evaluation.
@@ -170,6 +186,7 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
   return Object.freeze({
     files,
     definitions: sorted,
+    functionNames,
     sets: memo,
     factsText,
     members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[] {

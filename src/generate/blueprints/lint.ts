@@ -47,7 +47,7 @@ export function lintLibrary(library: Library): Diagnostic[] {
       case 'set':
         return [...library.members(e.domain, e.include, e.exclude)];
       case 'list':
-        return e.items.flatMap(possible);
+        return isCall(e) ? [] : e.items.flatMap(possible);
       case 'call':
         if (e.op === 'pickOne') return e.args.flatMap(possible);
         if (e.op === 'pickOnChance') return e.args.filter((_, i) => i % 2 === 1).flatMap(possible);
@@ -105,9 +105,11 @@ export function lintLibrary(library: Library): Diagnostic[] {
       case 'ref':
         return 'master';
       case 'list':
+        return isCall(e) ? 'any' : 'list';
       case 'set':
         return 'list';
       case 'source':
+      case 'param':
         return 'any';
       case 'call':
         switch (e.op) {
@@ -136,10 +138,16 @@ export function lintLibrary(library: Library): Diagnostic[] {
     }
   };
 
+  const isCall = (e: Extract<Expr, { kind: 'list' }>) => {
+    const head = e.items[0];
+    return head?.kind === 'ref' && !head.factory && library.functionNames.has(head.name);
+  };
+
   for (const d of defs.values()) {
     const b = d.block;
     const exprs: Array<{ e: Expr; role: 'property' | 'substitute' | 'modlist'; key?: string }> = [
       ...b.properties.map((p) => ({ e: p.expr, role: 'property' as const, key: p.key })),
+      ...b.functions.map((f) => ({ e: f.body, role: 'property' as const, key: f.name })),
       ...(b.substitute ? [{ e: b.substitute, role: 'substitute' as const }] : []),
       ...(b.modlist ? [{ e: b.modlist, role: 'modlist' as const }] : []),
     ];
@@ -152,7 +160,20 @@ export function lintLibrary(library: Library): Diagnostic[] {
         if (x.kind !== 'call' || x.op !== 'pickOne') continue;
         for (const a of x.args) if (x.args.length === 1 || a.kind === 'set') needOne.add(a);
       }
+      const heads = new Set<Expr>();
       for (const x of walkExpr(e)) {
+        if (x.kind !== 'list' || !isCall(x)) continue;
+        const head = x.items[0] as Extract<Expr, { kind: 'ref' }>;
+        heads.add(head);
+        const f = d.functions.get(head.name);
+        if (!f) {
+          report('blueprint/unknown-function', 'error', `${d.key} has no function '${head.name}' (own or inherited)${didYouMean(head.name, d.functions.keys())}`, head.span);
+        } else if (f.params.length !== x.items.length - 1) {
+          report('blueprint/bad-expression', 'error', `(${head.name} ...) takes ${f.params.length} argument(s), not ${x.items.length - 1}`, x.span);
+        }
+      }
+      for (const x of walkExpr(e)) {
+        if (heads.has(x)) continue;
         if (x.kind === 'ref') {
           const key = definitionKey(x.name, x.factory);
           const target = defs.get(key);

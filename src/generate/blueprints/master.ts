@@ -17,6 +17,8 @@
  *   blueprint/missing-source     &source.KEY where the source has no KEY (or outside a mod/factory)
  *   blueprint/chance             pickOnChance with odd arguments or no positive weight
  *   blueprint/rand-range         (rand LO HI) with LO > HI
+ *   blueprint/unknown-function   (f ...) where the definition being mastered has no function f
+ *   blueprint/recursion          function calls nested more than 200 deep
  */
 import { GramlogError, type Span } from '../../errors.js';
 import { formatNumber } from '../../program/terms.js';
@@ -79,9 +81,18 @@ interface Ctx {
   path: string;
   random: Random | undefined;
   source: Readonly<Record<string, Value>> | undefined;
-  /** Who is being mastered (for messages). */
+  /** Who is being mastered (for messages, and whose functions a call runs). */
   owner: Definition;
+  /** A function's arguments, while its body is evaluated. */
+  args?: ReadonlyMap<string, Raw>;
+  /** Function calls deep. */
+  depth?: number;
+  /** In a function's body: the caller's context, whose stream the body draws from. */
+  caller?: Ctx;
 }
+
+/** Function calls nest at most this deep (runaway recursion is an error). */
+const MAX_CALLS = 200;
 
 class Mastering {
   private readonly root: Random;
@@ -98,6 +109,7 @@ class Mastering {
   }
 
   private rnd(ctx: Ctx): Random {
+    if (ctx.caller) return this.rnd(ctx.caller);
     return (ctx.random ??= this.root.derive(ctx.path));
   }
 
@@ -190,8 +202,16 @@ class Mastering {
         return e.value;
       case 'ref':
         return this.ref(e, ctx);
-      case 'list':
+      case 'list': {
+        const head = e.items[0];
+        if (head?.kind === 'ref' && !head.factory && this.library.functionNames.has(head.name)) return this.callFunction(head.name, e, ctx);
         return e.items.map((i) => this.eval(i, ctx));
+      }
+      case 'param': {
+        const v = ctx.args?.get(e.name);
+        if (v === undefined) this.fail('blueprint/bad-expression', `$${e.name} has no value here`, e.span, ctx);
+        return v;
+      }
       case 'set':
         return this.library.members(e.domain, e.include, e.exclude).map((k) => new Ref(this.library.definitions.get(k) as Definition));
       case 'source': {
@@ -206,6 +226,24 @@ class Mastering {
       case 'call':
         return this.call(e, ctx);
     }
+  }
+
+  private callFunction(name: string, e: Extract<Expr, { kind: 'list' }>, ctx: Ctx): Raw {
+    const f = ctx.owner.functions.get(name);
+    if (!f) {
+      this.fail('blueprint/unknown-function', `${ctx.owner.key} has no function '${name}' (own or inherited)${didYouMean(name, ctx.owner.functions.keys())}`, e.span, ctx);
+    }
+    const given = e.items.length - 1;
+    if (given !== f.params.length) {
+      this.fail('blueprint/bad-expression', `(${name} ...) takes ${f.params.length} argument(s), not ${given}`, e.span, ctx);
+    }
+    const depth = (ctx.depth ?? 0) + 1;
+    if (depth > MAX_CALLS) this.fail('blueprint/recursion', `function calls nest more than ${MAX_CALLS} deep (in ${name})`, e.span, ctx);
+    const args = new Map<string, Raw>();
+    f.params.forEach((p, i) => args.set(p, this.eval(e.items[i + 1] as Expr, ctx)));
+    // the body draws from the caller's stream
+    const inner: Ctx = { path: ctx.path, random: undefined, source: ctx.source, owner: ctx.owner, args, depth, caller: ctx };
+    return this.eval(f.body, inner);
   }
 
   private num(e: Expr, ctx: Ctx, op: string): number {

@@ -30,7 +30,7 @@ import { didYouMean } from './suggest.js';
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
 const OPENERS = new Set(['blueprint', 'mod', 'factory']);
-const BODY = new Set(['property', 'domain', 'substitute', 'modlist']);
+const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist']);
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 
 function at(span: Span): string {
@@ -170,6 +170,8 @@ function hintFor(tokens: readonly moo.Token[], failed: moo.Token): { code: strin
       return { code: 'blueprint/syntax', hint: 'write @domain DOMAIN = kw kw..., @domain DOMAIN += kw..., or in a mod @domain kw...' };
     case 'substitute':
       return { code: 'blueprint/syntax', hint: 'write @substitute EXPR' };
+    case 'fn':
+      return { code: 'blueprint/syntax', hint: 'write @function NAME ($P1 $P2 ...) = EXPR' };
     case 'modlist':
       return { code: 'blueprint/syntax', hint: 'write @modlist (EXPR EXPR...)' };
     default:
@@ -217,6 +219,7 @@ function toBlock(raw: RawBlock, file: string): Block {
     nameSpan: tokenSpan(file, raw.name),
     properties: [],
     domains: [],
+    functions: [],
     span: joinSpans(tokenSpan(file, raw.directive), tokenSpan(file, raw.end)),
   };
   if (raw.parent) {
@@ -237,8 +240,21 @@ function addItem(block: Block, item: RawItem, file: string): void {
     throw new GramlogError('blueprint/misplaced', `${item.directive.text} at ${at(dspan)}: ${why}`, dspan);
   };
   switch (item.kind) {
+    case 'function': {
+      const body = toExpr(item.expr, file);
+      const params = linked(item.params).map((t) => t.value as string);
+      const nameSpan = tokenSpan(file, item.name);
+      if (OPERATOR_SET.has(item.name.value)) throw new GramlogError('blueprint/reserved', `'${item.name.value}' is an operator and cannot name a function`, nameSpan);
+      if (block.functions.some((f) => f.name === item.name.value)) {
+        throw new GramlogError('blueprint/duplicate', `function '${item.name.value}' of ${block.name} is defined twice`, nameSpan);
+      }
+      checkParams(body, new Set(params), file);
+      block.functions.push({ name: item.name.value, params, body, span: itemSpan(file, item.directive, body.span), nameSpan });
+      return;
+    }
     case 'property': {
       const expr = toExpr(item.expr, file);
+      checkParams(expr, undefined, file);
       const p: PropertyDecl = { key: item.key.value, expr, span: itemSpan(file, item.directive, expr.span), keySpan: tokenSpan(file, item.key) };
       const dup = block.properties.find((q) => q.key === p.key);
       if (dup) {
@@ -270,6 +286,7 @@ function addItem(block: Block, item: RawItem, file: string): void {
       if (block.kind !== 'factory') misplaced(`only a @factory has ${item.directive.text}`);
       if (block[item.kind]) misplaced(`the factory already has ${item.directive.text}`);
       const expr = toExpr(item.expr, file);
+      checkParams(expr, undefined, file);
       if (item.kind === 'modlist' && expr.kind !== 'list' && expr.kind !== 'set') {
         throw new GramlogError('blueprint/bad-expression', `@modlist at ${at(dspan)} takes a list (MOD-EXPR ...), e.g. @modlist ((pickOne [MODS: prefix]))`, expr.span);
       }
@@ -277,6 +294,17 @@ function addItem(block: Block, item: RawItem, file: string): void {
       return;
     }
   }
+}
+
+/** `$P` only inside a @function's body, and only its own parameters. */
+function checkParams(e: Expr, params: ReadonlySet<string> | undefined, _file: string): void {
+  if (e.kind === 'param') {
+    if (!params) throw new GramlogError('blueprint/bad-expression', `$${e.name} at ${at(e.span)} is a function parameter: only a @function's body may use it`, e.span);
+    if (!params.has(e.name)) {
+      throw new GramlogError('blueprint/bad-expression', `$${e.name} at ${at(e.span)} is not a parameter of this function${didYouMean(e.name, params)}`, e.span);
+    }
+  } else if (e.kind === 'list') for (const i of e.items) checkParams(i, params, _file);
+  else if (e.kind === 'call') for (const a of e.args) checkParams(a, params, _file);
 }
 
 const ARITY: Record<Operator, [number, number]> = {
@@ -310,6 +338,8 @@ export function toExpr(raw: RawExpr, file: string): Expr {
           return { kind: 'ref', name: t.value, factory: true, span };
         case 'source':
           return { kind: 'source', key: t.value, span };
+        case 'param':
+          return { kind: 'param', name: t.value, span };
         case 'name':
           if (OPERATOR_SET.has(t.value)) {
             throw new GramlogError('blueprint/bad-expression', `'${t.value}' at ${at(span)} is an operator: write (${t.value} ...)`, span);

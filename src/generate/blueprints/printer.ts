@@ -17,6 +17,8 @@ export function printExpr(e: Expr): string {
       return e.factory ? `{${e.name}}` : e.name;
     case 'source':
       return `&source.${e.key}`;
+    case 'param':
+      return `$${e.name}`;
     case 'set':
       return `[${e.domain}: ${[...e.include, ...e.exclude.map((k) => '!' + k)].join(' ')}]`;
     case 'list':
@@ -35,6 +37,7 @@ export function printBlock(b: Block): string {
     if (b.kind === 'mod' && d.domain === MODS) lines.push(`  @domain ${kws}`);
     else lines.push(`  @domain ${d.domain} ${d.op}${kws ? ' ' + kws : ''}`);
   }
+  for (const f of b.functions) lines.push(`  @function ${f.name} (${f.params.map((p) => '$' + p).join(' ')}) = ${printExpr(f.body)}`);
   if (b.substitute) lines.push(`  @substitute ${printExpr(b.substitute)}`);
   if (b.modlist) lines.push(`  @modlist ${printExpr(b.modlist)}`);
   for (const p of b.properties) lines.push(`  @property ${p.key} = ${printExpr(p.expr)}`);

@@ -72,6 +72,13 @@ describe('lint', () => {
     expect(f).toMatchObject([{ code: 'blueprint/mod-property-unused', severity: 'warning', line: baseLines + 3, column: 13 }]);
     expect(f[0]!.message).toMatch(/'wieght'.*\(Sword\)/);
   });
+  test('unknown functions and wrong arity', () => {
+    const f = findings('@blueprint A\n  @function f ($x) = $x\n  @property a = (f 1 2)\n@end\n@blueprint B\n  @property b = (f 1)\n@end\n');
+    expect(f.map((x) => [x.code, x.line, x.column])).toEqual([
+      ['blueprint/bad-expression', baseLines + 3, 17],
+      ['blueprint/unknown-function', baseLines + 6, 18],
+    ]);
+  });
   test('static type errors', () => {
     const f = findings('@blueprint A\n  @property a = (strcat "x" (1 2))\n  @property b = (+ 1 "two")\n  @property c = (* Sword 2)\n  @property d = Keen\n@end\n');
     expect(f.map((x) => [x.code, x.line, x.column])).toEqual([

@@ -114,6 +114,50 @@ describe('inheritance', () => {
   });
 });
 
+describe('functions', () => {
+  const t = `
+@blueprint Base
+  @function bonus ($x) = (+ $x 1)
+  @function roll ($lo $hi) = (rand $lo $hi)
+  @property a = (bonus 10)
+  @property r = (roll 1 1000000)
+@end
+@blueprint Child : Base
+  @function bonus ($x) = (* $x 100)
+@end
+@blueprint Loop
+  @function f ($x) = (f $x)
+  @property v = (f 1)
+@end
+@mod M
+  @domain m
+  @function half ($x) = (/ $x 2)
+  @property a = (half &source.a)
+@end
+@factory {F}
+  @substitute Child
+  @modlist (M)
+@end
+`;
+  test('called with arguments, inherited, overridden by a child in every call', () => {
+    expect(m(t, 'Base').properties['a']).toBe(11);
+    expect(m(t, 'Child').properties['a']).toBe(1000);
+    expect(m(t, '{F}').properties['a']).toBe(500);
+  });
+  test('a function draws from the calling property\'s stream', () => {
+    const direct = m('@blueprint A\n  @property r = (rand 1 1000000)\n@end\n', 'A', 4).properties['r'];
+    expect(m(t, 'Base', 4).properties['r']).toBe(direct);
+    expect(m(t, 'Child', 4).properties['r']).toBe(direct);
+  });
+  test('runaway recursion, unknown functions and wrong arity are errors', () => {
+    expect(errorOf(() => m(t, 'Loop')).code).toBe('blueprint/recursion');
+    const l = lib('@blueprint A\n  @function f ($x) = $x\n@end\n@blueprint B\n  @property v = (f 1)\n  @property w = (g)\n@end\n@blueprint C : A\n  @property v = (f 1 2)\n@end\n@blueprint D\n  @function g () = 1\n@end\n');
+    expect(errorOf(() => master(l, 'B')).code).toBe('blueprint/unknown-function');
+    expect(errorOf(() => master(l, 'C')).message).toMatch(/takes 1 argument/);
+    expect(errorOf(() => lib('@blueprint f\n@end\n@blueprint A\n  @function f () = 1\n@end\n')).code).toBe('blueprint/duplicate');
+  });
+});
+
 describe('mods and factories', () => {
   test('mods apply in order, then the factory\'s own properties', () => {
     const r = m(spells, '{RandomSpell}', 3);

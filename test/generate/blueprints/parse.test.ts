@@ -12,6 +12,7 @@ const sample = `
 @end
 @blueprint Frost : Spell
   @domain school = water
+  @function twice ($x $y) = (* 2 $x $y)
   @property power = (rand 3 6)
   @property mix = (pickOnChance 70 Frost 30 {RandomSpell})
   @property label = (strcat "x" 1.5 -2)
@@ -95,6 +96,8 @@ describe('syntax errors are located', () => {
     ['operator arity', '@blueprint A\n  @property x = (rand 1)\n@end\n', 'blueprint/bad-expression', 2, 17, /takes exactly 2/],
     ['bare operator', '@blueprint A\n  @property x = pickOne\n@end\n', 'blueprint/bad-expression', 2, 17, /is an operator/],
     ['factory without braces', '@factory F\n@end\n', 'blueprint/syntax', 1, 10, /@factory \{NAME\}/],
+    ['parameter outside a function', '@blueprint A\n  @property x = $y\n@end\n', 'blueprint/bad-expression', 2, 17, /only a @function's body/],
+    ['unknown parameter', '@blueprint A\n  @function f ($x) = $z\n@end\n', 'blueprint/bad-expression', 2, 22, /not a parameter/],
     ['duplicate property', '@blueprint A\n  @property x = 1\n  @property x = 2\n@end\n', 'blueprint/duplicate-property', 3, 13, /set twice/],
   ];
   for (const [what, text, code, line, column, message] of cases) {
