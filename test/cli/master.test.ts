@@ -42,8 +42,9 @@ describe('gramlog master', () => {
 
   test('an unknown name: did you mean; lint errors stop mastering; mastering errors name the seed and path', async () => {
     const r = await runCli(['master', 'rules/items.bp', 'Spaer']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no blueprint or factory named 'Spaer'.*did you mean 'Spear'/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: gramlog master: rules\/items\.bp: no blueprint or factory named 'Spaer'.*did you mean 'Spear'/);
+    expect((await runCli(['check', 'rules/items.bp', '--blueprint', 'Spaer'])).code).toBe(2);
     const lint = await runCli(['master', 'rules/items-typos.bp', 'Sword']);
     expect(lint.code).toBe(1);
     expect(lint.stdout).toBe('');

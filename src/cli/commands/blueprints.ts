@@ -66,7 +66,7 @@ export function blueprintParams(io: Io, sources: Map<string, string>, spec: stri
   const file = spec.slice(0, colon);
   const name = spec.slice(colon + 1);
   const library = loadBlueprintFiles(io, sources, [file]);
-  return (program, seed) => withMasterParams(program, masterNamed(library, name, seed), `--blueprint ${spec}`);
+  return (program, seed) => withMasterParams(program, masterNamed(library, name, seed, 'generate'), `--blueprint ${spec}`);
 }
 
 /** `gramlog check FILE.bp [RULES...] --blueprint NAME`: search seeds for a master that violates the rules. */
@@ -86,6 +86,7 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
   const library = loadBlueprintFiles(io, sources, bp);
   const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)));
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
+  masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
   const { checkBlueprint } = await import('../../generate/blueprints/check.js');
   if (!rules.hasViolations && !boolOpt(args, 'json')) {
     io.err(`note: no (violation ...) rules given: only mastering errors can fail a run\n`);

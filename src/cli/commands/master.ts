@@ -46,10 +46,19 @@ export function loadMasterRules(io: Io, sources: Map<string, string>, library: L
   );
 }
 
-/** The master of `name`, with `{NAME}` also accepted as NAME's factory when there is no blueprint NAME. */
-export function masterNamed(library: Library, name: string, seed: number | string): Master {
+/**
+ * The master of `name`, with `{NAME}` also accepted as NAME's factory when
+ * there is no blueprint NAME. An unknown NAME is a usage error naming the files.
+ */
+export function masterNamed(library: Library, name: string, seed: number | string, command = 'master'): Master {
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
-  return master(library, key, { seed });
+  try {
+    return master(library, key, { seed });
+  } catch (e) {
+    // a NAME the library lacks is a bad argument (exit 2), like an unknown --param
+    if (e instanceof GramlogError && !e.span) throw new UsageError(`gramlog ${command}: ${library.files.map((f) => f.file).join(' ')}: ${e.message}`);
+    throw e;
+  }
 }
 
 export const masterCommand: Command = {
@@ -88,7 +97,8 @@ options:
 
 exit codes: 0 ok, 1 an invalid library (printed as file:line:col: error[code]: ...),
             a mastering error (an empty set, a reference cycle, ... with the seed and
-            the property path) or violation facts derived, 2 usage error or unreadable file
+            the property path) or violation facts derived, 2 usage error (e.g. a NAME
+            the library lacks) or unreadable file
 
 examples:
   gramlog master rules/items.bp Spear --seed 4
