@@ -83,7 +83,7 @@ its warnings are printed on stderr (see gramlog analyze FILE.bp).
 
 Rule files among FILE... (not ending in .bp) may define (violation NAME ...)
 over the master's facts: (master ID B), (isa ID B), (prop ID KEY VALUE),
-(elem ID KEY I VALUE), (factory ID F), (mod ID I M), and the library's
+(elem ID KEY I VALUE), (madeby ID F), (modded ID I M), and the library's
 (keyword B DOMAIN KW), (ancestor B A), ... The violations a master derives are
 printed after it, and master exits 1.
 

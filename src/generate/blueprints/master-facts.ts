@@ -5,11 +5,12 @@
  *   (master ID BLUEPRINT)   each master in the tree; the top one is `root`, a
  *                           nested one is named by its path: root/leader, root/members/0
  *   (isa ID B)              B is the blueprint or one of its ancestors
- *   (factory ID F) (mod ID I M)   how a factory made it: mod M applied I-th (from 0)
+ *   (madeby ID F) (modded ID I M) how a factory made it: mod M applied I-th (from 0)
  *   (prop ID KEY VALUE)     a number or string property, or the ID of a nested master
  *   (elem ID KEY I VALUE)   the I-th element of a list property (a value or a master's ID)
  *
- * The library's facts and rules (facts.ts: keyword, ancestor, ...) are loaded with them.
+ * The library's facts and rules (facts.ts: keyword, ancestor, ...) are loaded with them
+ * (hence madeby and modded: the library's (factory F) and (mod M) have one argument).
  */
 import { GramlogError } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
@@ -31,8 +32,8 @@ export function masterFactsText(library: Library, m: Master): string {
   const visit = (node: Master, id: string): void => {
     lines.push(`(master ${id} ${node.blueprint})`);
     for (let d = library.definitions.get(node.blueprint); d; d = d.parent) lines.push(`(isa ${id} ${d.name})`);
-    if (node.factory !== undefined) lines.push(`(factory ${id} ${node.factory})`);
-    (node.mods ?? []).forEach((mod, i) => lines.push(`(mod ${id} ${i} ${mod})`));
+    if (node.factory !== undefined) lines.push(`(madeby ${id} ${node.factory})`);
+    (node.mods ?? []).forEach((mod, i) => lines.push(`(modded ${id} ${i} ${mod})`));
     for (const [key, v] of Object.entries(node.properties)) {
       const one = (x: Value, path: string): string => {
         if (typeof x === 'number' || typeof x === 'string') return scalarText(x);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { parseBlueprints } from '../../../src/generate/blueprints/library.js';
 import { master } from '../../../src/generate/blueprints/master.js';
 import { errorOf } from '../../helpers.js';
 import { lib, m } from './helpers.js';
@@ -92,6 +93,14 @@ describe('expressions', () => {
     expect(names(q['calm'])).toEqual(['Frost']);
     expect(names(q['both'])).toEqual(['Blizzard']);
   });
+});
+
+test('a blueprint added in another file joins every set it qualifies for, with no registration', () => {
+  const a = { file: 'a.bp', text: '@blueprint Chest\n  @property loot = [loot: gold]\n@end\n@blueprint Coin\n  @domain loot = gold\n@end\n' };
+  const b = { file: 'b.bp', text: '@blueprint Crown : Coin\n  @domain loot += royal\n@end\n' };
+  const names = (l: ReturnType<typeof parseBlueprints>) => (master(l, 'Chest').properties['loot'] as unknown as Array<{ blueprint: string }>).map((x) => x.blueprint);
+  expect(names(parseBlueprints([a]))).toEqual(['Coin']);
+  expect(names(parseBlueprints([a, b]))).toEqual(['Coin', 'Crown']);
 });
 
 describe('inheritance', () => {
