@@ -20,7 +20,20 @@ export class UsageError extends Error {
   }
 }
 
+let pipeWatched = false;
+
+/** A reader that closed our stdout (`gramlog ... | head -1`) ends the run quietly, not with a stack trace. */
+function endQuietlyOnClosedPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    throw e;
+  });
+}
+
 export function processIo(): Io {
+  endQuietlyOnClosedPipe();
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { runCli } from './fake-io.js';
+import { spawnSync } from 'node:child_process';
+import { bin, repoRoot, runCli } from './fake-io.js';
 
 describe('gramlog master', () => {
   test('--help has usage, options, exit codes and an example', async () => {
@@ -107,4 +108,10 @@ describe('.bp hooks', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/ok, 20 runs held/);
   });
+});
+
+test('a closed pipe ends quietly (the built binary)', () => {
+  const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" master rules/items.bp Patrol --count 20000 --json | head -1`], { cwd: repoRoot, encoding: 'utf8' });
+  expect(r.stdout).toMatch(/^\{"seed":0,"blueprint":"Patrol"/);
+  expect(r.stderr).toBe('');
 });
