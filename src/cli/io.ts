@@ -40,7 +40,7 @@ export function processIo(): Io {
     errIsTTY: Boolean(process.stderr.isTTY),
     readFile(path) {
       try {
-        return readFileSync(path, 'utf8');
+        return readFileSync(path === '-' ? 0 : path, 'utf8'); // '-' is stdin
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);

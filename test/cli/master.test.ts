@@ -115,3 +115,12 @@ test('a closed pipe ends quietly (the built binary)', () => {
   expect(r.stdout).toMatch(/^\{"seed":0,"blueprint":"Patrol"/);
   expect(r.stderr).toBe('');
 });
+
+test('- reads the library from stdin', () => {
+  const r = spawnSync(process.execPath, [bin, 'master', '-', 'A', '--seed', '2', '--json'], { cwd: repoRoot, encoding: 'utf8', input: '@blueprint A\n  @property x = (rand 1 6)\n@end\n' });
+  expect(r.status).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ seed: 2, blueprint: 'A' });
+  const bad = spawnSync(process.execPath, [bin, 'master', '-', 'A'], { cwd: repoRoot, encoding: 'utf8', input: '@blueprint A\n  @property x = (rand 1 6\n@end\n' });
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toMatch(/^-:2:17: error\[blueprint\/unbalanced\]/);
+});

@@ -71,10 +71,10 @@ export const masterCommand: Command = {
   },
   help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json]
 
-Loads the blueprint files (.bp) as one library and masters NAME: every
-property is evaluated once, from a stream derived from the seed and the
-property's path, so the same files and seed always give the same object, and
-editing one property leaves the other properties' draws unchanged. A property
+Loads the blueprint files (.bp; - reads one from stdin) as one library and
+masters NAME: every property is evaluated once, from a stream derived from the
+seed and the property's path, so the same files and seed always give the same
+object, and editing one property leaves the other properties' draws unchanged. A property
 whose value is a blueprint (or a list of them) is mastered too. NAME is a
 blueprint (Spear) or a factory ({MagicalWeapon}; the braces may be left out
 when no blueprint has that name). The library is linted first: its errors
@@ -109,7 +109,8 @@ examples:
     if (positionals.length < 2) throw new UsageError('gramlog master: give the blueprint FILE(s) and the NAME to master');
     const name = positionals[positionals.length - 1] as string;
     const files = positionals.slice(0, -1);
-    const bp = files.filter(isBlueprintFile);
+    const isLibrary = (f: string) => isBlueprintFile(f) || f === '-'; // '-': the library on stdin
+    const bp = files.filter(isLibrary);
     if (bp.length === 0) throw new UsageError(`gramlog master: give at least one blueprint file (.bp) before NAME '${name}'`);
     if (isBlueprintFile(name)) throw new UsageError(`gramlog master: the last argument is the NAME to master, not a file ('${name}')`);
     const count = intOpt(args, 'master', 'count', 1, 1);
@@ -117,7 +118,7 @@ examples:
     if (count > 1 && typeof seed !== 'number') throw new UsageError(`gramlog master: --count needs a whole-number --seed, not '${String(seed)}'`);
     const json = boolOpt(args, 'json');
     const library = loadBlueprintFiles(io, sources, bp);
-    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)));
+    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)));
     const progress = count > 1 ? statusLine(io, 250) : undefined;
     let failed = false;
     for (let i = 0; i < count; i++) {
