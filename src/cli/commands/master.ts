@@ -74,12 +74,12 @@ export const masterCommand: Command = {
 Loads the blueprint files (.bp; - reads one from stdin) as one library and
 masters NAME: every property is evaluated once, from a stream derived from the
 seed and the property's path, so the same files and seed always give the same
-object, and editing one property leaves the other properties' draws unchanged. A property
-whose value is a blueprint (or a list of them) is mastered too. NAME is a
-blueprint (Spear) or a factory ({MagicalWeapon}; the braces may be left out
-when no blueprint has that name). The library is linted first: its errors
-(unknown names, empty sets where one element is needed, ...) stop mastering,
-its warnings are printed on stderr (see gramlog analyze FILE.bp).
+object, and editing one property leaves the other properties' draws unchanged.
+A property whose value is a blueprint (or a list of them) is mastered too.
+NAME is a blueprint (Spear) or a factory ({MagicalWeapon}; the braces may be
+left out when no blueprint has that name). The library is linted first: its
+errors (unknown names, empty sets where one element is needed, ...) stop
+mastering, its warnings are printed on stderr (see gramlog analyze FILE.bp).
 
 Rule files among FILE... (not ending in .bp) may define (violation NAME ...)
 over the master's facts: (master ID B), (isa ID B), (prop ID KEY VALUE),
