@@ -75,3 +75,15 @@ export function query(text: string, goal: string, options: { file?: string } = {
   throwIfErrors(program.diagnostics);
   return evaluate(program).query(goal);
 }
+export {
+  parseBlueprints,
+  master,
+  lintLibrary,
+  formatMasterText,
+  masterJson,
+  printBlueprintFile,
+  type Library as BlueprintLibrary,
+  type Master,
+  type Value as MasterValue,
+  type MasterOptions,
+} from './generate/blueprints/index.js';
