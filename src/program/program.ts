@@ -90,6 +90,8 @@ export function buildProgram(trees: SyntaxTree | readonly SyntaxTree[], options:
   for (const tree of list) {
     program.files.push(tree.file);
     for (const st of tree.statements) addStatement(program, st);
+    // The parser's warnings (an empty `(or)`) are the program's too.
+    if (tree.warnings) for (const w of tree.warnings) program.diagnostics.push(w);
   }
   checkArities(program);
   program.diagnostics.push(...program.stratification.diagnostics);

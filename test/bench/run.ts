@@ -24,4 +24,6 @@ async function optional(file: string, fn: string): Promise<void> {
 
 await optional('gdl-playouts', 'benchPlayouts');
 await optional('generate-bench', 'benchGenerate');
+await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');
+await optional('parse-bench', 'benchParse');

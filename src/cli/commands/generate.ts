@@ -27,6 +27,7 @@ import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
+import { blueprintParams } from './blueprints.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -65,11 +66,12 @@ export const generateCommand: Command = {
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
     ...MAX_FACTS_OPTION,
+    blueprint: { type: 'string' },
     ...CHOOSE_OPTIONS,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
-                        [--replay FILE]
+                        [--replay FILE] [--blueprint FILE.bp:NAME]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -102,6 +104,9 @@ options:
   ${PARAM_HELP}
   ${MAX_FACTS_HELP}
 ${CHOOSE_HELP}
+      --blueprint FILE.bp:NAME  master NAME with each seed and give its number
+                        and string properties to the grammar as (param KEY VALUE)
+                        facts (a --param still wins)
   -h, --help            this text
 
 limits: (maxdepth D) default 64, at most 20,000; (maxnodes N) default 100,000
@@ -143,7 +148,10 @@ examples:
       warn: (ds) => printWarnings(io, sources, ds),
       choose: replay.choose,
     };
-    const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
+    const style = (p: Program) => (isLayerProgram(p) ? layerRenderer(p, request) : grammarRenderer(p, request));
+    const spec = stringOpt(args, 'blueprint');
+    const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
+    const render: Renderer = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
     return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
   },
 };

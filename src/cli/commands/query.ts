@@ -11,6 +11,7 @@ import type { Command } from '../command.js';
 import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts } from '../options.js';
+import { loadQueryProgram } from './blueprints.js';
 
 /** The goal as an atom; a GramlogError when it is not one. */
 function parseGoal(text: string): Atom {
@@ -51,7 +52,10 @@ export const queryCommand: Command = {
 
 Loads the rule files as one program, evaluates it (stratified, semi-naive) and
 prints the facts that match each goal, one canonical atom per line, sorted.
-Without --goal it prints every fact of the model.
+Without --goal it prints every fact of the model. A blueprint file (.bp) is
+loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
+(parent B P), (keyword B DOMAIN KW), (ancestor B A), (hasproperty B KEY),
+(inset "[DOMAIN: kw !kw]" B) for each domain set the library uses, ...
 
 options:
   -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
@@ -70,11 +74,12 @@ exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
   gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
+  gramlog query rules/items.bp --goal '(keyword ?b weapon heavy)'
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
     const maxFacts = readMaxFacts(args, 'query');
-    const program = loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const program = loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
     const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
     const model = evaluate(program, { tables });
     const edn = stringOpt(args, 'edn');

@@ -1,6 +1,6 @@
 import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
 import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/play/simulate.js';
-import { loadProgram } from '../../program/load.js';
+import { loadGame } from '../../gdl/checks/load-game.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
@@ -71,7 +71,7 @@ example:
     const file = sourceName(path);
     const text = readSource(io, sources, path);
     const maxFacts = readMaxFacts(args, 'simulate');
-    const program = loadProgram([{ text, file }], { builtins: false, ...(maxFacts !== undefined ? { maxFacts } : {}) });
+    const program = loadGame(text, file, maxFacts !== undefined ? { maxFacts } : {});
     const sm = createStateMachine(program, { executor, ...(maxFacts !== undefined ? { maxFacts } : {}) });
     const started = performance.now();
     let shown = false;
