@@ -24,7 +24,6 @@ const SAMPLE = [
   'ggp-org+ggp-repository/war/root/games/breakthrough/breakthrough.kif',
   'ggp-org+ggp-repository/war/root/games/nineBoardTicTacToe/nineBoardTicTacToe.kif',
   'ggp-org+ggp-repository/war/root/games/snake_2009/snake_2009.kif',
-  'ggp-org+ggp-repository/war/root/games/chineseCheckers1/chineseCheckers1.kif',
   'ggp-org+ggp-repository/war/root/games/blocker/blocker.kif',
   'ggp-org+ggp-repository/war/root/games/3pffa/3pffa.kif',
   'ggp-org+ggp-repository/war/root/games/gt_prisoner/gt_prisoner.kif',
