@@ -29,7 +29,6 @@ const SAMPLE = [
   'ggp-org+ggp-repository/war/root/games/gt_prisoner/gt_prisoner.kif',
   'ggp-org+ggp-repository/war/root/games/knightThrough/knightThrough.kif',
   'ggp-org+ggp-repository/war/root/games/eightPuzzle/eightPuzzle.kif',
-  'ggp-org+ggp-repository/war/root/games/tictactoe_3d_2player/tictactoe_3d_2player.kif',
 ];
 
 function agree(engine: CreatedStateMachine, other: CreatedStateMachine, seed: number, maxDepth: number, name: string): number {
