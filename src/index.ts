@@ -2,10 +2,11 @@
  * gramlog's public API. Everything not exported here is internal.
  */
 export { GramlogError, type Diagnostic, type Span, type Severity } from './errors.js';
-export { parse, parseTerm, parseLiteral } from './syntax/parser.js';
+export { parse, parseTerm, parseLiteral, forEachStatement, type ParseOptions } from './syntax/parser.js';
 export { printTerm, printLiteral, printStatement, printTree } from './syntax/printer.js';
 export type * from './syntax/ast.js';
 export { parseProgram, loadProgram, type Source, type LoadOptions } from './program/load.js';
+export { readFactTable, type FactTable, type FactTableSource } from './program/facts-table.js';
 export { Program, type ProgramOptions } from './program/program.js';
 export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
 export { Store, type FactRow as StoreFactRow } from './store/index.js';
@@ -57,6 +58,7 @@ export {
 } from './gdl/machine/statemachine.js';
 export type { StateMachine, GameState, PlayoutResult } from './gdl/machine/types.js';
 export { randomPlayout } from './gdl/play/playout.js';
+export { loadGame } from './gdl/checks/load-game.js';
 export { simulate, type SimulateOptions, type SimulationResult } from './gdl/play/simulate.js';
 import { loadProgram, type Source } from './program/load.js';
 import { throwIfErrors } from './errors.js';
@@ -73,3 +75,15 @@ export function query(text: string, goal: string, options: { file?: string } = {
   throwIfErrors(program.diagnostics);
   return evaluate(program).query(goal);
 }
+export {
+  parseBlueprints,
+  master,
+  lintLibrary,
+  formatMasterText,
+  masterJson,
+  printBlueprintFile,
+  type Library as BlueprintLibrary,
+  type Master,
+  type Value as MasterValue,
+  type MasterOptions,
+} from './generate/blueprints/index.js';

@@ -20,14 +20,27 @@ export class UsageError extends Error {
   }
 }
 
+let pipeWatched = false;
+
+/** A reader that closed our stdout (`gramlog ... | head -1`) ends the run quietly, not with a stack trace. */
+function endQuietlyOnClosedPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    throw e;
+  });
+}
+
 export function processIo(): Io {
+  endQuietlyOnClosedPipe();
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     errIsTTY: Boolean(process.stderr.isTTY),
     readFile(path) {
       try {
-        return readFileSync(path, 'utf8');
+        return readFileSync(path === '-' ? 0 : path, 'utf8'); // '-' is stdin
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);

@@ -5,6 +5,7 @@
  * tuples, earlier ones the old tuples and later ones everything).
  */
 import { GramlogError, throwIfErrors } from '../errors.js';
+import type { FactTable } from '../program/facts-table.js';
 import type { Program } from '../program/program.js';
 import type { CompiledRule } from '../program/rules.js';
 import { TermDepthError } from '../program/terms.js';
@@ -21,6 +22,8 @@ export interface InjectedFact {
 export interface EvaluateOptions {
   /** Extra ground facts (e.g. a game state), added to the program's own facts. */
   facts?: Iterable<InjectedFact>;
+  /** Bulk facts (see readFactTable), added to the program's own facts. */
+  tables?: readonly FactTable[];
   /**
    * A model of the same program whose relations are reused where they cannot
    * depend on `facts`: only the affected part of the program is evaluated again.
@@ -41,6 +44,12 @@ export interface EvaluateOptions {
    */
   deadline?: number;
 }
+
+/**
+ * A recursive rule with more recursive body literals than this runs naively
+ * (all literals over everything known) instead of once per recursive literal.
+ */
+const SEMI_NAIVE_MAX = 16;
 
 /** How many tuples the joins visit between two looks at the clock and the work limit. */
 const BUDGET_CHUNK = 4096;
@@ -147,6 +156,13 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     }
   }
   for (const f of injected) (rels[f.rel] as Relation).add(f.tuple);
+  for (const table of options.tables ?? []) {
+    const rel = rels[table.rel] as Relation;
+    if (base && !affected?.[table.rel]) throw new Error('evaluate: tables cannot be combined with a base model');
+    if (rel.arity !== table.arity) throw new Error(`evaluate: a table of ${table.arity} columns for a relation of arity ${rel.arity}`);
+    rel.reserve(table.count);
+    for (let t = 0, off = 0; t < table.count; t++, off += table.arity) rel.add(table.data, off);
+  }
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   const run = new Run(cache, rels, maxFacts, options.maxWork, options.deadline);
   cache.env.rels = rels;
@@ -270,7 +286,13 @@ class Run {
       j.run(this.sinkFor(rule));
     }
     let lo = start;
-    const recursiveRules = comp.rules.filter((rule) => rule.body.some((l) => l.kind === 'pos' && inComp.has(l.rel)));
+    const recursiveCount = new Map<CompiledRule, number>();
+    for (const rule of comp.rules) {
+      let n = 0;
+      for (const l of rule.body) if (l.kind === 'pos' && inComp.has(l.rel)) n++;
+      recursiveCount.set(rule, n);
+    }
+    const recursiveRules = comp.rules.filter((rule) => (recursiveCount.get(rule) as number) > 0);
     for (;;) {
       const hi = new Map<number, number>();
       let changed = false;
@@ -283,6 +305,14 @@ class Run {
       for (const rule of recursiveRules) {
         this.current = rule;
         const body = rule.body;
+        if ((recursiveCount.get(rule) as number) > SEMI_NAIVE_MAX) {
+          // One join per recursive literal would be quadratic in the body: run the
+          // rule over everything known (it re-derives old facts, which are dropped).
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+          this.fullRanges(j);
+          j.run(this.sinkFor(rule));
+          continue;
+        }
         for (let d = 0; d < body.length; d++) {
           const dl = body[d];
           if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;

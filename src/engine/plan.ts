@@ -6,7 +6,7 @@
  * smaller relation).
  */
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
-import { bindsOf, canRun } from '../program/schedule.js';
+import { bindsOf, canRun, runnableOrder } from '../program/schedule.js';
 
 function fullyBound(p: Pattern, bound: ReadonlySet<number>): boolean {
   if (p.t === 'var') return bound.has(p.slot);
@@ -41,7 +41,11 @@ function boundScore(args: readonly Pattern[], bound: ReadonlySet<number>): numbe
   return args.length === 0 ? 1 : score / args.length;
 }
 
+/** Bodies longer than this are ordered in linear time (see runnableOrder). */
+const EXACT_PLAN_MAX = 64;
+
 export function orderBody(rule: CompiledRule, first: number, sizeOf: (rel: number) => number): number[] {
+  if (rule.body.length > EXACT_PLAN_MAX) return runnableOrder(rule, first);
   const order: number[] = [];
   const bound = new Set<number>();
   const pending = rule.body.map((_, i) => i);

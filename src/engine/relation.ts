@@ -56,6 +56,22 @@ export class Relation {
     for (let t = 0; t < this.count; t++) yield this.tuple(t);
   }
 
+  /** Make room for `more` tuples beyond those there are (no growing while they are added). */
+  reserve(more: number): void {
+    const want = this.count + more;
+    if (want * this.arity > this.data.length) {
+      const grown = new Int32Array(Math.max(1, want * this.arity));
+      grown.set(this.data.subarray(0, this.count * this.arity));
+      this.data = grown;
+    }
+    let size = this.slots.length;
+    while (size < want * 2 + 2) size *= 2;
+    if (size > this.slots.length) {
+      this.slots = new Int32Array(size / 2);
+      this.rehash();
+    }
+  }
+
   /** Index of the tuple equal to src[off..off+arity), or -1. */
   find(src: ArrayLike<number>, off = 0): number {
     const arity = this.arity;

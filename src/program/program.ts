@@ -84,6 +84,8 @@ export function buildProgram(trees: SyntaxTree | readonly SyntaxTree[], options:
   for (const tree of list) {
     program.files.push(tree.file);
     for (const st of tree.statements) addStatement(program, st);
+    // The parser's warnings (an empty `(or)`) are the program's too.
+    if (tree.warnings) for (const w of tree.warnings) program.diagnostics.push(w);
   }
   checkArities(program);
   program.diagnostics.push(...program.stratification.diagnostics);
@@ -238,6 +240,12 @@ function expand(program: Program, lits: readonly Literal[], scope: VarScope, neg
   let acc: BodyLit[][] = [[]];
   for (const lit of lits) {
     const alts = expandOne(program, lit, scope, negated);
+    if (alts.length === 1) {
+      // No 'or' here: extend every alternative in place (copying would be quadratic in the body).
+      const only = alts[0] as BodyLit[];
+      for (const a of acc) for (const b of only) a.push(b);
+      continue;
+    }
     const next: BodyLit[][] = [];
     for (const a of acc) for (const b of alts) next.push([...a, ...b]);
     if (next.length > program.options.maxOrExpansion) throw new ExpansionTooLarge();

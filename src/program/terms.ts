@@ -11,7 +11,6 @@ export const KIND_STR = 1;
 export const KIND_COMPOUND = 2;
 export type TermKindCode = typeof KIND_CONST | typeof KIND_STR | typeof KIND_COMPOUND;
 
-const NOT_A_NUMBER = Symbol('nan');
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Thrown by TermTable.compound when a term nests deeper than `maxDepth`. */
@@ -27,14 +26,20 @@ export class TermDepthError extends Error {
 export class TermTable {
   /** Deepest nesting of compound terms allowed (runaway function symbols stop here). */
   maxDepth = 1000;
-  private readonly depths: number[] = [];
-  private readonly kinds: number[] = [];
+  /** Number of terms; the per-term columns below have room for `capacity`. */
+  private n = 0;
+  private capacity = 256;
+  private depths = new Int32Array(256);
+  private kinds = new Uint8Array(256);
   /** Constant name, string value, or compound functor name. */
   private readonly names: string[] = [];
-  private readonly argStart: number[] = [];
-  private readonly argCount: number[] = [];
-  private readonly argPool: number[] = [];
-  private readonly numbers: Array<number | typeof NOT_A_NUMBER | undefined> = [];
+  private argStart = new Int32Array(256);
+  private argCount = new Int32Array(256);
+  private argPool = new Int32Array(1024);
+  private poolSize = 0;
+  /** Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a number. */
+  private numberState = new Uint8Array(256);
+  private numberValues = new Float64Array(256);
   private readonly printed: Array<string | undefined> = [];
   private readonly constIds = new Map<string, number>();
   private readonly strIds = new Map<string, number>();
@@ -43,13 +48,13 @@ export class TermTable {
   private compoundMask = 255;
   private compoundCount = 0;
   /** Per term: its functor id (name and arity) when compound, else -1. */
-  private readonly functors: number[] = [];
+  private functors = new Int32Array(256);
   /** Functor ids by name, then by arity. */
   private readonly functorIds = new Map<string, number[]>();
   private readonly functorNames: string[] = [];
 
   get size(): number {
-    return this.kinds.length;
+    return this.n;
   }
 
   /** The id of a constant (numbers are constants: `100`). */
@@ -86,8 +91,14 @@ export class TermTable {
     for (let i = 0; i < count; i++) depth = Math.max(depth, this.depths[args[from + i] as number] as number);
     const functor = this.functorNames[fid] as string;
     if (depth + 1 > this.maxDepth) throw new TermDepthError(functor, this.maxDepth);
-    const start = this.argPool.length;
-    for (let i = 0; i < count; i++) this.argPool.push(args[from + i] as number);
+    if (this.poolSize + count > this.argPool.length) {
+      const grown = new Int32Array(Math.max(this.argPool.length * 2, this.poolSize + count));
+      grown.set(this.argPool);
+      this.argPool = grown;
+    }
+    const start = this.poolSize;
+    for (let i = 0; i < count; i++) this.argPool[start + i] = args[from + i] as number;
+    this.poolSize += count;
     const id = this.push(KIND_COMPOUND, functor, start, count);
     this.depths[id] = depth + 1;
     this.functors[id] = fid;
@@ -148,6 +159,11 @@ export class TermTable {
     }
   }
 
+  /** Look up a string term without creating it. */
+  findString(value: string): number | undefined {
+    return this.strIds.get(value);
+  }
+
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
     return this.constIds.get(name);
@@ -198,7 +214,7 @@ export class TermTable {
 
   args(id: number): number[] {
     const start = this.argStart[id] as number;
-    return this.argPool.slice(start, start + (this.argCount[id] as number));
+    return Array.from(this.argPool.subarray(start, start + (this.argCount[id] as number)));
   }
 
   /** Nesting depth: 0 for constants and strings, 1 + the deepest argument for compounds. */
@@ -208,13 +224,16 @@ export class TermTable {
 
   /** The numeric value of a constant written as a number, else undefined. */
   numberValue(id: number): number | undefined {
-    let v = this.numbers[id];
-    if (v === undefined) {
+    let state = this.numberState[id];
+    if (state === 0) {
       const name = this.names[id] as string;
-      v = this.kinds[id] === KIND_CONST && NUMBER_TEXT.test(name) ? Number(name) : NOT_A_NUMBER;
-      this.numbers[id] = v;
+      if (this.kinds[id] === KIND_CONST && NUMBER_TEXT.test(name)) {
+        state = 1;
+        this.numberValues[id] = Number(name);
+      } else state = 2;
+      this.numberState[id] = state;
     }
-    return v === NOT_A_NUMBER ? undefined : v;
+    return state === 1 ? this.numberValues[id] : undefined;
   }
 
   /** Canonical text: `x`, `"a b"`, `(cell 1 2 x)`. */
@@ -237,14 +256,39 @@ export class TermTable {
   }
 
   private push(kind: number, name: string, start: number, count: number): number {
-    const id = this.kinds.length;
-    this.kinds.push(kind);
-    this.depths.push(0);
-    this.functors.push(-1);
+    const id = this.n;
+    if (id === this.capacity) this.grow();
+    this.n = id + 1;
+    this.kinds[id] = kind;
+    this.depths[id] = 0;
+    this.functors[id] = -1;
     this.names.push(name);
-    this.argStart.push(start);
-    this.argCount.push(count);
+    this.argStart[id] = start;
+    this.argCount[id] = count;
     return id;
+  }
+
+  private grow(): void {
+    const cap = this.capacity * 2;
+    const grow32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.depths = grow32(this.depths);
+    this.functors = grow32(this.functors);
+    this.argStart = grow32(this.argStart);
+    this.argCount = grow32(this.argCount);
+    const kinds = new Uint8Array(cap);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const state = new Uint8Array(cap);
+    state.set(this.numberState);
+    this.numberState = state;
+    const values = new Float64Array(cap);
+    values.set(this.numberValues);
+    this.numberValues = values;
+    this.capacity = cap;
   }
 }
 

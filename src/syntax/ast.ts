@@ -9,7 +9,7 @@
  *          predicate is the builtin's name; the program layer decides what they mean.
  * Statements: a fact `(p a b)` / `p`, or a rule `(<= head body...)`.
  */
-import type { Span } from '../errors.js';
+import type { Diagnostic, Span } from '../errors.js';
 
 export interface ConstTerm {
   kind: 'const';
@@ -49,6 +49,11 @@ export interface Atom {
   args: Term[];
   span: Span;
   predSpan: Span;
+  /**
+   * The relation name as written, when it differs from `pred`: only for a GDL
+   * keyword written in another case (`LEGAL`) and parsed with `gdlKeywords`.
+   */
+  written?: string;
 }
 
 export interface Not {
@@ -85,4 +90,6 @@ export interface Statement {
 export interface SyntaxTree {
   file: string;
   statements: Statement[];
+  /** Warnings found while parsing (an empty `(or)`); absent when there are none. */
+  warnings?: Diagnostic[];
 }

@@ -10,21 +10,29 @@
  *   string       `"..."` with `\"`, `\\`, `\n`, `\t`, `\r` escapes (any other
  *                `\c` stands for `c`); the token's `value` is the decoded text
  *   unterminated a `"` with no closing quote (runs to the end of the input)
- *   constant     any other run of characters that are not whitespace, parens,
- *                `;`, `"` or control characters, and does not start with `?`:
+ *   constant     any other run of KIF word characters (not whitespace, parens,
+ *                `;`, `"`, control characters or the non-KIF characters below)
+ *                that does not start with `?`:
  *                `<=`, `+`, `-3`, `1.5`, `cell`, `c++`, `a-b`, `x?y`
  *   error        a character no token can start with (moo's error token: it
  *                starts at the offending character and runs to the end), e.g.
- *                a control character or a `?` with no name after it
+ *                a control character, a `?` with no name after it, or one of
+ *                `{ } [ ] , ' | #` and backquote, which KIF reserves (they are
+ *                not word characters) and which no GDL game uses outside
+ *                strings and comments
  *
  * The lexer itself never throws: bad input shows up as `unterminated` and
  * `error` tokens, which the parser turns into GramlogErrors with positions.
  */
 import moo from 'moo';
+import type nearley from 'nearley';
 
-/** Control characters (C0, DEL, C1) may appear only inside strings and comments. */
-const NAME_CHAR = String.raw`[^\s()";\x00-\x1f\x7f-\x9f]`;
-const NAME_START = String.raw`[^\s()";?\x00-\x1f\x7f-\x9f]`;
+const NO_STATE: nearley.LexerState = {};
+
+/** Control characters (C0, DEL, C1) and the reserved characters may appear only inside strings and comments. */
+export const RESERVED_CHARS = "{}[],'|#`";
+const NAME_CHAR = String.raw`[^\s()";{}\[\],'|#\x60\x00-\x1f\x7f-\x9f]`;
+const NAME_START = String.raw`[^\s()";?{}\[\],'|#\x60\x00-\x1f\x7f-\x9f]`;
 
 /** Decode the body of a string literal (the text between the quotes). */
 export function decodeString(body: string): string {
@@ -78,7 +86,8 @@ const rules: moo.Rules = {
   error: moo.error,
 };
 
-const baseLexer = moo.compile(rules);
+/** The lexer the parser runs (one at a time: `reset` it on each text). */
+export const baseLexer = moo.compile(rules);
 
 /** Token types the grammar sees (whitespace and comments are dropped). */
 export type SignificantType = 'lparen' | 'rparen' | 'variable' | 'string' | 'constant';
@@ -97,19 +106,33 @@ export function tokenize(text: string): moo.Token[] {
 /**
  * A nearley lexer that replays an array of already lexed tokens, ignoring the
  * text nearley passes to `reset`. The parser lexes and checks the text first
- * (so errors carry exact positions), then feeds the significant tokens.
+ * (so errors carry exact positions), then `load`s each form's significant
+ * tokens and feeds them.
  */
 export class TokenArrayLexer {
   private index = 0;
-  constructor(private readonly tokens: readonly moo.Token[]) {}
-  reset(_data: string, state?: { index?: number }): void {
-    this.index = state?.index ?? 0;
+  private tokens: readonly moo.Token[] = [];
+  /** `next` ends the current feed here (the parser feeds a long form in slices). */
+  private stop = 0;
+  /** Replay `tokens` from the start, in feeds of at most `slice` tokens. */
+  load(tokens: readonly moo.Token[]): void {
+    this.tokens = tokens;
+    this.index = 0;
+    this.stop = 0;
   }
+  /** Let the next feed read up to `count` more tokens; false when none are left. */
+  more(count: number): boolean {
+    if (this.index >= this.tokens.length) return false;
+    this.stop = Math.min(this.tokens.length, this.index + count);
+    return true;
+  }
+  reset(_data: string, _state?: unknown): void {}
   next(): moo.Token | undefined {
-    return this.tokens[this.index++];
+    return this.index < this.stop ? this.tokens[this.index++] : undefined;
   }
-  save(): { index: number } {
-    return { index: this.index };
+  /** nearley saves the lexer state at every token (keepHistory); the parser never rewinds, so there is none. */
+  save(): nearley.LexerState {
+    return NO_STATE;
   }
   formatError(token: moo.Token, message = 'unexpected token'): string {
     return `${message} at line ${token.line} col ${token.col}`;
@@ -141,7 +164,8 @@ export const lexer = {
   formatError(token: moo.Token, message?: string): string {
     return this.inner.formatError(token, message);
   },
+  /** Only the token types the lexer makes (moo's own `has` says yes to any name, and the grammar's `%atom` is a test). */
   has(type: string): boolean {
-    return this.inner.has(type);
+    return Object.prototype.hasOwnProperty.call(rules, type);
   },
 };

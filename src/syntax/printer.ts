@@ -2,7 +2,7 @@
  * The printer: the canonical text of syntax tree nodes.
  *
  *   terms       `x`, `?x`, `"a \"q\" \\ \n"`, `(f a b)`, `(f)` (a compound with no arguments)
- *   literals    `p` (an atom with no arguments), `(p a b)`, `(not L)`, `(or L1 L2)`, `(distinct a b)`
+ *   literals    `p` (an atom with no arguments), `(p a b)`, `(not L)`, `(or L1 L2)`, `(or)`, `(distinct a b)`
  *   statements  a fact prints as its head; a rule as `(<= head body...)`, even with an empty body
  *   trees       one statement per line, each line ending in a newline
  *
@@ -37,7 +37,7 @@ export function printLiteral(literal: Literal): string {
     case 'not':
       return `(not ${printLiteral(literal.body)})`;
     case 'or':
-      return `(or ${literal.disjuncts.map(printLiteral).join(' ')})`;
+      return literal.disjuncts.length === 0 ? '(or)' : `(or ${literal.disjuncts.map(printLiteral).join(' ')})`;
     case 'distinct':
       return `(distinct ${printTerm(literal.left)} ${printTerm(literal.right)})`;
   }

@@ -73,9 +73,17 @@ export function tokenStartSpan(file: string, tok: moo.Token): Span {
 
 /** The span from the start of `first` to the end of `last`. */
 export function tokensSpan(file: string, first: moo.Token, last: moo.Token): Span {
-  const a = tokenSpan(file, first);
-  const b = first === last ? a : tokenSpan(file, last);
-  return { ...a, endLine: b.endLine, endColumn: b.endColumn, endOffset: b.endOffset };
+  if (first === last) return tokenSpan(file, first);
+  const end = endOf(last.text, last.line, last.col);
+  return {
+    file,
+    line: first.line,
+    column: first.col,
+    offset: first.offset,
+    endLine: end.line,
+    endColumn: end.col,
+    endOffset: last.offset + last.text.length,
+  };
 }
 
 export function sexprSpan(file: string, s: Sexpr): Span {

@@ -72,9 +72,9 @@ describe('formatError', () => {
   });
 
   it('covers a whole token of a parser error', () => {
-    const text = '(<= (p ?x)\n    (or))';
+    const text = '(<= (p ?x)\n    (not))';
     const e = errorOf(() => parse(text, { file: 'r.kif' }));
-    expect(formatError(e, new Map([['r.kif', text]])).split('\n').slice(1)).toEqual(['    (or))', '    ^~~~']);
+    expect(formatError(e, new Map([['r.kif', text]])).split('\n').slice(1)).toEqual(['    (not))', '    ^~~~~']);
   });
 
   it('formats every diagnostic of a GramlogError, each with its own file', () => {

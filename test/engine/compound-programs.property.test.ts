@@ -2,7 +2,8 @@
  * The engine agrees with the naive reference evaluator on random stratified
  * programs whose facts and bodies use compound terms, nested up to two levels:
  * body literals such as `(true (cell ?x ?y w))` read sub-term indexes, which
- * must find exactly the tuples a scan would.
+ * must find exactly the tuples a scan would, and the cursors that run long
+ * bodies exactly what the nested closures find.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -84,16 +85,17 @@ const programArb = fc
 describe('engine versus the reference evaluator, with compound arguments', () => {
   it('derives exactly the same facts', () => {
     fc.assert(
-      fc.property(programArb, fc.boolean(), (text, useIndexes) => {
+      fc.property(programArb, fc.boolean(), fc.boolean(), (text, useIndexes, cursors) => {
         const levelOf = (pred: string) => RELS.find((r) => r.name === pred)?.level ?? 0;
         const expected = referenceEvaluate(parse(text).statements, levelOf);
-        const saved = joinTuning.smallScan;
+        const saved = { ...joinTuning };
         joinTuning.smallScan = useIndexes ? 0 : 1000;
+        joinTuning.deepBody = cursors ? 0 : 1000;
         try {
           const model = evaluate(parseProgram(text));
           expect([...model.facts()].sort()).toEqual(expected);
         } finally {
-          joinTuning.smallScan = saved;
+          Object.assign(joinTuning, saved);
         }
       }),
       { numRuns: 300 },

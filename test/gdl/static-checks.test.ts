@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectDialect, staticChecks } from '../../src/gdl/checks/static-checks.js';
 import { rulesHaveNegativeCycle } from '../../src/gdl/checks/stratification.js';
-import { loadProgram } from '../../src/program/load.js';
+import { loadGame } from '../../src/gdl/checks/load-game.js';
+import { oneEditApart } from '../../src/gdl/checks/spelling.js';
+import { validateGame } from '../../src/gdl/validate/validate.js';
 
-const load = (text: string) => loadProgram([{ text, file: 'g.kif' }], { builtins: false });
+const load = (text: string) => loadGame(text, 'g.kif');
 
 /** A complete, correct little game; tests append or replace lines. */
 const BASE = `(role robot)
@@ -126,5 +128,63 @@ describe('static checks', () => {
 
   it('treats + and < as ordinary relation names in GDL', () => {
     expect(brief(BASE + '(+ 1 1 2)\n(<= (goal robot 0) (+ 1 1 ?x) (< ?x 3))\n(< 2 3)\n')).toEqual([]);
+  });
+
+  it('warns about a misspelt keyword that nothing else uses, first, without a second undefined warning', () => {
+    expect(brief(BASE + '(<= (legl robot go) (true (step 1)))\n')).toEqual(['warning spelling 8:6']);
+    const f = findings(BASE + '(<= (legl robot go) (true (step 1)))\n');
+    expect(f[0]?.message).toContain("'legl'");
+    expect(f[0]?.message).toContain("did you mean 'legal'?");
+    // Read but never defined: the spelling warning replaces the undefined one.
+    expect(brief(BASE + '(<= (goal robot 0) (tru (step 1)))\n')).toEqual(['warning spelling 8:21']);
+    expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (dose robot wait))\n')).toEqual(['warning spelling 8:37']);
+    // A name the game defines and reads is its own relation.
+    expect(brief(BASE + '(<= goals (true (step 1)))\n(<= (goal robot 0) goals)\n')).toEqual([]);
+    // The only legal rule misspelt: the spelling warning comes before the error it causes.
+    const only = findings(BASE.replace('(<= (legal robot wait)', '(<= (legl robot wait)'));
+    expect(only.map((x) => `${x.severity} ${x.check}`)).toEqual(['warning spelling', 'error legal']);
+    const validated = validateGame(BASE.replace('(<= (legal robot wait)', '(<= (legl robot wait)'), { file: 'g.kif' });
+    expect(validated.findings.map((x) => x.check)).toEqual(['spelling', 'legal']);
+  });
+
+  it('reports the misspelt keyword before the findings of playing the game', () => {
+    // The move that ends the game is in a misspelt rule: no terminal state is reachable.
+    const game = BASE.replace('(<= (legal robot wait) (true (step ?n)))', '(<= (legal robot wait) (true (step 0)))\n(<= (legl robot wait) (true (step 1)))');
+    const r = validateGame(game, { file: 'g.kif' });
+    expect(r.findings[0]).toMatchObject({ check: 'spelling', severity: 'warning', span: { line: 5, column: 6 } });
+    // ... before "no terminal state is reachable" (line 7), which it causes.
+    expect(r.findings.slice(1).map((x) => `${x.severity} ${x.check}`)).toContain('error terminal');
+    expect(r.findings[1]).toMatchObject({ check: 'terminal', span: { line: 7 } });
+  });
+
+  it('one edit: insertion, deletion, substitution, swapped neighbours', () => {
+    expect(['legl', 'legall', 'lega1', 'elgal', 'legla'].map((x) => oneEditApart(x, 'legal'))).toEqual([true, true, true, true, true]);
+    expect(['legal', 'lgl', 'glael', 'goal'].map((x) => oneEditApart(x, 'legal'))).toEqual([false, false, false, false]);
+  });
+
+  it('does not bury a rule defining true under the recursion findings it causes', () => {
+    const f = findings(BASE + '(num zero)\n(<= (true (step ?m)) (true (step ?n)) (succ ?n ?m))\n(<= (true (count (s ?n))) (true (count ?n)))\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error keywords 9:6', 'error keywords 10:6']);
+    // Nor under the cycle through negation it makes.
+    expect(brief(BASE + '(<= (true lit) (not (true dark)))\n')).toEqual(['error keywords 8:6']);
+    // Recursion unrelated to true is still judged.
+    expect(brief(BASE + '(<= (true (step 1)) (true (step 0)))\n(num zero)\n(<= (num (s ?n)) (num ?n))\n')).toEqual([
+      'error keywords 8:6',
+      'error recursion 10:18',
+    ]);
+  });
+
+  it('warns at (p) when p is also written without parentheses', () => {
+    const game = BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) open2)\n';
+    const f = findings(game);
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:5']);
+    expect(f[0]?.message).toContain("GGP-Base's prover reads '(open2)' as a function with no arguments");
+    // Written one way only: nothing to say.
+    expect(brief(BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) (open2))\n')).toEqual([]);
+    expect(brief(BASE + '(<= open2 (true (step 1)))\n(<= (goal robot 0) open2)\n')).toEqual([]);
+  });
+
+  it('accepts (or) with a warning: it is false', () => {
+    expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (or))\n')).toEqual(['warning empty-or 8:36']);
   });
 });

@@ -109,14 +109,23 @@ describe('parse: programs', () => {
     expect(bare.head).toMatchObject({ pred: 'terminal', args: [] });
   });
 
-  it('reads keywords in term position as plain names and functors', () => {
-    const s = only('(p not (or a) (distinct) (<= 1 2) <=)');
-    expect(s.head.args).toMatchObject([
-      { kind: 'const', name: 'not' },
-      { kind: 'compound', functor: 'or', args: [{ kind: 'const', name: 'a' }] },
-      { kind: 'compound', functor: 'distinct', args: [] },
-      { kind: 'compound', functor: '<=', args: [{ kind: 'const', name: '1' }, { kind: 'const', name: '2' }] },
-      { kind: 'const', name: '<=' },
+  it('rejects the keywords <=, not, or, distinct as constants or function names, at the keyword', () => {
+    // AlexLandau/gdl-validation's misplacedDatalogKeyword* games; GGP-Base rejects them too.
+    const err = expectError(() => parse('(foo not bar)'), 'syntax/misplaced-keyword', 1, 6);
+    expect(err.span).toEqual(span(1, 6, 5, 1, 9, 8));
+    expect(err.message).toContain("'not'");
+    expectError(() => parse('(foo (not bar))'), 'syntax/misplaced-keyword', 1, 7);
+    expectError(() => parse('(p (or a))'), 'syntax/misplaced-keyword', 1, 5);
+    expectError(() => parse('(p (distinct))'), 'syntax/misplaced-keyword', 1, 5);
+    expectError(() => parse('(p (<= 1 2))'), 'syntax/misplaced-keyword', 1, 5);
+    expectError(() => parse('(p a <=)'), 'syntax/misplaced-keyword', 1, 6);
+    expectError(() => parse('(<= (p ?x) (q ?x)\n  (distinct ?x or))'), 'syntax/misplaced-keyword', 2, 16);
+    expectError(() => parse('(<= (p ?x) (q (f distinct ?x)))'), 'syntax/misplaced-keyword', 1, 18);
+    // Names that merely contain a keyword, or differ in case, are names.
+    expect(only('(p nota (or2 a) Not)').head.args).toMatchObject([
+      { kind: 'const', name: 'nota' },
+      { kind: 'compound', functor: 'or2' },
+      { kind: 'const', name: 'Not' },
     ]);
   });
 
@@ -129,9 +138,9 @@ describe('parse: programs', () => {
   });
 
   it('reads numbers and symbol-like names as constants, case-sensitively', () => {
-    const s = only('(f -3 1.5 100 + c++ a-b x?y <= Foo foo)');
+    const s = only('(f -3 1.5 100 + c++ a-b x?y < Foo foo)');
     expect(s.head.args.map((a) => [a.kind, a.kind === 'const' ? a.name : ''])).toEqual(
-      ['-3', '1.5', '100', '+', 'c++', 'a-b', 'x?y', '<=', 'Foo', 'foo'].map((n) => ['const', n]),
+      ['-3', '1.5', '100', '+', 'c++', 'a-b', 'x?y', '<', 'Foo', 'foo'].map((n) => ['const', n]),
     );
   });
 
@@ -192,6 +201,44 @@ describe('parse: errors', () => {
     expect(only('(p "\u0000") ; \u0007').head.args[0]).toMatchObject({ kind: 'str', value: '\u0000' });
   });
 
+  it('syntax/bad-char for the characters KIF reserves, at the character', () => {
+    const err = expectError(() => parse('(init (cell 1 {x}))'), 'syntax/bad-char', 1, 15);
+    expect(err.message).toContain("'{'");
+    expectError(() => parse('(q a,b)'), 'syntax/bad-char', 1, 5);
+    expectError(() => parse('(q a}'), 'syntax/bad-char', 1, 5);
+    expectError(() => parse('(q [a])'), 'syntax/bad-char', 1, 4);
+    expectError(() => parse("(q don't)"), 'syntax/bad-char', 1, 7);
+    expectError(() => parse('(q a|b)'), 'syntax/bad-char', 1, 5);
+    expectError(() => parse('(q #a)'), 'syntax/bad-char', 1, 4);
+    expectError(() => parse('(q `a)'), 'syntax/bad-char', 1, 4);
+    expectError(() => parse('(q ?a,b)'), 'syntax/bad-char', 1, 6);
+    expectError(() => parse('\n  ,'), 'syntax/bad-char', 2, 3);
+    // Fine inside strings and comments.
+    expect(only('(q "{a, b} [c] \'d\' |e| #f `g") ; {x}, [y]').head.args[0]).toMatchObject({ kind: 'str', value: "{a, b} [c] 'd' |e| #f `g" });
+  });
+
+  it('reports an empty list () at the () itself, not at the enclosing form', () => {
+    // Where a name is expected, at the ')' before which the name is missing (issue 11's positions).
+    const err = expectError(() => parse('( ())'), 'syntax/bad-head', 1, 4);
+    expect(err.message).toContain("empty list '()'");
+    expectError(() => parse('(())'), 'syntax/bad-head', 1, 3);
+    expectError(() => parse('(<= p (() a))'), 'syntax/bad-literal', 1, 9);
+    expectError(() => parse('(p (() a))'), 'syntax/bad-term', 1, 6);
+    // Where a term or a literal is expected, at the '(' of the '()' (as before).
+    expectError(() => parse('(p\n  (f () a))'), 'syntax/bad-term', 2, 6);
+    expectError(() => parse('(p ())'), 'syntax/bad-term', 1, 4);
+  });
+
+  it('accepts (or) as false, with a warning at it', () => {
+    const tree = parse('(<= p (q) (or))');
+    const s = tree.statements[0] as Statement;
+    expect(s.body[1]).toMatchObject({ kind: 'or', disjuncts: [] });
+    expect(tree.warnings).toHaveLength(1);
+    expect(tree.warnings?.[0]).toMatchObject({ code: 'empty-or', severity: 'warning', span: span(1, 11, 10, 1, 15, 14) });
+    expect(tree.warnings?.[0]?.message).toContain('always false');
+    expect(parse('(<= p (q))').warnings).toBeUndefined();
+  });
+
   it('syntax/unterminated-string points at the opening quote', () => {
     expectError(() => parse('(p "abc)'), 'syntax/unterminated-string', 1, 4);
     expectError(() => parse('(p a)\n (q "x\\"'), 'syntax/unterminated-string', 2, 5);
@@ -225,7 +272,6 @@ describe('parse: errors', () => {
     expectError(() => parse('(<= p (not a b))'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p (distinct a))'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p (distinct a b c))'), 'syntax/bad-literal', 1, 7);
-    expectError(() => parse('(<= p (or))'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p ?x)'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p "s")'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p ((q) a))'), 'syntax/bad-literal', 1, 7);
@@ -233,7 +279,7 @@ describe('parse: errors', () => {
     expectError(() => parse('(<= p ())'), 'syntax/bad-literal', 1, 7);
     expectError(() => parse('(<= p not)'), 'syntax/bad-literal', 1, 7);
     // Nested: the error points at the inner form.
-    expectError(() => parse('(<= p\n  (not (or)))'), 'syntax/bad-literal', 2, 8);
+    expectError(() => parse('(<= p\n  (not (not)))'), 'syntax/bad-literal', 2, 8);
     expectError(() => parse('(<= p (or q ?x))'), 'syntax/bad-literal', 1, 13);
   });
 
@@ -273,12 +319,13 @@ describe('parseTerm and parseLiteral', () => {
     expect(parseTerm('a')).toMatchObject({ kind: 'const', name: 'a' });
     expect(parseTerm(' ?x ; var')).toMatchObject({ kind: 'var', name: 'x', span: { column: 2 } });
     expect(parseTerm('"s"')).toMatchObject({ kind: 'str', value: 's' });
-    expect(parseTerm('(f (g ?x) not)', { file: 'q' })).toMatchObject({
+    expect(parseTerm('(f (g ?x) nut)', { file: 'q' })).toMatchObject({
       kind: 'compound',
       functor: 'f',
-      args: [{ kind: 'compound', functor: 'g' }, { kind: 'const', name: 'not' }],
+      args: [{ kind: 'compound', functor: 'g' }, { kind: 'const', name: 'nut' }],
       span: { file: 'q', offset: 0, endOffset: 14 },
     });
+    expectError(() => parseTerm('(f (g ?x) not)'), 'syntax/misplaced-keyword', 1, 11);
     expectError(() => parseTerm('(?x a)'), 'syntax/bad-term', 1, 1);
     expectError(() => parseTerm('(f a'), 'syntax/unclosed', 1, 1);
   });
@@ -290,7 +337,7 @@ describe('parseTerm and parseLiteral', () => {
     expect(parseLiteral('(<= ?a 3)')).toMatchObject({ kind: 'atom', pred: '<=' });
     expect(parseLiteral('(distinct ?a ?b)')).toMatchObject({ kind: 'distinct' });
     expectError(() => parseLiteral('?x'), 'syntax/bad-literal', 1, 1);
-    expectError(() => parseLiteral('(or)'), 'syntax/bad-literal', 1, 1);
+    expect(parseLiteral('(or)')).toMatchObject({ kind: 'or', disjuncts: [] });
   });
 
   it('reject text with no form or more than one', () => {

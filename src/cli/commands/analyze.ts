@@ -5,6 +5,7 @@ import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
+import { analyzeBlueprints, isBlueprintFile } from './blueprints.js';
 
 interface FindingJson {
   check: LayerFinding['check'];
@@ -26,6 +27,7 @@ export const analyzeCommand: Command = {
     'solver-atoms': { type: 'string' },
   },
   help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
+       gramlog analyze FILE.bp... [--json]
 
 Static analysis of a layer file (see "Sequential logic layers" in the README),
 by queries over its rules:
@@ -47,6 +49,11 @@ by queries over its rules:
   noninterference  (warning) a mask reads another layer only at keys that layer
                    never places: the test removes nothing and can be dropped
 
+A blueprint library (.bp files) is linted instead (see "Blueprints" in the
+README): empty domain sets, unknown blueprints and mods, &source.KEY a target
+may lack, bad pickOnChance weights, (rand LO HI) with LO > HI, mod properties
+no target has, static type errors.
+
 options:
       --json            print {"file", "findings": [{"check", "severity", "layers",
                         "message", "line", "column"}]}
@@ -62,8 +69,10 @@ exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
 examples:
   gramlog analyze rules/building-incomplete.gdl
   gramlog analyze rules/map.gdl            # proved incomplete: the all-water map
+  gramlog analyze rules/items.bp
 `,
   async run(args, io, sources) {
+    if (args.positionals.length > 0 && args.positionals.every(isBlueprintFile)) return analyzeBlueprints(io, sources, args.positionals, boolOpt(args, 'json'));
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
     const file = args.positionals[0] as string;
     const loaded = loadRuleFiles(io, sources, [file]);

@@ -12,6 +12,7 @@ import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
+import { checkBlueprints, isBlueprintFile } from './blueprints.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -25,8 +26,10 @@ export const checkCommand: Command = {
     ...JSON_OPTION,
     ...PARAM_OPTION,
     path: { type: 'string' },
+    blueprint: { type: 'string' },
   },
   help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
+       gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
 
 Generates the file (a rule grammar or a layer file) again and again with
 fast-check, each run from a drawn seed and, for every (paramrange KEY LO HI)
@@ -43,6 +46,11 @@ its size before and after, its violation facts, the artifact, and the gramlog
 generate command (--seed, --param, --choose) that reproduces exactly it. The
 same file, --runs and --seed always give the same output.
 
+With --blueprint NAME, the runs master NAME of the .bp files instead, each
+from a drawn seed, and a run fails when the master derives a (violation ...)
+fact of the RULES files (over the facts gramlog master --help lists) or fails
+to master; the replay command is gramlog master.
+
 options:
   -n, --runs N          how many runs (default 100)
   -s, --seed S          fast-check's seed, a whole number (default 0)
@@ -52,6 +60,7 @@ options:
                         object is a replay file for gramlog generate --replay
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
+      --blueprint NAME  check masters of NAME (a blueprint or {factory}) of the .bp files
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
   -h, --help            this text
@@ -68,6 +77,7 @@ examples:
   gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
 `,
   async run(args, io, sources) {
+    if (stringOpt(args, 'blueprint') !== undefined || args.positionals.some(isBlueprintFile)) return checkBlueprints(args, io, sources);
     const [file, ...more] = args.positionals;
     if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
     if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);

@@ -25,6 +25,7 @@ import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
+import { blueprintParams } from './blueprints.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -62,11 +63,12 @@ export const generateCommand: Command = {
     format: { type: 'string', short: 'f' },
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
+    blueprint: { type: 'string' },
     ...CHOOSE_OPTIONS,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
-                        [--replay FILE]
+                        [--replay FILE] [--blueprint FILE.bp:NAME]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -97,6 +99,9 @@ options:
                         placed) and the groups out of bounds that caused a redraw
   ${PARAM_HELP}
 ${CHOOSE_HELP}
+      --blueprint FILE.bp:NAME  master NAME with each seed and give its number
+                        and string properties to the grammar as (param KEY VALUE)
+                        facts (a --param still wins)
   -h, --help            this text
 
 limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
@@ -135,7 +140,10 @@ examples:
       jsonLines: stringOpt(args, 'count') !== undefined,
       choose: replay.choose,
     };
-    const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
+    const style = (p: Program) => (isLayerProgram(p) ? layerRenderer(p, request) : grammarRenderer(p, request));
+    const spec = stringOpt(args, 'blueprint');
+    const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
+    const render: Renderer = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
     return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
   },
 };

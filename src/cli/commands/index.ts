@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { analyzeCommand } from './analyze.js';
 import { checkCommand } from './check.js';
 import { generateCommand } from './generate.js';
+import { masterCommand } from './master.js';
 import { queryCommand } from './query.js';
 import { simulateCommand } from './simulate.js';
 import { validateCommand } from './validate.js';
@@ -13,4 +14,5 @@ export const COMMANDS: readonly Command[] = [
   generateCommand,
   analyzeCommand,
   checkCommand,
+  masterCommand,
 ];

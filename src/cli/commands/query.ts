@@ -3,8 +3,10 @@ import { evaluate } from '../../engine/index.js';
 import { Store } from '../../store/index.js';
 import { boolOpt, intOpt, listOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
+import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles } from '../options.js';
+import { loadQueryProgram } from './blueprints.js';
 
 export const queryCommand: Command = {
   name: 'query',
@@ -14,12 +16,16 @@ export const queryCommand: Command = {
     ...JSON_OPTION,
     edn: { type: 'string' },
     'max-facts': { type: 'string' },
+    facts: { type: 'string', multiple: true },
   },
-  help: `usage: gramlog query FILE... [--goal TERM]... [--json] [--edn QUERY]
+  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--json] [--edn QUERY]
 
 Loads the rule files as one program, evaluates it (stratified, semi-naive) and
 prints the facts that match each goal, one canonical atom per line, sorted.
-Without --goal it prints every fact of the model.
+Without --goal it prints every fact of the model. A blueprint file (.bp) is
+loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
+(parent B P), (keyword B DOMAIN KW), (ancestor B A), (hasproperty B KEY),
+(inset "[DOMAIN: kw !kw]" B) for each domain set the library uses, ...
 
 options:
   -g, --goal TERM   an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
@@ -27,6 +33,8 @@ options:
   --edn QUERY       run a datascript query over the model instead, e.g.
                     '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
                     (each fact is an entity with "rel", "arity", "arg0".., "text")
+  --facts DIR       load every REL.tsv / REL.csv in DIR as facts of REL, one
+                    tuple per line (tab- or comma-separated); repeatable
   -h, --help        this text
 
 exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...),
@@ -34,12 +42,15 @@ exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
 
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
+  gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
+  gramlog query rules/items.bp --goal '(keyword ?b weapon heavy)'
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
-    const program = loadRuleFiles(io, sources, args.positionals);
+    const program = loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals);
     const given = stringOpt(args, 'max-facts') !== undefined;
-    const model = evaluate(program, given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {});
+    const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
+    const model = evaluate(program, { tables, ...(given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {}) });
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
     if (edn !== undefined) {

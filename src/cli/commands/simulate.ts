@@ -1,6 +1,6 @@
 import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
 import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/play/simulate.js';
-import { loadProgram } from '../../program/load.js';
+import { loadGame } from '../../gdl/checks/load-game.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
@@ -66,7 +66,7 @@ example:
       throw new UsageError(`gramlog simulate: --executor is one of ${EXECUTORS.join(', ')}, not '${executor}'`);
     }
     const text = readSource(io, sources, file);
-    const program = loadProgram([{ text, file }], { builtins: false });
+    const program = loadGame(text, file);
     const sm = createStateMachine(program, { executor });
     const started = performance.now();
     let shown = false;

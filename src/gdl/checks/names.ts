@@ -5,7 +5,8 @@
  *              (`Cell` and `cell`): gramlog and GGP-Base keep them apart, but
  *              KIF names are traditionally case-insensitive and some players
  *              read them as one name; and a keyword written in another case
- *              (`LEGAL`), which GGP-Base reads as the keyword and gramlog does not
+ *              (`LEGAL`), which gramlog reads as the keyword (load-game.ts), as
+ *              GGP-Base does, but players comparing names exactly do not
  *   arity      a function symbol used with two arities (relations: the program's own check)
  *   undefined  a relation read in a rule body that no fact or rule defines
  *              (always false: usually a typo, or a missing `true`)
@@ -31,7 +32,7 @@ function checkCase(statements: readonly Statement[]): Finding[] {
   const note = (name: string, span: Span): void => {
     if (!first.has(name) && /[A-Za-z]/.test(name)) first.set(name, span);
   };
-  for (const use of atomUses(statements)) note(use.atom.pred, use.atom.predSpan);
+  for (const use of atomUses(statements)) note(use.atom.written ?? use.atom.pred, use.atom.predSpan);
   for (const st of statements) {
     for (const t of statementTerms(st)) {
       if (t.kind === 'const') note(t.name, t.span);
@@ -52,7 +53,7 @@ function checkCase(statements: readonly Statement[]): Finding[] {
       out.push(
         warning(
           'case',
-          `'${name}' is not the GDL keyword '${lower}' here (names are case-sensitive in gramlog), but GGP-Base reads keywords in any case: write '${lower}'`,
+          `'${name}' is read as the GDL keyword '${lower}' (keywords are read in any case, as GGP-Base reads them), but players that compare names exactly would not: write '${lower}'`,
           span,
         ),
       );

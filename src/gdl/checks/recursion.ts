@@ -13,6 +13,9 @@
  * `(true (link ?x ?y))`), the relation stays finite: that is a warning, not an
  * error (GGP-Base, which checks the letter, rejects such rules).
  *
+ * Cycles made by a rule that defines `true` or `does` (an error reported by
+ * keywords.ts) are not judged: their findings would only bury that error.
+ *
  * Without it a rule such as (<= (count (s ?n)) (count ?n)) builds ever deeper
  * terms. The check runs on the compiled rules, so each disjunct of an `or` is
  * judged on its own (an argument bound only inside one disjunct does not count
@@ -40,10 +43,18 @@ export function checkRecursionRestriction(program: Program): Finding[] {
   const strat = program.stratification;
   const out: Finding[] = [];
   const reported = new Set<string>();
+  // A rule defining `true` or `does` is an error of its own (keywords.ts); the cycles it makes
+  // (true → next → true) are its consequence, not the game's: nothing is reported about them.
+  const consequential = new Set<number | undefined>();
+  for (const rule of program.rules) {
+    const name = program.relations[rule.head.rel]?.name;
+    if (name === 'true' || name === 'does') consequential.add(strat.componentOf[rule.head.rel]);
+  }
   for (const rule of program.rules) {
     const p = rule.head.rel;
     if (!strat.recursive[p]) continue;
     const comp = strat.componentOf[p];
+    if (consequential.has(comp)) continue;
     const support: Pattern[] = [...rule.head.args];
     const boundOutside = new Set<number>();
     for (const lit of rule.body) {

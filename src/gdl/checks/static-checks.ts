@@ -6,12 +6,14 @@
  * The program must be loaded without builtins (`loadProgram(..., {builtins: false})`):
  * GDL has no arithmetic, and `+` or `<` are ordinary relation names there.
  */
-import type { Diagnostic } from '../../errors.js';
+import type { Diagnostic, Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { checkDependencies } from './dependency.js';
 import { checkKeywords, keywordTable, type Dialect } from './keywords.js';
 import { checkNames } from './names.js';
 import { checkRecursionRestriction } from './recursion.js';
+import { checkSpelling } from './spelling.js';
+import { checkParentheses } from './parentheses.js';
 import { rulesHaveNegativeCycle } from './stratification.js';
 import { error, type Finding } from '../validate/finding.js';
 
@@ -99,14 +101,38 @@ function withoutKeywordArityWarnings(program: Program, findings: Finding[], dial
   return findings.filter((f) => !(f.check === 'arity' && f.severity === 'warning' && [...wrong].some((name) => f.message.startsWith(`'${name}' `))));
 }
 
+/** Drop the `undefined` warning about a literal whose name is already reported as a misspelt keyword (one finding per mistake). */
+function withoutSpelt(findings: Finding[], spelling: readonly Finding[]): Finding[] {
+  const inside = (outer: Span, inner: Span): boolean =>
+    outer.file === inner.file && outer.offset <= inner.offset && inner.endOffset <= outer.endOffset;
+  return findings.filter(
+    (f) => !(f.check === 'undefined' && f.span && spelling.some((s) => s.span && inside(f.span as Span, s.span))),
+  );
+}
+
+/**
+ * A rule defining `true` or `does` is reported once (keywords.ts); the cycles
+ * through negation it makes (`true/1 depends on (not true/1)`) are its
+ * consequence and are not reported again.
+ */
+function withoutStateCycles(program: Program, findings: Finding[]): Finding[] {
+  const defined = new Set(program.rules.map((r) => program.relations[r.head.rel]?.name));
+  const provided = ['true/1', 'does/2'].filter((label) => defined.has(label.slice(0, label.indexOf('/'))));
+  if (provided.length === 0) return findings;
+  return findings.filter((f) => !(f.check === 'stratification' && provided.some((label) => f.message.includes(`${label} depends on`) || f.message.includes(`(not ${label})`))));
+}
+
 export function staticChecks(program: Program): StaticResult {
   const dialect = detectDialect(program);
+  const spelling = checkSpelling(program.statements, dialect);
   const findings = [
-    ...withoutKeywordArityWarnings(program, stratificationFindings(program, programFindings(program.diagnostics)), dialect),
+    ...spelling,
+    ...withoutKeywordArityWarnings(program, withoutStateCycles(program, stratificationFindings(program, programFindings(program.diagnostics))), dialect),
     ...checkKeywords(program.statements, dialect),
     ...checkDependencies(program),
     ...checkRecursionRestriction(program),
-    ...checkNames(program),
+    ...withoutSpelt(checkNames(program), spelling),
+    ...checkParentheses(program.statements),
     ...checkRequired(program),
   ];
   return { dialect, findings };

@@ -4,6 +4,8 @@
  *
  * Check names are short and stable; they are part of the output contract:
  *
+ *   spelling        a name one edit from a GDL keyword, never used otherwise (`legl`):
+ *                   a warning reported before every other finding
  *   syntax          the file does not parse
  *   safety          an unsafe variable, or a variable in a fact
  *   stratification  recursion through negation
@@ -14,7 +16,11 @@
  *                   base/input in a body, a keyword as a function symbol, ...)
  *   dependency      init/base/input depending on true/does, legal/terminal/goal on does
  *   negation        `not` applied to something other than a sentence (GDL allows only that)
- *   case            two constants that differ only in capitalisation
+ *   case            two constants that differ only in capitalisation, or a keyword
+ *                   written in another case (read as the keyword)
+ *   parentheses     a 0-ary relation written both `(p)` and `p` (other GDL systems
+ *                   read `(p)` as a function that never matches the constant `p`)
+ *   empty-or        `(or)` with no disjuncts, which is false
  *   undefined       a relation read in a body that nothing defines
  *   rules           a rule written with an empty body
  *   roles           no role
@@ -81,12 +87,16 @@ function cmp(a: string, b: string): number {
 }
 
 /**
- * The deterministic report order: findings with a place first, by file, line
+ * The deterministic report order: misspelt keywords (`spelling`) first, as
+ * the likely cause of what follows; then findings with a place, by file, line
  * and column; then the rest. Ties keep the order the checks produced them in
  * (the sort is stable), so a bases report stays in its canonical sentence order.
  */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => {
+    // A misspelt keyword first: the findings that follow from it come after their cause.
+    const first = Number(b.check === 'spelling') - Number(a.check === 'spelling');
+    if (first !== 0) return first;
     if (a.span && b.span) {
       return cmp(a.span.file, b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column;
     }

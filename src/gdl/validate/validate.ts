@@ -22,7 +22,7 @@
  */
 import { evaluate, type Model } from '../../engine/index.js';
 import { GramlogError, isGramlogError, type Span } from '../../errors.js';
-import { loadProgram } from '../../program/load.js';
+import { loadGame } from '../checks/load-game.js';
 import type { Program } from '../../program/program.js';
 import { checkBasesInputs, declaredBasesInputs, type BasesInputsProof } from './bases-inputs.js';
 import { explorePlayouts, type PlayoutsSeen } from './playouts.js';
@@ -128,7 +128,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   let program: Program;
   try {
-    program = loadProgram([{ text, file }], { builtins: false });
+    program = loadGame(text, file);
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return result(file, [error('syntax', e.message, e.span)], undefined);

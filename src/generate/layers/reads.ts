@@ -173,29 +173,17 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
  * through helper relations. These catch reads that can never match in any
  * outcome (e.g. a mask that needs its own layer placed), which the possibility
  * model cannot show. Added only where no keyed read already covers the pair.
+ *
+ * A literal reads only through the rules whose head can match it: `(site a ?k)`
+ * consults the rules for `(site a ...)` and `(site ?l ...)`, not those for
+ * `(site b ...)`. Constants in a literal are passed on to the variables of the
+ * rule heads they match, so a helper `(free ?l ?k)` called as `(free a ?k)`
+ * reads only what its body reads with ?l = a (see {@link constantReads}).
  */
 function textualReads(program: Program, keyed: readonly Read[]): Read[] {
   const placed = program.findRelation('placed', 2)?.id;
   if (placed === undefined) return [];
-  const constReads = new Map<number, Set<number>>();
-  const direct = (lit: BodyLit): Set<number> => {
-    if (lit.kind !== 'pos' && lit.kind !== 'neg') return new Set();
-    if (lit.rel === placed) {
-      const a = lit.args[0];
-      return new Set(a && a.t === 'const' ? [a.id] : []);
-    }
-    return constReads.get(lit.rel) ?? new Set();
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const rule of program.rules) {
-      const set = constReads.get(rule.head.rel) ?? new Set<number>();
-      const before = set.size;
-      for (const lit of rule.body) for (const m of direct(lit)) set.add(m);
-      constReads.set(rule.head.rel, set);
-      if (set.size !== before) changed = true;
-    }
-  }
+  const reads = constantReads(program, placed);
   const covered = new Set(keyed.map((r) => `${r.ruleIndex}/${r.literalIndex}/${r.reader}/${r.layer}`));
   const keyedHeads = new Set(LAYER_KEYED.map(([n, a]) => `${n}/${a}`));
   const out: Read[] = [];
@@ -204,7 +192,7 @@ function textualReads(program: Program, keyed: readonly Read[]): Read[] {
     const l = rule.head.args[0];
     if (!keyedHeads.has(`${info.name}/${info.arity}`) || !l || l.t !== 'const') return;
     rule.body.forEach((lit, j) => {
-      for (const m of direct(lit)) {
+      for (const m of reads(lit)) {
         const key = `${ri}/${j}/${l.id}/${m}`;
         if (covered.has(key)) continue;
         covered.add(key);
@@ -213,4 +201,81 @@ function textualReads(program: Program, keyed: readonly Read[]): Read[] {
     });
   });
   return out;
+}
+
+/** The top-level constants of a call (undefined where an argument is a variable left open or a compound term). */
+type Call = ReadonlyArray<number | undefined>;
+
+/**
+ * The layers M a body literal reads as `(placed M ...)` with M known from the
+ * rule text: a constant, or a head variable bound to one by the call. A call
+ * `(rel c1 ...)` reads through each rule for rel whose head can match it
+ * (constants equal where both sides have one), with the head variables bound to
+ * the call's constants. Calls are memoized and solved to a fixpoint, so
+ * recursive helpers terminate: there are finitely many calls (constants of the
+ * program in the places of arguments).
+ */
+function constantReads(program: Program, placed: number): (lit: BodyLit) => Set<number> {
+  const rulesOf = new Map<number, CompiledRule[]>();
+  for (const rule of program.rules) {
+    const list = rulesOf.get(rule.head.rel) ?? [];
+    list.push(rule);
+    rulesOf.set(rule.head.rel, list);
+  }
+  const memo = new Map<string, Set<number>>();
+  /** Bindings of `rule`'s head variables to the call's constants, or undefined when the head cannot match the call. */
+  const match = (rule: CompiledRule, call: Call): Map<number, number> | undefined => {
+    const bound = new Map<number, number>();
+    for (let i = 0; i < call.length; i++) {
+      const c = call[i];
+      const h = rule.head.args[i];
+      if (c === undefined || !h) continue;
+      if (h.t === 'fn') continue; // a compound head argument: matched conservatively
+      if (h.t === 'const') {
+        if (h.id !== c) return undefined;
+        continue;
+      }
+      const prev = bound.get(h.slot);
+      if (prev !== undefined && prev !== c) return undefined;
+      bound.set(h.slot, c);
+    }
+    return bound;
+  };
+  let changed = true;
+  let visited = new Set<string>();
+  const litReads = (lit: BodyLit, bound: ReadonlyMap<number, number>): Set<number> => {
+    if (lit.kind !== 'pos' && lit.kind !== 'neg') return new Set();
+    const call: Call = lit.args.map((a) => (a.t === 'const' ? a.id : a.t === 'var' ? bound.get(a.slot) : undefined));
+    if (lit.rel === placed) return new Set(call[0] === undefined ? [] : [call[0]]);
+    const key = `${lit.rel}:${call.map((c) => (c === undefined ? '_' : c)).join(',')}`;
+    let set = memo.get(key);
+    if (!set) {
+      set = new Set();
+      memo.set(key, set);
+    }
+    if (visited.has(key)) return set;
+    visited.add(key);
+    for (const rule of rulesOf.get(lit.rel) ?? []) {
+      const inner = match(rule, call);
+      if (!inner) continue;
+      for (const l of rule.body) {
+        for (const m of litReads(l, inner)) {
+          if (set.has(m)) continue;
+          set.add(m);
+          changed = true;
+        }
+      }
+    }
+    return set;
+  };
+  return (lit) => {
+    // Iterate until no memoized call grows (each pass visits every call once).
+    let result = new Set<number>();
+    for (changed = true; changed; ) {
+      changed = false;
+      visited = new Set();
+      result = litReads(lit, new Map());
+    }
+    return new Set(result);
+  };
 }

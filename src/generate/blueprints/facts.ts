@@ -1,0 +1,60 @@
+/**
+ * The library as Datalog (KIF text): the engine evaluates it once per library
+ * to answer every domain set; `gramlog query FILE.bp` loads the same text.
+ *
+ *   (blueprint B) (mod M) (factory F)        every definition (a factory as {NAME})
+ *   (parent B P)                             @blueprint B : P
+ *   (declares B DOMAIN KW)                   @domain DOMAIN = KW / += KW (a mod: MODS)
+ *   (replaces B DOMAIN)                      @domain DOMAIN = ... (inherited keywords dropped)
+ *   (property B KEY)                         B sets KEY itself
+ *   (keyword B DOMAIN KW)                    derived: own, or inherited unless replaced
+ *   (ancestor B A)                           derived: A is a parent, grandparent, ...
+ *   (hasproperty B KEY)                      derived: B has KEY, own or inherited
+ *   (inset "[DOMAIN: kw !kw]" B)             derived: B is in that domain set
+ */
+import { quoteString } from '../../program/terms.js';
+import { MODS } from './ast.js';
+import type { Definition } from './library.js';
+import { ownDomains } from './library.js';
+
+/** The canonical text of a domain set, `[school: water !storm]`: its identity. */
+export function setKey(domain: string, include: readonly string[], exclude: readonly string[]): string {
+  return `[${domain}: ${[...include, ...exclude.map((k) => '!' + k)].join(' ')}]`;
+}
+
+const RULES = `
+(<= (keyword ?b ?d ?k) (declares ?b ?d ?k))
+(<= (keyword ?b ?d ?k) (parent ?b ?p) (keyword ?p ?d ?k) (not (replaces ?b ?d)))
+(<= (ancestor ?b ?p) (parent ?b ?p))
+(<= (ancestor ?b ?a) (parent ?b ?p) (ancestor ?p ?a))
+(<= (hasproperty ?b ?k) (property ?b ?k))
+(<= (hasproperty ?b ?k) (parent ?b ?p) (hasproperty ?p ?k))
+`;
+
+export function libraryFactsText(
+  defs: ReadonlyMap<string, Definition>,
+  sets: ReadonlyArray<{ domain: string; include: readonly string[]; exclude: readonly string[] }>,
+): string {
+  const lines: string[] = ['; the blueprint library as facts (generated)'];
+  for (const d of defs.values()) {
+    lines.push(`(${d.kind} ${d.key})`);
+    if (d.parent) lines.push(`(parent ${d.key} ${d.parent.key})`);
+    for (const [domain, own] of ownDomains(d.block.domains)) {
+      if (own.replaces) lines.push(`(replaces ${d.key} ${domain})`);
+      for (const k of own.keywords) lines.push(`(declares ${d.key} ${domain} ${k})`);
+    }
+    for (const p of d.block.properties) lines.push(`(property ${d.key} ${p.key})`);
+  }
+  lines.push(RULES);
+  const seen = new Set<string>();
+  for (const s of sets) {
+    const key = setKey(s.domain, s.include, s.exclude);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const body = [s.domain === MODS ? '(mod ?b)' : '(blueprint ?b)'];
+    for (const k of s.include) body.push(`(keyword ?b ${s.domain} ${k})`);
+    for (const k of s.exclude) body.push(`(not (keyword ?b ${s.domain} ${k}))`);
+    lines.push(`(<= (inset ${quoteString(key)} ?b) ${body.join(' ')})`);
+  }
+  return lines.join('\n') + '\n';
+}

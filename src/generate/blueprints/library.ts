@@ -1,0 +1,213 @@
+/**
+ * A compiled blueprint library: every @blueprint, @mod and @factory of one or
+ * more files, with inheritance resolved, and every domain set the library
+ * uses computed once, as a query over the library held as facts (facts.ts)
+ * evaluated by the engine. A library is immutable once compiled.
+ *
+ * Errors (GramlogErrors with spans):
+ *   blueprint/duplicate         two definitions of one name (blueprints and mods share names;
+ *                               factories are {NAME})
+ *   blueprint/unknown-parent    `@blueprint X : P` where P is no blueprint (did you mean ...)
+ *   blueprint/inheritance-cycle a blueprint is its own ancestor
+ *   blueprint/reserved          a name that is an operator (rand, pickOne, ...)
+ */
+import { GramlogError, type Span } from '../../errors.js';
+import { evaluate } from '../../engine/index.js';
+import { loadProgram } from '../../program/load.js';
+import { throwIfErrors } from '../../errors.js';
+import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
+import { libraryFactsText, setKey } from './facts.js';
+import { parseBlueprintFile } from './parse.js';
+import { didYouMean } from './suggest.js';
+
+export interface Definition {
+  readonly kind: Block['kind'];
+  /** The name as written (without braces for a factory). */
+  readonly name: string;
+  /** Unique key: the name, or `{NAME}` for a factory. */
+  readonly key: string;
+  readonly block: Block;
+  readonly parent: Definition | undefined;
+  /** Own and inherited properties, ancestors' first, a child's override in place. */
+  readonly properties: readonly PropertyDecl[];
+  /** Own and inherited functions by name (a child's override wins). */
+  readonly functions: ReadonlyMap<string, FunctionDecl>;
+  /** Position in the library (files in order, blocks in order). */
+  readonly index: number;
+}
+
+export interface Library {
+  readonly files: readonly BlueprintFile[];
+  /** By key (`Frost`, `{RandomSpell}`), in library order. */
+  readonly definitions: ReadonlyMap<string, Definition>;
+  /** The name of every @function of the library: a list `(NAME ARG...)` with one of them at its head is a call. */
+  readonly functionNames: ReadonlySet<string>;
+  /** Members (definition keys, library order) of every domain set the library uses, by setKey. */
+  readonly sets: ReadonlyMap<string, readonly string[]>;
+  /** The library as Datalog facts and rules (KIF text), as `gramlog query FILE.bp` sees it. */
+  readonly factsText: string;
+  /** Members of any domain set, computed on first use (and kept). */
+  members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[];
+}
+
+export interface BlueprintSource {
+  text: string;
+  file: string;
+}
+
+const RESERVED: ReadonlySet<string> = new Set(OPERATORS);
+
+/** Parse and compile one or more blueprint files into a library. Throws a GramlogError on any error. */
+export function parseBlueprints(text: string | readonly BlueprintSource[], options: { file?: string } = {}): Library {
+  const sources = typeof text === 'string' ? [{ text, file: options.file ?? '<input>' }] : text;
+  return compileLibrary(sources.map((s) => parseBlueprintFile(s.text, s.file)));
+}
+
+export function definitionKey(name: string, factory: boolean): string {
+  return factory ? `{${name}}` : name;
+}
+
+/** Every Expr inside `e` (itself included), depth first. */
+export function* walkExpr(e: Expr): Generator<Expr> {
+  yield e;
+  if (e.kind === 'list') for (const i of e.items) yield* walkExpr(i);
+  else if (e.kind === 'call') for (const a of e.args) yield* walkExpr(a);
+}
+
+/** The expressions of a block: properties, function bodies, substitute, modlist. */
+export function blockExprs(b: Block): Expr[] {
+  const out = [...b.properties.map((p) => p.expr), ...b.functions.map((f) => f.body)];
+  if (b.substitute) out.push(b.substitute);
+  if (b.modlist) out.push(b.modlist);
+  return out;
+}
+
+export function compileLibrary(files: readonly BlueprintFile[]): Library {
+  const blocks = new Map<string, Block>();
+  for (const f of files) {
+    for (const b of f.blocks) {
+      if (RESERVED.has(b.name)) {
+        throw new GramlogError('blueprint/reserved', `'${b.name}' is an operator and cannot name a ${b.kind}: rename it`, b.nameSpan);
+      }
+      const key = definitionKey(b.name, b.kind === 'factory');
+      const prev = blocks.get(key);
+      if (prev) {
+        throw new GramlogError(
+          'blueprint/duplicate',
+          `${key} is defined twice: as a ${prev.kind} at ${prev.nameSpan.file}:${prev.nameSpan.line}:${prev.nameSpan.column} and as a ${b.kind} here; rename one`,
+          b.nameSpan,
+        );
+      }
+      blocks.set(key, b);
+    }
+  }
+  const defs = new Map<string, Definition>();
+  const building = new Set<string>();
+  let index = 0;
+  const order = new Map([...blocks.keys()].map((k, i) => [k, i]));
+  const define = (key: string, block: Block): Definition => {
+    const done = defs.get(key);
+    if (done) return done;
+    if (building.has(key)) {
+      const chain = [...building];
+      const from = chain.indexOf(key);
+      throw new GramlogError(
+        'blueprint/inheritance-cycle',
+        `inheritance cycle: ${[...chain.slice(from), key].join(' : ')}; a blueprint cannot be its own ancestor`,
+        block.parentSpan ?? block.nameSpan,
+      );
+    }
+    building.add(key);
+    let parent: Definition | undefined;
+    if (block.parent !== undefined) {
+      const pb = blocks.get(block.parent);
+      if (!pb || pb.kind !== 'blueprint') {
+        const names = [...blocks.values()].filter((b) => b.kind === 'blueprint').map((b) => b.name);
+        throw new GramlogError(
+          'blueprint/unknown-parent',
+          pb
+            ? `the parent of ${block.name}, ${block.parent}, is a ${pb.kind}; a blueprint's parent is a blueprint`
+            : `the parent of ${block.name}, ${block.parent}, is no blueprint${didYouMean(block.parent, names)}`,
+          block.parentSpan as Span,
+        );
+      }
+      parent = define(block.parent, pb);
+    }
+    const props = new Map<string, PropertyDecl>();
+    for (const p of parent?.properties ?? []) props.set(p.key, p);
+    for (const p of block.properties) props.set(p.key, p);
+    const functions = new Map<string, FunctionDecl>(parent?.functions ?? []);
+    for (const f of block.functions) functions.set(f.name, f);
+    building.delete(key);
+    const def: Definition = { kind: block.kind, name: block.name, key, block, parent, properties: [...props.values()], functions, index: order.get(key) ?? index++ };
+    defs.set(key, def);
+    return def;
+  };
+  for (const [key, block] of blocks) define(key, block);
+  const functionNames = new Set<string>();
+  for (const b of blocks.values()) {
+    for (const f of b.functions) {
+      const clash = blocks.get(f.name);
+      if (clash) {
+        throw new GramlogError('blueprint/duplicate', `function '${f.name}' has the name of the ${clash.kind} ${f.name}: a list (${f.name} ...) would be ambiguous; rename one`, f.nameSpan);
+      }
+      functionNames.add(f.name);
+    }
+  }
+  const sorted = new Map([...defs.entries()].sort((a, b) => a[1].index - b[1].index));
+
+  // Every domain set the library uses, computed at once by one evaluation.
+  const used = new Map<string, { domain: string; include: string[]; exclude: string[] }>();
+  for (const b of blocks.values()) {
+    for (const e of blockExprs(b)) for (const x of walkExpr(e)) if (x.kind === 'set') used.set(setKey(x.domain, x.include, x.exclude), x);
+  }
+  const memo = new Map<string, readonly string[]>();
+  const computeSets = (wanted: ReadonlyArray<{ domain: string; include: readonly string[]; exclude: readonly string[] }>): void => {
+    const text = libraryFactsText(sorted, wanted);
+    const program = loadProgram([{ text, file: '<blueprint facts>' }]);
+    throwIfErrors(program.diagnostics);
+    const model = evaluate(program);
+    const terms = program.terms;
+    const found = new Map<string, string[]>();
+    for (const t of model.tuples('inset', 2)) {
+      const k = terms.name(t[0] as number);
+      const list = found.get(k) ?? [];
+      list.push(terms.name(t[1] as number));
+      found.set(k, list);
+    }
+    for (const s of wanted) {
+      const k = setKey(s.domain, s.include, s.exclude);
+      const members = (found.get(k) ?? []).sort((a, b) => (sorted.get(a)?.index ?? 0) - (sorted.get(b)?.index ?? 0));
+      memo.set(k, Object.freeze(members));
+    }
+  };
+  computeSets([...used.values()]);
+  const factsText = libraryFactsText(sorted, [...used.values()]);
+  return Object.freeze({
+    files,
+    definitions: sorted,
+    functionNames,
+    sets: memo,
+    factsText,
+    members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[] {
+      const k = setKey(domain, include, exclude);
+      const hit = memo.get(k);
+      if (hit) return hit;
+      computeSets([{ domain, include, exclude }]);
+      return memo.get(k) as readonly string[];
+    },
+  });
+}
+
+/** The domains a block declares, resolved to own keywords and whether they replace the inherited ones. */
+export function ownDomains(decls: readonly DomainDecl[]): Map<string, { replaces: boolean; keywords: string[] }> {
+  const out = new Map<string, { replaces: boolean; keywords: string[] }>();
+  for (const d of decls) {
+    const cur = out.get(d.domain);
+    if (d.op === '=' || !cur) out.set(d.domain, { replaces: d.op === '=' || (cur?.replaces ?? false), keywords: [...d.keywords] });
+    else cur.keywords.push(...d.keywords);
+  }
+  return out;
+}
+
+export { MODS };

@@ -1,0 +1,92 @@
+/**
+ * A master as Datalog facts, for `violation` rules (`gramlog master`, `gramlog
+ * check --blueprint`) and for grammar params (`gramlog generate --blueprint`).
+ *
+ *   (master ID BLUEPRINT)   each master in the tree; the top one is `root`, a
+ *                           nested one is named by its path: root/leader, root/members/0
+ *   (isa ID B)              B is the blueprint or one of its ancestors
+ *   (madeby ID F) (modded ID I M) how a factory made it: mod M applied I-th (from 0)
+ *   (prop ID KEY VALUE)     a number or string property, or the ID of a nested master
+ *   (elem ID KEY I VALUE)   the I-th element of a list property (a value or a master's ID)
+ *
+ * The library's facts and rules (facts.ts: keyword, ancestor, ...) are loaded with them
+ * (hence madeby and modded: the library's (factory F) and (mod M) have one argument).
+ */
+import { GramlogError } from '../../errors.js';
+import { evaluate } from '../../engine/index.js';
+import { buildProgram, type Program } from '../../program/program.js';
+import { formatNumber, quoteString } from '../../program/terms.js';
+import { parse } from '../../syntax/parser.js';
+import type { SyntaxTree } from '../../syntax/ast.js';
+import { violationsOf, type Violations } from '../violations.js';
+import type { Library } from './library.js';
+import { isMaster, type Master, type Value } from './master.js';
+
+function scalarText(v: number | string): string {
+  return typeof v === 'number' ? formatNumber(v) : quoteString(v);
+}
+
+/** The facts of a master, as KIF text, one a line. */
+export function masterFactsText(library: Library, m: Master): string {
+  const lines: string[] = [];
+  const visit = (node: Master, id: string): void => {
+    lines.push(`(master ${id} ${node.blueprint})`);
+    for (let d = library.definitions.get(node.blueprint); d; d = d.parent) lines.push(`(isa ${id} ${d.name})`);
+    if (node.factory !== undefined) lines.push(`(madeby ${id} ${node.factory})`);
+    (node.mods ?? []).forEach((mod, i) => lines.push(`(modded ${id} ${i} ${mod})`));
+    for (const [key, v] of Object.entries(node.properties)) {
+      const one = (x: Value, path: string): string => {
+        if (typeof x === 'number' || typeof x === 'string') return scalarText(x);
+        if (isMaster(x)) {
+          visit(x, path);
+          return path;
+        }
+        return quoteString(`list of ${(x as readonly Value[]).length}`);
+      };
+      if (Array.isArray(v)) {
+        (v as readonly Value[]).forEach((x, i) => lines.push(`(elem ${id} ${key} ${i} ${one(x, `${id}/${key}/${i}`)})`));
+      } else lines.push(`(prop ${id} ${key} ${one(v, `${id}/${key}`)})`);
+    }
+  };
+  visit(m, 'root');
+  return lines.join('\n') + '\n';
+}
+
+/** The scalar (number or string) top-level properties of a master, as `(param KEY VALUE)` term text. */
+export function scalarParams(m: Master): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(m.properties)) if (typeof v === 'number' || typeof v === 'string') out.push([k, scalarText(v)]);
+  return out;
+}
+
+/** Rules to run over masters: the library's facts and the rule files' trees, parsed once. */
+export interface MasterRules {
+  readonly library: Library;
+  readonly trees: readonly SyntaxTree[];
+  /** Whether any rule file defines `violation`. */
+  readonly hasViolations: boolean;
+}
+
+export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[]): MasterRules {
+  const trees = [parse(library.factsText, { file: '<blueprint facts>' }), ...ruleTrees];
+  const hasViolations = ruleTrees.some((t) => t.statements.some((s) => s.head.pred === 'violation'));
+  return { library, trees, hasViolations };
+}
+
+/** The program of a master: library facts, the master's facts and the rules. */
+export function masterProgram(rules: MasterRules, m: Master): Program {
+  const facts = parse(masterFactsText(rules.library, m), { file: '<master facts>' });
+  const program = buildProgram([...rules.trees, facts]);
+  const errors = program.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0] as (typeof errors)[number];
+    throw new GramlogError(first.code, first.message, first.span, errors);
+  }
+  return program;
+}
+
+/** The `(violation ...)` facts a master derives under the rules. */
+export function masterViolations(rules: MasterRules, m: Master): Violations {
+  if (!rules.hasViolations) return { facts: [], properties: [] };
+  return violationsOf(evaluate(masterProgram(rules, m)));
+}

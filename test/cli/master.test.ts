@@ -1,0 +1,126 @@
+import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { bin, repoRoot, runCli } from './fake-io.js';
+
+describe('gramlog master', () => {
+  test('--help has usage, options, exit codes and an example', async () => {
+    const r = await runCli(['master', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/usage: gramlog master FILE\.\.\. NAME/);
+    expect(r.stdout).toMatch(/exit codes:/);
+    expect(r.stdout).toMatch(/gramlog master rules\/items\.bp Spear --seed 4/);
+  });
+
+  test('text and JSON of the same master agree; --count gives JSON Lines', async () => {
+    const json = await runCli(['master', 'rules/items.bp', 'Patrol', '--seed', '9', '--json']);
+    expect(json.code).toBe(0);
+    const m = JSON.parse(json.stdout) as { seed: number; blueprint: string; properties: Record<string, unknown> };
+    expect(m).toMatchObject({ seed: 9, blueprint: 'Patrol' });
+    const text = await runCli(['master', 'rules/items.bp', 'Patrol', '--seed', '9']);
+    expect(text.stdout).toContain(`leader = Knight`);
+    expect(text.stdout).toContain(`name = ${JSON.stringify((m.properties['leader'] as { properties: { name: string } }).properties.name)}`);
+    const lines = (await runCli(['master', 'rules/items.bp', '{AnyWeapon}', '--seed', '3', '--count', '4', '--json'])).stdout.trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { seed: number }).seed)).toEqual([3, 4, 5, 6]);
+    const again = (await runCli(['master', 'rules/items.bp', 'AnyWeapon', '--seed', '5', '--json'])).stdout;
+    expect(again).toBe(lines[2] + '\n');
+  });
+
+  test('usage errors exit 2', async () => {
+    expect((await runCli(['master', 'rules/items.bp'])).code).toBe(2);
+    expect((await runCli(['master', 'rules/items.bp', 'Spear', '--seed', 'x', '--count', '2'])).code).toBe(2);
+    const r = await runCli(['master', 'nope.bp', 'Spear']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read nope\.bp/);
+  });
+
+  test('a syntax error names file:line:col, shows the line, exits 1', async () => {
+    const r = await runCli(['master', 'bad.bp', 'A'], { 'bad.bp': '@blueprint A\n  @propert x = 1\n@end\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "bad.bp:2:3: error[blueprint/unknown-directive]: unknown directive '@propert' at 2:3; did you mean '@property'?; directives are @blueprint, @mod, @factory, @end, @property, @domain, @function, @substitute, @modlist\n  @propert x = 1\n  ^~~~~~~~\n",
+    );
+  });
+
+  test('an unknown name: did you mean; lint errors stop mastering; mastering errors name the seed and path', async () => {
+    const r = await runCli(['master', 'rules/items.bp', 'Spaer']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: gramlog master: rules\/items\.bp: no blueprint or factory named 'Spaer'.*did you mean 'Spear'/);
+    expect((await runCli(['check', 'rules/items.bp', '--blueprint', 'Spaer'])).code).toBe(2);
+    const lint = await runCli(['master', 'rules/items-typos.bp', 'Sword']);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toBe('');
+    expect(lint.stderr).toMatch(/rules\/items-typos\.bp:28:22: error\[blueprint\/empty-set\]/);
+    const cycle = await runCli(['master', 'c.bp', 'A', '--seed', '3'], { 'c.bp': '@blueprint A\n  @property b = (1 B)\n@end\n@blueprint B\n  @property a = A\n@end\n' });
+    expect(cycle.code).toBe(1);
+    expect(cycle.stderr).toMatch(/^c\.bp:5:17: error\[blueprint\/cycle\]: reference cycle A -> B -> A.*at b\/1\/a, seed 3/);
+  });
+
+  test('violation rules: printed after the master, exit 1', async () => {
+    const r = await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '16', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ violations: ['(violation too-heavy root 9)'] });
+    expect(r.stderr).toBe('gramlog master: seed 16 derives 1 violation fact(s)\n');
+    expect((await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '1'])).code).toBe(0);
+  });
+});
+
+describe('.bp hooks', () => {
+  test('analyze --json', async () => {
+    const r = await runCli(['analyze', 'rules/items-typos.bp', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { findings: Array<{ check: string; line: number }> };
+    expect(out.findings.map((f) => [f.check, f.line])).toEqual([
+      ['blueprint/missing-source', 18],
+      ['blueprint/mod-property-unused', 19],
+      ['blueprint/empty-set', 28],
+    ]);
+    expect((await runCli(['analyze', 'rules/items.bp'])).code).toBe(0);
+  });
+
+  test('query over the library as facts, with rule files', async () => {
+    const r = await runCli(['query', 'rules/items.bp', 'r.kif', '--goal', '(heavy ?b)'], { 'r.kif': '(<= (heavy ?b) (keyword ?b weapon heavy) (ancestor ?b Spear))\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('(heavy Pike)\n');
+  });
+
+  test('generate --blueprint gives the master\'s scalar properties as params', async () => {
+    const m = JSON.parse((await runCli(['master', 'rules/items.bp', 'IceDungeon', '--seed', '3', '--json'])).stdout) as { properties: { minsplit: number } };
+    const a = await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp:IceDungeon', '--seed', '3', '--json']);
+    const b = await runCli(['generate', 'rules/dungeon.gdl', '--param', `minsplit=${m.properties.minsplit}`, '--seed', '3', '--json']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    const c = await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=64', '--seed', '3', '--json']);
+    expect(c.stdout).not.toBe(a.stdout);
+    expect((await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp', '--seed', '3'])).code).toBe(2);
+  });
+
+  test('check --blueprint finds, shrinks and replays a violating master', async () => {
+    const r = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--seed', '1', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; counterexample: { seed: number }; violations: string[]; replay: string };
+    expect(out.ok).toBe(false);
+    expect(out.violations).toEqual(['(violation too-heavy root 9)']);
+    expect(out.replay).toBe(`gramlog master rules/items.bp rules/items-rules.kif MagicalWeapon --seed ${out.counterexample.seed}`);
+    const replay = await runCli(out.replay.split(' ').slice(1));
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toContain('(violation too-heavy root 9)');
+    const ok = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'Spear', '--runs', '20']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/ok, 20 runs held/);
+  });
+});
+
+test('a closed pipe ends quietly (the built binary)', () => {
+  const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" master rules/items.bp Patrol --count 20000 --json | head -1`], { cwd: repoRoot, encoding: 'utf8' });
+  expect(r.stdout).toMatch(/^\{"seed":0,"blueprint":"Patrol"/);
+  expect(r.stderr).toBe('');
+});
+
+test('- reads the library from stdin', () => {
+  const r = spawnSync(process.execPath, [bin, 'master', '-', 'A', '--seed', '2', '--json'], { cwd: repoRoot, encoding: 'utf8', input: '@blueprint A\n  @property x = (rand 1 6)\n@end\n' });
+  expect(r.status).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ seed: 2, blueprint: 'A' });
+  const bad = spawnSync(process.execPath, [bin, 'master', '-', 'A'], { cwd: repoRoot, encoding: 'utf8', input: '@blueprint A\n  @property x = (rand 1 6\n@end\n' });
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toMatch(/^-:2:17: error\[blueprint\/unbalanced\]/);
+});
