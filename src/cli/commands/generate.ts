@@ -22,6 +22,8 @@ import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
 import { layerRenderer } from './generate-layers.js';
+import { graphRenderer, isGraphGrammarFile } from './generate-graph.js';
+import { readSource } from '../command.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -57,9 +59,10 @@ export const generateCommand: Command = {
     format: { type: 'string', short: 'f' },
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
+    graph: { type: 'string' },
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
-                        [--explain] [--param KEY=VALUE]...
+                        [--explain] [--param KEY=VALUE]... [--graph FILE]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -69,6 +72,11 @@ files, seed and params always give byte-identical output. Each node draws from
 a stream derived from the seed and the node's path (n, n/0, n/0/1, ...), so
 editing one rule does not reshuffle unrelated subtrees. A file that declares
 (layer NAME ORDER) is generated as layers instead (text or JSON, not DOT).
+
+Graph grammars: a graphgram JSON grammar (FILE.json), or a .gdl file that
+declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
+grammars"); rule files after a JSON grammar add (violation ...) rules over the
+final graph's facts (node ID LABEL), (edge SRC DST LABEL), (nodeattr ID KEY VALUE).
 
 Violations: when the file has (violation NAME ARGS...) rules, they are
 evaluated over each generated artifact (for a grammar, over its facts: node,
@@ -89,6 +97,9 @@ options:
                         them; layers: every draw of every layer (base, mask,
                         placed) and the groups out of bounds that caused a redraw
   ${PARAM_HELP}
+      --graph FILE      graph grammars: start from this graph (graphlib JSON,
+                        {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
+                        instead of one node labelled with the grammar's start
   -h, --help            this text
 
 limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
@@ -103,10 +114,16 @@ examples:
   gramlog generate rules/tree.gdl --seed 3 --param height=4 --format dot
   gramlog generate rules/dungeon.gdl --seed 42 --explain
   gramlog generate rules/building.gdl --seed 7 --explain
+  gramlog generate rules/mission.json --seed 3 --json
+  gramlog generate rules/mission.json --seed 3 --format dot | dot -Tsvg > mission.svg
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
-    const program = loadRuleFiles(io, sources, args.positionals);
+    const first = args.positionals[0] as string;
+    const graphFile = stringOpt(args, 'graph');
+    const isGraph = isGraphGrammarFile(first, readSource(io, sources, first));
+    if (graphFile !== undefined && !isGraph) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
+    const program = isGraph ? undefined : loadRuleFiles(io, sources, args.positionals);
     const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
@@ -121,7 +138,12 @@ examples:
       explain: doExplain,
       jsonLines: stringOpt(args, 'count') !== undefined,
     };
-    const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
+    const rest = args.positionals.slice(1);
+    const render = !program
+      ? graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest) : undefined, { ...request, graphFile })
+      : isLayerProgram(program)
+        ? layerRenderer(program, request)
+        : grammarRenderer(program, request);
     return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
   },
 };
