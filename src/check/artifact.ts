@@ -22,11 +22,13 @@ import { quoteString } from '../program/terms.js';
 import { artifactModel, artifactViolations, compileGrammar, formatJson, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
 import { generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
 import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
-import { violationsOf, type Violations } from '../generate/violations.js';
+import { NO_VIOLATIONS, violationsOf, type Violations } from '../generate/violations.js';
+import { generateGraph, graphArtifactModel, graphJson, graphViolations, type GraphArtifact, type GraphGrammar, type GraphInput } from '../generate/graph/index.js';
+import { buildProgram } from '../program/program.js';
 
 export type { ParamValues } from '../generate/params.js';
 
-export type GeneratorStyle = 'grammar' | 'layers';
+export type GeneratorStyle = 'grammar' | 'layers' | 'graph';
 
 export interface GenerationError {
   code: string;
@@ -48,7 +50,7 @@ export interface GeneratedArtifact {
   /** True when there is a violation or an error. */
   readonly failed: boolean;
   /** The style's own artifact (undefined when generation failed). */
-  readonly artifact: Artifact | LayerArtifact | undefined;
+  readonly artifact: Artifact | LayerArtifact | GraphArtifact | undefined;
   /** The artifact as the JSON `gramlog generate --json` prints (parsed), or the error. */
   summary(): unknown;
   /** Answers to a goal over the artifact's model (facts and the file's rules), sorted; throws when generation failed. */
@@ -149,8 +151,39 @@ function generateLayerArtifact(grammar: LayerGrammar, seed: number): Generated {
   };
 }
 
+/**
+ * The generator of a graph grammar (src/generate/graph): seeds only (a graph
+ * grammar has no params); its violations are the grammar's rules over the
+ * final graph's facts. `program` is those rules (an empty program when none).
+ */
+export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput } = {}): ArtifactGenerator {
+  const program = grammar.program ?? buildProgram([]);
+  const run = (seed: number): Generated => {
+    const artifact = generateGraph(grammar, seed, options.graph ? { graph: options.graph } : {});
+    const violations = grammar.program ? graphViolations(artifact) : NO_VIOLATIONS;
+    let model: Model | undefined;
+    return {
+      artifact,
+      violations,
+      summary: () => graphJson(artifact, violations.facts),
+      model: () => (model ??= graphArtifactModel(artifact) ?? (() => {
+        throw new GramlogError('check/no-rules', 'this graph grammar has no rules to query: give a rule file');
+      })()),
+    };
+  };
+  return {
+    style: 'graph',
+    program,
+    prepare: (params = {}) => {
+      const keys = Object.keys(params);
+      if (keys.length > 0) throw new GramlogError('generate/unknown-param', `--param ${keys[0] as string}: a graph grammar has no params`);
+    },
+    generate: (seed, params = {}) => outcome('graph', seed, params, () => run(seed)),
+  };
+}
+
 interface Generated {
-  artifact: Artifact | LayerArtifact;
+  artifact: Artifact | LayerArtifact | GraphArtifact;
   violations: Violations;
   summary(): unknown;
   model(): Model;

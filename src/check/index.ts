@@ -7,9 +7,10 @@
  *   replayCommand(file, counterexample)             → the `gramlog generate` command that reproduces it
  */
 export { checkProperties, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
-export { arbitraryArtifact, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
+export { arbitraryArtifact, generatorFor, type CheckSource, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
 export {
   artifactGenerator,
+  graphArtifactGenerator,
   styleOf,
   errorFact,
   type ArtifactGenerator,

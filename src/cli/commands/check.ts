@@ -10,6 +10,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
+import { checkGraphSource } from './check-graph.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
@@ -25,7 +26,7 @@ export const checkCommand: Command = {
     ...PARAM_OPTION,
     path: { type: 'string' },
   },
-  help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
+  help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
 
 Generates the file (a rule grammar or a layer file) again and again with
 fast-check, each run from a drawn seed and, for every (paramrange KEY LO HI)
@@ -37,6 +38,10 @@ after the error code. The first failure is shrunk by fast-check (params towards
 their smallest values, then the seed towards 0) and printed with its violation
 facts and the gramlog generate command that reproduces it. The same file,
 --runs and --seed always give the same output.
+
+A graph grammar (FILE.json, or a .gdl declaring (graphrule ...)) is checked
+over its seeds; the (violation ...) rules are the .gdl's own or those of the
+RULES files given after a JSON grammar.
 
 options:
   -n, --runs N          how many runs (default 100)
@@ -58,11 +63,13 @@ examples:
   gramlog check rules/building.gdl --runs 1000 --seed 3
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
+  gramlog check rules/mission.json rules/mission-checks.gdl --runs 200
 `,
   async run(args, io, sources) {
     const [file, ...more] = args.positionals;
     if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
-    if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
+    const graph = checkGraphSource(io, sources, file, more); // graph grammars: check-graph.ts
+    if (more.length > 0 && !graph) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
@@ -70,7 +77,7 @@ examples:
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
     const json = boolOpt(args, 'json');
 
-    const program = loadRuleFiles(io, sources, [file]);
+    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [file]);
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
@@ -98,7 +105,7 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    const replay = (cx: Counterexample) => replayCommand(file, cx);
+    const replay = (cx: Counterexample) => (graph ? graph.replay(cx, shellQuote) : replayCommand(file, cx));
     io.out(json ? JSON.stringify(jsonReport(result, replay), null, 2) + '\n' : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },
