@@ -361,8 +361,9 @@ function edgeSpecs(L: Loader, edges: unknown, path: JsonPath, lhs: boolean): Edg
       return {
         v: endpoint(L, e[0], [...p, 0]),
         w: endpoint(L, e[1], [...p, 1]),
-        label: e[2],
-        hasLabel: e[2] !== undefined,
+        // [v, w, null, id]: an id with any label (JSON has no way to leave a middle element out)
+        label: e[2] === null ? undefined : e[2],
+        hasLabel: e[2] !== undefined && e[2] !== null,
         update: undefined,
         id: e[3] as string | undefined,
         path: p,
