@@ -135,6 +135,9 @@ interface EdgeSpec {
   id: string | undefined;
   path: JsonPath;
   labelPath: JsonPath;
+  /** Where v and w are written (the edge itself when they are implied). */
+  vPath?: JsonPath;
+  wPath?: JsonPath;
 }
 
 function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage: number, stageInduced: boolean): GraphRule {
@@ -191,8 +194,8 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
   const lhsEdgeIds = new Map<string, EdgeSpec>();
   const pairs = new Set<string>();
   const patternEdges: PatternEdge[] = lhsEdges.map((e) => {
-    const v = nodeRef(L, lhsIndex, e.v, [...e.path, 'v'], 'LHS');
-    const w = nodeRef(L, lhsIndex, e.w, [...e.path, 'w'], 'LHS');
+    const v = nodeRef(L, lhsIndex, e.v, e.vPath ?? e.path, 'LHS');
+    const w = nodeRef(L, lhsIndex, e.w, e.wPath ?? e.path, 'LHS');
     const pair = `${v},${w}`;
     if (pairs.has(pair)) L.fail('graph/duplicate-id', e.path, `a second LHS edge ${e.v} -> ${e.w} (graphs are simple: one edge per ordered pair)`);
     pairs.add(pair);
@@ -282,8 +285,8 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
       v ??= lhsEdge.v;
       w ??= lhsEdge.w;
     }
-    if (v === undefined || !rhsIds.has(v)) L.fail('graph/unknown-node', [...e.path, ...(Array.isArray(e.path) && e.path.length && e.v !== undefined ? [] : [])], `edge source ${v ?? '(missing)'} is no RHS node id${suggest(v ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
-    if (w === undefined || !rhsIds.has(w)) L.fail('graph/unknown-node', e.path, `edge target ${w ?? '(missing)'} is no RHS node id${suggest(w ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
+    if (v === undefined || !rhsIds.has(v)) L.fail('graph/unknown-node', e.vPath ?? e.path, `edge source ${v ?? '(missing)'} is no RHS node id${suggest(v ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
+    if (w === undefined || !rhsIds.has(w)) L.fail('graph/unknown-node', e.wPath ?? e.path, `edge target ${w ?? '(missing)'} is no RHS node id${suggest(w ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
     return { v, w, label: compileExpr(label, e.labelPath, rep) };
   });
 
@@ -368,6 +371,8 @@ function edgeSpecs(L: Loader, edges: unknown, path: JsonPath, lhs: boolean): Edg
         id: e[3] as string | undefined,
         path: p,
         labelPath: [...p, 2],
+        vPath: [...p, 0],
+        wPath: [...p, 1],
       };
     }
     if (!isObj(e)) L.fail('graph/bad-grammar', p, 'an edge is [v, w, label] or {v, w, label}');
@@ -384,6 +389,8 @@ function edgeSpecs(L: Loader, edges: unknown, path: JsonPath, lhs: boolean): Edg
       id: e.id as string | undefined,
       path: p,
       labelPath: e.label !== undefined ? [...p, 'label'] : e.update !== undefined ? [...p, 'update'] : p,
+      ...(e.v !== undefined ? { vPath: [...p, 'v'] } : {}),
+      ...(e.w !== undefined ? { wPath: [...p, 'w'] } : {}),
     };
   });
 }
