@@ -304,6 +304,7 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     countType: typeof r.type === 'string' ? `type:${r.type}` : `rule:${index}`,
     delay,
     origin: { path: pathText(path), span: L.doc.spanAt(path) },
+    lhsKey: JSON.stringify([lhsNodes.map((n) => [n.id, n.label, n.strict]), lhsEdges.map((e) => [e.v, e.w, e.label, e.id]), induced]),
   };
 }
 

@@ -20,6 +20,8 @@ export interface GenerateGraphOptions {
   graph?: GraphInput;
   /** Record every rewrite as a store transaction (for explainGraph). */
   explain?: boolean;
+  /** Called after every rewrite with the number of rewrites so far and the graph's node count (progress, benchmarks). */
+  onStep?: (steps: number, nodes: number) => void;
 }
 
 export interface GraphArtifact {
@@ -84,6 +86,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       }
       sources.update(log.touched, log.removed);
       steps++;
+      options.onStep?.(steps, graph.size);
     }
     if (limit !== undefined) limit -= iter;
   });
@@ -95,7 +98,7 @@ function newIndex(rules: readonly GraphRule[], graph: Graph): SiteSource {
   index.init();
   return {
     count: (r) => index.count(r),
-    site: (r, i) => (index.sites[r] as Site[])[i] as Site,
+    site: (r, i) => index.site(r, i),
     update: (t, rm) => index.update(t, rm),
   };
 }
@@ -113,7 +116,7 @@ export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): 
   rule.nodes.forEach((pn, i) => {
     const id = site.nodes[i] as string;
     const label = graph.nodes.get(id)?.label;
-    const m = pn.query(label, false);
+    const m = pn.query.literal !== undefined ? [label] : pn.query(label, false);
     ids.set(pn.id, { id, label, match: m === NO_MATCH ? undefined : m });
     match[pn.id] = id;
   });

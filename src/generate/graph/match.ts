@@ -24,6 +24,10 @@
  * to the size of the graph. (An LHS with two unconnected parts scans the
  * nodes for the part not connected to the anchor: its answers are that many.)
  *
+ * Rules with the same LHS (dungeon.json has fifteen rules on "x") share one
+ * query and one list of sites: each touched node is matched once per distinct
+ * LHS, not once per rule.
+ *
  * Sites of a rule are kept in an array (swap-remove) so that a seeded draw
  * picks one in O(1); the order depends only on the sequence of rewrites, so
  * the same seed gives the same graph on any machine.
@@ -96,9 +100,12 @@ function plan(rule: GraphRule): RulePlan {
 }
 
 export class SiteIndex {
+  /** One plan per distinct LHS (group); `Site.rule` is the group. */
   readonly plans: RulePlan[];
-  /** Sites per rule. */
+  /** Sites per group. */
   readonly sites: Site[][];
+  /** The group of each rule. */
+  private readonly groupOf: number[];
   private readonly byKey = new Map<string, Site>();
   private readonly byNode = new Map<string, Set<Site>>();
   /** (rule, LHS position) pairs by the one string label the position matches; `any` for the others. */
@@ -109,9 +116,22 @@ export class SiteIndex {
     readonly rules: readonly GraphRule[],
     readonly graph: Graph,
   ) {
-    this.plans = rules.map(plan);
-    this.sites = rules.map(() => []);
-    rules.forEach((rule, r) => {
+    const groups = new Map<string, number>();
+    const reps: GraphRule[] = [];
+    this.groupOf = rules.map((rule, r) => {
+      const key = rule.lhsKey ?? `#${r}`;
+      let g = groups.get(key);
+      if (g === undefined) {
+        g = reps.length;
+        groups.set(key, g);
+        reps.push({ ...rule, weight: 0 });
+      }
+      if (rule.weight > 0) (reps[g] as GraphRule).weight = 1;
+      return g;
+    });
+    this.plans = reps.map(plan);
+    this.sites = reps.map(() => []);
+    reps.forEach((rule, r) => {
       if (rule.weight <= 0) return;
       rule.nodes.forEach((pn, p) => {
         if (pn.query.literal === undefined) this.any.push([r, p]);
@@ -150,8 +170,14 @@ export class SiteIndex {
     }
   }
 
+  /** The number of sites of a rule (of its LHS). */
   count(rule: number): number {
-    return (this.sites[rule] as Site[]).length;
+    return (this.sites[this.groupOf[rule] as number] as Site[]).length;
+  }
+
+  /** A rule's site by index. */
+  site(rule: number, index: number): Site {
+    return (this.sites[this.groupOf[rule] as number] as Site[])[index] as Site;
   }
 
   get total(): number {

@@ -63,6 +63,8 @@ export interface GraphRule {
   countType: string;
   delay: number;
   origin: RuleOrigin;
+  /** Rules with equal keys have the same LHS query and share its sites (JSON grammars). */
+  lhsKey?: string;
   /** For .gdl grammars: the engine query that gives this rule's sites. */
   logic?: LogicRule;
 }
