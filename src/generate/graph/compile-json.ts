@@ -95,6 +95,7 @@ export function compileJsonGrammar(text: string, file: string): GraphGrammar {
     }
     return { name: stageName, limit: stageLimit, rules: compiled };
   });
+  if (g.start !== undefined) checkReachable(L, stages, g.start);
   return {
     kind: 'graph',
     name,
@@ -106,6 +107,41 @@ export function compileJsonGrammar(text: string, file: string): GraphGrammar {
     logic: undefined,
     maxSteps: DEFAULT_MAX_STEPS,
   };
+}
+
+/**
+ * A rule whose LHS needs a label nothing can produce never applies: a typo
+ * such as "chest_content" for "chest_contents" is an error, not a silent
+ * no-op. Decided only while every label the grammar can make is known: from
+ * the start label, stage by stage, the RHS labels that are plain strings (a
+ * RHS node that copies its matched label makes none). Once a RHS label is an
+ * expression or an object, later rules are not checked. Grammars without
+ * `start` (meant for a start graph, --graph) are not checked.
+ */
+function checkReachable(L: Loader, stages: readonly GraphStage[], start: unknown): void {
+  const made = new Set<string>();
+  if (typeof start === 'string') made.add(start);
+  else return;
+  for (const stage of stages) {
+    let open = false;
+    for (const rule of stage.rules) {
+      for (const n of rule.rhsNodes) {
+        if (n.produces === undefined) open = true;
+        else if (n.produces !== 'copy') made.add(n.produces);
+      }
+    }
+    if (open) return;
+    for (const rule of stage.rules) {
+      const missing = rule.literals?.find((l) => !made.has(l.label));
+      if (!missing) continue;
+      const c = closest(missing.label, [...made]);
+      L.rule = `rule ${rule.name}`;
+      if (rule.weight > 0 && stage.rules.every((r) => r === rule || r.literals?.some((l) => !made.has(l.label)))) {
+        L.fail('graph/stage-never-applies', missing.path, `${stage.name} can never apply: no rule can match, e.g. this one needs a node labelled "${missing.label}", which neither the start nor any rule makes${c ? ` (did you mean "${c}"?)` : ''}`);
+      }
+      L.fail('graph/rule-never-applies', missing.path, `it needs a node labelled "${missing.label}", which neither the start label nor any rule up to this stage makes${c ? ` (did you mean "${c}"?)` : ''}`);
+    }
+  }
 }
 
 function bool(L: Loader, o: Obj, key: string, path: JsonPath): boolean {
@@ -270,7 +306,8 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     }
     let label: unknown = n.label;
     if (!n.hasLabel && lhsIndex.has(n.id)) label = n.update !== undefined ? { $assign: [{ $eval: `$${n.id}.label` }, n.update] } : { $eval: `$${n.id}.label` };
-    return { id: n.id, label: compileExpr(label, n.labelPath, rep), head: n.head, tail: n.tail };
+    const produces = !n.hasLabel && lhsIndex.has(n.id) && n.update === undefined ? 'copy' : typeof label === 'string' && !label.includes('${') ? label : undefined;
+    return { id: n.id, label: compileExpr(label, n.labelPath, rep), head: n.head, tail: n.tail, produces };
   });
   for (const [id, kind] of headOrTail) {
     if (rhsIds.has(id)) L.fail('graph/duplicate-id', rhsPath, `LHS node ${id} is ${kind} of a RHS node, but is also a RHS node id`);
@@ -304,6 +341,10 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     countType: typeof r.type === 'string' ? `type:${r.type}` : `rule:${index}`,
     delay,
     origin: { path: pathText(path), span: L.doc.spanAt(path) },
+    literals: lhsNodes.flatMap((n, i) => {
+      const lit = patternNodes[i]?.query.literal;
+      return lit !== undefined ? [{ label: lit, path: n.labelPath }] : [];
+    }),
     lhsKey: JSON.stringify([lhsNodes.map((n) => [n.id, n.label, n.strict]), lhsEdges.map((e) => [e.v, e.w, e.label, e.id]), induced]),
   };
 }

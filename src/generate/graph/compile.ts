@@ -16,7 +16,7 @@ export interface CompileGraphOptions {
   file?: string;
   /** Extra rules (e.g. `violation` rules of a separate file) evaluated over the final graph. */
   rules?: Program;
-  /** Stop with graph/step-limit after this many rewrites (default 100,000). */
+  /** Stop with graph/step-limit after this many rewrites (default 50,000). */
   maxSteps?: number;
 }
 

@@ -28,6 +28,8 @@ export interface PatternEdge {
 export interface RhsNode {
   id: string;
   label: LabelExpr;
+  /** For the load-time analysis: the one string label this node gets, `copy` (the matched node's), or undefined (not known). */
+  produces?: string | 'copy' | undefined;
   /** LHS node ids whose incoming edges this node takes. */
   head: string[];
   /** LHS node ids whose outgoing edges this node takes. */
@@ -63,6 +65,8 @@ export interface GraphRule {
   countType: string;
   delay: number;
   origin: RuleOrigin;
+  /** The LHS's string labels that must match exactly (a plain word as query), with their JSON paths. */
+  literals?: Array<{ label: string; path: ReadonlyArray<string | number> }>;
   /** Rules with equal keys have the same LHS query and share its sites (JSON grammars). */
   lhsKey?: string;
   /** For .gdl grammars: the engine query that gives this rule's sites. */
@@ -99,7 +103,7 @@ export interface GraphGrammar {
   readonly program: Program | undefined;
   /** .gdl grammars: the program whose `match` relation gives the sites. */
   readonly logic: Program | undefined;
-  /** Stop with graph/step-limit after this many rewrites (default 100,000). */
+  /** Stop with graph/step-limit after this many rewrites (default 50,000). */
   readonly maxSteps: number;
 }
 
@@ -121,4 +125,4 @@ export interface GraphInput {
   edges: readonly GraphEdge[];
 }
 
-export const DEFAULT_MAX_STEPS = 100_000;
+export const DEFAULT_MAX_STEPS = 50_000;

@@ -64,3 +64,20 @@ describe('graph grammar errors', () => {
     expect(v.message).toContain('?x is no node matched by grow');
   });
 });
+
+describe('rules that can never apply', () => {
+  it('a LHS label that neither the start nor any rule makes: the rule, the path, did you mean', () => {
+    const text = '{"start": "S", "rules": [{"lhs": "S", "rhs": ["room", "chest"]}, {"lhs": "chests", "rhs": "gold"}]}';
+    const e = errorOf(compile(text));
+    expect(e.code).toBe('graph/rule-never-applies');
+    expect(e.message).toBe('rules[1].lhs (rule rule #1): it needs a node labelled "chests", which neither the start label nor any rule up to this stage makes (did you mean "chest"?)');
+    expect(e.span).toMatchObject({ line: 1, column: 74 }); // the "chests"
+  });
+
+  it('a stage none of whose rules can match', () => {
+    const text = '{"start": "S", "stages": [{"rules": [{"lhs": "S", "rhs": "A"}]}, {"rules": [{"lhs": "B", "rhs": "C"}]}]}';
+    const e = errorOf(compile(text));
+    expect(e.code).toBe('graph/stage-never-applies');
+    expect(e.message).toMatch(/^stages\[1\]\.rules\[0\]\.lhs .*stage #1 can never apply/);
+  });
+});

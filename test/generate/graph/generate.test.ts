@@ -170,3 +170,17 @@ describe('determinism', () => {
     expect(outs.size).toBeGreaterThan(1);
   });
 });
+
+describe('runaway grammars', () => {
+  it('stop with graph/step-limit naming the seed and the stage, never hang', () => {
+    const g = compileGraphGrammar('{"start": "X", "rules": [{"lhs": "X", "rhs": ["X", "X"]}]}', { file: 'r.json', maxSteps: 500 });
+    let error: unknown;
+    try {
+      generateGraph(g, 4);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'graph/step-limit' });
+    expect((error as Error).message).toMatch(/^seed 4: r\.json: stopped after 500 rewrites with rules still matching in graph-grammar/);
+  });
+});
