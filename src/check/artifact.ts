@@ -156,30 +156,37 @@ function generateLayerArtifact(grammar: LayerGrammar, seed: number): Generated {
  * grammar has no params); its violations are the grammar's rules over the
  * final graph's facts. `program` is those rules (an empty program when none).
  */
-export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput } = {}): ArtifactGenerator {
+export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput; cacheSize?: number } = {}): ArtifactGenerator {
   const program = grammar.program ?? buildProgram([]);
-  const run = (seed: number): Generated => {
-    const artifact = generateGraph(grammar, seed, options.graph ? { graph: options.graph } : {});
-    const violations = grammar.program ? graphViolations(artifact) : NO_VIOLATIONS;
+  const cache = new ParamCache(Math.max(1, options.cacheSize ?? 64), (params: Params) =>
+    Object.keys(params).length === 0 ? grammar : grammar.withParams ? grammar.withParams(params) : noParams(params),
+  );
+  const run = (g: GraphGrammar, seed: number): Generated => {
+    const artifact = generateGraph(g, seed, options.graph ? { graph: options.graph } : {});
+    const violations = g.program ? graphViolations(artifact) : NO_VIOLATIONS;
     let model: Model | undefined;
     return {
       artifact,
       violations,
       summary: () => graphJson(artifact, violations.facts),
-      model: () => (model ??= graphArtifactModel(artifact) ?? (() => {
-        throw new GramlogError('check/no-rules', 'this graph grammar has no rules to query: give a rule file');
-      })()),
+      model: () =>
+        (model ??=
+          graphArtifactModel(artifact) ??
+          (() => {
+            throw new GramlogError('check/no-rules', 'this graph grammar has no rules to query: give a rule file');
+          })()),
     };
   };
   return {
     style: 'graph',
     program,
-    prepare: (params = {}) => {
-      const keys = Object.keys(params);
-      if (keys.length > 0) throw new GramlogError('generate/unknown-param', `--param ${keys[0] as string}: a graph grammar has no params`);
-    },
-    generate: (seed, params = {}) => outcome('graph', seed, params, () => run(seed)),
+    prepare: (params = {}) => void cache.get(params),
+    generate: (seed, params = {}) => outcome('graph', seed, params, () => run(cache.get(params), seed)),
   };
+}
+
+function noParams(params: Params): never {
+  throw new GramlogError('generate/unknown-param', `--param ${Object.keys(params)[0] as string}: this graph grammar has no (param ...) facts`);
 }
 
 interface Generated {

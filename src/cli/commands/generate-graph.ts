@@ -10,7 +10,8 @@ import { compileGraphGrammar, explainGraph, formatGraphDot, formatGraphJson, for
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { readSource } from '../command.js';
-import { UsageError, type Io } from '../io.js';
+import type { Io } from '../io.js';
+import { withParams } from '../options.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
 /** Whether FILE (already read) is a graph grammar. */
@@ -25,9 +26,8 @@ export interface GraphRequest extends GenerateRequest {
 
 /** The graph style: compile the grammar once, then generate and print each seed. */
 export function graphRenderer(io: Io, sources: Map<string, string>, file: string, rules: Program | undefined, request: GraphRequest): Renderer {
-  if (Object.keys(request.params).length > 0) throw new UsageError('gramlog generate: a graph grammar has no (param ...) facts; leave out --param');
   const text = sources.get(file) ?? readSource(io, sources, file);
-  const grammar = compileGraphGrammar(text, { file, ...(rules ? { rules } : {}) });
+  const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}) }));
   let graph: GraphInput | undefined;
   if (request.graphFile !== undefined) graph = readGraphInput(readSource(io, sources, request.graphFile), request.graphFile);
   return (seed) => {

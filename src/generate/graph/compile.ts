@@ -6,6 +6,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
+import type { Params } from '../params.js';
 import { compileJsonGrammar } from './compile-json.js';
 import { graphFacts } from './facts.js';
 import { parseJson, pathText } from './json.js';
@@ -18,6 +19,8 @@ export interface CompileGraphOptions {
   rules?: Program;
   /** Stop with graph/step-limit after this many rewrites (default 50,000). */
   maxSteps?: number;
+  /** .gdl grammars: replace (param KEY VALUE) facts (as `--param KEY=VALUE`). */
+  params?: Params;
 }
 
 /** Whether text is a JSON grammar (as opposed to rule text). */
@@ -27,7 +30,12 @@ export function isJsonText(text: string): boolean {
 
 export function compileGraphGrammar(text: string, options: CompileGraphOptions = {}): GraphGrammar {
   const file = options.file ?? '<input>';
-  const grammar = isJsonText(text) ? compileJsonGrammar(text, file) : compileLogicGrammar(text, file);
+  const json = isJsonText(text);
+  const keys = Object.keys(options.params ?? {});
+  if (json && keys.length > 0) {
+    throw new GramlogError('generate/unknown-param', `--param ${keys[0] as string}: a JSON graph grammar has no (param ...) facts`);
+  }
+  const grammar = json ? compileJsonGrammar(text, file) : compileLogicGrammar(text, file, options.params);
   const extra: Partial<{ -readonly [K in keyof GraphGrammar]: GraphGrammar[K] }> = {};
   if (options.rules) {
     if (grammar.logic) throw new GramlogError('graph/two-rule-sources', `${file} is a .gdl graph grammar: write its violation rules in it, not in a second file`);
@@ -35,7 +43,8 @@ export function compileGraphGrammar(text: string, options: CompileGraphOptions =
     extra.program = options.rules;
   }
   if (options.maxSteps !== undefined) extra.maxSteps = options.maxSteps;
-  return Object.freeze({ ...grammar, ...extra });
+  const withParams = (params: Params): GraphGrammar => compileGraphGrammar(text, { ...options, params: { ...(options.params ?? {}), ...params } });
+  return Object.freeze({ ...grammar, ...extra, withParams });
 }
 
 /** A start graph in graphlib's JSON ({nodes: [{v, value}], edges: [{v, w, value}]}), located errors. */

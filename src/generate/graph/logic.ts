@@ -32,6 +32,7 @@ import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
 import { printTerm } from '../../syntax/printer.js';
 import { closest } from './labels.js';
+import { applyParams, type Params } from '../params.js';
 import type { Graph } from './graph.js';
 import { graphFacts } from './facts.js';
 import type { Site } from './match.js';
@@ -66,11 +67,14 @@ function num(t: Term | undefined, what: string, span: Span): number {
 }
 
 /** Compile a .gdl graph grammar (the program also holds its `violation` rules). */
-export function compileLogicGrammar(text: string, file: string): GraphGrammar {
+export function compileLogicGrammar(text: string, file: string, params?: Params): GraphGrammar {
   const tree = parse(text, { file });
   const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
   const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
-  const program = buildProgram([{ file, statements: rest }]);
+  const built = buildProgram([{ file, statements: rest }]);
+  throwIfErrors(built.diagnostics);
+  // (param KEY VALUE) facts replaced by --param / a check's drawn values
+  const program = applyParams(built, params);
   throwIfErrors(program.diagnostics);
   // create the graph relations before the first evaluation
   graphFacts(program, [], []);

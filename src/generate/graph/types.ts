@@ -105,6 +105,8 @@ export interface GraphGrammar {
   readonly logic: Program | undefined;
   /** Stop with graph/step-limit after this many rewrites (default 50,000). */
   readonly maxSteps: number;
+  /** The same grammar compiled with these params (.gdl `(param KEY VALUE)` facts replaced). */
+  readonly withParams?: (params: Readonly<Record<string, string>>) => GraphGrammar;
 }
 
 /** A graph: nodes and edges, labels as JSON values. */

@@ -58,3 +58,29 @@ describe('.gdl graph grammars', () => {
     expect(a.steps).toBe(1);
   });
 });
+
+describe('.gdl graph grammars with params', () => {
+  const text = `(graphstart s) (param size 2) (paramrange size 1 3)
+    (graphrule grow 1)
+    (<= (small) (param size ?k) (not (enough ?k)))
+    (<= (enough 1) (node ?a t))
+    (<= (enough 2) (node ?a t) (node ?b t) (distinct ?a ?b))
+    (<= (enough 3) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))
+    (<= (grow ?x) (node ?x s) (small))
+    (rewrite grow (keep ?x) (node ?n t) (edge ?x ?n e))
+    (<= (violation too-many) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))`;
+
+  it('--param replaces (param KEY VALUE) in the LHS queries', () => {
+    const g = compileGraphGrammar(text, { file: 'p.gdl' });
+    expect(generateGraph(g, 1).nodes).toHaveLength(3);
+    expect(generateGraph(g.withParams!({ size: '1' }), 1).nodes).toHaveLength(2);
+  });
+
+  it('check draws the param from its range and shrinks it to the smallest failing value', async () => {
+    const { checkProperties } = await import('../../../src/check/index.js');
+    const r = checkProperties(compileGraphGrammar(text, { file: 'p.gdl' }), { runs: 50, seed: 2 });
+    expect(r.ok).toBe(false);
+    expect(r.counterexample?.params).toEqual({ size: 3 });
+    expect(r.violations).toEqual(['(violation too-many)']);
+  });
+});
