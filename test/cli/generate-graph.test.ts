@@ -88,3 +88,18 @@ describe('gramlog check on a graph grammar', () => {
     expect(replay.code).toBe(1);
   });
 });
+
+describe('gramlog generate --graph errors', () => {
+  it('a grammar given as the start graph is an error naming the key, exit 1', async () => {
+    const r = await runCli(['generate', 'rules/mission.gdl', '--graph', 'rules/mission.json']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^rules\/mission\.json:2:11: error\[graph\/bad-graph\]: name: a graphlib JSON graph has the keys options, nodes, edges and value, not "name"/);
+  });
+
+  it('an edge to an unknown node', async () => {
+    const files = { 'g.json': '{"nodes": [{"v": "a"}], "edges": [{"v": "a", "w": "b"}]}' };
+    const r = await runCli(['generate', 'rules/mission.json', '--graph', 'g.json'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^g\.json:1:51: error\[graph\/bad-graph\]: edges\[0\]\.w: unknown node b/);
+  });
+});

@@ -55,7 +55,11 @@ export function readGraphInput(text: string, file: string): GraphInput {
   };
   const g = doc.value as Record<string, unknown>;
   if (typeof g !== 'object' || g === null || Array.isArray(g)) fail([], "a graph is graphlib's JSON: {\"nodes\": [{\"v\", \"value\"}], \"edges\": [{\"v\", \"w\", \"value\"}]}");
-  const nodesJson = g.nodes ?? [];
+  for (const k of Object.keys(g)) {
+    if (!['options', 'nodes', 'edges', 'value'].includes(k)) fail([k], `a graphlib JSON graph has the keys options, nodes, edges and value, not "${k}" (is this a grammar? give it as FILE, and the start graph with --graph)`);
+  }
+  if (g.nodes === undefined) fail([], 'a graphlib JSON graph needs "nodes": [{"v": ID, "value": LABEL}]');
+  const nodesJson = g.nodes;
   const edgesJson = g.edges ?? [];
   if (!Array.isArray(nodesJson)) fail(['nodes'], 'nodes must be an array');
   if (!Array.isArray(edgesJson)) fail(['edges'], 'edges must be an array');
