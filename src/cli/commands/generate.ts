@@ -89,20 +89,26 @@ options:
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
       --json            one JSON object per artifact; for a grammar
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
-                        for layers {"seed","layers":[...],"violations"?}
-  -f, --format FORMAT   text (default: an indented tree, or the layers), json,
-                        or dot (Graphviz; grammars only)
+                        for layers {"seed","layers":[...],"violations"?},
+                        for a graph {"seed","nodes":[{"id","label"}],
+                        "edges":[{"v","w","label"}],"steps","violations"?}
+  -f, --format FORMAT   text (default: an indented tree, the layers, or a
+                        graph's nodes with their out-edges), json, or dot
+                        (Graphviz; grammars and graphs)
       --explain         a grammar: for each node, the weights after every
                         pipeline step and the pre-selector facts that changed
                         them; layers: every draw of every layer (base, mask,
-                        placed) and the groups out of bounds that caused a redraw
+                        placed) and the groups out of bounds that caused a redraw;
+                        a graph: every rewrite (rule, match, nodes and edges
+                        removed and added)
   ${PARAM_HELP}
       --graph FILE      graph grammars: start from this graph (graphlib JSON,
                         {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
                         instead of one node labelled with the grammar's start
   -h, --help            this text
 
-limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
+limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact;
+        a graph grammar stops with graph/step-limit after 50000 rewrites.
 
 exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
             generation (printed as file:line:col: error[code]: ... with the
