@@ -8,7 +8,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import { createRandom, type Random } from '../../random.js';
-import { Graph } from './graph.js';
+import { Graph, type NodeRec } from './graph.js';
 import { GraphHistory } from './history.js';
 import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
 import { KEEP_LABEL, LogicSites } from './logic.js';
@@ -39,7 +39,7 @@ export interface GraphArtifact {
 export interface SiteSource {
   count(rule: number): number;
   site(rule: number, index: number): Site;
-  update(touched: Iterable<string>, removed: Iterable<string>): void;
+  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void;
 }
 
 export function generateGraph(grammar: GraphGrammar, seed: number | string, options: GenerateGraphOptions = {}): GraphArtifact {

@@ -9,6 +9,7 @@
  * and removed.
  */
 import type { Label } from './labels.js';
+import type { Site } from './match.js';
 import type { GraphEdge, GraphInput, GraphNode } from './types.js';
 
 export interface NodeRec {
@@ -16,12 +17,14 @@ export interface NodeRec {
   label: Label;
   out: Map<string, Label>;
   in: Map<string, Label>;
+  /** The match sites that contain this node (kept by the current SiteIndex, match.ts). */
+  sites: Site[] | undefined;
 }
 
 export interface ChangeLog {
   /** Nodes whose label or edges changed, or that were added (insertion order). */
   touched: Set<string>;
-  removed: Set<string>;
+  removed: Map<string, NodeRec>;
   /** Kept only when explaining. */
   detail: { addedNodes: GraphNode[]; removedNodes: GraphNode[]; addedEdges: GraphEdge[]; removedEdges: GraphEdge[] } | undefined;
 }
@@ -49,7 +52,7 @@ export class Graph {
   }
 
   startLog(detail: boolean): ChangeLog {
-    this.log = { touched: new Set(), removed: new Set(), detail: detail ? { addedNodes: [], removedNodes: [], addedEdges: [], removedEdges: [] } : undefined };
+    this.log = { touched: new Set(), removed: new Map(), detail: detail ? { addedNodes: [], removedNodes: [], addedEdges: [], removedEdges: [] } : undefined };
     return this.log;
   }
 
@@ -67,7 +70,7 @@ export class Graph {
   setNode(id: string, label: Label): void {
     const rec = this.nodes.get(id);
     if (rec) rec.label = label;
-    else this.nodes.set(id, { id, label, out: new Map(), in: new Map() });
+    else this.nodes.set(id, { id, label, out: new Map(), in: new Map(), sites: undefined });
     this.touch(id);
     this.log?.detail?.addedNodes.push({ id, label });
   }
@@ -105,7 +108,7 @@ export class Graph {
     for (const w of [...rec.out.keys()]) this.removeEdge(id, w);
     for (const v of [...rec.in.keys()]) this.removeEdge(v, id);
     this.nodes.delete(id);
-    this.log?.removed.add(id);
+    this.log?.removed.set(id, rec);
     this.log?.touched.delete(id);
     this.log?.detail?.removedNodes.push({ id, label: rec.label });
   }

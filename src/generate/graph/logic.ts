@@ -255,7 +255,7 @@ export class LogicSites implements SiteSource {
         const nodes = t.map((id) => (terms.kind(id) === 1 ? terms.name(id) : terms.print(id)));
         if (new Set(nodes).size !== nodes.length) continue; // injective
         if (!nodes.every((id) => this.graph.nodes.has(id))) continue;
-        out.push({ rule: r, nodes, key: nodes.join('\u0000'), slot: out.length });
+        out.push({ rule: r, nodes, slot: out.length });
       }
       return out;
     });

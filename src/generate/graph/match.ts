@@ -40,7 +40,8 @@ export interface Site {
   rule: number;
   /** Graph node id of each LHS node. */
   nodes: string[];
-  key: string;
+  /** Their records (JSON grammars' index). */
+  recs?: NodeRec[];
   slot: number;
 }
 
@@ -106,8 +107,6 @@ export class SiteIndex {
   readonly sites: Site[][];
   /** The group of each rule. */
   private readonly groupOf: number[];
-  private readonly byKey = new Map<string, Site>();
-  private readonly byNode = new Map<string, Set<Site>>();
   /** (rule, LHS position) pairs by the one string label the position matches; `any` for the others. */
   private readonly byLiteral = new Map<string, Array<[number, number]>>();
   private readonly any: Array<[number, number]> = [];
@@ -130,6 +129,8 @@ export class SiteIndex {
       return g;
     });
     this.plans = reps.map(plan);
+    // each node's list of sites belongs to this index from now on
+    for (const rec of graph.nodes.values()) rec.sites = undefined;
     this.sites = reps.map(() => []);
     reps.forEach((rule, r) => {
       if (rule.weight <= 0) return;
@@ -154,13 +155,14 @@ export class SiteIndex {
   }
 
   /** After a rewrite: retract the answers with a touched or removed node, then evaluate the delta. */
-  update(touched: Iterable<string>, removed: Iterable<string>): void {
-    for (const id of removed) this.retractNode(id);
+  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
+    for (const rec of removed.values()) this.retract(rec);
     const live: NodeRec[] = [];
     for (const id of touched) {
-      this.retractNode(id);
       const rec = this.graph.nodes.get(id);
-      if (rec) live.push(rec);
+      if (!rec) continue;
+      this.retract(rec);
+      live.push(rec);
     }
     for (const rec of live) {
       // only the positions whose label query can match this node's label
@@ -186,11 +188,11 @@ export class SiteIndex {
     return n;
   }
 
-  private retractNode(id: string): void {
-    const set = this.byNode.get(id);
-    if (!set) return;
-    for (const site of [...set]) this.remove(site);
-    this.byNode.delete(id);
+  /** Retract every site that contains this node. */
+  private retract(rec: NodeRec): void {
+    const list = rec.sites;
+    if (!list) return;
+    while (list.length > 0) this.remove(list[list.length - 1] as Site);
   }
 
   private remove(site: Site): void {
@@ -200,22 +202,31 @@ export class SiteIndex {
       list[site.slot] = last;
       last.slot = site.slot;
     }
-    this.byKey.delete(site.key);
-    for (const id of site.nodes) this.byNode.get(id)?.delete(site);
+    for (const rec of site.recs as NodeRec[]) {
+      const own = rec.sites as Site[];
+      const i = own.lastIndexOf(site);
+      if (i < 0) continue; // a node listed twice: already gone
+      own[i] = own[own.length - 1] as Site;
+      own.pop();
+    }
   }
 
-  private add(rule: number, nodes: string[]): void {
-    const key = rule + '|' + nodes.join('\u0000');
-    if (this.byKey.has(key)) return;
-    const list = this.sites[rule] as Site[];
-    const site: Site = { rule, nodes, key, slot: list.length };
-    list.push(site);
-    this.byKey.set(key, site);
-    for (const id of nodes) {
-      let set = this.byNode.get(id);
-      if (!set) this.byNode.set(id, (set = new Set()));
-      set.add(site);
+  private add(rule: number, recs: readonly NodeRec[]): void {
+    const first = recs[0] as NodeRec;
+    // the same answer found again (from another of its touched nodes)?
+    if (first.sites) {
+      for (const s of first.sites) {
+        if (s.rule !== rule) continue;
+        const r = s.recs as NodeRec[];
+        let same = true;
+        for (let i = 0; i < r.length; i++) if (r[i] !== recs[i]) same = false;
+        if (same) return;
+      }
     }
+    const list = this.sites[rule] as Site[];
+    const site: Site = { rule, nodes: recs.map((x) => x.id), recs: [...recs], slot: list.length };
+    list.push(site);
+    for (const rec of recs) (rec.sites ??= []).push(site);
   }
 
   // The search state (fields, not closures: the hot loop allocates nothing per candidate it rejects).
@@ -283,6 +294,6 @@ export class SiteIndex {
         for (let j = 0; j < n; j++) if (!rp.hasEdge[i * n + j] && a.out.has((asg[j] as NodeRec).id)) return;
       }
     }
-    this.add(r, asg.map((x) => x.id));
+    this.add(r, asg);
   }
 }
