@@ -103,3 +103,12 @@ describe('gramlog generate --graph errors', () => {
     expect(r.stderr).toMatch(/^g\.json:1:51: error\[graph\/bad-graph\]: edges\[0\]\.w: unknown node b/);
   });
 });
+
+describe('a grammar without start', () => {
+  it('needs --graph: a clear error, not an empty graph', async () => {
+    const files = { 'ns.json': '{"rules": [{"lhs": "A", "rhs": "B"}]}' };
+    const r = await runCli(['generate', 'ns.json'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ns\.json:1:1: error\[graph\/no-start\]: the grammar has no "start" label: give it a "start", or give a start graph \(--graph FILE/);
+  });
+});

@@ -100,6 +100,7 @@ export function compileJsonGrammar(text: string, file: string): GraphGrammar {
     kind: 'graph',
     name,
     file,
+    span: { ...doc.spanAt([]), endLine: doc.spanAt([]).line, endColumn: doc.spanAt([]).column + 1, endOffset: doc.spanAt([]).offset + 1 },
     start: g.start,
     limit,
     stages,

@@ -43,6 +43,9 @@ export interface SiteSource {
 }
 
 export function generateGraph(grammar: GraphGrammar, seed: number | string, options: GenerateGraphOptions = {}): GraphArtifact {
+  if (!options.graph && grammar.start === undefined) {
+    throw new GramlogError('graph/no-start', 'the grammar has no "start" label: give it a "start", or give a start graph (--graph FILE, graphlib JSON)', grammar.span);
+  }
   const graph = options.graph ? Graph.from(options.graph) : startGraph(grammar);
   const history = options.explain ? new GraphHistory(seed) : undefined;
   const root = createRandom(seed);
@@ -70,7 +73,11 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       }
       if (!(total > 0)) break;
       if (steps >= grammar.maxSteps) {
-        throw new GramlogError('graph/step-limit', `seed ${String(seed)}: ${grammar.file}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (give the rules or the stage a "limit"; the graph has ${graph.size} nodes)`);
+        throw new GramlogError(
+          'graph/step-limit',
+          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (give the rules or the stage a "limit"; the graph has ${graph.size} nodes)`,
+          grammar.span,
+        );
       }
       const r = random.weighted(weights);
       const rule = stage.rules[r] as GraphRule;

@@ -94,6 +94,8 @@ export interface GraphGrammar {
   readonly kind: 'graph';
   readonly name: string;
   readonly file: string;
+  /** Where the grammar starts in its file (for errors about the whole grammar). */
+  readonly span?: Span | undefined;
   /** The label of the start node (when no start graph is given). */
   readonly start: Label;
   /** Grammar-wide limit on rewrites (absent: none). */
