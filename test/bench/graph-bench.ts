@@ -76,6 +76,24 @@ export async function benchGraph(options: { quick?: boolean } = {}): Promise<Gra
     console.log(`\n(dungeon.json skipped: graphgram's grammars are not at ${dungeonFile})`);
   }
 
+  // The .gdl style: the LHS queries are evaluated by the engine over the whole
+  // graph at every step (not incremental), shown for scale.
+  const mission = compileGraphGrammar(readFileSync(resolve(repoRoot, 'rules/mission.gdl'), 'utf8'), { file: 'rules/mission.gdl' });
+  for (let s = 0; s < 10; s++) generateGraph(mission, s);
+  {
+    const n = options.quick ? 50 : 200;
+    let steps = 0;
+    let nodes = 0;
+    const ms = time(() => {
+      for (let s = 0; s < n; s++) {
+        const a = generateGraph(mission, s);
+        steps += a.steps;
+        nodes += a.nodes.length;
+      }
+    });
+    console.log(`\nrules/mission.gdl (LHS by the engine, whole graph each step): ${((n / ms) * 1000).toFixed(0)} graphs/s, ${(ms / steps).toFixed(3)} ms per rewrite at ${(nodes / n).toFixed(1)} nodes`);
+  }
+
   // Runs of the tree grammar from one node past 10,000 nodes, the time of each
   // rewrite taken from onStep; per size, the median of the rewrites in a
   // window once the graph has reached that size (median over runs too).
