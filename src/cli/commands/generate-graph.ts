@@ -10,7 +10,7 @@ import { compileGraphGrammar, explainGraph, formatGraphDot, formatGraphJson, for
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { readSource } from '../command.js';
-import type { Io } from '../io.js';
+import { UsageError, type Io } from '../io.js';
 import { withParams } from '../options.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
@@ -26,6 +26,7 @@ export interface GraphRequest extends GenerateRequest {
 
 /** The graph style: compile the grammar once, then generate and print each seed. */
 export function graphRenderer(io: Io, sources: Map<string, string>, file: string, rules: Program | undefined, request: GraphRequest): Renderer {
+  if (request.choose.length > 0) throw new UsageError('gramlog generate: --choose forces a grammar\'s rule at a node path; a graph grammar has none (leave out --choose)');
   const text = sources.get(file) ?? readSource(io, sources, file);
   const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}) }));
   let graph: GraphInput | undefined;
