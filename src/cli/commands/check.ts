@@ -11,6 +11,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
+import { checkGraphSource } from './check-graph.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_OPTION, readParams, SEED_OPTION, withParams } from '../options.js';
 import { checkBlueprints, isBlueprintFile } from './blueprints.js';
 
@@ -28,7 +29,7 @@ export const checkCommand: Command = {
     path: { type: 'string' },
     blueprint: { type: 'string' },
   },
-  help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
+  help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
        gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
 
 Generates the file (a rule grammar or a layer file) again and again with
@@ -50,6 +51,10 @@ With --blueprint NAME, the runs master NAME of the .bp files instead, each
 from a drawn seed, and a run fails when the master derives a (violation ...)
 fact of the RULES files (over the facts gramlog master --help lists) or fails
 to master; the replay command is gramlog master.
+
+A graph grammar (FILE.json, or a .gdl declaring (graphrule ...)) is checked
+over its seeds; the (violation ...) rules are the .gdl's own or those of the
+RULES files given after a JSON grammar.
 
 options:
   -n, --runs N          how many runs (default 100)
@@ -75,12 +80,14 @@ examples:
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
   gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
+  gramlog check rules/mission.json rules/mission-checks.gdl --runs 200
 `,
   async run(args, io, sources) {
     if (stringOpt(args, 'blueprint') !== undefined || args.positionals.some(isBlueprintFile)) return checkBlueprints(args, io, sources);
     const [file, ...more] = args.positionals;
     if (file === undefined) throw new UsageError('gramlog check: give a rule FILE');
-    if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
+    const graph = checkGraphSource(io, sources, file, more); // graph grammars: check-graph.ts
+    if (more.length > 0 && !graph) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
@@ -88,7 +95,7 @@ examples:
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
     const json = boolOpt(args, 'json');
 
-    const program = loadRuleFiles(io, sources, [file]);
+    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [file]);
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
@@ -116,7 +123,7 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`note: ${file} has no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    const replay = (cx: Counterexample) => replayCommand(file, cx);
+    const replay = (cx: Counterexample) => (graph ? graph.replay(cx, shellQuote) : replayCommand(file, cx));
     io.out(json ? JSON.stringify(jsonReport(result, replay), null, 2) + '\n' : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },
