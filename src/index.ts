@@ -40,6 +40,25 @@ export {
   type LayerFinding,
 } from './generate/layers/index.js';
 export {
+  compileGraphGrammar,
+  generateGraph,
+  explainGraph,
+  graphViolations,
+  graphArtifactModel,
+  readGraphInput,
+  formatGraphJson,
+  formatGraphDot,
+  formatGraphText,
+  type GraphGrammar,
+  type GraphArtifact,
+  type GraphNode,
+  type GraphEdge,
+  type GraphInput,
+  type GenerateGraphOptions,
+  type CompileGraphOptions,
+  type Label,
+} from './generate/graph/index.js';
+export {
   checkProperties,
   arbitraryArtifact,
   artifactGenerator,

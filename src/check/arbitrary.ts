@@ -16,7 +16,8 @@ import fc from 'fast-check';
 import { throwIfErrors } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
-import { artifactGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
+import { artifactGenerator, graphArtifactGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
+import type { GraphGrammar } from '../generate/graph/index.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
 
@@ -41,8 +42,21 @@ export interface ArtifactInput {
   params: ParamValues;
 }
 
-/** The program to check: a loaded Program, or rule text (file name `<rules>`); throws on an invalid program. */
-export function toProgram(source: Program | string): Program {
+/** What can be checked: a loaded Program, rule text (file name `<rules>`), or a compiled graph grammar. */
+export type CheckSource = Program | string | GraphGrammar;
+
+function isGraphGrammar(source: CheckSource): source is GraphGrammar {
+  return typeof source === 'object' && (source as GraphGrammar).kind === 'graph';
+}
+
+/** The generator for a source: a graph grammar's own, else the program's style. */
+export function generatorFor(source: CheckSource): ArtifactGenerator {
+  return isGraphGrammar(source) ? graphArtifactGenerator(source) : artifactGenerator(toProgram(source));
+}
+
+/** The program to check (a graph grammar's rules); throws on an invalid program. */
+export function toProgram(source: CheckSource): Program {
+  if (isGraphGrammar(source)) return graphArtifactGenerator(source).program;
   const program = typeof source === 'string' ? loadProgram([{ text: source, file: '<rules>' }]) : source;
   throwIfErrors(program.diagnostics);
   return program;
@@ -97,9 +111,9 @@ export function describeArtifact(a: GeneratedArtifact): string {
  * Generation errors do not throw here: the artifact carries them (`a.error`,
  * and a violation fact named after the error code).
  */
-export function arbitraryArtifact(source: Program | string, options: ArbitraryArtifactOptions = {}): fc.Arbitrary<GeneratedArtifact> {
+export function arbitraryArtifact(source: CheckSource, options: ArbitraryArtifactOptions = {}): fc.Arbitrary<GeneratedArtifact> {
   const program = toProgram(source);
-  const generator = options.generator ?? artifactGenerator(program);
+  const generator = options.generator ?? generatorFor(source);
   return new ArtifactArbitrary(arbitraryInput(program, options), (input, choose) => {
     const artifact = generator.generate(input.seed, input.params, choose);
     Object.defineProperty(artifact, fc.toStringMethod, { value: () => describeArtifact(artifact), enumerable: false });

@@ -25,11 +25,13 @@ import { formatLayerText, layerArtifactJson } from '../generate/layers/format.js
 import { generateLayers, type LayerArtifact } from '../generate/layers/generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from '../generate/layers/prepare.js';
 import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
-import { violationsOf, type Violations } from '../generate/violations.js';
+import { NO_VIOLATIONS, violationsOf, type Violations } from '../generate/violations.js';
+import { formatGraphText, generateGraph, graphArtifactModel, graphJson, graphViolations, type GraphArtifact, type GraphGrammar, type GraphInput } from '../generate/graph/index.js';
+import { buildProgram } from '../program/program.js';
 
 export type { ParamValues } from '../generate/params.js';
 
-export type GeneratorStyle = 'grammar' | 'layers';
+export type GeneratorStyle = 'grammar' | 'layers' | 'graph';
 
 export interface GenerationError {
   code: string;
@@ -59,7 +61,7 @@ export interface GeneratedArtifact {
   /** True when there is a violation or an error. */
   readonly failed: boolean;
   /** The style's own artifact (undefined when generation failed). */
-  readonly artifact: Artifact | LayerArtifact | undefined;
+  readonly artifact: Artifact | LayerArtifact | GraphArtifact | undefined;
   /** The artifact as the JSON `gramlog generate --json` prints (parsed), or the error. */
   summary(): unknown;
   /** Answers to a goal over the artifact's model (facts and the file's rules), sorted; throws when generation failed. */
@@ -171,8 +173,49 @@ function generateLayerArtifact(grammar: LayerGrammar, seed: number, choose: Choo
   };
 }
 
+/**
+ * The generator of a graph grammar (src/generate/graph): seeds only (a graph
+ * grammar has no params); its violations are the grammar's rules over the
+ * final graph's facts. `program` is those rules (an empty program when none).
+ */
+export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput; cacheSize?: number } = {}): ArtifactGenerator {
+  const program = grammar.program ?? buildProgram([]);
+  const cache = new ParamCache(Math.max(1, options.cacheSize ?? 64), (params: Params) =>
+    Object.keys(params).length === 0 ? grammar : grammar.withParams ? grammar.withParams(params) : noParams(params),
+  );
+  const run = (g: GraphGrammar, seed: number): Generated => {
+    const artifact = generateGraph(g, seed, options.graph ? { graph: options.graph } : {});
+    const violations = g.program ? graphViolations(artifact) : NO_VIOLATIONS;
+    let model: Model | undefined;
+    return {
+      artifact,
+      violations,
+      // a graph is replayed by its seed (and params) alone: no forced choices
+      choose: {},
+      size: artifact.nodes.length,
+      summary: () => graphJson(artifact, violations.facts),
+      model: () =>
+        (model ??=
+          graphArtifactModel(artifact) ??
+          (() => {
+            throw new GramlogError('check/no-rules', 'this graph grammar has no rules to query: give a rule file');
+          })()),
+    };
+  };
+  return {
+    style: 'graph',
+    program,
+    prepare: (params = {}) => void cache.get(params),
+    generate: (seed, params = {}) => outcome('graph', seed, params, () => run(cache.get(params), seed)),
+  };
+}
+
+function noParams(params: Params): never {
+  throw new GramlogError('generate/unknown-param', `--param ${Object.keys(params)[0] as string}: this graph grammar has no (param ...) facts`);
+}
+
 interface Generated {
-  artifact: Artifact | LayerArtifact;
+  artifact: Artifact | LayerArtifact | GraphArtifact;
   violations: Violations;
   choose: Choose;
   size: number;
@@ -215,5 +258,6 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
 /** The artifact as `gramlog generate` prints it as text, without its violation facts; undefined when generation failed. */
 export function artifactText(a: GeneratedArtifact): string | undefined {
   if (!a.artifact) return undefined;
+  if (a.style === 'graph') return formatGraphText(a.artifact as GraphArtifact);
   return a.style === 'grammar' ? formatText(a.artifact as Artifact, []) : formatLayerText({ ...(a.artifact as LayerArtifact), violations: [] });
 }

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import type { Program } from '../program/program.js';
 import { artifactGenerator, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
-import { arbitraryArtifact, toProgram, variedRanges } from './arbitrary.js';
+import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
 import { shrinkArtifact } from './shrink.js';
@@ -80,7 +80,7 @@ export interface CheckResult {
  * with a GramlogError), and shrink it. Throws a GramlogError when the program
  * is invalid, a `paramrange` is malformed, or fixed params do not apply.
  */
-export function checkProperties(source: Program | string, options: CheckOptions = {}): CheckResult {
+export function checkProperties(source: CheckSource, options: CheckOptions = {}): CheckResult {
   const program = toProgram(source);
   const total = options.runs ?? 100;
   if (!Number.isSafeInteger(total) || total < 1) throw new RangeError(`checkProperties: runs must be a whole number >= 1, not ${total}`);
@@ -88,7 +88,7 @@ export function checkProperties(source: Program | string, options: CheckOptions 
   const fixed = options.params ?? {};
   const arbOptions = { params: fixed, ...(options.ranges ? { ranges: options.ranges } : {}) };
   const ranges = variedRanges(program, arbOptions);
-  const generator = artifactGenerator(program);
+  const generator = generatorFor(source);
   // A bad file or a bad fixed param is an error of the check, not a counterexample.
   generator.prepare(fixed);
 
@@ -127,7 +127,7 @@ export function checkProperties(source: Program | string, options: CheckOptions 
     ...base,
     path: details.counterexamplePath ?? '',
     counterexample: { seed: found.seed, params: found.params, ...(Object.keys(found.choose).length > 0 ? { choose: found.choose } : {}) },
-    ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: generator.style === 'grammar' ? ('nodes' as const) : ('placed sites' as const) } } : {}),
+    ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: generator.style === 'layers' ? ('placed sites' as const) : ('nodes' as const) } } : {}),
     violations: [...found.violations],
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),

@@ -8,11 +8,12 @@
  *   shrinkArtifact(generator, failing)              → the smallest failing artifact one forced choice at a time
  */
 export { checkProperties, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
-export { arbitraryArtifact, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
+export { arbitraryArtifact, generatorFor, type CheckSource, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
 export { shrinkArtifact, shrinkCandidates, sameFailure, type ShrinkOptions, type ShrinkResult } from './shrink.js';
 export {
   artifactText,
   artifactGenerator,
+  graphArtifactGenerator,
   styleOf,
   errorFact,
   type ArtifactGenerator,

@@ -51,6 +51,8 @@ export function sameFailure(candidate: GeneratedArtifact, original: GeneratedArt
 /** The override sets one step smaller than `a`, smallest change first. */
 export function shrinkCandidates(a: GeneratedArtifact): Array<Record<string, string>> {
   if (!a.artifact || a.error) return [];
+  // a graph is shrunk by its seed and params only (fast-check's shrinking): it has no forced choices
+  if (a.style === 'graph') return [];
   const out: Array<Record<string, string>> = [];
   if (a.style === 'grammar') {
     const art = a.artifact as Artifact;

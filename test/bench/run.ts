@@ -27,3 +27,4 @@ await optional('generate-bench', 'benchGenerate');
 await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');
 await optional('parse-bench', 'benchParse');
+await optional('graph-bench', 'benchGraph');

@@ -53,13 +53,10 @@ describe.skipIf(!existsSync(corpusJs))('npm run corpus (the built runner)', () =
   it('stops a file at the time limit with the verdict timeout, and goes on', () => {
     const dir = path.join(work, 'slow');
     spawnSync('mkdir', ['-p', dir]);
-    // 4.8 million static facts (just under the engine's 5,000,000 limit) to derive before
-    // the game can even be played: several seconds of work even on a fast machine.
-    const nums = Array.from({ length: 169 }, (_, i) => `(num ${i})`).join(' ');
-    writeFileSync(
-      path.join(dir, 'slow.kif'),
-      `(role r) ${nums}\n(<= (triple ?a ?b ?c) (num ?a) (num ?b) (num ?c))\n(init s) (legal r go) (<= terminal (true s)) (goal r 100)\n`,
-    );
+    // 300,000 facts to parse before anything else (evaluation has its own budget, parsing has none):
+    // several seconds of work even on a fast machine.
+    const nums = Array.from({ length: 300_000 }, (_, i) => `(num ${i})`).join('\n');
+    writeFileSync(path.join(dir, 'slow.kif'), `(role r)\n${nums}\n(init s) (legal r go) (<= terminal (true s)) (goal r 100)\n`);
     writeFileSync(path.join(dir, 'quick.kif'), readFileSync(path.join(repoRoot, 'games/broken/missing-base.kif'), 'utf8'));
     const out = path.join(work, 'slow.md');
     const r = runCorpus([dir, '--out', out, '--timeout', '2', '--jobs', '1']);

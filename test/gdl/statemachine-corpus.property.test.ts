@@ -24,13 +24,11 @@ const SAMPLE = [
   'ggp-org+ggp-repository/war/root/games/breakthrough/breakthrough.kif',
   'ggp-org+ggp-repository/war/root/games/nineBoardTicTacToe/nineBoardTicTacToe.kif',
   'ggp-org+ggp-repository/war/root/games/snake_2009/snake_2009.kif',
-  'ggp-org+ggp-repository/war/root/games/chineseCheckers1/chineseCheckers1.kif',
   'ggp-org+ggp-repository/war/root/games/blocker/blocker.kif',
   'ggp-org+ggp-repository/war/root/games/3pffa/3pffa.kif',
   'ggp-org+ggp-repository/war/root/games/gt_prisoner/gt_prisoner.kif',
   'ggp-org+ggp-repository/war/root/games/knightThrough/knightThrough.kif',
   'ggp-org+ggp-repository/war/root/games/eightPuzzle/eightPuzzle.kif',
-  'ggp-org+ggp-repository/war/root/games/tictactoe_3d_2player/tictactoe_3d_2player.kif',
 ];
 
 function agree(engine: CreatedStateMachine, other: CreatedStateMachine, seed: number, maxDepth: number, name: string): number {

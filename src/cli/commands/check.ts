@@ -4,6 +4,7 @@
  * fast-check's runner and shrinking; print the smallest counterexample and the
  * `gramlog generate` command that reproduces it.
  */
+import type { Program } from '../../program/program.js';
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
 import { artifactText } from '../../check/artifact.js';
 import { compileGrammar } from '../../generate/grammar/index.js';
@@ -13,6 +14,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
+import { checkGraphSource } from './check-graph.js';
 import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { checkBlueprints, isBlueprintFile } from './blueprints.js';
 
@@ -31,7 +33,7 @@ export const checkCommand: Command = {
     ...MAX_FACTS_OPTION,
     blueprint: { type: 'string' },
   },
-  help: `usage: gramlog check FILE [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
+  help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
        gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
 
 Generates the file (a rule grammar or a layer file) again and again with
@@ -53,6 +55,10 @@ With --blueprint NAME, the runs master NAME of the .bp files instead, each
 from a drawn seed, and a run fails when the master derives a (violation ...)
 fact of the RULES files (over the facts gramlog master --help lists) or fails
 to master; the replay command is gramlog master.
+
+A graph grammar (FILE.json, or a .gdl declaring (graphrule ...)) is checked
+over its seeds; the (violation ...) rules are the .gdl's own or those of the
+RULES files given after a JSON grammar.
 
 options:
   -n, --runs N          how many runs (default 100)
@@ -80,12 +86,14 @@ examples:
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
   gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
+  gramlog check rules/mission.json rules/mission-checks.gdl --runs 200
 `,
   async run(args, io, sources) {
     if (stringOpt(args, 'blueprint') !== undefined || args.positionals.some(isBlueprintFile)) return checkBlueprints(args, io, sources);
     const [filePath, ...more] = args.positionals;
     if (filePath === undefined) throw new UsageError('gramlog check: give a rule FILE');
-    if (more.length > 0) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
+    const graph = checkGraphSource(io, sources, filePath, more); // graph grammars: check-graph.ts
+    if (more.length > 0 && !graph) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = readSeed(args, 'check');
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
@@ -95,11 +103,14 @@ examples:
 
     const file = sourceName(filePath);
     const maxFacts = readMaxFacts(args, 'check');
-    const program = loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
+    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
 
     // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed
-    const drawnParams = paramText(params);
-    printWarnings(io, sources, withParams('check', () => (isLayerProgram(program) ? prepareLayers(program, { params: drawnParams }) : compileGrammar(program, { params: drawnParams })).warnings));
+    if (!graph) {
+      const drawnParams = paramText(params);
+      const rules = program as Program;
+      printWarnings(io, sources, withParams('check', () => (isLayerProgram(rules) ? prepareLayers(rules, { params: drawnParams }) : compileGrammar(rules, { params: drawnParams })).warnings));
+    }
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();
@@ -132,7 +143,7 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    const replay = (cx: Counterexample) => replayCommand(filePath, cx);
+    const replay = (cx: Counterexample) => (graph ? graph.replay(cx, shellQuote) : replayCommand(filePath, cx));
     io.out(json ? jsonLine(jsonReport(result, replay)) : textReport(file, result, runs, path, replay, shellQuote));
     return result.ok ? EXIT.ok : EXIT.findings;
   },

@@ -28,6 +28,8 @@ import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OP
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
 import { blueprintParams } from './blueprints.js';
+import { graphRenderer, isGraphGrammarFile } from './generate-graph.js';
+import { readSource } from '../command.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -67,11 +69,12 @@ export const generateCommand: Command = {
     ...PARAM_OPTION,
     ...MAX_FACTS_OPTION,
     blueprint: { type: 'string' },
+    graph: { type: 'string' },
     ...CHOOSE_OPTIONS,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
-                        [--replay FILE] [--blueprint FILE.bp:NAME]
+                        [--replay FILE] [--blueprint FILE.bp:NAME] [--graph FILE]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -81,6 +84,11 @@ files, seed and params always give byte-identical output. Each node draws from
 a stream derived from the seed and the node's path (n, n/0, n/0/1, ...), so
 editing one rule does not reshuffle unrelated subtrees. A file that declares
 (layer NAME ORDER) is generated as layers instead (text or JSON, not DOT).
+
+Graph grammars: a graphgram JSON grammar (FILE.json), or a .gdl file that
+declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
+grammars"); rule files after a JSON grammar add (violation ...) rules over the
+final graph's facts (node ID LABEL), (edge SRC DST LABEL), (nodeattr ID KEY VALUE).
 
 Violations: when the file has (violation NAME ARGS...) rules, they are
 evaluated over each generated artifact (for a grammar, over its facts: node,
@@ -94,24 +102,33 @@ options:
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
       --json            one JSON object per artifact; for a grammar
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
-                        for layers {"seed","layers":[...],"violations"?}
-  -f, --format FORMAT   text (default: an indented tree, or the layers), json,
-                        or dot (Graphviz; grammars only)
+                        for layers {"seed","layers":[...],"violations"?},
+                        for a graph {"seed","nodes":[{"id","label"}],
+                        "edges":[{"v","w","label"}],"steps","violations"?}
+  -f, --format FORMAT   text (default: an indented tree, the layers, or a
+                        graph's nodes with their out-edges), json, or dot
+                        (Graphviz; grammars and graphs)
       --explain         a grammar: for each node, the weights after every
                         pipeline step and the pre-selector facts that changed
                         them; layers: every draw of every layer (base, mask,
-                        placed) and the groups out of bounds that caused a redraw
+                        placed) and the groups out of bounds that caused a redraw;
+                        a graph: every rewrite (rule, match, nodes and edges
+                        removed and added)
   ${PARAM_HELP}
   ${MAX_FACTS_HELP}
 ${CHOOSE_HELP}
       --blueprint FILE.bp:NAME  master NAME with each seed and give its number
                         and string properties to the grammar as (param KEY VALUE)
                         facts (a --param still wins)
+      --graph FILE      graph grammars: start from this graph (graphlib JSON,
+                        {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
+                        instead of one node labelled with the grammar's start
   -h, --help            this text
 
 limits: (maxdepth D) default 64, at most 20,000; (maxnodes N) default 100,000
 per artifact, at most 500,000 (a node takes about 2 KB: a larger limit is an
 error at load, not a heap abort later).
+        a graph grammar stops with graph/step-limit after 50000 rewrites.
 
 exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
             generation (printed as file:line:col: error[code]: ... with the
@@ -124,11 +141,17 @@ examples:
   gramlog generate rules/dungeon.gdl --seed 42 --explain
   gramlog generate rules/building.gdl --seed 7 --explain
   gramlog generate rules/dungeon.gdl --seed 42 --choose n/0=bossArea
+  gramlog generate rules/mission.json --seed 3 --json
+  gramlog generate rules/mission.json --seed 3 --format dot | dot -Tsvg > mission.svg
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
+    const first = args.positionals[0] as string;
+    const graphFile = stringOpt(args, 'graph');
+    const isGraph = isGraphGrammarFile(first, readSource(io, sources, first));
+    if (graphFile !== undefined && !isGraph) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
     const maxFacts = readMaxFacts(args, 'generate');
-    const program = loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const program = isGraph ? undefined : loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
     const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
@@ -150,8 +173,15 @@ examples:
     };
     const style = (p: Program) => (isLayerProgram(p) ? layerRenderer(p, request) : grammarRenderer(p, request));
     const spec = stringOpt(args, 'blueprint');
-    const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
-    const render: Renderer = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
+    const rest = args.positionals.slice(1);
+    let render: Renderer;
+    if (!program) {
+      if (spec !== undefined) throw new UsageError('gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ' + first + ' is a graph grammar');
+      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest) : undefined, { ...request, graphFile });
+    } else {
+      const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
+      render = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
+    }
     return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
   },
 };

@@ -108,5 +108,11 @@ function createMachine(program: Program, options: StateMachineOptions): Omit<Cre
     sm.fallbackReason = grounded.reason;
     return sm;
   }
+  if (executor === 'auto' && options.deadline !== undefined && Date.now() > options.deadline) {
+    // Grounding finished too late to build the network: the engine still answers (until the deadline stops it).
+    const sm = engine();
+    sm.fallbackReason = 'the deadline passed while the game was grounded';
+    return sm;
+  }
   return new CompiledStateMachine(program, info, grounded.game, engine().initialState(), options.propnet);
 }

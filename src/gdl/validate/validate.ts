@@ -62,6 +62,9 @@ export interface ValidateOptions {
    * Stop the search and the random playouts this many milliseconds after
    * validation started (default: no time limit). Output then depends on the
    * machine's speed; the corpus runner uses it, `gramlog validate` only when asked.
+   * Every engine evaluation (the relaxed game, the static model, compiling,
+   * each state of the engine executor) stops at 1.5 times the budget plus a
+   * second, so a game too large to evaluate still ends with a verdict.
    */
   timeBudgetMs?: number;
   /** The state machine's executor (default 'auto', with errors confirmed on the engine; a given executor is used alone). */
@@ -137,8 +140,8 @@ export function validateGame(text: string, options: ValidateOptions): Validation
 
   // A game stratified only rule by rule is played through an equivalent split program.
   const play = findings.some((f) => f.check === 'stratification') ? splitStrata(program) : program;
-  // The engine's clock: its evaluations stop at the same moment as the search.
-  const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + options.timeBudgetMs;
+  // The engine's clock (Date.now): its evaluations stop some time after the search (see timeBudgetMs).
+  const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + 1.5 * options.timeBudgetMs + 1000;
   const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
   const relaxed = relaxedReachability(play, { maxWork: AUTO_WORK_LIMIT, ...budget });
   let staticModel: Model;

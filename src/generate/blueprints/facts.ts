@@ -2,7 +2,7 @@
  * The library as Datalog (KIF text): the engine evaluates it once per library
  * to answer every domain set; `gramlog query FILE.bp` loads the same text.
  *
- *   (blueprint B) (mod M) (factory F)        every definition (a factory as {NAME})
+ *   (blueprint B) (mod M) (factory F)        every definition (a factory as the string "{NAME}")
  *   (parent B P)                             @blueprint B : P
  *   (declares B DOMAIN KW)                   @domain DOMAIN = KW / += KW (a mod: MODS)
  *   (replaces B DOMAIN)                      @domain DOMAIN = ... (inherited keywords dropped)
@@ -31,19 +31,25 @@ const RULES = `
 (<= (hasproperty ?b ?k) (parent ?b ?p) (hasproperty ?p ?k))
 `;
 
+/** A definition key as a KIF term: a factory's `{NAME}` as a string (braces are not KIF name characters). */
+function keyTerm(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : quoteString(key);
+}
+
 export function libraryFactsText(
   defs: ReadonlyMap<string, Definition>,
   sets: ReadonlyArray<{ domain: string; include: readonly string[]; exclude: readonly string[] }>,
 ): string {
   const lines: string[] = ['; the blueprint library as facts (generated)'];
   for (const d of defs.values()) {
-    lines.push(`(${d.kind} ${d.key})`);
-    if (d.parent) lines.push(`(parent ${d.key} ${d.parent.key})`);
+    const k = keyTerm(d.key);
+    lines.push(`(${d.kind} ${k})`);
+    if (d.parent) lines.push(`(parent ${k} ${keyTerm(d.parent.key)})`);
     for (const [domain, own] of ownDomains(d.block.domains)) {
-      if (own.replaces) lines.push(`(replaces ${d.key} ${domain})`);
-      for (const k of own.keywords) lines.push(`(declares ${d.key} ${domain} ${k})`);
+      if (own.replaces) lines.push(`(replaces ${k} ${domain})`);
+      for (const kw of own.keywords) lines.push(`(declares ${k} ${domain} ${kw})`);
     }
-    for (const p of d.block.properties) lines.push(`(property ${d.key} ${p.key})`);
+    for (const p of d.block.properties) lines.push(`(property ${k} ${p.key})`);
   }
   lines.push(RULES);
   const seen = new Set<string>();

@@ -1,0 +1,21 @@
+/**
+ * A generated graph's facts and `violation` facts: the grammar's rule program
+ * (a .gdl grammar's own rules, or the extra rule file given with a JSON
+ * grammar) evaluated over (node ...), (edge ...), (nodeattr ...) of the final graph.
+ */
+import { evaluate, type Model } from '../../engine/index.js';
+import { NO_VIOLATIONS, violationsOf, type Violations } from '../violations.js';
+import { graphFacts } from './facts.js';
+import type { GraphArtifact } from './generate.js';
+
+/** The model of the grammar's rules over the graph (undefined when the grammar has no rules). */
+export function graphArtifactModel(a: GraphArtifact): Model | undefined {
+  const program = a.grammar.program;
+  if (!program) return undefined;
+  return evaluate(program, { facts: graphFacts(program, a.nodes, a.edges) });
+}
+
+export function graphViolations(a: GraphArtifact): Violations {
+  const model = graphArtifactModel(a);
+  return model ? violationsOf(model) : NO_VIOLATIONS;
+}

@@ -1,0 +1,70 @@
+/**
+ * A generated graph as one-line JSON
+ * `{"seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
+ * as Graphviz DOT (graphgram's `dot` label attributes honoured), or as text.
+ */
+import type { GraphArtifact } from './generate.js';
+import type { Label } from './labels.js';
+
+export interface GraphJson {
+  seed: number | string;
+  nodes: Array<{ id: string; label: Label }>;
+  edges: Array<{ v: string; w: string; label: Label }>;
+  steps: number;
+  violations?: string[];
+}
+
+export function graphJson(a: GraphArtifact, violations: readonly string[] = []): GraphJson {
+  const out: GraphJson = {
+    seed: a.seed,
+    nodes: a.nodes.map((n) => ({ id: n.id, label: n.label ?? null })),
+    edges: a.edges.map((e) => ({ v: e.v, w: e.w, label: e.label ?? null })),
+    steps: a.steps,
+  };
+  if (violations.length > 0) out.violations = [...violations];
+  return out;
+}
+
+export function formatGraphJson(a: GraphArtifact, violations: readonly string[] = []): string {
+  return JSON.stringify(graphJson(a, violations)) + '\n';
+}
+
+function dotString(s: string): string {
+  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
+}
+
+/** The label as text a reader takes in: a string as is, anything else as compact JSON. */
+export function labelText(label: Label): string {
+  if (label === undefined || label === null) return '';
+  return typeof label === 'string' ? label : JSON.stringify(label);
+}
+
+function dotAttrs(label: Label): string {
+  if (typeof label === 'object' && label !== null && !Array.isArray(label) && typeof (label as Record<string, unknown>).dot === 'object') {
+    const dot = (label as Record<string, Record<string, unknown>>).dot as Record<string, unknown>;
+    const attrs = Object.keys(dot).map((k) => `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : dotString(k)}=${dotString(typeof dot[k] === 'string' ? (dot[k] as string) : JSON.stringify(dot[k]))}`);
+    return attrs.length ? ` [${attrs.join(',')}]` : '';
+  }
+  const text = labelText(label);
+  return text === '' ? '' : ` [label=${dotString(text)}]`;
+}
+
+export function formatGraphDot(a: GraphArtifact, violations: readonly string[] = []): string {
+  const lines = [`// gramlog generate ${a.grammar.file} --seed ${String(a.seed)}: ${a.nodes.length} nodes, ${a.edges.length} edges, ${a.steps} rewrites`];
+  for (const v of violations) lines.push(`// violation: ${v}`);
+  lines.push('digraph G {');
+  for (const n of a.nodes) lines.push(`  ${dotString(n.id)}${dotAttrs(n.label)};`);
+  for (const e of a.edges) lines.push(`  ${dotString(e.v)} -> ${dotString(e.w)}${dotAttrs(e.label)};`);
+  lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
+export function formatGraphText(a: GraphArtifact): string {
+  const lines = [`seed ${String(a.seed)}: ${a.nodes.length} nodes, ${a.edges.length} edges, ${a.steps} rewrites`];
+  for (const n of a.nodes) {
+    const out = a.edges.filter((e) => e.v === n.id);
+    lines.push(`${n.id} ${labelText(n.label)}`);
+    for (const e of out) lines.push(`  -> ${e.w}${e.label === undefined || e.label === null ? '' : ' ' + labelText(e.label)}`);
+  }
+  return lines.join('\n') + '\n';
+}

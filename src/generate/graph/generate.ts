@@ -1,0 +1,192 @@
+/**
+ * Generate a graph from a compiled graph grammar and a seed, with graphgram's
+ * semantics: stage after stage, each step collects every match site of the
+ * rules whose limit and delay allow them, draws one with probability
+ * proportional to its rule's weight (so a rule with more sites is more
+ * likely), and rewrites it. A stage ends when no site is left or its limit is
+ * reached. Draws come from `createRandom(seed).derive('graph/stage/N')`.
+ */
+import { GramlogError } from '../../errors.js';
+import { createRandom, type Random } from '../../random.js';
+import { Graph, type NodeRec } from './graph.js';
+import { GraphHistory } from './history.js';
+import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
+import { KEEP_LABEL, LogicSites } from './logic.js';
+import { SiteIndex, type Site } from './match.js';
+import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
+
+export interface GenerateGraphOptions {
+  /** The start graph (default: one node labelled with the grammar's start). */
+  graph?: GraphInput;
+  /** Record every rewrite as a store transaction (for explainGraph). */
+  explain?: boolean;
+  /** Called after every rewrite with the number of rewrites so far and the graph's node count (progress, benchmarks). */
+  onStep?: (steps: number, nodes: number) => void;
+}
+
+export interface GraphArtifact {
+  readonly kind: 'graph';
+  readonly seed: number | string;
+  readonly nodes: GraphNode[];
+  readonly edges: GraphEdge[];
+  /** Rewrites applied. */
+  readonly steps: number;
+  readonly grammar: GraphGrammar;
+  readonly history?: GraphHistory;
+}
+
+/** What a stage draws sites from: the incremental index (JSON grammars) or the engine (.gdl). */
+export interface SiteSource {
+  count(rule: number): number;
+  site(rule: number, index: number): Site;
+  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void;
+}
+
+export function generateGraph(grammar: GraphGrammar, seed: number | string, options: GenerateGraphOptions = {}): GraphArtifact {
+  if (!options.graph && grammar.start === undefined) {
+    throw new GramlogError('graph/no-start', 'the grammar has no "start" label: give it a "start", or give a start graph (--graph FILE, graphlib JSON)', grammar.span);
+  }
+  const graph = options.graph ? Graph.from(options.graph) : startGraph(grammar);
+  const history = options.explain ? new GraphHistory(seed) : undefined;
+  const root = createRandom(seed);
+  let limit = grammar.limit;
+  let steps = 0;
+  grammar.stages.forEach((stage, si) => {
+    let subLimit = limit;
+    if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
+    if (subLimit === 0) return;
+    const random = root.derive(`graph/stage/${si}`);
+    const sources: SiteSource = grammar.logic ? new LogicSites(grammar, stage.rules, graph) : newIndex(stage.rules, graph);
+    const counts = new Map<string, number>();
+    const weights = new Array<number>(stage.rules.length).fill(0);
+    let iter = 0;
+    for (; subLimit === undefined || iter < subLimit; iter++) {
+      let total = 0;
+      for (let r = 0; r < stage.rules.length; r++) {
+        const rule = stage.rules[r] as GraphRule;
+        let w = 0;
+        if (rule.weight > 0 && !(rule.limit && (counts.get(rule.countType) ?? 0) >= rule.limit) && !(rule.delay && iter < rule.delay)) {
+          w = rule.weight * sources.count(r);
+        }
+        weights[r] = w;
+        total += w;
+      }
+      if (!(total > 0)) break;
+      if (steps >= grammar.maxSteps) {
+        throw new GramlogError(
+          'graph/step-limit',
+          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (give the rules or the stage a "limit"; the graph has ${graph.size} nodes)`,
+          grammar.span,
+        );
+      }
+      const r = random.weighted(weights);
+      const rule = stage.rules[r] as GraphRule;
+      const site = sources.site(r, random.int(sources.count(r)));
+      counts.set(rule.countType, (counts.get(rule.countType) ?? 0) + 1);
+      const log = graph.startLog(history !== undefined);
+      const match = apply(graph, rule, site, iter);
+      graph.log = undefined;
+      if (history && log.detail) {
+        let sites = 0;
+        for (let k = 0; k < stage.rules.length; k++) if ((weights[k] as number) > 0) sites += sources.count(k);
+        history.step({ stage: stage.name, rule: rule.name, iter, sites, match, ...log.detail });
+      }
+      sources.update(log.touched, log.removed);
+      steps++;
+      options.onStep?.(steps, graph.size);
+    }
+    if (limit !== undefined) limit -= iter;
+  });
+  return { kind: 'graph', seed, nodes: graph.nodeList(), edges: graph.edgeList(), steps, grammar, ...(history ? { history } : {}) };
+}
+
+function newIndex(rules: readonly GraphRule[], graph: Graph): SiteSource {
+  const index = new SiteIndex(rules, graph);
+  index.init();
+  return {
+    count: (r) => index.count(r),
+    site: (r, i) => index.site(r, i),
+    update: (t, rm) => index.update(t, rm),
+  };
+}
+
+function startGraph(grammar: GraphGrammar): Graph {
+  const g = new Graph();
+  g.addNode(grammar.start);
+  return g;
+}
+
+/** Rewrite one site, as graphgram's applyRuleAtSite does; returns the match (LHS id → graph id). */
+export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): Record<string, string> {
+  const ids = new Map<string, { id: string; label: unknown; match: MatchValue }>();
+  const match: Record<string, string> = {};
+  rule.nodes.forEach((pn, i) => {
+    const id = site.nodes[i] as string;
+    const label = graph.nodes.get(id)?.label;
+    const m = pn.query.literal !== undefined ? [label] : pn.query(label, false);
+    ids.set(pn.id, { id, label, match: m === NO_MATCH ? undefined : m });
+    match[pn.id] = id;
+  });
+  for (const e of rule.edges) {
+    if (e.id === undefined) continue;
+    const label = graph.nodes.get(site.nodes[e.v] as string)?.out.get(site.nodes[e.w] as string);
+    const m = e.query(label, false);
+    ids.set(e.id, { id: undefined as unknown as string, label, match: m === NO_MATCH ? undefined : m });
+  }
+  const ctx: LabelContext = { ids, iter };
+  if (rule.logic) return applyLogic(graph, rule, site, ctx, match);
+  const newId = new Map<string, string>();
+  for (const node of rule.rhsNodes) newId.set(node.id, graph.addNode(node.label(ctx)));
+  for (const e of rule.edges) graph.removeEdge(site.nodes[e.v] as string, site.nodes[e.w] as string);
+  rule.nodes.forEach((pn, i) => {
+    const old = site.nodes[i] as string;
+    const same = newId.get(pn.id);
+    if (same !== undefined) {
+      graph.reattachOutgoing(old, same);
+      graph.reattachIncoming(old, same);
+    } else {
+      let head: string | undefined;
+      let tail: string | undefined;
+      for (const rn of rule.rhsNodes) {
+        if (rn.head.includes(pn.id)) head = rn.id;
+        if (rn.tail.includes(pn.id)) tail = rn.id;
+      }
+      if (head !== undefined) graph.reattachIncoming(old, newId.get(head) as string);
+      if (tail !== undefined) graph.reattachOutgoing(old, newId.get(tail) as string);
+    }
+    graph.removeNode(old);
+  });
+  for (const e of rule.rhsEdges) graph.setEdge(newId.get(e.v) as string, newId.get(e.w) as string, e.label(ctx));
+  return match;
+}
+
+/**
+ * A .gdl rule's rewrite: matched nodes the RHS keeps stay (id and label);
+ * the match's edges are removed; RHS nodes are added (or relabel a kept
+ * match variable), RHS edges set; head/tail re-attach, then the matched nodes
+ * not kept are removed.
+ */
+function applyLogic(graph: Graph, rule: GraphRule, site: Site, ctx: LabelContext, match: Record<string, string>): Record<string, string> {
+  const logic = rule.logic as NonNullable<GraphRule['logic']>;
+  const idOf = new Map<string, string>();
+  logic.vars.forEach((v, i) => idOf.set(v, site.nodes[i] as string));
+  for (const [a, b] of logic.matchedEdges) graph.removeEdge(site.nodes[a] as string, site.nodes[b] as string);
+  for (const node of rule.rhsNodes) {
+    const existing = idOf.get(node.id);
+    const label = node.label(ctx);
+    if (existing === undefined) idOf.set(node.id, graph.addNode(label === KEEP_LABEL ? undefined : label));
+    else if (label !== KEEP_LABEL) graph.setNode(existing, label);
+  }
+  for (const node of rule.rhsNodes) {
+    const to = idOf.get(node.id) as string;
+    for (const h of node.head) graph.reattachIncoming(idOf.get(h) as string, to);
+    for (const t of node.tail) graph.reattachOutgoing(idOf.get(t) as string, to);
+  }
+  for (const e of rule.rhsEdges) graph.setEdge(idOf.get(e.v) as string, idOf.get(e.w) as string, e.label(ctx));
+  logic.vars.forEach((v, i) => {
+    if (!logic.keep.has(i) && !rule.rhsNodes.some((n) => n.id === v)) graph.removeNode(site.nodes[i] as string);
+  });
+  return match;
+}
+
+export type { Random };

@@ -1,0 +1,277 @@
+/**
+ * Graph rules in rule files (.gdl): the LHS is a logic query the engine
+ * answers, with everything the engine has (`not`, recursive helper relations,
+ * `distinct`, builtins). Vocabulary:
+ *
+ *   (graphstart LABEL)            the start node's label
+ *   (graphrule NAME WEIGHT)       relation NAME is a rewrite rule: each answer of
+ *                                 (NAME ?x ?y ...) is a match site, its arguments the
+ *                                 matched node ids (matching is injective)
+ *   (graphlimit N)                at most N rewrites in all
+ *   (graphlimit NAME N)           rule NAME at most N times
+ *   (graphdelay NAME N)           rule NAME only after N rewrites
+ *   (graphstage NAME S)           rule NAME belongs to stage S (a number; default 0)
+ *   (rewrite NAME ITEM...)        the RHS, in the variables of NAME's head:
+ *       (node ?v LABEL)           relabel matched ?v, or add a node for a new ?v
+ *       (keep ?v)                 keep matched ?v as it is
+ *       (edge ?a ?b LABEL) / (edge ?a ?b)   set an edge
+ *       (head ?new ?old) (tail ?new ?old)   ?old's incoming / outgoing edges move to ?new
+ *   A matched node the RHS neither keeps nor relabels is removed; the match's
+ *   own edges (`(edge ?a ?b L)` in NAME's body between head variables) are
+ *   removed before the RHS edges are set.
+ *
+ * The graph is the facts (node ID LABEL), (edge SRC DST LABEL) and
+ * (nodeattr ID KEY VALUE) (facts.ts). Each step evaluates the program over the
+ * current graph (the engine's semi-naive evaluation; recursive helpers make
+ * the query non-local, so this style pays for the whole graph per step).
+ */
+import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import { evaluate } from '../../engine/index.js';
+import { buildProgram, type Program } from '../../program/program.js';
+import type { Statement, Term } from '../../syntax/ast.js';
+import { parse } from '../../syntax/parser.js';
+import { printTerm } from '../../syntax/printer.js';
+import { closest } from './labels.js';
+import { applyParams, type Params } from '../params.js';
+import type { Graph } from './graph.js';
+import { graphFacts } from './facts.js';
+import type { Site } from './match.js';
+import type { SiteSource } from './generate.js';
+import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type RhsEdge, type RhsNode } from './types.js';
+
+/** The label of a RHS node that keeps the matched node's label. */
+export const KEEP_LABEL: unique symbol = Symbol('keep-label');
+
+export function isGraphRuleText(text: string): boolean {
+  return /\(\s*graphrule\s/.test(text);
+}
+
+function fail(code: string, span: Span | undefined, message: string): never {
+  throw new GramlogError(code, message, span);
+}
+
+function termValue(t: Term): unknown {
+  switch (t.kind) {
+    case 'const':
+      return /^-?\d+(\.\d+)?$/.test(t.name) ? Number(t.name) : t.name;
+    case 'str':
+      return t.value;
+    default:
+      return printTerm(t);
+  }
+}
+
+function num(t: Term | undefined, what: string, span: Span): number {
+  if (!t || t.kind !== 'const' || !/^\d+(\.\d+)?$/.test(t.name)) fail('graph/bad-number', t?.span ?? span, `${what} must be a number >= 0, not ${t ? printTerm(t) : 'missing'}`);
+  return Number(t.name);
+}
+
+/** Compile a .gdl graph grammar (the program also holds its `violation` rules). */
+export function compileLogicGrammar(text: string, file: string, params?: Params): GraphGrammar {
+  const tree = parse(text, { file });
+  const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
+  const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
+  const built = buildProgram([{ file, statements: rest }]);
+  throwIfErrors(built.diagnostics);
+  // (param KEY VALUE) facts replaced by --param / a check's drawn values
+  const program = applyParams(built, params);
+  throwIfErrors(program.diagnostics);
+  // create the graph relations before the first evaluation
+  graphFacts(program, [], []);
+
+  const facts = (pred: string) => rest.filter((s) => !s.isRule && s.head.pred === pred);
+  let start: unknown = 'start';
+  for (const s of facts('graphstart')) start = termValue(s.head.args[0] as Term);
+  let limit: number | undefined;
+  const ruleLimit = new Map<string, number>();
+  const ruleDelay = new Map<string, number>();
+  const ruleStage = new Map<string, number>();
+  for (const s of facts('graphlimit')) {
+    if (s.head.args.length === 1) limit = num(s.head.args[0], 'graphlimit', s.span);
+    else ruleLimit.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphlimit', s.span));
+  }
+  for (const s of facts('graphdelay')) ruleDelay.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphdelay', s.span));
+  for (const s of facts('graphstage')) ruleStage.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphstage', s.span));
+
+  const decls = facts('graphrule');
+  if (decls.length === 0) fail('graph/no-rules', undefined, `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
+  const names = decls.map((d) => printTerm(d.head.args[0] as Term));
+  for (const [map, what] of [
+    [ruleLimit, 'graphlimit'],
+    [ruleDelay, 'graphdelay'],
+    [ruleStage, 'graphstage'],
+  ] as const) {
+    for (const k of map.keys()) if (!names.includes(k)) fail('graph/unknown-rule', undefined, `${file}: (${what} ${k} ...) names no (graphrule ${k} WEIGHT)${suggest(k, names)}`);
+  }
+  for (const rw of rewrites) {
+    const n = rw.head.args[0] ? printTerm(rw.head.args[0]) : '';
+    if (!names.includes(n)) fail('graph/unknown-rule', rw.head.args[0]?.span ?? rw.span, `(rewrite ${n} ...) names no (graphrule ${n} WEIGHT)${suggest(n, names)}`);
+  }
+
+  const stageRules = new Map<number, GraphRule[]>();
+  decls.forEach((d, i) => {
+    const name = names[i] as string;
+    const weight = num(d.head.args[1], `the weight of rule ${name}`, d.span);
+    const defs = rest.filter((s) => s.head.pred === name && (s.isRule || s.body.length > 0));
+    const def = defs[0];
+    if (!def) fail('graph/unknown-rule', d.span, `rule ${name} has no query: write (<= (${name} ?a ...) body...) whose answers are its match sites`);
+    const vars = def.head.args.map((t) => {
+      if (t.kind !== 'var') fail('graph/bad-rule', t.span, `the head of ${name} lists the matched nodes as variables, not ${printTerm(t)}`);
+      return t.name;
+    });
+    const index = new Map(vars.map((v, k) => [v, k]));
+    const matchedEdges: Array<[number, number]> = [];
+    for (const lit of def.body) {
+      if (lit.kind === 'atom' && lit.pred === 'edge' && lit.args.length === 3) {
+        const [a, b] = lit.args;
+        if (a?.kind === 'var' && b?.kind === 'var' && index.has(a.name) && index.has(b.name)) matchedEdges.push([index.get(a.name) as number, index.get(b.name) as number]);
+      }
+    }
+    const keep = new Set<number>();
+    const rhsNodes: RhsNode[] = [];
+    const rhsEdges: RhsEdge[] = [];
+    const heads = new Map<string, string[]>();
+    const tails = new Map<string, string[]>();
+    const varOf = (t: Term | undefined, span: Span, what: string): string => {
+      if (!t || t.kind !== 'var') fail('graph/bad-rewrite', t?.span ?? span, `${what} takes a variable (a matched node of ${name}, or a new node), not ${t ? printTerm(t) : 'nothing'}`);
+      return t.name;
+    };
+    const matched = (v: string, span: Span) => {
+      if (!index.has(v)) fail('graph/unknown-node', span, `?${v} is no node matched by ${name} (its head binds ${vars.map((x) => '?' + x).join(' ')})${suggest(v, vars)}`);
+      return v;
+    };
+    const ground = (t: Term | undefined): unknown => {
+      if (t === undefined) return undefined;
+      if (t.kind === 'var' || (t.kind === 'compound' && /\?/.test(printTerm(t)))) fail('graph/bad-rewrite', t.span, `a label in a rewrite is written out (room, "Big room", 3), not ${printTerm(t)}`);
+      return termValue(t);
+    };
+    const nodeIds = new Set<string>(vars);
+    for (const rw of rewrites.filter((r) => printTerm(r.head.args[0] as Term) === name)) {
+      for (const item of rw.head.args.slice(1)) {
+        if (item.kind !== 'compound') fail('graph/bad-rewrite', item.span, `a rewrite item is (node ?v LABEL), (keep ?v), (edge ?a ?b LABEL), (head ?new ?old) or (tail ?new ?old), not ${printTerm(item)}`);
+        const [x, y, z] = item.args;
+        switch (item.functor) {
+          case 'node': {
+            const v = varOf(x, item.span, 'node');
+            const label = ground(y);
+            nodeIds.add(v);
+            rhsNodes.push({ id: v, label: () => label, head: [], tail: [] });
+            break;
+          }
+          case 'keep':
+            keep.add(index.get(matched(varOf(x, item.span, 'keep'), item.span)) as number);
+            break;
+          case 'edge': {
+            const v = varOf(x, item.span, 'edge');
+            const w = varOf(y, item.span, 'edge');
+            const label = ground(z);
+            rhsEdges.push({ v, w, label: () => label });
+            break;
+          }
+          case 'head':
+          case 'tail': {
+            const v = varOf(x, item.span, item.functor);
+            const old = matched(varOf(y, item.span, item.functor), item.span);
+            const map = item.functor === 'head' ? heads : tails;
+            map.set(v, [...(map.get(v) ?? []), old]);
+            break;
+          }
+          default:
+            fail('graph/bad-rewrite', item.functorSpan, `unknown rewrite item (${item.functor} ...)${suggest(item.functor, ['node', 'keep', 'edge', 'head', 'tail'])}; the items are node, keep, edge, head, tail`);
+        }
+      }
+    }
+    for (const e of rhsEdges) {
+      for (const v of [e.v, e.w]) if (!nodeIds.has(v)) fail('graph/unknown-node', undefined, `rule ${name}: edge end ?${v} is neither matched nor a (node ?${v} LABEL) of the rewrite`);
+    }
+    // one RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label
+    const merged: RhsNode[] = [];
+    for (const n of rhsNodes) {
+      const m = merged.find((x) => x.id === n.id);
+      if (m) m.label = n.label;
+      else merged.push({ ...n });
+    }
+    for (const v of new Set([...heads.keys(), ...tails.keys()])) {
+      if (merged.some((n) => n.id === v)) continue;
+      if (index.has(v)) keep.add(index.get(v) as number);
+      merged.push({ id: v, label: index.has(v) ? () => KEEP_LABEL : () => undefined, head: [], tail: [] });
+    }
+    for (const n of merged) {
+      n.head = heads.get(n.id) ?? [];
+      n.tail = tails.get(n.id) ?? [];
+    }
+    const stage = ruleStage.get(name) ?? 0;
+    const rule: GraphRule = {
+      name,
+      index: 0,
+      stage,
+      nodes: vars.map((v) => ({ id: v, query: (l: unknown) => l, strict: false, neighbors: 0 })),
+      edges: [],
+      induced: false,
+      rhsNodes: merged,
+      rhsEdges,
+      weight,
+      limit: ruleLimit.get(name) ?? 0,
+      countType: `rule:${name}`,
+      delay: ruleDelay.get(name) ?? 0,
+      origin: { path: name, span: def.span },
+      logic: { vars, matchedEdges, keep },
+    };
+    stageRules.set(stage, [...(stageRules.get(stage) ?? []), rule]);
+  });
+  const stages: GraphStage[] = [...stageRules.keys()]
+    .sort((a, b) => a - b)
+    .map((s) => {
+      const rules = (stageRules.get(s) as GraphRule[]).map((r, i) => ({ ...r, index: i }));
+      return { name: `stage ${s}`, limit: undefined, rules };
+    });
+  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
+}
+
+function suggest(name: string, options: readonly string[]): string {
+  const c = closest(name, options);
+  return c ? ` (did you mean ${c}?)` : '';
+}
+
+/** Sites of .gdl rules: the answers of each rule's relation over the current graph. */
+export class LogicSites implements SiteSource {
+  private sites: Site[][] = [];
+  constructor(
+    private readonly grammar: GraphGrammar,
+    private readonly rules: readonly GraphRule[],
+    private readonly graph: Graph,
+  ) {
+    this.refresh();
+  }
+
+  private refresh(): void {
+    const program = this.grammar.logic as Program;
+    const model = evaluate(program, { facts: graphFacts(program, this.graph.nodeList(), this.graph.edgeList()) });
+    const terms = program.terms;
+    this.sites = this.rules.map((rule, r) => {
+      const vars = rule.logic?.vars ?? [];
+      const out: Site[] = [];
+      for (const t of model.tuples(rule.name, vars.length)) {
+        const nodes = t.map((id) => (terms.kind(id) === 1 ? terms.name(id) : terms.print(id)));
+        if (new Set(nodes).size !== nodes.length) continue; // injective
+        if (!nodes.every((id) => this.graph.nodes.has(id))) continue;
+        out.push({ rule: r, nodes, slot: out.length });
+      }
+      return out;
+    });
+  }
+
+  count(rule: number): number {
+    return (this.sites[rule] as Site[]).length;
+  }
+
+  site(rule: number, index: number): Site {
+    return (this.sites[rule] as Site[])[index] as Site;
+  }
+
+  update(): void {
+    this.refresh();
+  }
+}
+
+export type { Statement };

@@ -1,0 +1,299 @@
+/**
+ * Match sites of a stage's rules, kept up to date incrementally.
+ *
+ * A rule's LHS is a conjunctive query over the graph facts: one `(node ?x L)`
+ * atom per LHS node (L a label query), one `(edge ?x ?y L)` per LHS edge,
+ * `(distinct ?x ?y)` between every two LHS nodes (matching is injective), and
+ * for `strict` nodes and `induced` rules the negative conditions "no other
+ * neighbour" / "no other edge between matched nodes". Its answers are the
+ * match sites. This module evaluates that query with its own indexed join, the
+ * way the engine evaluates a rule body: one join plan per (rule, anchor
+ * position), each next LHS node taken from the adjacency of one already bound
+ * (index lookup on the edge relation), edge atoms checked as soon as both ends
+ * are bound, node atoms (label queries) as soon as the node is bound.
+ *
+ * Incremental evaluation (the delta rule of semi-naive evaluation): after a
+ * rewrite, every answer that contains a node the rewrite touched (added,
+ * relabelled, an edge added or removed at it, removed) is retracted, and the
+ * query is evaluated again only with one LHS position bound to a touched node
+ * (the delta), for every position. An answer with no touched node was an
+ * answer before and is one still (its node labels, the edges among its nodes
+ * and its nodes' degrees did not change), and a new answer must contain a
+ * touched node, so the sites stay exactly the query's answers while a step
+ * costs in proportion to the nodes it touched and their neighbourhoods, not
+ * to the size of the graph. (An LHS with two unconnected parts scans the
+ * nodes for the part not connected to the anchor: its answers are that many.)
+ *
+ * Rules with the same LHS (dungeon.json has fifteen rules on "x") share one
+ * query and one list of sites: each touched node is matched once per distinct
+ * LHS, not once per rule.
+ *
+ * Sites of a rule are kept in an array (swap-remove) so that a seeded draw
+ * picks one in O(1); the order depends only on the sequence of rewrites, so
+ * the same seed gives the same graph on any machine.
+ */
+import type { Graph, NodeRec } from './graph.js';
+import { NO_MATCH } from './labels.js';
+import type { GraphRule } from './types.js';
+
+export interface Site {
+  rule: number;
+  /** Graph node id of each LHS node. */
+  nodes: string[];
+  /** Their records (JSON grammars' index). */
+  recs?: NodeRec[];
+  slot: number;
+}
+
+interface Step {
+  /** The LHS node bound at this step. */
+  node: number;
+  /** Take candidates from the out- (or in-) adjacency of an already bound LHS node; undefined: scan all nodes. */
+  via: { from: number; out: boolean } | undefined;
+  /** Edges (indexes) whose both ends are bound once this step binds its node. */
+  edges: number[];
+}
+
+interface RulePlan {
+  rule: GraphRule;
+  /** plans[p]: the join order with LHS node p bound first. */
+  plans: Step[][];
+  /** hasEdge[i * n + j]: the LHS has an edge i -> j (for induced). */
+  hasEdge: Uint8Array;
+}
+
+function plan(rule: GraphRule): RulePlan {
+  const n = rule.nodes.length;
+  const plans: Step[][] = [];
+  for (let p = 0; p < n; p++) {
+    const bound = new Set<number>();
+    const steps: Step[] = [];
+    const order: number[] = [];
+    const bind = (node: number, via: Step['via']) => {
+      bound.add(node);
+      order.push(node);
+      const edges: number[] = [];
+      rule.edges.forEach((e, i) => {
+        if ((e.v === node || e.w === node) && bound.has(e.v) && bound.has(e.w)) edges.push(i);
+      });
+      steps.push({ node, via, edges });
+    };
+    bind(p, undefined);
+    while (order.length < n) {
+      let next: { node: number; via: Step['via'] } | undefined;
+      for (const e of rule.edges) {
+        if (bound.has(e.v) && !bound.has(e.w)) next = { node: e.w, via: { from: e.v, out: true } };
+        else if (bound.has(e.w) && !bound.has(e.v)) next = { node: e.v, via: { from: e.w, out: false } };
+        if (next) break;
+      }
+      if (!next) {
+        let free = 0;
+        while (bound.has(free)) free++;
+        next = { node: free, via: undefined };
+      }
+      bind(next.node, next.via);
+    }
+    plans.push(steps);
+  }
+  const hasEdge = new Uint8Array(n * n);
+  for (const e of rule.edges) hasEdge[e.v * n + e.w] = 1;
+  return { rule, plans, hasEdge };
+}
+
+export class SiteIndex {
+  /** One plan per distinct LHS (group); `Site.rule` is the group. */
+  readonly plans: RulePlan[];
+  /** Sites per group. */
+  readonly sites: Site[][];
+  /** The group of each rule. */
+  private readonly groupOf: number[];
+  /** (rule, LHS position) pairs by the one string label the position matches; `any` for the others. */
+  private readonly byLiteral = new Map<string, Array<[number, number]>>();
+  private readonly any: Array<[number, number]> = [];
+
+  constructor(
+    readonly rules: readonly GraphRule[],
+    readonly graph: Graph,
+  ) {
+    const groups = new Map<string, number>();
+    const reps: GraphRule[] = [];
+    this.groupOf = rules.map((rule, r) => {
+      const key = rule.lhsKey ?? `#${r}`;
+      let g = groups.get(key);
+      if (g === undefined) {
+        g = reps.length;
+        groups.set(key, g);
+        reps.push({ ...rule, weight: 0 });
+      }
+      if (rule.weight > 0) (reps[g] as GraphRule).weight = 1;
+      return g;
+    });
+    this.plans = reps.map(plan);
+    // each node's list of sites belongs to this index from now on
+    for (const rec of graph.nodes.values()) rec.sites = undefined;
+    this.sites = reps.map(() => []);
+    reps.forEach((rule, r) => {
+      if (rule.weight <= 0) return;
+      rule.nodes.forEach((pn, p) => {
+        if (pn.query.literal === undefined) this.any.push([r, p]);
+        else {
+          let list = this.byLiteral.get(pn.query.literal);
+          if (!list) this.byLiteral.set(pn.query.literal, (list = []));
+          list.push([r, p]);
+        }
+      });
+    });
+  }
+
+  /** Evaluate every rule's query over the whole graph. */
+  init(): void {
+    for (let r = 0; r < this.plans.length; r++) {
+      const rp = this.plans[r] as RulePlan;
+      if (rp.rule.weight <= 0 || rp.rule.nodes.length === 0) continue;
+      for (const rec of this.graph.nodes.values()) this.search(r, 0, rec);
+    }
+  }
+
+  /** After a rewrite: retract the answers with a touched or removed node, then evaluate the delta. */
+  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
+    for (const rec of removed.values()) this.retract(rec);
+    const live: NodeRec[] = [];
+    for (const id of touched) {
+      const rec = this.graph.nodes.get(id);
+      if (!rec) continue;
+      this.retract(rec);
+      live.push(rec);
+    }
+    for (const rec of live) {
+      // only the positions whose label query can match this node's label
+      const lits = typeof rec.label === 'string' ? this.byLiteral.get(rec.label) : undefined;
+      if (lits) for (const [r, p] of lits) this.search(r, p, rec);
+      for (const [r, p] of this.any) this.search(r, p, rec);
+    }
+  }
+
+  /** The number of sites of a rule (of its LHS). */
+  count(rule: number): number {
+    return (this.sites[this.groupOf[rule] as number] as Site[]).length;
+  }
+
+  /** A rule's site by index. */
+  site(rule: number, index: number): Site {
+    return (this.sites[this.groupOf[rule] as number] as Site[])[index] as Site;
+  }
+
+  get total(): number {
+    let n = 0;
+    for (const s of this.sites) n += s.length;
+    return n;
+  }
+
+  /** Retract every site that contains this node. */
+  private retract(rec: NodeRec): void {
+    const list = rec.sites;
+    if (!list) return;
+    while (list.length > 0) this.remove(list[list.length - 1] as Site);
+  }
+
+  private remove(site: Site): void {
+    const list = this.sites[site.rule] as Site[];
+    const last = list.pop() as Site;
+    if (last !== site) {
+      list[site.slot] = last;
+      last.slot = site.slot;
+    }
+    for (const rec of site.recs as NodeRec[]) {
+      const own = rec.sites as Site[];
+      const i = own.lastIndexOf(site);
+      if (i < 0) continue; // a node listed twice: already gone
+      own[i] = own[own.length - 1] as Site;
+      own.pop();
+    }
+  }
+
+  private add(rule: number, recs: readonly NodeRec[]): void {
+    const first = recs[0] as NodeRec;
+    // the same answer found again (from another of its touched nodes)?
+    if (first.sites) {
+      for (const s of first.sites) {
+        if (s.rule !== rule) continue;
+        const r = s.recs as NodeRec[];
+        let same = true;
+        for (let i = 0; i < r.length; i++) if (r[i] !== recs[i]) same = false;
+        if (same) return;
+      }
+    }
+    const list = this.sites[rule] as Site[];
+    const site: Site = { rule, nodes: recs.map((x) => x.id), recs: [...recs], slot: list.length };
+    list.push(site);
+    for (const rec of recs) (rec.sites ??= []).push(site);
+  }
+
+  // The search state (fields, not closures: the hot loop allocates nothing per candidate it rejects).
+  private cur!: { r: number; rp: RulePlan; steps: Step[]; asg: Array<NodeRec | undefined> };
+
+  /** Every answer of rule r's query with LHS node p bound to `anchor`. */
+  private search(r: number, p: number, anchor: NodeRec): void {
+    const rp = this.plans[r] as RulePlan;
+    const n = rp.rule.nodes.length;
+    this.cur = { r, rp, steps: rp.plans[p] as Step[], asg: new Array<NodeRec | undefined>(n) };
+    this.tryBind(0, anchor);
+  }
+
+  private tryBind(k: number, rec: NodeRec): void {
+    const { rp, steps, asg } = this.cur;
+    const rule = rp.rule;
+    const n = rule.nodes.length;
+    const step = steps[k] as Step;
+    for (let i = 0; i < n; i++) if (asg[i] === rec) return; // injective
+    const q = (rule.nodes[step.node] as GraphRule['nodes'][number]).query;
+    if (q.literal !== undefined ? rec.label !== q.literal : q(rec.label, false) === NO_MATCH) return;
+    asg[step.node] = rec;
+    let ok = true;
+    for (const ei of step.edges) {
+      const e = rule.edges[ei] as GraphRule['edges'][number];
+      const a = asg[e.v] as NodeRec;
+      const b = asg[e.w] as NodeRec;
+      const label = a.out.get(b.id);
+      if ((label === undefined && !a.out.has(b.id)) || e.query(label, false) === NO_MATCH) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) {
+      if (k + 1 === n) this.complete(this.cur.r, rp, asg as NodeRec[]);
+      else this.extend(k + 1);
+    }
+    asg[step.node] = undefined;
+  }
+
+  private extend(k: number): void {
+    const { steps, asg } = this.cur;
+    const step = steps[k] as Step;
+    const nodes = this.graph.nodes;
+    if (step.via) {
+      const from = asg[step.via.from] as NodeRec;
+      const adj = step.via.out ? from.out : from.in;
+      // a copy only when there is more than one candidate (the graph does not change during a search)
+      for (const id of adj.keys()) this.tryBind(k, nodes.get(id) as NodeRec);
+    } else {
+      for (const rec of nodes.values()) this.tryBind(k, rec);
+    }
+  }
+
+  private complete(r: number, rp: RulePlan, asg: readonly NodeRec[]): void {
+    const rule = rp.rule;
+    const n = rule.nodes.length;
+    for (let i = 0; i < n; i++) {
+      const pn = rule.nodes[i] as GraphRule['nodes'][number];
+      if (pn.strict && this.graph.neighborCount((asg[i] as NodeRec).id) !== pn.neighbors) return;
+    }
+    if (rule.induced) {
+      for (let i = 0; i < n; i++) {
+        const a = asg[i] as NodeRec;
+        for (let j = 0; j < n; j++) if (!rp.hasEdge[i * n + j] && a.out.has((asg[j] as NodeRec).id)) return;
+      }
+    }
+    this.add(r, asg);
+  }
+}

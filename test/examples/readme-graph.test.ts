@@ -1,0 +1,19 @@
+// The README's graph grammar examples: each `$ gramlog ...` block prints what the README shows.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/fake-io.js';
+import { readRepoFile } from '../helpers.js';
+
+const readme = readRepoFile('README.md');
+const section = readme.slice(readme.indexOf('## Graph grammars'), readme.indexOf('## Checking generators'));
+const blocks = [...section.matchAll(/```\n\$ (gramlog [^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ command: m[1] as string, shown: m[2] as string }));
+
+describe('README: graph grammars', () => {
+  it('has the examples', () => expect(blocks.length).toBe(3));
+  for (const { command, shown } of blocks) {
+    it(command, async () => {
+      const r = await runCli(command.split(' ').slice(1));
+      // a block may show the start of a long output
+      expect(r.stdout.startsWith(shown)).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Work and time budgets: `auto` gives up on compiling a game whose relaxed
+ * game or grounding needs more work than allowed, says why, and still plays
+ * it on the engine; a deadline stops engine evaluations with engine/budget;
+ * the validator treats running out of time as an incomplete search, not as an
+ * error of the game.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GramlogError } from '../../src/errors.js';
+import { genericPlayout } from '../../src/gdl/play/playout.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
+import { validateGame } from '../../src/gdl/validate/validate.js';
+import { loadProgram } from '../../src/program/load.js';
+import { createRandom } from '../../src/random.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tictactoe = readFileSync(path.join(repoRoot, 'games/tictactoe.kif'), 'utf8');
+const load = () => loadProgram([{ text: tictactoe, file: 'tictactoe.kif' }], { builtins: false });
+
+describe('budgets', () => {
+  it('auto gives up on compiling past its work budget, says so, and plays on the engine', () => {
+    const sm = createStateMachine(load(), { maxWork: 50 });
+    expect(sm.executor).toBe('engine');
+    expect(sm.fallbackReason).toMatch(/work budget of 50 tuple visits/);
+    const compiled = createStateMachine(load());
+    expect(compiled.executor).toBe('compiled');
+    expect(genericPlayout(sm, createRandom(3), 20)).toEqual(genericPlayout(compiled, createRandom(3), 20));
+  });
+
+  it('compiled with a work budget too small throws gdl/not-groundable', () => {
+    expect(() => createStateMachine(load(), { executor: 'compiled', maxWork: 50 })).toThrow(/cannot be run by the compiled executor/);
+  });
+
+  it('a deadline in the past stops the engine with engine/budget', () => {
+    let error: unknown;
+    try {
+      createStateMachine(load(), { executor: 'engine', deadline: Date.now() - 1000 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GramlogError);
+    expect((error as GramlogError).code).toBe('engine/budget');
+  });
+
+  it('the validator out of time reports an incomplete search and no error', () => {
+    const r = validateGame(tictactoe, { file: 'tictactoe.kif', timeBudgetMs: 0 });
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(r.stats.complete).toBe(false);
+  });
+});

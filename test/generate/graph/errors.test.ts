@@ -1,0 +1,83 @@
+/** Located load errors of graph grammars: the JSON path and file:line:col, or file:line:col in a .gdl. */
+import { describe, expect, it } from 'vitest';
+import { compileGraphGrammar } from '../../../src/generate/graph/index.js';
+import { errorOf } from '../../helpers.js';
+
+const compile = (text: string, file = 'g.json') => () => compileGraphGrammar(text, { file });
+
+describe('graph grammar errors', () => {
+  it('an edge naming an unknown node: the JSON path and the place of the edge', () => {
+    const text = '{"rules": [\n  {"lhs": "x", "rhs": {"node": ["a", "b"], "edge": [[0, 1], [1, 2]]}}\n]}';
+    const e = errorOf(compile(text));
+    expect(e.code).toBe('graph/unknown-node');
+    expect(e.message).toMatch(/^rules\[0\]\.rhs\.edge\[1\]\[1\] \(rule rule #0\): edge target 2 is no RHS node id.*the RHS nodes are 0, 1/);
+    expect(e.span).toMatchObject({ file: 'g.json', line: 2, column: 65 }); // the 2 of [1, 2]
+  });
+
+  it('JavaScript where data is required: condition, $test, a non-reference $eval, a weight expression', () => {
+    const rule = (extra: string) => `{"rules": [{"lhs": "x", "rhs": "y"${extra}}]}`;
+    expect(errorOf(compile(rule(', "condition": "1 < 2"'))).message).toMatch(/^rules\[0\]\.condition .*condition is JavaScript/);
+    expect(errorOf(compile(rule(', "weight": "$a.label.length"'))).message).toMatch(/^rules\[0\]\.weight .*JavaScript expression.*give a number/);
+    const test = errorOf(compile('{"rules": [{"lhs": {"node": [{"label": {"$test": "(l) => true"}}]}, "rhs": "y"}]}'));
+    expect(test.code).toBe('graph/javascript');
+    expect(test.message).toMatch(/^rules\[0\]\.lhs\.node\[0\]\.label\.\$test/);
+    const ev = errorOf(compile('{"rules": [{"lhs": "x", "rhs": {"node": [{"label": {"$eval": "$a.label + 1"}}]}}]}'));
+    expect(ev.code).toBe('graph/javascript');
+    expect(ev.message).toContain('rules[0].rhs.node[0].label.$eval');
+    expect(ev.message).toContain('may only be a reference such as "$x.label"');
+  });
+
+  it('a bad label query, an unknown operator (did you mean), an unknown key (did you mean)', () => {
+    expect(errorOf(compile('{"rules": [{"lhs": "(x", "rhs": "y"}]}')).code).toBe('graph/bad-label-query');
+    const op = errorOf(compile('{"rules": [{"lhs": {"node": [{"label": {"$contain": "x"}}]}, "rhs": "y"}]}'));
+    expect(op.message).toContain('did you mean $contains?');
+    const key = errorOf(compile('{"rules": [{"lhs": "x", "rhs": "y", "weigth": 2}]}'));
+    expect(key.code).toBe('graph/unknown-key');
+    expect(key.message).toContain('did you mean "weight"?');
+  });
+
+  it('a limit that is not a number; a reference to an unknown id; a stage that can never apply', () => {
+    const lim = errorOf(compile('{"stages": [{"rules": [{"lhs": "x", "rhs": "y"}], "limit": "3"}]}'));
+    expect(lim.code).toBe('graph/bad-number');
+    expect(lim.message).toMatch(/^stages\[0\]\.limit/);
+    const id = errorOf(compile('{"rules": [{"lhs": {"node": [{"id": "room"}]}, "rhs": {"node": [{"label": "${rom.label}"}]}}]}'));
+    expect(id.code).toBe('graph/unknown-id');
+    expect(id.message).toContain('did you mean room?');
+    const never = errorOf(compile('{"stages": [{"rules": [{"lhs": "x", "rhs": "y", "weight": 0}]}]}'));
+    expect(never.code).toBe('graph/stage-never-applies');
+  });
+
+  it('JSON syntax errors are located', () => {
+    const e = errorOf(compile('{"rules": [\n  {"lhs": "x" "rhs": "y"}]}'));
+    expect(e.code).toBe('graph/json-syntax');
+    expect(e.span).toMatchObject({ line: 2, column: 15 });
+  });
+
+  it('.gdl grammars: an unknown rewrite item and an unknown matched variable are located', () => {
+    const base = '(graphstart s)\n(graphrule grow 1)\n(<= (grow ?t) (node ?t s))\n';
+    const item = errorOf(compile(base + '(rewrite grow (nod ?t x))', 'g.gdl'));
+    expect(item.code).toBe('graph/bad-rewrite');
+    expect(item.message).toContain('did you mean node?');
+    expect(item.span).toMatchObject({ file: 'g.gdl', line: 4 });
+    const v = errorOf(compile(base + '(rewrite grow (keep ?x))', 'g.gdl'));
+    expect(v.code).toBe('graph/unknown-node');
+    expect(v.message).toContain('?x is no node matched by grow');
+  });
+});
+
+describe('rules that can never apply', () => {
+  it('a LHS label that neither the start nor any rule makes: the rule, the path, did you mean', () => {
+    const text = '{"start": "S", "rules": [{"lhs": "S", "rhs": ["room", "chest"]}, {"lhs": "chests", "rhs": "gold"}]}';
+    const e = errorOf(compile(text));
+    expect(e.code).toBe('graph/rule-never-applies');
+    expect(e.message).toBe('rules[1].lhs (rule rule #1): it needs a node labelled "chests", which neither the start label nor any rule up to this stage makes (did you mean "chest"?)');
+    expect(e.span).toMatchObject({ line: 1, column: 74 }); // the "chests"
+  });
+
+  it('a stage none of whose rules can match', () => {
+    const text = '{"start": "S", "stages": [{"rules": [{"lhs": "S", "rhs": "A"}]}, {"rules": [{"lhs": "B", "rhs": "C"}]}]}';
+    const e = errorOf(compile(text));
+    expect(e.code).toBe('graph/stage-never-applies');
+    expect(e.message).toMatch(/^stages\[1\]\.rules\[0\]\.lhs .*stage #1 can never apply/);
+  });
+});
