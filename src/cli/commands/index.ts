@@ -3,6 +3,7 @@ import { analyzeCommand } from './analyze.js';
 import { checkCommand } from './check.js';
 import { generateCommand } from './generate.js';
 import { queryCommand } from './query.js';
+import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { validateCommand } from './validate.js';
 
@@ -13,4 +14,5 @@ export const COMMANDS: readonly Command[] = [
   generateCommand,
   analyzeCommand,
   checkCommand,
+  serveCommand,
 ];

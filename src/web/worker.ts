@@ -1,0 +1,39 @@
+/**
+ * The Web Worker that runs the library: live diagnostics and every panel's
+ * computation happen here, so typing never waits for them. The page stops
+ * and replaces this worker when a request runs over its budget.
+ */
+import { isGramlogError } from '../errors.js';
+import { analyze } from './analyze.js';
+import { panelFor } from './panels/index.js';
+import type { Request, Response } from './protocol.js';
+
+const scope = self as unknown as { postMessage(m: Response): void; onmessage: ((ev: MessageEvent<Request>) => void) | null };
+let lastKind = 'rules';
+
+function errorOf(e: unknown): Extract<Response, { ok: false }>['error'] {
+  if (isGramlogError(e)) {
+    return { code: e.code, message: e.message, ...(e.span ? { line: e.span.line, column: e.span.column } : {}) };
+  }
+  return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+}
+
+scope.onmessage = (ev) => {
+  const req = ev.data;
+  const start = performance.now();
+  try {
+    let value: unknown;
+    if (req.op === 'analyze') {
+      const a = analyze(req.text, req.file, lastKind);
+      lastKind = a.kind;
+      value = a;
+    } else {
+      const panel = panelFor(req.input.kind);
+      if (!panel) throw new Error(`no panel for files of kind ${req.input.kind}`);
+      value = panel.compute(req.input, (progress) => scope.postMessage({ id: req.id, progress }));
+    }
+    scope.postMessage({ id: req.id, ok: true, value, ms: performance.now() - start });
+  } catch (e) {
+    scope.postMessage({ id: req.id, ok: false, error: errorOf(e) });
+  }
+};
