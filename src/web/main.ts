@@ -7,8 +7,8 @@
 import { BudgetError, RemoteError, WorkerClient } from './client.js';
 import { h, messageLine } from './dom.js';
 import { createEditor, type Editor } from './editor.js';
-import { panelFor } from './panels/index.js';
-import type { PanelHost } from './panels/panel.js';
+import { viewFor } from './views/index.js';
+import type { PanelHost } from './views/view.js';
 import { readSeed, type Analysis, type PanelInput } from './protocol.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 
@@ -18,8 +18,10 @@ interface Example {
 }
 
 /** Budgets: diagnostics must come back fast; a panel action may take longer. */
-const ANALYZE_BUDGET_MS = 3000;
-const PANEL_BUDGET_MS = 20000;
+const query = new URLSearchParams(location.search);
+const ANALYZE_BUDGET_MS = Number(query.get('budget')) || 3000;
+/** A panel action's budget; `?budget=MS` in the page's address sets both (the tests use it). */
+const PANEL_BUDGET_MS = Number(query.get('budget')) || 20000;
 const DEFAULT_FILE = 'rules/dungeon.gdl';
 
 /** Timings the end-to-end tests and the status line read. */
@@ -94,6 +96,8 @@ async function start(): Promise<void> {
     saveUrl();
   });
 
+  (window as unknown as { gramlogPage: unknown }).gramlogPage = { reveal: editor.reveal };
+
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
   function saveUrl(): void {
     clearTimeout(urlTimer);
@@ -145,7 +149,7 @@ async function start(): Promise<void> {
     const kindChanged = a.kind !== kind;
     analysis = a;
     kind = a.kind;
-    const panel = panelFor(kind);
+    const panel = viewFor(kind);
     badge.textContent = panel?.label ?? kind;
     document.body.dataset.kind = kind;
     diagList.replaceChildren(...a.diagnostics.map((d) => messageLine({ ...d, message: d.message }, editor.reveal)));
@@ -224,7 +228,7 @@ async function start(): Promise<void> {
   };
 
   function runPanel(): void {
-    const panel = panelFor(kind);
+    const panel = viewFor(kind);
     if (!panel) return;
     const run = ++panelRun;
     document.body.dataset.state = 'running';

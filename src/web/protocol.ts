@@ -54,3 +54,6 @@ export function readSeed(text: string): number | string {
   if (t === '') return 0;
   return /^-?\d{1,15}$/.test(t) ? Number(t) : t;
 }
+
+/** Runs of the check button (as `gramlog check`'s default). */
+export const CHECK_RUNS = 100;

@@ -10,11 +10,11 @@ import type { StateMachine } from '../../gdl/machine/types.js';
 import { simulate } from '../../gdl/play/simulate.js';
 import { validateGame } from '../../gdl/validate/validate.js';
 import { loadProgram } from '../../program/load.js';
+import { isGramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { createRandom } from '../../random.js';
-import { h, messageLine, section } from '../dom.js';
 import { collect, memo, place } from './common.js';
-import type { Panel, PanelHost } from './panel.js';
+import type { Panel } from './panel.js';
 
 export interface GameFinding {
   code: string;
@@ -34,6 +34,8 @@ export interface GameData {
   states: number;
   complete: boolean;
   findings: GameFinding[];
+  /** Only the static checks so far (the full validation follows). */
+  partial?: boolean;
 }
 
 export interface Step {
@@ -107,8 +109,6 @@ export function trace(sm: StateMachine, witness: readonly (readonly string[])[] 
 
 export const gamePanel: Panel<GameData> = {
   kind: 'game',
-  label: 'GDL game',
-  controls: { seed: true, params: false, gallery: false, check: false },
   detect(program: Program) {
     return ['role', 'legal', 'terminal', 'goal'].some((name) => program.relationsNamed(name).length > 0);
   },
@@ -120,6 +120,21 @@ export const gamePanel: Panel<GameData> = {
   compute(input) {
     switch (input.action) {
       case 'main': {
+        // Quick: the static checks and the roles, so the panel shows at once; 'validate' follows.
+        const program = loadProgram([{ text: input.text, file: input.file }], { builtins: false });
+        const r = staticChecks(program);
+        const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));
+        const ok = findings.every((f) => f.severity !== 'error');
+        let sm: StateMachine | undefined;
+        try {
+          if (ok) sm = machine(input.text, input.file);
+        } catch (e) {
+          if (!isGramlogError(e)) throw e; // the full validation reports it
+        }
+        const roles = sm ? sm.roles.map((id) => sm.print(id)) : [];
+        return { file: input.file, ok, dialect: r.dialect, roles, states: 0, complete: false, findings, partial: true };
+      }
+      case 'validate': {
         const r = validateGame(input.text, { file: input.file, seed: input.seed });
         const findings = r.findings.map((f) => {
           const g: GameFinding = { code: f.check, severity: f.severity, message: f.message, ...place(f.span) };
@@ -129,7 +144,7 @@ export const gamePanel: Panel<GameData> = {
         });
         const data: GameData = { file: r.file, ok: r.ok, roles: r.roles, states: r.stats.states, complete: r.stats.complete, findings };
         if (r.dialect) data.dialect = r.dialect;
-        return data;
+        return data as never;
       }
       case 'steps':
         return trace(machine(input.text, input.file), input.arg as string[][] | undefined, input.seed) as never;
@@ -141,101 +156,4 @@ export const gamePanel: Panel<GameData> = {
         throw new Error(`unknown action ${input.action}`);
     }
   },
-  render(data, host) {
-    const errors = data.findings.filter((f) => f.severity === 'error').length;
-    const warnings = data.findings.length - errors;
-    const verdict = data.ok ? (warnings > 0 ? `valid, ${warnings} warning(s)` : 'valid') : `${errors} error(s), ${warnings} warning(s)`;
-    const what = [data.dialect ?? '', data.states > 0 ? `${data.states} states searched${data.complete ? ', every reachable state' : ''}` : ''].filter((x) => x).join('; ');
-    const stepper = h('div', { class: 'stepper' });
-    const playable = data.roles.length > 0 || data.findings.every((f) => f.severity !== 'error');
-    const showTrace = (witness: string[][] | undefined, title: string) => {
-      stepper.replaceChildren(`${title}: playing…`);
-      host
-        .run('steps', witness)
-        .then((t) => stepper.replaceChildren(stepperView(t as Trace, title)))
-        .catch((e: Error) => stepper.replaceChildren(h('div', { class: 'msg error' }, e.message)));
-    };
-    const list = data.findings.map((f) =>
-      h(
-        'div',
-        { class: 'finding' },
-        messageLine(f, host.reveal),
-        f.witness ? h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(f.witness, `witness of ${f.code}${f.sentence ? ' ' + f.sentence : ''}`) }, `step through the witness (${f.witness.length} joint moves)`) : '',
-      ),
-    );
-    const stats = h('div', { class: 'playouts' });
-    const playButton = h('button', { type: 'button' }, `run ${PLAYOUTS} random playouts`);
-    playButton.addEventListener('click', () => {
-      stats.replaceChildren('playing…');
-      host
-        .run('playouts', PLAYOUTS)
-        .then((v) => {
-          const r = v as PlayoutStats;
-          const goals = Object.entries(r.meanGoals).map(([role, g]) => `${role} ${g === null ? '–' : g.toFixed(1)}`).join(', ');
-          stats.replaceChildren(
-            h('div', {}, `${r.playouts} playouts (seed ${String(host.seed)}): ${r.terminal} ended, mean depth ${r.meanDepth.toFixed(1)} joint moves; mean goals: ${goals}; ${Math.round(r.playoutsPerSecond)} playouts/s`),
-          );
-        })
-        .catch((e: Error) => stats.replaceChildren(h('div', { class: 'msg error' }, e.message)));
-    });
-    host.root.append(
-      h('div', { class: `summary ${data.ok ? 'ok' : 'failed'}` }, `${data.file}: ${verdict}${what ? ` (${what})` : ''}`),
-      h('div', { class: 'findings' }, ...list),
-      playable
-        ? h('div', {}, h('button', { type: 'button', class: 'step-random', onclick: () => showTrace(undefined, `random play, seed ${String(host.seed)}`) }, 'step through a random game'), stepper)
-        : h('p', { class: 'hint' }, 'Fix the errors above to play the game.'),
-      playable ? section('random playouts', true, playButton, stats) : '',
-    );
-  },
 };
-
-/** A trace with previous / next buttons, a slider, the joint move and the facts (and a board for cell facts). */
-function stepperView(t: Trace, title: string): HTMLElement {
-  let i = 0;
-  const body = h('div', { class: 'state' });
-  const counter = h('span', { class: 'counter', 'aria-live': 'polite' });
-  const slider = h('input', { type: 'range', min: 0, max: t.steps.length - 1, value: 0, 'aria-label': 'state' });
-  const prev = h('button', { type: 'button', class: 'prev', 'aria-label': 'previous state' }, '◀');
-  const next = h('button', { type: 'button', class: 'next', 'aria-label': 'next state' }, '▶');
-  const show = () => {
-    const step = t.steps[i]!;
-    counter.textContent = `state ${i} of ${t.steps.length - 1}${step.terminal ? ' (terminal)' : ''}`;
-    slider.value = String(i);
-    prev.disabled = i === 0;
-    next.disabled = i === t.steps.length - 1;
-    const joint = step.joint ? h('div', { class: 'joint' }, 'joint move: ', step.joint.map((m, r) => `${t.roles[r]} ${m}`).join(', ')) : h('div', { class: 'joint' }, 'the initial state');
-    const goals = step.goals ? h('div', { class: 'goals' }, 'goals: ', step.goals.map((g, r) => `${t.roles[r]} ${g.join('/') || '–'}`).join(', ')) : '';
-    body.replaceChildren(joint, goals, board(step.facts) ?? '', h('ul', { class: 'facts' }, ...step.facts.map((f) => h('li', {}, f))));
-  };
-  prev.addEventListener('click', () => {
-    if (i > 0) i--;
-    show();
-  });
-  next.addEventListener('click', () => {
-    if (i < t.steps.length - 1) i++;
-    show();
-  });
-  slider.addEventListener('input', () => {
-    i = Number(slider.value);
-    show();
-  });
-  show();
-  return h('div', { class: 'trace' }, h('h3', {}, title), h('div', { class: 'step-controls' }, prev, slider, next, counter), t.note ? h('div', { class: 'note' }, t.note) : '', body);
-}
-
-/** `(cell X Y V)` facts as a board, rows by X, columns by Y; undefined when there are none. */
-function board(facts: readonly string[]): HTMLElement | undefined {
-  const cells = facts.map((f) => /^\(cell ([^\s()]+) ([^\s()]+) ([^\s()]+)\)$/.exec(f)).filter((m): m is RegExpExecArray => m !== null);
-  if (cells.length === 0) return undefined;
-  const num = (a: string, b: string) => (Number.isNaN(Number(a)) || Number.isNaN(Number(b)) ? a.localeCompare(b) : Number(a) - Number(b));
-  const xs = [...new Set(cells.map((m) => m[1]!))].sort(num);
-  const ys = [...new Set(cells.map((m) => m[2]!))].sort(num);
-  const at = new Map(cells.map((m) => [`${m[1]} ${m[2]}`, m[3]!]));
-  return h(
-    'table',
-    { class: 'board', 'aria-label': 'cell facts' },
-    ...ys.map((y) => h('tr', {}, ...xs.map((x) => h('td', {}, at.get(`${x} ${y}`) ?? '')))),
-  );
-}
-
-export type { PanelHost };

@@ -1,7 +1,7 @@
 /**
- * The panel registry: one panel per file kind, tried in this order (the
- * first whose `detect` says yes shows the file). Add a file kind by adding
- * its panel file and a line here.
+ * The worker halves of the panels, one per file kind, tried in this order
+ * (the first whose `detect` says yes shows the file). Add a file kind by
+ * adding its panel file and a line here, and its view in views/.
  */
 import { gamePanel } from './game.js';
 import { grammarPanel } from './grammar.js';

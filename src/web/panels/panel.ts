@@ -1,50 +1,22 @@
 /**
- * The contract of a panel: one per file kind, one file per panel. A panel has
- * a worker half (detect the kind, add diagnostics, compute the data of an
- * action) and a page half (render that data). Both halves live in the same
- * file and are listed once in panels/index.ts, so adding a file kind is adding
- * a file and a line there.
+ * The worker half of a panel: one per file kind. It detects its kind, adds
+ * the diagnostics of its CLI command, and computes the data of each action.
+ * Its page half (views/KIND.ts) draws that data; the page never loads the
+ * library itself, only the worker does. Adding a file kind is a file here and
+ * one in views/, each listed in its folder's index.ts.
  */
 import type { Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import type { FileKind, PanelInput } from '../protocol.js';
 
-/** What the page gives a panel to render into and to talk back with. */
-export interface PanelHost {
-  /** The element the panel owns (emptied before each render). */
-  root: HTMLElement;
-  /** Run an action of this panel in the worker (with the current text, seed and params). */
-  run(action: string, arg?: unknown, onProgress?: (p: unknown) => void): Promise<unknown>;
-  /** Move the editor's cursor to a 1-based line and column, and focus it. */
-  reveal(line: number, column?: number): void;
-  /** Set the seed control, and the params form when given (and re-run the main action). */
-  setSeed(seed: number | string, params?: Record<string, string>): void;
-  /** Offer a file for download. */
-  download(name: string, text: string, type: string): void;
-  seed: number | string;
-}
-
-export interface Controls {
-  /** Seed control, params form, gallery, check button. */
-  seed: boolean;
-  params: boolean;
-  gallery: boolean;
-  check: boolean;
-}
-
 export interface Panel<Data = unknown> {
   kind: FileKind;
-  /** Shown in the kind badge. */
-  label: string;
-  controls: Controls;
-  /** Worker: whether a loaded program (with builtins) is of this kind. The first panel that says yes wins. */
+  /** Whether a loaded program (with builtins) is of this kind. The first panel that says yes wins. */
   detect(program: Program): boolean;
-  /** Worker: the diagnostics of this kind, as the CLI's command for it reports them (the program's own included). */
+  /** The diagnostics of this kind, as the CLI's command for it reports them (the program's warnings included). */
   diagnose(text: string, file: string): Diagnostic[];
-  /** Worker: the data of an action ('main' when the text, seed or params change; others are the panel's own). */
+  /** The data of an action ('main' when the text, seed or params change; others are the panel's own). Plain data. */
   compute(input: PanelInput, progress: (p: unknown) => void): Data;
-  /** Page: draw the data of the 'main' action. */
-  render(data: Data, host: PanelHost): void;
 }
 
 /** A panel's type with its data type erased, for the registry. */

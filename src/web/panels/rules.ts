@@ -3,7 +3,6 @@
  * relation, and a query box.
  */
 import { evaluate } from '../../engine/index.js';
-import { h } from '../dom.js';
 import { collect, loadChecked } from './common.js';
 import type { Panel } from './panel.js';
 
@@ -17,8 +16,6 @@ const LIMIT = 500;
 
 export const rulesPanel: Panel<RulesData> = {
   kind: 'rules',
-  label: 'rules',
-  controls: { seed: false, params: false, gallery: false, check: false },
   detect: () => true,
   diagnose(text, file) {
     return collect(() => loadChecked(text, file).diagnostics.filter((d) => d.severity === 'warning'));
@@ -36,28 +33,5 @@ export const rulesPanel: Panel<RulesData> = {
     }
     const relations = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => ({ name, count: list.length, facts: list.sort().slice(0, LIMIT) }));
     return { relations, total: facts.length };
-  },
-  render(data, host) {
-    const answers = h('div', { class: 'answers', 'aria-live': 'polite' });
-    const goal = h('input', { type: 'text', class: 'goal', placeholder: '(reach ?room)', 'aria-label': 'query goal' });
-    const ask = () =>
-      host
-        .run('query', goal.value)
-        .then((v) => {
-          const list = v as string[];
-          answers.replaceChildren(h('div', {}, `${list.length} answer(s)`), h('ul', { class: 'facts' }, ...list.map((a) => h('li', {}, a))));
-        })
-        .catch((e: Error) => answers.replaceChildren(h('div', { class: 'msg error' }, e.message)));
-    goal.addEventListener('keydown', (ev) => {
-      if ((ev as KeyboardEvent).key === 'Enter') void ask();
-    });
-    host.root.append(
-      h('div', { class: 'summary' }, `${data.total} facts in the model`),
-      h('div', { class: 'query' }, goal, h('button', { type: 'button', onclick: () => void ask() }, 'query')),
-      answers,
-      ...data.relations.map((r) =>
-        h('details', { class: 'relation' }, h('summary', {}, `${r.name} (${r.count})`), h('ul', { class: 'facts' }, ...r.facts.map((f) => h('li', {}, f)))),
-      ),
-    );
   },
 };

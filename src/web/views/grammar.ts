@@ -1,0 +1,109 @@
+/** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
+import type { ArtifactNode } from '../../generate/grammar/artifact.js';
+import { h, section, svgFile } from '../dom.js';
+import { checkSection } from './check.js';
+import { drawTree, TREE_CSS, violatedIds } from './tree-svg.js';
+import type { GrammarData, TreeData } from '../panels/grammar.js';
+import type { PanelView, PanelHost } from './view.js';
+
+export const GALLERY_SIZE = 12;
+
+export const grammarView: PanelView<GrammarData> = {
+  kind: 'grammar',
+  label: 'tree grammar',
+  controls: { seed: true, params: true, gallery: true, check: true },
+  render(data, host) {
+    const collapsed = new Set<string>();
+    const violated = violatedIds(data.violations);
+    let selected: ArtifactNode | undefined;
+    const treeBox = h('div', { class: 'tree-box' });
+    const inspector = h('div', { class: 'inspector', 'aria-live': 'polite' }, h('p', { class: 'hint' }, 'Click a node (or focus it and press Enter) for its attributes and why it got its rule; ± or Space collapses it.'));
+    let svg: SVGElement | undefined;
+    const draw = () => {
+      const view = drawTree(data.root, {
+        collapsed,
+        violated,
+        selected: selected?.id,
+        onSelect: (n) => {
+          selected = n;
+          draw();
+          inspect(n);
+        },
+        onToggle: (n) => {
+          if (collapsed.has(n.id)) collapsed.delete(n.id);
+          else collapsed.add(n.id);
+          draw();
+          (treeBox.querySelector(`g.node[data-id="${n.id}"]`) as SVGGElement | null)?.focus();
+        },
+      });
+      svg = view.svg;
+      treeBox.replaceChildren(view.svg);
+    };
+    const inspect = (n: ArtifactNode) => {
+      const rows = [
+        ['node', n.id],
+        ['symbol', n.symbol],
+        ['rule', n.rule ?? '(terminal)'],
+        ...Object.entries(n.args).map(([k, v]) => [`arg ${k}`, v]),
+        ...Object.entries(n.attrs).map(([k, v]) => [`attr ${k}`, v]),
+      ];
+      const steps = h('pre', { class: 'explain' }, 'explaining…');
+      inspector.replaceChildren(
+        h('table', { class: 'attrs' }, ...rows.map(([k, v]) => h('tr', {}, h('th', {}, k!), h('td', {}, v!)))),
+        n.rule !== undefined ? steps : h('p', { class: 'hint' }, 'A terminal: no rule was chosen here.'),
+      );
+      if (n.rule !== undefined) {
+        host
+          .run('explain', n.id)
+          .then((t) => (steps.textContent = (t as string) || '(no steps recorded)'))
+          .catch((e: Error) => (steps.textContent = e.message));
+      }
+    };
+    draw();
+    const violations =
+      data.violations.length > 0
+        ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
+        : null;
+    host.root.append(
+      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.nodeCount} nodes`),
+      violations ?? '',
+      treeBox,
+      inspector,
+      h(
+        'div',
+        { class: 'downloads' },
+        h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.json`, data.json + '\n', 'application/json') }, 'JSON'),
+        h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.dot`, data.dot, 'text/vnd.graphviz') }, 'DOT'),
+        h('button', { type: 'button', onclick: () => svg && host.download(`artifact-${String(data.seed)}.svg`, svgFile(svg, TREE_CSS), 'image/svg+xml') }, 'SVG'),
+      ),
+      section('gallery', false, galleryBox(host)),
+      section('check', false, checkSection(host)),
+    );
+  },
+};
+
+/** Trees of the next seeds as thumbnails; click one to open it. */
+function galleryBox(host: PanelHost): HTMLElement {
+  const box = h('div', { class: 'gallery' });
+  const button = h('button', { type: 'button' }, `show ${GALLERY_SIZE} seeds`);
+  button.addEventListener('click', () => {
+    box.replaceChildren('generating…');
+    host
+      .run('gallery', GALLERY_SIZE)
+      .then((v) => {
+        box.replaceChildren(
+          ...(v as TreeData[]).map((t) => {
+            const view = drawTree(t.root, { collapsed: new Set(), violated: violatedIds(t.violations), small: true });
+            return h(
+              'button',
+              { type: 'button', class: `thumb${t.violations.length > 0 ? ' has-violations' : ''}`, onclick: () => host.setSeed(t.seed), title: `seed ${String(t.seed)}` },
+              view.svg,
+              h('span', {}, `seed ${String(t.seed)} · ${t.nodeCount} nodes${t.violations.length > 0 ? ` · ${t.violations.length} violations` : ''}`),
+            );
+          }),
+        );
+      })
+      .catch((e: Error) => box.replaceChildren(h('div', { class: 'msg error' }, e.message)));
+  });
+  return h('div', {}, button, box);
+}
