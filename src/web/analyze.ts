@@ -41,10 +41,12 @@ export function analyze(text: string, file: string, previousKind = 'rules'): Ana
     program = loadProgram([{ text, file }]);
   } catch (e) {
     if (!isGramlogError(e)) throw e;
+    // `gramlog validate` reports a game's syntax errors as error[syntax]; the other commands with the parser's code.
+    const game = previousKind === 'game' || /\(\s*role\s/.test(text);
     const diagnostics = (e.diagnostics.length > 0 ? e.diagnostics : [{ code: e.code, severity: 'error' as const, message: e.message, ...(e.span ? { span: e.span } : {}) }]).map((d) =>
-      toWeb(d, file, text.length),
+      toWeb(game ? { ...d, code: 'syntax' } : d, file, text.length),
     );
-    return { kind: previousKind, diagnostics, params: [], ms: performance.now() - start };
+    return { kind: game ? 'game' : previousKind, diagnostics, params: [], ms: performance.now() - start };
   }
   const kind = kindOf(program);
   const panel = PANELS.find((p) => p.kind === kind)!;

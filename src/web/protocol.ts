@@ -22,7 +22,7 @@ export interface WebDiagnostic {
 export interface Analysis {
   kind: FileKind;
   diagnostics: WebDiagnostic[];
-  /** The file's `(param KEY VALUE)` facts, in file order (empty when it does not load). */
+  /** The file's `(param KEY VALUE)` facts, sorted by key (empty when it does not load). */
   params: Array<[string, string]>;
   /** Milliseconds the worker spent. */
   ms: number;

@@ -31,7 +31,7 @@ export function readUrlState(hash: string): UrlState {
   const f = q.get('f');
   if (f) out.file = f;
   const t = q.get('t');
-  if (t) {
+  if (t !== null) {
     try {
       out.text = fromBase64Url(t);
     } catch {
