@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { startServer, type Served } from '../../src/cli/commands/serve.js';
 import { compileGrammar, generateFrom, parseProgram } from '../../src/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';
+import { runCli } from '../cli/fake-io.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const WEB = join(ROOT, 'dist', 'web');
@@ -200,6 +201,39 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     const t = await phone.evaluate(() => (window as unknown as { gramlogTimings: { firstRender: number } }).gramlogTimings.firstRender);
     process.stderr.write(`test/web: first render ${t.toFixed(0)} ms after navigation (rules/tree.gdl, warm browser)\n`);
     await phone.close();
+  });
+
+  it('checks a generator with progress, and opens the counterexample it shrank to', async () => {
+    await pick(page, 'rules/check-broken.gdl');
+    await page.fill('#seed', '0');
+    await page.press('#seed', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 0:'));
+    await page.locator('details.section summary', { hasText: 'check' }).click();
+    await page.locator('button.check').click();
+    await page.waitForSelector('.check-failed', { timeout: 30_000 });
+    // gramlog check rules/check-broken.gdl (fast-check seed 0, as the seed control) finds the same.
+    expect(await page.locator('.check-failed').textContent()).toContain('adjacent-trees');
+    await page.locator('.check-failed button').click();
+    await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 1560247564:'));
+    expect(await page.inputValue('input[name="houses"]')).toBe('2');
+    expect(await page.locator('#panel .violations').textContent()).toContain('(violation adjacent-trees 1 2)');
+    await page.screenshot({ path: join(SHOTS, 'check.png'), fullPage: true });
+  });
+
+  it('shows a gallery of seeds and downloads the artifact as generate --json prints it', async () => {
+    await pick(page, 'rules/dungeon.gdl');
+    await page.fill('#seed', '42');
+    await page.press('#seed', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 42:'));
+    await page.locator('details.section summary', { hasText: 'gallery' }).click();
+    await page.getByRole('button', { name: /show 12 seeds/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.gallery .thumb').length === 12);
+    expect(await page.locator('.gallery .thumb span').first().textContent()).toMatch(/^seed 42 · \d+ nodes/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON', exact: true }).click()]);
+    const got = readFileSync((await download.path())!, 'utf8');
+    const cli = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--json']);
+    expect(got).toBe(cli.stdout);
+    await page.screenshot({ path: join(SHOTS, 'gallery.png'), fullPage: true });
   });
 
   it('shows plain rules with their model and answers a query', async () => {

@@ -8,7 +8,7 @@ import { s } from '../dom.js';
 
 const DX = 84;
 const DY = 58;
-const PAD = 24;
+const PAD = 40;
 
 export interface TreeView {
   svg: SVGElement;
