@@ -163,6 +163,8 @@ async function start(): Promise<void> {
       return;
     }
     say(`diagnostics in ${a.ms.toFixed(0)} ms`);
+    // The first text's panel was asked for at start, before its diagnostics: do not ask twice.
+    if (first && first.version === version && (first.kind === undefined || first.kind === a.kind)) return;
     schedulePanel(kindChanged ? 0 : 250);
   }
 
@@ -196,7 +198,7 @@ async function start(): Promise<void> {
 
   function input(action: string, arg?: unknown): PanelInput {
     const known = new Set((analysis?.params ?? []).map(([k]) => k));
-    const p = Object.fromEntries(Object.entries(params).filter(([k]) => known.has(k)));
+    const p = analysis ? Object.fromEntries(Object.entries(params).filter(([k]) => known.has(k))) : { ...params };
     return { text: editor.text(), file, kind, seed, params: p, action, ...(arg !== undefined ? { arg } : {}) };
   }
 
@@ -227,33 +229,64 @@ async function start(): Promise<void> {
     },
   };
 
-  function runPanel(): void {
-    const panel = viewFor(kind);
-    if (!panel) return;
+  /**
+   * The first panel is asked for at once, in parallel with the diagnostics:
+   * the worker finds the kind itself (kind ''), so the first render does not
+   * wait for the diagnostics.
+   */
+  let first: { version: number; kind?: string } | undefined;
+  /** When the diagnostics of the current text have errors, they are what the page shows: say so. */
+  function analysisErrors(): boolean {
+    if (!(analysis?.diagnostics.some((d) => d.severity === 'error') ?? false)) return false;
+    document.body.dataset.state = 'errors';
+    return true;
+  }
+
+  function runPanel(auto = false): void {
+    if (auto) first = { version };
+    else if (!viewFor(kind)) return;
     const run = ++panelRun;
     document.body.dataset.state = 'running';
     const t0 = performance.now();
-    host
-      .run('main')
+    const request = auto
+      ? runner.call({ op: 'panel', input: { ...input('main'), kind: '' } }, PANEL_BUDGET_MS).then((v) => {
+          const r = v as { kind: string; data: unknown };
+          first!.kind = r.kind;
+          if (kind !== '' && kind !== r.kind) throw new Error('superseded');
+          kind = r.kind;
+          return r.data;
+        })
+      : host.run('main');
+    request
       .then((data) => {
         if (run !== panelRun) return;
+        const panel = viewFor(kind)!;
+        badge.textContent = panel.label;
+        document.body.dataset.kind = kind;
+        seedControls.hidden = !panel.controls.seed;
         panelRoot.replaceChildren();
         panelRoot.dataset.kind = kind;
         panel.render(data, host);
         timings.panelMs = performance.now() - t0;
         if (timings.firstRender === undefined) timings.firstRender = performance.now();
+        if (analysisErrors()) return;
         say(`${panel.label}: ${timings.panelMs.toFixed(0)} ms`);
         document.body.dataset.state = 'ready';
       })
       .catch((e: Error) => {
         if (run !== panelRun) return;
+        if (auto && e.message === 'superseded') {
+          runPanel();
+          return;
+        }
         panelRoot.replaceChildren(
           e instanceof RemoteError
             ? messageLine({ code: e.code, severity: 'error', message: e.message, line: e.line, column: e.column }, editor.reveal)
             : h('div', { class: `msg error${e instanceof BudgetError ? ' budget' : ''}` }, e.message),
         );
-        say(e.message, e instanceof BudgetError ? 'budget' : 'error');
         if (timings.firstRender === undefined) timings.firstRender = performance.now();
+        if (analysisErrors()) return;
+        say(e.message, e instanceof BudgetError ? 'budget' : 'error');
         document.body.dataset.state = 'failed';
       });
   }
@@ -282,6 +315,7 @@ async function start(): Promise<void> {
   });
   $('#download-text').addEventListener('click', () => host.download(file.split('/').pop() ?? 'rules.gdl', editor.text(), 'text/plain'));
 
+  runPanel(true);
   changed(performance.now());
 }
 

@@ -4,7 +4,8 @@
  * and replaces this worker when a request runs over its budget.
  */
 import { isGramlogError } from '../errors.js';
-import { analyze } from './analyze.js';
+import { analyze, kindOf } from './analyze.js';
+import { loadProgram } from '../program/load.js';
 import { panelFor } from './panels/index.js';
 import type { Request, Response } from './protocol.js';
 
@@ -27,6 +28,11 @@ scope.onmessage = (ev) => {
       const a = analyze(req.text, req.file, lastKind);
       lastKind = a.kind;
       value = a;
+    } else if (req.input.kind === '') {
+      // The kind is not known yet (the page's first request): find it, and say which it was.
+      const program = loadProgram([{ text: req.input.text, file: req.input.file }]);
+      const kind = kindOf(program);
+      value = { kind, data: panelFor(kind)!.compute({ ...req.input, kind }, (progress) => scope.postMessage({ id: req.id, progress })) };
     } else {
       const panel = panelFor(req.input.kind);
       if (!panel) throw new Error(`no panel for files of kind ${req.input.kind}`);

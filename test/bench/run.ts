@@ -23,3 +23,4 @@ async function optional(file: string, fn: string): Promise<void> {
 
 await optional('gdl-playouts', 'benchPlayouts');
 await optional('generate-bench', 'benchGenerate');
+await optional('web-bench', 'benchWeb');
