@@ -67,16 +67,17 @@ export async function benchWeb(options: { quick?: boolean } = {}): Promise<void>
       for (let i = 0; i < runs; i++) {
         const page = await browser.context.newPage();
         await page.goto(`${served.url}#f=${file}`);
-        await page.waitForFunction(() => document.body.dataset['state'] === 'ready', null, { timeout: 30_000 });
-        first.push(await page.evaluate(() => (window as unknown as { gramlogTimings: { firstRender: number } }).gramlogTimings.firstRender));
+        await page.waitForFunction(`document.body.dataset.state === 'ready' && document.body.dataset.version !== undefined`, null, { timeout: 30_000 });
+        first.push(Number(await page.evaluate('window.gramlogTimings.firstRender')));
         // A keystroke at the end of the text (a comment, so the kind stays), then its diagnostics.
+        // (Page code as strings: this file is compiled without the DOM's types.)
         await page.locator('.cm-content').click();
         await page.keyboard.press('Control+End');
         for (let k = 0; k < 3; k++) {
-          const v = Number(await page.evaluate(() => document.body.dataset['version']));
+          const v = Number(await page.evaluate('document.body.dataset.version'));
           await page.keyboard.type(k === 0 ? '\n;' : 'x');
-          await page.waitForFunction((w) => Number(document.body.dataset['version']) > w, v);
-          edits.push(await page.evaluate(() => (window as unknown as { gramlogTimings: { editToDiagnostics: number } }).gramlogTimings.editToDiagnostics));
+          await page.waitForFunction(`Number(document.body.dataset.version) > ${v}`);
+          edits.push(Number(await page.evaluate('window.gramlogTimings.editToDiagnostics')));
         }
         await page.close();
       }

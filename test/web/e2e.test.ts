@@ -26,7 +26,7 @@ if ('missing' in chromium) process.stderr.write(`test/web: skipping the browser 
 
 /** Wait until the page has settled on the current text: diagnostics applied and the panel drawn (or errors shown). */
 async function settled(page: Page, timeout = 20_000): Promise<string> {
-  await page.waitForFunction(() => ['ready', 'failed', 'errors'].includes(document.body.dataset['state'] ?? ''), null, { timeout });
+  await page.waitForFunction(() => ['ready', 'failed', 'errors'].includes(document.body.dataset['state'] ?? '') && document.body.dataset['version'] !== undefined, null, { timeout });
   return (await page.evaluate(() => document.body.dataset['state'])) as string;
 }
 
