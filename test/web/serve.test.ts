@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, webRoot, type Served } from '../../src/cli/commands/serve.js';
-import { runCli } from '../cli/fake-io.js';
-import { repoRoot } from '../helpers.js';
+import { spawn } from 'node:child_process';
+import { bin, runCli } from '../cli/fake-io.js';
+import { readRepoFile, repoRoot } from '../helpers.js';
 
 const WEB = join(repoRoot, 'dist', 'web');
 
@@ -52,6 +53,32 @@ describe('gramlog serve', () => {
 
   it('finds dist/web from the compiled command', () => {
     expect(webRoot().endsWith(join('dist', 'web')) || webRoot().endsWith(join('src', 'web'))).toBe(true);
+  });
+
+  it('prints what the README shows, serves until stopped, and exits 0 then', async () => {
+    const readme = readRepoFile('README.md');
+    const block = /```\n\$ npx gramlog serve rules\/tree\.gdl\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const child = spawn(process.execPath, [bin, 'serve', 'rules/tree.gdl', '--port', '0'], { cwd: repoRoot });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise<void>((done) => {
+      const t = setInterval(() => {
+        if (out.split('\n').length > 2) {
+          clearInterval(t);
+          done();
+        }
+      }, 20);
+    });
+    const port = /127\.0\.0\.1:(\d+)/.exec(out)![1]!;
+    expect(out.replace(`:${port}/`, ':7878/')).toBe(block);
+    const page = await fetch(`http://127.0.0.1:${port}/files.json`);
+    expect(((await page.json()) as Array<{ name: string }>).map((f) => f.name)).toEqual(['rules/tree.gdl']);
+    const code = await new Promise<number | null>((done) => {
+      child.on('exit', (c) => done(c));
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
   });
 
   it('has help with usage, options, exit codes and an example', async () => {
