@@ -96,6 +96,19 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     expect(await page.locator('#panel svg.tree g.node').count()).toBe(1);
   });
 
+  it('is usable from the keyboard: a tree node takes focus, Enter explains it, Space collapses it', async () => {
+    await pick(page, 'rules/tree.gdl');
+    await page.locator('#panel svg.tree g.node[data-id="n/1"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /chose \S+\s+p=/.test(document.querySelector('pre.explain')?.textContent ?? ''));
+    expect(await page.locator('pre.explain').textContent()).toMatch(/^n\/1  tree  depth 1/);
+    const before = await page.locator('#panel svg.tree g.node').count();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe('n/1');
+    await page.keyboard.press(' ');
+    expect(await page.locator('#panel svg.tree g.node').count()).toBeLessThan(before);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe('n/1');
+  });
+
   it('shows a typo\'s diagnostic at its line, with its code, soon after the keystroke', async () => {
     await pick(page, 'rules/tree.gdl');
     const line = 26;

@@ -27,18 +27,21 @@ export const grammarView: PanelView<GrammarData> = {
         onSelect: (n) => {
           selected = n;
           draw();
+          focus(n.id);
           inspect(n);
         },
         onToggle: (n) => {
           if (collapsed.has(n.id)) collapsed.delete(n.id);
           else collapsed.add(n.id);
           draw();
-          (treeBox.querySelector(`g.node[data-id="${n.id}"]`) as SVGGElement | null)?.focus();
+          focus(n.id);
         },
       });
       svg = view.svg;
       treeBox.replaceChildren(view.svg);
     };
+    /** Redrawing replaces the nodes: give the focus back to the one the user was on. */
+    const focus = (id: string) => (treeBox.querySelector(`g.node[data-id="${id}"]`) as SVGGElement | null)?.focus();
     const inspect = (n: ArtifactNode) => {
       const rows = [
         ['node', n.id],
