@@ -169,6 +169,13 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.getByRole('button', { name: 'analyze', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('.analyze-out')?.textContent ?? '').length > 0 && !document.querySelector('.analyze-out')?.textContent?.includes('analyzing'));
     await page.screenshot({ path: join(SHOTS, 'layers.png'), fullPage: true });
+    // The draws, as generate --explain prints them.
+    await page.locator('details.section summary', { hasText: 'explain' }).click();
+    await page.getByRole('button', { name: 'explain this seed' }).click();
+    const seed = await page.inputValue('#seed');
+    await page.waitForFunction(() => (document.querySelector('#panel pre.explain')?.textContent ?? '').startsWith('seed'));
+    const cli = await runCli(['generate', 'rules/building.gdl', '--seed', seed, '--explain']);
+    expect(await page.locator('#panel pre.explain').textContent()).toBe(cli.stdout);
   });
 
   it('keeps the text, seed and params in a link that reopens them', async () => {
@@ -239,7 +246,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.press('#seed', 'Enter');
     await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 42:'));
     await page.locator('details.section summary', { hasText: 'gallery' }).click();
-    await page.getByRole('button', { name: /show 12 seeds/ }).click();
+    await page.getByRole('button', { name: 'show', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('.gallery .thumb').length === 12);
     expect(await page.locator('.gallery .thumb span').first().textContent()).toMatch(/^seed 42 · \d+ nodes/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON', exact: true }).click()]);

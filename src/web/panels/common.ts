@@ -39,6 +39,12 @@ export function memo<T>(size = 4): (key: string, make: () => T) => T {
   };
 }
 
+/** The number of gallery seeds asked for: 1 to 100, 12 when not given. */
+export function galleryCount(arg: unknown): number {
+  const n = Math.floor(Number(arg ?? 12));
+  return Number.isFinite(n) ? Math.max(1, Math.min(100, n)) : 12;
+}
+
 /** A location as the page shows it. */
 export function place(span: { line: number; column: number } | undefined): { line?: number; column?: number } {
   return span ? { line: span.line, column: span.column } : {};

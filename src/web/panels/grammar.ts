@@ -9,7 +9,7 @@ import { artifactViolations, compileGrammar, explain, formatDot, formatJson, gen
 import type { Program } from '../../program/program.js';
 import type { PanelInput } from '../protocol.js';
 import { computeCheck } from './check.js';
-import { collect, loadChecked, memo } from './common.js';
+import { collect, galleryCount, loadChecked, memo } from './common.js';
 import type { Panel } from './panel.js';
 
 export interface TreeData {
@@ -53,7 +53,6 @@ export function explainNode(text: string, id: string): string {
   return out.join('\n');
 }
 
-export const GALLERY_SIZE = 12;
 
 export const grammarPanel: Panel<GrammarData> = {
   kind: 'grammar',
@@ -79,7 +78,7 @@ export const grammarPanel: Panel<GrammarData> = {
         return explainNode(explain(generateFrom(grammar, input.seed, { explain: true })), String(input.arg)) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: Number(input.arg ?? GALLERY_SIZE) }, (_, i) => tree(grammar, base + i)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(grammar, base + i)) as never;
       }
       case 'check':
         return computeCheck(input, progress) as never;

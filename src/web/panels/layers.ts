@@ -4,11 +4,11 @@
  * them, the plan of every layer, violations, `analyze` findings, a gallery of
  * plans, downloads and the check button.
  */
-import { analyzeLayers, generateLayers, inspectLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerGrammar } from '../../generate/layers/index.js';
+import { analyzeLayers, explainLayers, generateLayers, inspectLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerGrammar } from '../../generate/layers/index.js';
 import { layerLetters } from '../../generate/layers/format.js';
 import type { PanelInput } from '../protocol.js';
 import { computeCheck } from './check.js';
-import { collect, loadChecked, memo, place } from './common.js';
+import { collect, galleryCount, loadChecked, memo, place } from './common.js';
 import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
 
@@ -87,8 +87,10 @@ export const layersPanel: Panel<LayersData> = {
       case 'gallery': {
         const grammar = grammarOf(input);
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: Number(input.arg ?? 12) }, (_, i) => layersData(grammar, base + i)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i)) as never;
       }
+      case 'explain':
+        return explainLayers(generateLayers(grammarOf(input), { seed: input.seed, explain: true })) as never;
       case 'analyze': {
         const r = analyzeLayers(loadChecked(input.text, input.file));
         const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));

@@ -2,11 +2,10 @@
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
 import { h, section, svgFile } from '../dom.js';
 import { checkSection } from './check.js';
+import { galleryBox } from './gallery.js';
 import { drawTree, TREE_CSS, violatedIds } from './tree-svg.js';
 import type { GrammarData, TreeData } from '../panels/grammar.js';
 import type { PanelView, PanelHost } from './view.js';
-
-export const GALLERY_SIZE = 12;
 
 export const grammarView: PanelView<GrammarData> = {
   kind: 'grammar',
@@ -79,34 +78,17 @@ export const grammarView: PanelView<GrammarData> = {
         h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.dot`, data.dot, 'text/vnd.graphviz') }, 'DOT'),
         h('button', { type: 'button', onclick: () => svg && host.download(`artifact-${String(data.seed)}.svg`, svgFile(svg, TREE_CSS), 'image/svg+xml') }, 'SVG'),
       ),
-      section('gallery', false, galleryBox(host)),
+      section(
+        'gallery',
+        false,
+        galleryBox<TreeData>(
+          host,
+          (t) => drawTree(t.root, { collapsed: new Set(), violated: violatedIds(t.violations), small: true }).svg,
+          (t) => `seed ${String(t.seed)} · ${t.nodeCount} nodes${t.violations.length > 0 ? ` · ${t.violations.length} violations` : ''}`,
+          (t) => t.violations.length > 0,
+        ),
+      ),
       section('check', false, checkSection(host)),
     );
   },
 };
-
-/** Trees of the next seeds as thumbnails; click one to open it. */
-function galleryBox(host: PanelHost): HTMLElement {
-  const box = h('div', { class: 'gallery' });
-  const button = h('button', { type: 'button' }, `show ${GALLERY_SIZE} seeds`);
-  button.addEventListener('click', () => {
-    box.replaceChildren('generating…');
-    host
-      .run('gallery', GALLERY_SIZE)
-      .then((v) => {
-        box.replaceChildren(
-          ...(v as TreeData[]).map((t) => {
-            const view = drawTree(t.root, { collapsed: new Set(), violated: violatedIds(t.violations), small: true });
-            return h(
-              'button',
-              { type: 'button', class: `thumb${t.violations.length > 0 ? ' has-violations' : ''}`, onclick: () => host.setSeed(t.seed), title: `seed ${String(t.seed)}` },
-              view.svg,
-              h('span', {}, `seed ${String(t.seed)} · ${t.nodeCount} nodes${t.violations.length > 0 ? ` · ${t.violations.length} violations` : ''}`),
-            );
-          }),
-        );
-      })
-      .catch((e: Error) => box.replaceChildren(h('div', { class: 'msg error' }, e.message)));
-  });
-  return h('div', {}, button, box);
-}

@@ -1,6 +1,7 @@
 /** The page half of the layers panel (its worker half: panels/layers.ts). */
 import { h, s, section, svgFile, messageLine } from '../dom.js';
 import { checkSection } from './check.js';
+import { galleryBox } from './gallery.js';
 import type { LayersData, LayerView, AnalyzeData } from '../panels/layers.js';
 import type { PanelView, PanelHost } from './view.js';
 
@@ -24,8 +25,18 @@ export const layersView: PanelView<LayersData> = {
         h('button', { type: 'button', onclick: () => host.download(`layers-${String(data.seed)}.json`, data.json + '\n', 'application/json') }, 'JSON'),
         planSvg ? h('button', { type: 'button', onclick: () => host.download(`plan-${String(data.seed)}.svg`, svgFile(planSvg, PLAN_CSS), 'image/svg+xml') }, 'SVG') : '',
       ),
+      section('explain', false, explainBox(host)),
       section('analyze', false, analyzeBox(host)),
-      section('gallery', false, galleryBox(host)),
+      section(
+        'gallery',
+        false,
+        galleryBox<LayersData>(
+          host,
+          (d) => (d.plan ? planDrawing(d, 12) : h('span', {}, `${d.layers.reduce((n, l) => n + l.placed.length, 0)} placed`)),
+          (d) => `seed ${String(d.seed)}${d.violations.length > 0 ? ` · ${d.violations.length} violations` : ''}`,
+          (d) => d.violations.length > 0,
+        ),
+      ),
       section('check', false, checkSection(host)),
     );
   },
@@ -94,6 +105,20 @@ function layerBox(l: LayerView, violations: readonly string[]): HTMLElement {
   return h('div', { class: `layer${named ? ' violated' : ''}` }, h('h3', {}, head), body, h('div', { class: 'key' }, '# placed  x drawn but masked  . allowed, not drawn  - neither'));
 }
 
+/** Every draw of every layer (base, mask, placed) and the groups out of bounds that caused a redraw, as `generate --explain` prints them. */
+function explainBox(host: PanelHost): HTMLElement {
+  const out = h('pre', { class: 'explain' });
+  const button = h('button', { type: 'button' }, 'explain this seed');
+  button.addEventListener('click', () => {
+    out.textContent = 'explaining…';
+    host
+      .run('explain')
+      .then((t) => (out.textContent = t as string))
+      .catch((e: Error) => (out.textContent = e.message));
+  });
+  return h('div', {}, button, out);
+}
+
 function analyzeBox(host: PanelHost): HTMLElement {
   const box = h('div', { class: 'analyze-out' });
   const button = h('button', { type: 'button' }, 'analyze');
@@ -114,29 +139,6 @@ function analyzeBox(host: PanelHost): HTMLElement {
   return h('div', {}, button, box);
 }
 
-function galleryBox(host: PanelHost): HTMLElement {
-  const box = h('div', { class: 'gallery' });
-  const button = h('button', { type: 'button' }, 'show 12 seeds');
-  button.addEventListener('click', () => {
-    box.replaceChildren('generating…');
-    host
-      .run('gallery', 12)
-      .then((v) =>
-        box.replaceChildren(
-          ...(v as LayersData[]).map((d) =>
-            h(
-              'button',
-              { type: 'button', class: `thumb${d.violations.length > 0 ? ' has-violations' : ''}`, onclick: () => host.setSeed(d.seed) },
-              d.plan ? planDrawing(d, 12) : '',
-              h('span', {}, `seed ${String(d.seed)}${d.violations.length > 0 ? ` · ${d.violations.length} violations` : ''}`),
-            ),
-          ),
-        ),
-      )
-      .catch((e: Error) => box.replaceChildren(h('div', { class: 'msg error' }, e.message)));
-  });
-  return h('div', {}, button, box);
-}
 
 export const PLAN_CSS = `
 .plan-svg text { font: 11px system-ui, sans-serif; }
