@@ -157,6 +157,7 @@ async function start(): Promise<void> {
     diagList.hidden = a.diagnostics.length === 0;
     seedControls.hidden = !(panel?.controls.seed ?? false);
     renderParams(a.params, panel?.controls.params ?? false);
+    panelRoot.classList.toggle('stale', errors > 0);
     if (errors > 0) {
       say(`${errors} error(s): fix them to see the ${panel?.label ?? 'result'}`, 'error');
       document.body.dataset.state = 'errors';

@@ -195,6 +195,25 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await other.close();
   });
 
+  it('draws a big tree to a depth first, the rest one click away', async () => {
+    const other = await browser.context.newPage();
+    const text = [
+      '(start t) (param depth 12)',
+      '(rule t two 1) (child two 0 t) (child two 1 t) (rule t leaf 1)',
+      '(<= (force ?n leaf) (depth ?n ?d) (param depth ?m) (>= ?d ?m))',
+      '(<= (forbid ?n leaf) (depth ?n ?d) (param depth ?m) (< ?d ?m))',
+      '',
+    ].join('\n');
+    await other.goto(`${served.url}#f=big.gdl&t=${Buffer.from(text).toString('base64url')}`);
+    expect(await settled(other)).toBe('ready');
+    expect(await other.locator('#panel .summary').textContent()).toBe('seed 0: 8191 nodes');
+    // Depths 0 to 6 of a full binary tree: 127 nodes.
+    expect(await other.locator('#panel svg.tree g.node').count()).toBe(127);
+    await other.locator('#panel svg.tree g.node.collapsed .toggle').first().click();
+    expect(await other.locator('#panel svg.tree g.node').count()).toBe(127 + 126);
+    await other.close();
+  });
+
   it('stops a runaway program at the budget and says so', async () => {
     const other = await browser.context.newPage();
     const text = '(n 0)\n(<= (n ?y) (n ?x) (+ ?x 1 ?y))\n';

@@ -12,7 +12,8 @@ export const grammarView: PanelView<GrammarData> = {
   label: 'tree grammar',
   controls: { seed: true, params: true, gallery: true, check: true },
   render(data, host) {
-    const collapsed = new Set<string>();
+    // A big tree is drawn to a depth first (the rest collapsed, one click away), so the page stays responsive.
+    const collapsed = initiallyCollapsed(data.root, data.nodeCount);
     const violated = violatedIds(data.violations);
     let selected: ArtifactNode | undefined;
     const treeBox = h('div', { class: 'tree-box' });
@@ -68,6 +69,7 @@ export const grammarView: PanelView<GrammarData> = {
         : null;
     host.root.append(
       h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.nodeCount} nodes`),
+      collapsed.size > 0 ? h('p', { class: 'hint' }, `${data.nodeCount} nodes: drawn to depth ${DRAW_DEPTH}; + opens a subtree.`) : '',
       violations ?? '',
       treeBox,
       inspector,
@@ -92,3 +94,20 @@ export const grammarView: PanelView<GrammarData> = {
     );
   },
 };
+
+/** Trees with more nodes than this are drawn collapsed below DRAW_DEPTH at first. */
+export const DRAW_LIMIT = 1500;
+export const DRAW_DEPTH = 6;
+
+function initiallyCollapsed(root: ArtifactNode, count: number): Set<string> {
+  const out = new Set<string>();
+  if (count <= DRAW_LIMIT) return out;
+  const stack: Array<[ArtifactNode, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (n.children.length === 0) continue;
+    if (d >= DRAW_DEPTH) out.add(n.id);
+    else for (const c of n.children) stack.push([c, d + 1]);
+  }
+  return out;
+}
