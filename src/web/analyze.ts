@@ -9,7 +9,13 @@ import { paramFacts } from '../generate/params.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { PANELS } from './panels/index.js';
+import type { AnyPanel } from './panels/panel.js';
 import type { Analysis, WebDiagnostic } from './protocol.js';
+
+/** The panel of a text in another language than the rules (see Panel.detectText), if any. */
+export function textKind(text: string, file: string): AnyPanel | undefined {
+  return PANELS.find((p) => p.detectText?.(text, file) ?? false);
+}
 
 /** The kind of a loaded program: the first panel that recognises it. */
 export function kindOf(program: Program): string {
@@ -36,6 +42,11 @@ function order(a: WebDiagnostic, b: WebDiagnostic): number {
 /** Kind, diagnostics and params of a text. `previousKind` is kept when the text does not load (a syntax error). */
 export function analyze(text: string, file: string, previousKind = 'rules'): Analysis {
   const start = performance.now();
+  const other = textKind(text, file);
+  if (other) {
+    const diagnostics = other.diagnose(text, file).map((d) => toWeb(d, file, text.length)).sort(order);
+    return { kind: other.kind, diagnostics, params: [], ms: performance.now() - start };
+  }
   let program: Program;
   try {
     program = loadProgram([{ text, file }]);

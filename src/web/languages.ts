@@ -88,7 +88,8 @@ export const blueprint = StreamLanguage.define<{ afterDirective: boolean }>({
   languageData: { commentTokens: { line: ';' } },
 });
 
-/** The language of a file name: blueprints for .bp, the rule language otherwise. */
-export function languageFor(file: string): StreamLanguage<unknown> {
+/** The language of a file name: blueprints for .bp, none for JSON, the rule language otherwise. */
+export function languageFor(file: string): StreamLanguage<unknown> | [] {
+  if (/\.json$/i.test(file)) return [];
   return (/\.bp$/.test(file) ? blueprint : kif) as StreamLanguage<unknown>;
 }

@@ -4,7 +4,7 @@
  * and replaces this worker when a request runs over its budget.
  */
 import { isGramlogError } from '../errors.js';
-import { analyze, kindOf } from './analyze.js';
+import { analyze, kindOf, textKind } from './analyze.js';
 import { loadProgram } from '../program/load.js';
 import { panelFor } from './panels/index.js';
 import type { Request, Response } from './protocol.js';
@@ -30,8 +30,7 @@ scope.onmessage = (ev) => {
       value = a;
     } else if (req.input.kind === '') {
       // The kind is not known yet (the page's first request): find it, and say which it was.
-      const program = loadProgram([{ text: req.input.text, file: req.input.file }]);
-      const kind = kindOf(program);
+      const kind = textKind(req.input.text, req.input.file)?.kind ?? kindOf(loadProgram([{ text: req.input.text, file: req.input.file }]));
       value = { kind, data: panelFor(kind)!.compute({ ...req.input, kind }, (progress) => scope.postMessage({ id: req.id, progress })) };
     } else {
       const panel = panelFor(req.input.kind);

@@ -47,5 +47,6 @@ describe('highlighting', () => {
   it('picks the language by file name', () => {
     expect(languageFor('x.bp')).toBe(blueprint);
     expect(languageFor('rules/tree.gdl')).toBe(kif);
+    expect(languageFor('graph.json')).toEqual([]);
   });
 });

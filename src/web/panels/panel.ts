@@ -11,6 +11,12 @@ import type { FileKind, PanelInput } from '../protocol.js';
 
 export interface Panel<Data = unknown> {
   kind: FileKind;
+  /**
+   * Whether a text is of this kind before it is parsed as rules (files in
+   * another language, e.g. JSON graph grammars or blueprints): tried first,
+   * in registry order. Its diagnose then gets every text of the kind.
+   */
+  detectText?(text: string, file: string): boolean;
   /** Whether a loaded program (with builtins) is of this kind. The first panel that says yes wins. */
   detect(program: Program): boolean;
   /** The diagnostics of this kind, as the CLI's command for it reports them (the program's warnings included). */
