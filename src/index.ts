@@ -41,6 +41,9 @@ export {
 export {
   checkProperties,
   arbitraryArtifact,
+  artifactGenerator,
+  shrinkArtifact,
+  type ShrinkResult,
   type CheckOptions,
   type CheckResult,
   type GeneratedArtifact,

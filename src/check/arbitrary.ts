@@ -8,6 +8,9 @@
  * `params` are passed unchanged. fast-check shrinks each param towards the value
  * nearest 0 in its range, then the seed towards 0, and every shrunk candidate is
  * generated again, so a counterexample's seed and params always replay it.
+ * Then the artifact itself shrinks, one forced choice at a time (a smaller rule
+ * at a node, a placed site cleared: shrink.ts, shrink-arbitrary.ts), never
+ * growing; `a.choose` holds the overrides that, with the seed and params, replay it.
  */
 import fc from 'fast-check';
 import { throwIfErrors } from '../errors.js';
@@ -15,6 +18,7 @@ import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { artifactGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
 import { paramRanges, type ParamRange } from './declared.js';
+import { ArtifactArbitrary } from './shrink-arbitrary.js';
 
 /** The largest seed drawn by default (seeds are 0..2^31-1). */
 export const MAX_SEED = 0x7fffffff;
@@ -80,6 +84,9 @@ export function describeArtifact(a: GeneratedArtifact): string {
   const params = Object.entries(a.params).map(([k, v]) => `${k}=${v}`);
   const parts = [`seed ${a.seed}`];
   if (params.length > 0) parts.push(`params ${params.join(' ')}`);
+  const choose = Object.entries(a.choose).map(([k, v]) => `${k}=${v}`);
+  if (choose.length > 0) parts.push(`choose ${choose.join(' ')}`);
+  if (a.size !== undefined) parts.push(`size ${a.size}`);
   if (a.violations.length > 0) parts.push(`violations ${a.violations.join(' ')}`);
   return `GeneratedArtifact(${parts.join(', ')})`;
 }
@@ -93,8 +100,8 @@ export function describeArtifact(a: GeneratedArtifact): string {
 export function arbitraryArtifact(source: Program | string, options: ArbitraryArtifactOptions = {}): fc.Arbitrary<GeneratedArtifact> {
   const program = toProgram(source);
   const generator = options.generator ?? artifactGenerator(program);
-  return arbitraryInput(program, options).map((input) => {
-    const artifact = generator.generate(input.seed, input.params);
+  return new ArtifactArbitrary(arbitraryInput(program, options), (input, choose) => {
+    const artifact = generator.generate(input.seed, input.params, choose);
     Object.defineProperty(artifact, fc.toStringMethod, { value: () => describeArtifact(artifact), enumerable: false });
     return artifact;
   });

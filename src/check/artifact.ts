@@ -19,8 +19,11 @@ import { GramlogError } from '../errors.js';
 import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
-import { artifactModel, artifactViolations, compileGrammar, formatJson, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
-import { generateLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerArtifact, type LayerGrammar } from '../generate/layers/index.js';
+import { artifactModel, artifactViolations, compileGrammar, formatJson, formatText, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze), which checking never uses
+import { formatLayerText, layerArtifactJson } from '../generate/layers/format.js';
+import { generateLayers, type LayerArtifact } from '../generate/layers/generate.js';
+import { isLayerProgram, prepareLayers, type LayerGrammar } from '../generate/layers/prepare.js';
 import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
 import { violationsOf, type Violations } from '../generate/violations.js';
 
@@ -39,6 +42,14 @@ export interface GeneratedArtifact {
   readonly seed: number;
   /** The params it was generated with (keys sorted). */
   readonly params: ParamValues;
+  /**
+   * The forced choices it was generated with that took effect (grammar: PATH → RULE;
+   * layers: `LAYER:KEY` → on/off), keys sorted; `{}` for a plain seed. With the seed
+   * and params they replay it: `gramlog generate FILE --seed S --choose PATH=RULE ...`.
+   */
+  readonly choose: Readonly<Record<string, string>>;
+  /** Its size: nodes of a grammar's tree, placed sites of a layer artifact; undefined when generation failed. */
+  readonly size: number | undefined;
   /** `(violation ...)` facts, canonical text, sorted; the error's fact when generation failed. */
   readonly violations: readonly string[];
   /** The properties that failed: the violations' first arguments, or the error's code. Sorted. */
@@ -60,8 +71,11 @@ export interface GeneratedArtifact {
 export interface ArtifactGenerator {
   readonly style: GeneratorStyle;
   readonly program: Program;
-  /** Generate one artifact; GramlogErrors become the artifact's `error`. */
-  generate(seed: number, params?: ParamValues): GeneratedArtifact;
+  /**
+   * Generate one artifact; GramlogErrors become the artifact's `error`. `choose`
+   * forces choices (see GeneratedArtifact.choose); ones that name no node or site are dropped.
+   */
+  generate(seed: number, params?: ParamValues, choose?: Readonly<Record<string, string>>): GeneratedArtifact;
   /**
    * Compile / prepare the program for these params and throw any GramlogError
    * (to report a bad file or a bad --param before checking starts).
@@ -117,33 +131,41 @@ export function artifactGenerator(program: Program, options: GeneratorOptions = 
     : generator('grammar', program, size, (params) => compileGrammar(program, { params }), generateGrammarArtifact);
 }
 
-function generator<T>(style: GeneratorStyle, program: Program, size: number, compile: (params: Params) => T, run: (compiled: T, seed: number) => Generated): ArtifactGenerator {
+type Choose = Readonly<Record<string, string>>;
+
+function generator<T>(style: GeneratorStyle, program: Program, size: number, compile: (params: Params) => T, run: (compiled: T, seed: number, choose: Choose) => Generated): ArtifactGenerator {
   const cache = new ParamCache(size, compile);
   return {
     style,
     program,
     prepare: (params = {}) => void cache.get(params),
-    generate: (seed, params = {}) => outcome(style, seed, params, () => run(cache.get(params), seed)),
+    generate: (seed, params = {}, choose = {}) => outcome(style, seed, params, () => run(cache.get(params), seed, choose)),
   };
 }
 
-function generateGrammarArtifact(grammar: Grammar, seed: number): Generated {
-  const artifact = generateFrom(grammar, seed);
+function generateGrammarArtifact(grammar: Grammar, seed: number, choose: Choose): Generated {
+  const forced = Object.keys(choose).length > 0 ? new Map(Object.entries(choose)) : undefined;
+  const artifact = generateFrom(grammar, seed, forced ? { choose: forced, strictChoices: false } : {});
   const violations = artifactViolations(artifact);
   let model: Model | undefined;
   return {
     artifact,
     violations,
+    choose: artifact.choices ?? {},
+    size: artifact.nodeCount,
     summary: () => JSON.parse(formatJson(artifact, violations.facts)) as unknown,
     model: () => (model ??= artifactModel(artifact)),
   };
 }
 
-function generateLayerArtifact(grammar: LayerGrammar, seed: number): Generated {
-  const artifact = generateLayers(grammar, { seed });
+function generateLayerArtifact(grammar: LayerGrammar, seed: number, choose: Choose): Generated {
+  const forced = Object.keys(choose).length > 0 ? new Map(Object.entries(choose).map(([k, v]) => [k, v === 'on'])) : undefined;
+  const artifact = generateLayers(grammar, forced ? { seed, choose: forced, strictChoices: false } : { seed });
   return {
     artifact,
     violations: violationsOf(artifact.model),
+    choose: artifact.choices ?? {},
+    size: artifact.layers.reduce((n, l) => n + l.placed.length, 0),
     summary: () => layerArtifactJson(artifact),
     model: () => artifact.model,
   };
@@ -152,6 +174,8 @@ function generateLayerArtifact(grammar: LayerGrammar, seed: number): Generated {
 interface Generated {
   artifact: Artifact | LayerArtifact;
   violations: Violations;
+  choose: Choose;
+  size: number;
   summary(): unknown;
   model(): Model;
 }
@@ -175,6 +199,8 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
     style,
     seed,
     params,
+    choose: generated?.choose ?? {},
+    size: generated?.size,
     violations,
     properties: error ? [error.code] : (generated?.violations.properties ?? []),
     error,
@@ -184,4 +210,10 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
     query: (goal) => modelOf().query(goal),
     answers: (goal) => modelOf().answers(goal),
   };
+}
+
+/** The artifact as `gramlog generate` prints it as text, without its violation facts; undefined when generation failed. */
+export function artifactText(a: GeneratedArtifact): string | undefined {
+  if (!a.artifact) return undefined;
+  return a.style === 'grammar' ? formatText(a.artifact as Artifact, []) : formatLayerText({ ...(a.artifact as LayerArtifact), violations: [] });
 }

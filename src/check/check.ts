@@ -15,6 +15,7 @@ import { artifactGenerator, type GeneratedArtifact, type GenerationError, type G
 import { arbitraryArtifact, toProgram, variedRanges } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
+import { shrinkArtifact } from './shrink.js';
 
 export interface CheckProgress {
   /** `run` while drawing runs, `shrink` once a failure was found. */
@@ -66,6 +67,12 @@ export interface CheckResult {
   error?: GenerationError;
   /** The counterexample's artifact. */
   artifact?: GeneratedArtifact;
+  /**
+   * Its size before and after shrinking (nodes of a grammar's tree, placed sites
+   * of layers): `before` is the first failing run's, `after` the counterexample's.
+   * Absent when the failure is a generation error (it has no artifact to measure).
+   */
+  sizes?: { before: number; after: number; unit: 'nodes' | 'placed sites' };
 }
 
 /**
@@ -86,10 +93,12 @@ export function checkProperties(source: Program | string, options: CheckOptions 
   generator.prepare(fixed);
 
   const progress: CheckProgress = { phase: 'run', runs: 0, shrinkSteps: 0, total };
+  let first: GeneratedArtifact | undefined;
   const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator }), (a) => {
     if (progress.phase === 'run') progress.runs++;
     else progress.shrinkSteps++;
     options.onProgress?.({ ...progress });
+    if (a.failed && progress.phase === 'run') first = a;
     if (a.failed) progress.phase = 'shrink';
     return !a.failed;
   });
@@ -105,16 +114,20 @@ export function checkProperties(source: Program | string, options: CheckOptions 
     ranges,
   };
   if (!details.failed) return base;
-  const found = details.counterexample?.[0];
+  let found = details.counterexample?.[0];
   if (!found || !found.failed) {
     // Not a failing run: fast-check gave up (e.g. interrupted), or our own code threw.
     const why = details.errorInstance instanceof Error ? details.errorInstance : new Error('fast-check reported a failure without a counterexample');
     throw why;
   }
+  // fast-check's shrinking stops at its own budget: finish to a fixed point of the overrides.
+  found = shrinkArtifact(generator, found, { keep: (c) => c.failed && c.error === undefined }).artifact;
+  const before = (options.path === undefined ? first?.size : undefined) ?? found.size;
   return {
     ...base,
     path: details.counterexamplePath ?? '',
-    counterexample: { seed: found.seed, params: found.params },
+    counterexample: { seed: found.seed, params: found.params, ...(Object.keys(found.choose).length > 0 ? { choose: found.choose } : {}) },
+    ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: generator.style === 'grammar' ? ('nodes' as const) : ('placed sites' as const) } } : {}),
     violations: [...found.violations],
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),

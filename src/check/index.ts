@@ -5,10 +5,13 @@
  *   arbitraryArtifact(program, options)             → fc.Arbitrary of generated artifacts with seed and params
  *   artifactGenerator(program).generate(seed, params) → one artifact of either style, with its violations
  *   replayCommand(file, counterexample)             → the `gramlog generate` command that reproduces it
+ *   shrinkArtifact(generator, failing)              → the smallest failing artifact one forced choice at a time
  */
 export { checkProperties, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
 export { arbitraryArtifact, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
+export { shrinkArtifact, shrinkCandidates, sameFailure, type ShrinkOptions, type ShrinkResult } from './shrink.js';
 export {
+  artifactText,
   artifactGenerator,
   styleOf,
   errorFact,

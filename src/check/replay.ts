@@ -2,18 +2,22 @@
  * The `gramlog generate` command that replays a counterexample:
  *
  *   gramlog generate rules/check-broken.gdl --seed 0 --param houses=4
+ *   gramlog generate rules/dungeon.gdl --seed 7 --choose n/0=room --choose n/1=tArea
  */
 import type { ParamValues } from './artifact.js';
 
 export interface Counterexample {
   seed: number;
   params: ParamValues;
+  /** Forced choices of the shrunk artifact (grammar PATH → RULE, layers `LAYER:KEY` → on/off). */
+  choose?: Readonly<Record<string, string>>;
 }
 
-/** The arguments after FILE: `--seed S` then one `--param KEY=VALUE` per param, keys sorted. */
+/** The arguments after FILE: `--seed S`, one `--param KEY=VALUE` per param, then one `--choose K=V` per override, keys sorted. */
 export function replayArgs(cx: Counterexample): string[] {
   const args = ['--seed', String(cx.seed)];
   for (const key of Object.keys(cx.params).sort()) args.push('--param', `${key}=${String(cx.params[key])}`);
+  for (const key of Object.keys(cx.choose ?? {}).sort()) args.push('--choose', `${key}=${String(cx.choose?.[key])}`);
   return args;
 }
 

@@ -23,4 +23,5 @@ async function optional(file: string, fn: string): Promise<void> {
 
 await optional('gdl-playouts', 'benchPlayouts');
 await optional('generate-bench', 'benchGenerate');
+await optional('shrink-bench', 'benchShrink');
 await optional('web-bench', 'benchWeb');

@@ -25,6 +25,18 @@ describe('gramlog analyze', () => {
     expect(r.stdout).toMatch(/0 error\(s\), 2 warning\(s\)\n$/);
   });
 
+  it('prints the counterexample of the 4x4 map as grids and as facts', async () => {
+    const r = await runCli(['analyze', 'rules/map.gdl']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('warning[completeness]: layer house is not sequentially complete: when water places (at 1 1)');
+    expect(r.stdout).toContain('counterexample: an outcome of the earlier layers (# placed, . allowed but not placed, - not allowed)\n  layer water (order 1): 16 site(s), 16 placed\n         1 2 3 4\n      4  # # # #\n');
+    expect(r.stdout).toContain('  layer house (order 3): 0 of 16 site(s) allowed: it fails here\n');
+    expect(r.stdout).toContain('  as facts: (placed water (at 1 1)) (placed water (at 1 2))');
+    const j = await runCli(['analyze', 'rules/map.gdl', '--json']);
+    const json = JSON.parse(j.stdout) as { findings: Array<{ outcome?: string[] }> };
+    expect(json.findings[0]?.outcome).toHaveLength(16);
+  });
+
   it('prints the JSON the issue specifies', async () => {
     const r = await runCli(['analyze', 'rules/building-incomplete.gdl', '--json']);
     expect(r.code).toBe(0);
@@ -32,7 +44,7 @@ describe('gramlog analyze', () => {
     expect(Object.keys(json)).toEqual(['file', 'findings']);
     expect(json.file).toBe('rules/building-incomplete.gdl');
     expect(json.findings.map((f) => Object.keys(f))).toEqual([
-      ['check', 'severity', 'layers', 'message', 'line', 'column'],
+      ['check', 'severity', 'layers', 'message', 'line', 'column', 'outcome'],
       ['check', 'severity', 'layers', 'message', 'line', 'column'],
     ]);
     expect(json.findings.map((f) => [f.check, f.severity, f.layers, f.line, f.column])).toEqual([

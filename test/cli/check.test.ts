@@ -33,7 +33,9 @@ describe('gramlog check', () => {
     const r = await runCli(['check', 'rules/check-broken.gdl', '--runs', '200', '--seed', '1', '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as CheckJson;
-    expect(Object.keys(out)).toEqual(['ok', 'runs', 'counterexample', 'violations', 'replay']);
+    expect(Object.keys(out)).toEqual(['ok', 'runs', 'counterexample', 'violations', 'sizes', 'replay']);
+    expect(out.sizes?.unit).toBe('placed sites');
+    expect(out.sizes!.after).toBeLessThanOrEqual(out.sizes!.before);
     expect(out.ok).toBe(false);
     expect(out.runs).toBeGreaterThanOrEqual(1);
     expect(out.runs).toBeLessThanOrEqual(200);
@@ -94,7 +96,9 @@ describe('gramlog check', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, shrunk \d+ times? \(fast-check seed 2\)$/);
     expect(r.stdout).toContain('properties: adjacent-trees\nparams varied: houses 1..20\nfailed: adjacent-trees\n');
-    expect(r.stdout).toMatch(/\ncounterexample: seed \d+, params houses=\d+\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nreplay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+\n/);
+    expect(r.stdout).toMatch(
+      /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\nshrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+)*\n/,
+    );
     const rerun = /rerun just this case: (.*)\)\n$/.exec(r.stdout)?.[1];
     expect(rerun).toMatch(/^gramlog check rules\/check-broken\.gdl --runs 100 --seed 2 --path \d+(:\d+)*$/);
     const again = await runCli(shellWords(rerun!).slice(1));

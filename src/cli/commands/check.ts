@@ -5,6 +5,7 @@
  * `gramlog generate` command that reproduces it.
  */
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
+import { artifactText } from '../../check/artifact.js';
 import { paramValue } from '../../generate/params.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
@@ -34,15 +35,21 @@ derives a (violation NAME ARGS...) fact: property NAME does not hold. A run
 whose generation fails with an error (all-zero weights, a runaway program, a
 layer no draw satisfies...) is a counterexample too, of the property named
 after the error code. The first failure is shrunk by fast-check (params towards
-their smallest values, then the seed towards 0) and printed with its violation
-facts and the gramlog generate command that reproduces it. The same file,
---runs and --seed always give the same output.
+their smallest values, then the seed towards 0), then the artifact itself, one
+forced choice at a time: a node's rule replaced by one of its nonterminal's
+rules with fewer children (or a leaf rule), a layer's placed site cleared,
+each kept while a violation still holds, to a fixed point. It is printed with
+its size before and after, its violation facts, the artifact, and the gramlog
+generate command (--seed, --param, --choose) that reproduces exactly it. The
+same file, --runs and --seed always give the same output.
 
 options:
   -n, --runs N          how many runs (default 100)
   -s, --seed S          fast-check's seed, a whole number (default 0)
-      --json            print {"ok","runs","counterexample"?:{"seed","params"},
-                        "violations"?:[...],"replay"?:"gramlog generate ..."}
+      --json            print {"ok","runs","counterexample"?:{"seed","params","choose"?},
+                        "violations"?:[...],"sizes"?:{"before","after","unit"},
+                        "replay"?:"gramlog generate ..."}; the counterexample
+                        object is a replay file for gramlog generate --replay
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
       --path P          replay only the counterexample at fast-check path P (printed
@@ -58,6 +65,7 @@ examples:
   gramlog check rules/building.gdl --runs 1000 --seed 3
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
+  gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
 `,
   async run(args, io, sources) {
     const [file, ...more] = args.positionals;
@@ -118,16 +126,20 @@ async function loadCheck(): Promise<typeof import('../../check/index.js')> {
 export interface CheckJson {
   ok: boolean;
   runs: number;
-  counterexample?: { seed: number; params: Record<string, number | string> };
+  counterexample?: { seed: number; params: Record<string, number | string>; choose?: Record<string, string> };
   violations?: string[];
+  /** Size of the first failing artifact and of the shrunk counterexample. */
+  sizes?: { before: number; after: number; unit: string };
   replay?: string;
 }
 
 export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => string): CheckJson {
   const out: CheckJson = { ok: r.ok, runs: r.runs };
   if (r.counterexample) {
-    out.counterexample = { seed: r.counterexample.seed, params: { ...r.counterexample.params } };
+    const cx = r.counterexample;
+    out.counterexample = { seed: cx.seed, params: { ...cx.params }, ...(cx.choose ? { choose: { ...cx.choose } } : {}) };
     out.violations = r.violations ?? [];
+    if (r.sizes) out.sizes = { ...r.sizes };
     out.replay = replay(r.counterexample);
   }
   return out;
@@ -163,11 +175,21 @@ export function textReport(
     lines.push(`generation failed: error[${r.error.code}]: ${r.error.message}`);
     lines.push(`(a generation error counts as a counterexample of the property named after its code, ${r.error.code})`);
   }
-  lines.push(`counterexample: seed ${cx.seed}${params.length > 0 ? `, params ${params.join(' ')}` : ''}`);
+  const choose = Object.entries(cx.choose ?? {}).map(([k, v]) => `${k}=${v}`);
+  lines.push(`counterexample: seed ${cx.seed}${params.length > 0 ? `, params ${params.join(' ')}` : ''}${choose.length > 0 ? `, choose ${choose.join(' ')}` : ''}`);
+  if (r.sizes) {
+    const { before, after, unit } = r.sizes;
+    lines.push(`shrunk: ${after} ${unit} (the first failing run had ${before}), by forcing ${choose.length} choice(s)`);
+  }
   const violations = r.violations ?? [];
   lines.push(`violations (${violations.length}):`);
   for (const v of violations.slice(0, MAX_SHOWN)) lines.push(`  ${v}`);
   if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
+  const shown = r.artifact ? artifactText(r.artifact) : undefined;
+  if (shown !== undefined) {
+    lines.push('artifact:');
+    for (const l of shown.replace(/\n$/, '').split('\n')) lines.push(l === '' ? '' : `  ${l}`);
+  }
   lines.push('replay:');
   lines.push(`  ${replay(cx)}`);
   const varied = new Set(r.ranges.map((x) => x.key));

@@ -12,8 +12,10 @@ import {
   formatJson,
   formatText,
   generateFrom,
+  parseChoices,
 } from '../../generate/grammar/index.js';
-import { isLayerProgram } from '../../generate/layers/index.js';
+// the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
+import { isLayerProgram } from '../../generate/layers/prepare.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
@@ -21,6 +23,7 @@ import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import { JSON_OPTION, loadRuleFiles, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, withParams } from '../options.js';
+import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
@@ -33,6 +36,8 @@ export interface GenerateRequest {
   explain: boolean;
   /** Several artifacts (`--count` given): JSON as one line each (JSON Lines). */
   jsonLines: boolean;
+  /** Forced choices as --choose takes them (../replay.ts). */
+  choose: string[];
 }
 
 /** One generated artifact as printed, with its violation facts. */
@@ -57,9 +62,11 @@ export const generateCommand: Command = {
     format: { type: 'string', short: 'f' },
     explain: { type: 'boolean' },
     ...PARAM_OPTION,
+    ...CHOOSE_OPTIONS,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
-                        [--explain] [--param KEY=VALUE]...
+                        [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
+                        [--replay FILE]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -89,6 +96,7 @@ options:
                         them; layers: every draw of every layer (base, mask,
                         placed) and the groups out of bounds that caused a redraw
   ${PARAM_HELP}
+${CHOOSE_HELP}
   -h, --help            this text
 
 limits: (maxdepth D) default 64, (maxnodes N) default 100000 per artifact.
@@ -103,6 +111,7 @@ examples:
   gramlog generate rules/tree.gdl --seed 3 --param height=4 --format dot
   gramlog generate rules/dungeon.gdl --seed 42 --explain
   gramlog generate rules/building.gdl --seed 7 --explain
+  gramlog generate rules/dungeon.gdl --seed 42 --choose n/0=bossArea
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
@@ -111,15 +120,20 @@ examples:
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     const count = intOpt(args, 'generate', 'count', 1, 1);
-    const seed = readSeed(args);
+    const replay = readReplay(args, io);
+    if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
+      throw new UsageError('gramlog generate: --replay gives the seed; leave out --seed');
+    }
+    const seed = replay.seed ?? readSeed(args);
     if (count > 1 && typeof seed !== 'number') {
       throw new UsageError(`gramlog generate: --count needs a whole-number --seed, not '${String(seed)}'`);
     }
     const request: GenerateRequest = {
-      params: readParams(args, 'generate'),
+      params: { ...replay.params, ...readParams(args, 'generate') },
       format,
       explain: doExplain,
       jsonLines: stringOpt(args, 'count') !== undefined,
+      choose: replay.choose,
     };
     const render = isLayerProgram(program) ? layerRenderer(program, request) : grammarRenderer(program, request);
     return generateEach(io, render, seed, count, format === 'text' ? '\n' : '');
@@ -129,8 +143,9 @@ examples:
 /** The grammar style: compile once, then generate and print each seed. */
 function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
   const grammar = withParams('generate', () => compileGrammar(program, { params: request.params }));
+  const choose = withChoices('generate', () => parseChoices(request.choose));
   return (seed) => {
-    const artifact = generateFrom(grammar, seed, { explain: request.explain });
+    const artifact = withChoices('generate', () => generateFrom(grammar, seed, { explain: request.explain, ...(choose.size > 0 ? { choose } : {}) }));
     const violations = artifactViolations(artifact).facts;
     if (request.explain) return { text: appendViolations(explain(artifact), violations), violations };
     switch (request.format) {

@@ -29,6 +29,8 @@ export interface Artifact {
   params: ReadonlyArray<readonly [string, string]>;
   /** How often each rule was applied (rule name → count), rules in canonical order. */
   applied: Record<string, number>;
+  /** The forced choices it was generated with (PATH → RULE), when any took effect. */
+  choices?: Record<string, string>;
   /** The grammar it came from (for `artifactModel`). */
   grammar: Grammar;
   /** The expansion history (datascript transactions), when generated with `explain: true`. */

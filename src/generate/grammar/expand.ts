@@ -16,6 +16,7 @@
  * naming the rule that keeps recursing (failures.ts).
  */
 import { createRandom, type Random } from '../../random.js';
+import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './grammar.js';
 import { NodeNames, type GenNode } from './node.js';
@@ -45,6 +46,8 @@ export interface ExpandOptions {
   recorder?: ExpansionRecorder;
   /** Reuse node outcomes across nodes with the same facts (default true; see node-eval.ts). */
   memo?: boolean;
+  /** Forced choices, PATH → RULE (choices.ts). */
+  choose?: Choices;
 }
 
 export interface Expansion {
@@ -52,6 +55,8 @@ export interface Expansion {
   nodeCount: number;
   /** How often each rule was applied, by `RuleDef.serial`. */
   applied: Int32Array;
+  /** Paths of the nonterminal nodes whose rule was forced by `choose`. */
+  forced: Set<string>;
 }
 
 /** Per-grammar node names (child ids and paths), reused across generations. */
@@ -102,6 +107,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     children: [],
   };
   const stack: GenNode[] = [root];
+  const forced = new Set<string>();
   let count = 0;
   const hasAttr = g.outputRel.attr !== undefined;
   while (stack.length > 0) {
@@ -122,7 +128,9 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
         }
         throw pipelineError(g, node, nt, selectors, result);
       }
-      const chosen = selectRule(result, () => deriveStream(random, node.path));
+      const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
+      if (override !== undefined) forced.add(node.path);
+      const chosen = override ?? selectRule(result, () => deriveStream(random, node.path));
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
@@ -157,7 +165,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     if (node.rule) applied[node.rule.serial] = (applied[node.rule.serial] as number) + 1;
     recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
   }
-  return { root, nodeCount: count, applied };
+  return { root, nodeCount: count, applied, forced };
 }
 
 function deriveStream(random: Random, path: string): Random {

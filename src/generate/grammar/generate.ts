@@ -10,6 +10,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import { attachTree, toArtifactNode, type Artifact } from './artifact.js';
+import { unusedChoices, type Choices } from './choices.js';
 import { expandTree } from './expand.js';
 import { explainStore } from './explain.js';
 import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource } from './grammar.js';
@@ -32,6 +33,10 @@ export interface GenerateFromOptions {
    * (default true). Never changes the artifact; off, every node runs the engine.
    */
   memo?: boolean;
+  /** Forced choices, PATH → RULE (see choices.ts); the artifact records them as `choices`. */
+  choose?: Choices;
+  /** Overrides naming no nonterminal node are an error (default true); the shrinker turns it off and drops them. */
+  strictChoices?: boolean;
 }
 
 /** Generate one artifact from a compiled grammar. */
@@ -39,7 +44,17 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
   const history = options.explain ? new GenerationHistory(grammar, seed) : undefined;
   let expansion;
   try {
-    expansion = expandTree(grammar, seed, { ...(history ? { recorder: history } : {}), memo: options.memo ?? true });
+    expansion = expandTree(grammar, seed, { ...(history ? { recorder: history } : {}), memo: options.memo ?? true, ...(options.choose ? { choose: options.choose } : {}) });
+    if (options.choose && options.strictChoices !== false) {
+      const paths: string[] = [];
+      for (const stack = [expansion.root]; stack.length > 0; ) {
+        const n = stack.pop() as (typeof stack)[number];
+        if (n.rule) paths.push(n.path);
+        stack.push(...n.children);
+      }
+      const err = unusedChoices(options.choose, expansion.forced, paths);
+      if (err) throw err;
+    }
   } catch (e) {
     throw e instanceof GramlogError ? withSeed(e, seed) : e;
   }
@@ -53,6 +68,9 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
     applied,
     grammar,
   };
+  if (options.choose && expansion.forced.size > 0) {
+    artifact.choices = Object.fromEntries([...expansion.forced].sort().map((p) => [p, options.choose?.get(p) as string]));
+  }
   if (history) artifact.history = history;
   attachTree(artifact, expansion.root);
   return artifact;

@@ -7,7 +7,8 @@
  *                      MIN; the message says how it was decided and suggests
  *                      an ordering of the layers that is complete, if one exists
  *   noninterference    (warning) a mask reads another layer only at keys that
- *                      layer never places: it removes nothing
+ *                      layer never places (by the possibility model, or proved
+ *                      by the SAT solver): it removes nothing
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
@@ -15,7 +16,9 @@ import type { Program } from '../../program/program.js';
 import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
 import { sortFindings, type LayerFinding } from './findings.js';
 import { checkNoninterference } from './noninterference.js';
+import { formatOutcome } from './outcome.js';
 import { inspectLayers } from './prepare.js';
+import { placeableOracle } from './solver.js';
 import { suggestReordering } from './reorder.js';
 import type { LayerDecl } from './vocabulary.js';
 
@@ -43,7 +46,12 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       completeness: [],
     };
   }
-  const findings = checkNoninterference(grammar.program, grammar.layers, grammar.reads);
+  const findings = checkNoninterference(
+    grammar.program,
+    grammar.layers,
+    grammar.reads,
+    options.solver !== false ? placeableOracle(grammar, options) : undefined,
+  );
   const completeness = checkCompleteness(grammar, options);
   const notes = completeness.filter((v) => v.status === 'complete').map((v) => v.message);
   const problems = completeness.filter((v) => v.status !== 'complete');
@@ -62,6 +70,7 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
       message: v.message + fix,
       ...(v.span ? { span: v.span } : {}),
+      ...(v.outcome ? { outcome: formatOutcome(grammar, v.layer, v.outcome) } : {}),
     });
   }
   return { layers: grammar.layers, findings: sortFindings(findings), notes, completeness };

@@ -30,6 +30,7 @@ import { boundsModel, type BoundsModel } from './bounds.js';
 import { dynamicRelations } from './dynamic.js';
 import type { LayerGrammar } from './prepare.js';
 import { modelWith, searchOutcome } from './search.js';
+import { solveLayerFailure, type SolverOptions } from './solver.js';
 import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
 
 export type CompletenessStatus = 'complete' | 'incomplete' | 'unknown';
@@ -45,9 +46,13 @@ export interface CompletenessVerdict {
   /** The earlier layers involved. */
   earlier: string[];
   span: Span | undefined;
+  /** For incomplete: the `(placed M K)` facts of an outcome of the earlier layers under which the layer fails. */
+  outcome?: InjectedFact[];
 }
 
-export interface CompletenessOptions {
+export interface CompletenessOptions extends SolverOptions {
+  /** Ask the SAT solver where enumeration and worst-case queries do not decide (default true). */
+  solver?: boolean;
   /** Largest number of earlier sites a group may read for enumeration (default 12). */
   localLimit?: number;
   /** Model evaluations per confirming search (default 2000). */
@@ -156,7 +161,15 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
 
   for (const layer of g.layers) {
     const b = layer.between;
-    if (!b || b.min === 0) continue;
+    if (!b) continue;
+    if (b.min === 0) {
+      // Only the upper bound can make generation fail: chance-1 sites the mask allows.
+      if (options.solver !== false && mayForce(g, layer)) {
+        const v = solverVerdict(g, layer, 'over', options, undefined);
+        if (v && v.status !== 'complete') verdicts.push(v);
+      }
+      continue;
+    }
     const earlierNames = new Set<string>();
     let enumerated = 0;
     let viaBounds = 0;
@@ -280,7 +293,8 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
       if (lower !== undefined && lower >= b.min) continue;
       // One search of whole outcomes serves every group (it accepts any short group).
-      whole ??= searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
+      // With the solver on, it decides instead (below): no bounded search first.
+      whole ??= options.solver !== false ? { exhaustive: false, evaluations: 0 } : searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
       const search = whole;
       if (!search.found && search.exhaustive) {
         provedBySearch = search.evaluations;
@@ -300,17 +314,32 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
           status: 'unknown',
           method: 'worst-case queries (inconclusive)',
           group: label,
-          message: `could not decide whether layer ${layer.name} is sequentially complete: group ${label} reads ${sites.length} earlier sites, too many to enumerate; ${why}, and a search of ${search.evaluations} outcomes found no counterexample`,
+          message: `could not decide whether layer ${layer.name} is sequentially complete: group ${label} reads ${sites.length} earlier sites, too many to enumerate; ${why}${search.evaluations > 0 ? `, and a search of ${search.evaluations} outcomes found no counterexample` : ''}`,
           earlier: [...earlierNames].sort(),
           span: b.span,
         };
       }
     }
 
+    let solved = 0;
+    if (!verdict && unknown && options.solver !== false) {
+      const v = solverVerdict(g, layer, 'short', options, unknown);
+      if (v?.status === 'complete') {
+        unknown = undefined;
+        solved = Number(v.method);
+      } else if (v?.status === 'incomplete') verdict = v;
+      else if (v) unknown = v;
+    }
+    if (!verdict && !unknown && options.solver !== false && mayForce(g, layer)) {
+      const v = solverVerdict(g, layer, 'over', options, undefined);
+      if (v && v.status !== 'complete') (v.status === 'incomplete' ? (verdict = v) : (unknown = v));
+    }
+
     if (verdict) verdicts.push(verdict);
     else if (unknown) verdicts.push(unknown);
     else {
       const how: string[] = [];
+      if (solved > 0) how.push(`a SAT solver over the ${solved} ground atoms of the program found no outcome of the earlier layers that leaves a group short`);
       if (enumerated > 0) how.push(`enumerated the outcomes of the earlier sites each of ${enumerated} group(s) reads (at most ${Math.min(maxRead, localLimit)} sites, ${evaluations} evaluations)`);
       if (viaBounds > 0) {
         how.push(
@@ -331,6 +360,75 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
     }
   }
   return verdicts;
+}
+
+/** Can some site of `layer` have chance 1 (so its group may hold more forced sites than MAX)? */
+function mayForce(g: LayerGrammar, layer: LayerDecl): boolean {
+  const dynamic = dynamicRelations(g.program);
+  for (const [n, a] of [['chance', 2], ['sitechance', 3]] as const) {
+    const r = g.program.findRelation(n, a);
+    if (r && dynamic.has(r.id)) return true;
+  }
+  const state = readLayerState(g.program, g.base, layer);
+  return [...state.prob.values()].some((p) => p >= 1);
+}
+
+/**
+ * The solver's verdict on `layer` ('short': fewer allowed sites than MIN;
+ * 'over': more chance-1 sites than MAX). Complete carries the number of ground
+ * atoms in `method`; unknown extends `before` (the verdict without the solver)
+ * with why the solver could not decide and which budget to raise.
+ */
+function solverVerdict(
+  g: LayerGrammar,
+  layer: LayerDecl,
+  question: 'short' | 'over',
+  options: CompletenessOptions,
+  before: CompletenessVerdict | undefined,
+): CompletenessVerdict | undefined {
+  const b = layer.between as NonNullable<LayerDecl['between']>;
+  const a = solveLayerFailure(g, layer, question, options);
+  const earlier = before?.earlier ?? [];
+  if (a.status === 'unsat') {
+    return { layer, status: 'complete', method: String(a.atoms), message: '', earlier, span: b.span };
+  }
+  if (a.status === 'sat') {
+    const where = `when ${describeOutcome(g.program, g.layers, a.facts)}, group ${a.group} of ${layer.name} has ${a.count}`;
+    const what =
+      a.kind === 'short'
+        ? `allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs`
+        : `allowed site(s) with chance 1, more than the ${b.max} that (between ${layer.name} ${b.min} ${b.max}) allows`;
+    return {
+      layer,
+      status: 'incomplete',
+      method: `a SAT solver over the ${a.atoms} ground atoms of the program, its outcome confirmed by evaluation`,
+      group: a.group,
+      message: `layer ${layer.name} is not sequentially complete: ${where} ${what}, and no redraw can fix that (proved by a SAT solver; the outcome is confirmed by evaluating the program)`,
+      earlier: layersOf(a.facts, g.layers),
+      span: b.span,
+      outcome: a.facts,
+    };
+  }
+  if (a.status === 'unknown' && question === 'over' && !before) {
+    return {
+      layer,
+      status: 'unknown',
+      method: 'solver (inconclusive)',
+      message: `could not decide whether layer ${layer.name} can get more chance-1 sites than (between ${layer.name} ${b.min} ${b.max}) allows: ${a.reason}${raiseText(a.raise)}`,
+      earlier,
+      span: b.span,
+    };
+  }
+  if (!before) return undefined;
+  return { ...before, method: `${before.method}; solver (inconclusive)`, message: `${before.message}; the SAT solver could not decide either: ${a.reason}${raiseText(a.raise)}` };
+}
+
+function raiseText(raise: 'solverAtoms' | 'solverRetries' | 'none'): string {
+  return raise === 'solverAtoms'
+    ? ' (raise the solver budget: --solver-atoms N, or the solverAtoms option)'
+    : raise === 'solverRetries'
+      ? ' (raise the solver budget: the solverRetries option)'
+      : '';
 }
 
 interface GroupPlan {
@@ -367,6 +465,7 @@ function incomplete(
       `group ${group} of ${layer.name} has ${got} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs${how}`,
     earlier: layersOf(found.facts, g.layers),
     span: b.span,
+    outcome: found.facts,
   };
 }
 

@@ -14,6 +14,8 @@ export interface LayerFinding {
   layers: string[];
   message: string;
   span?: Span;
+  /** For an incomplete layer: the outcome of the earlier layers that makes it fail (see outcome.ts). */
+  outcome?: { lines: string[]; facts: string[] };
 }
 
 const CHECK_RANK: Record<LayerCheck, number> = { cycle: 0, forward: 1, completeness: 2, noninterference: 3 };

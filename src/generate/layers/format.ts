@@ -66,7 +66,7 @@ function table(program: Program, grid: Grid, cell: (key: number | undefined, row
   return [line('', colLabels), ...cells.map((row, i) => line(rowLabels[i] as string, row))];
 }
 
-function layerGrid(program: Program, l: GeneratedLayer): string[] | undefined {
+export function layerGrid(program: Program, l: GeneratedLayer): string[] | undefined {
   const grid = gridOf(program, l.ids.sites);
   if (!grid) return undefined;
   const base = new Set(l.ids.base);

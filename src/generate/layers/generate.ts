@@ -23,6 +23,8 @@ import type { Program } from '../../program/program.js';
 import type { Params } from '../params.js';
 import { createRandom, type Random } from '../../random.js';
 import { violationsOf } from '../violations.js';
+import { forcedBits, type LayerChoices } from './choices.js';
+import { didYouMean } from '../grammar/choices.js';
 import { LayerHistory, type DrawRecorder } from './history.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';
 import { MAX_ATTEMPTS, readLayerState, type LayerDecl, type LayerGroup, type LayerState } from './vocabulary.js';
@@ -55,6 +57,8 @@ export interface LayerArtifact {
   facts: InjectedFact[];
   /** `(violation ...)` facts of the final model, canonical text, sorted. */
   violations: string[];
+  /** The forced base bits it was generated with (`LAYER:KEY` → on/off). */
+  choices?: Record<string, 'on' | 'off'>;
   /** One transaction per draw (datascript), when generated with `explain: true`: see explainLayers. */
   history?: LayerHistory;
 }
@@ -64,6 +68,10 @@ export interface GenerateLayerOptions {
   params?: Params;
   /** Record every draw in a store (for `explainLayers`). Slower. */
   explain?: boolean;
+  /** Forced base bits, `LAYER:KEY` → on/off (choices.ts); the artifact records them as `choices`. */
+  choose?: LayerChoices;
+  /** Overrides naming no site are an error (default true); the shrinker turns it off. */
+  strictChoices?: boolean;
 }
 
 /** The base genotype: one draw per site, in the state's site order. */
@@ -104,12 +112,12 @@ function text(program: Program, ids: readonly number[]): string[] {
 }
 
 /** Check that some draw can satisfy every group; throw naming the layer and group otherwise. */
-function checkFeasible(program: Program, decl: LayerDecl, state: LayerState): void {
+function checkFeasible(program: Program, decl: LayerDecl, state: LayerState, bits?: ReadonlyMap<number, boolean>): void {
   const b = decl.between;
   if (!b) return;
   for (const group of state.groups) {
-    const possible = group.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0);
-    const forced = possible.filter((s) => (state.prob.get(s) ?? 0) >= 1);
+    const possible = group.sites.filter((s) => state.allowed.has(s) && (state.prob.get(s) ?? 0) > 0 && bits?.get(s) !== false);
+    const forced = possible.filter((s) => (state.prob.get(s) ?? 0) >= 1 || bits?.get(s) === true);
     if (possible.length < b.min) {
       throw new GramlogError(
         'layers/group-bounds',
@@ -153,18 +161,24 @@ export function drawLayer(
   state: LayerState,
   root: Random,
   recorder?: DrawRecorder,
+  bits?: ReadonlyMap<number, boolean>,
 ): { base: Set<number>; placed: number[]; attempts: number } {
-  checkFeasible(program, decl, state);
+  checkFeasible(program, decl, state, bits);
+  const drawBits = (rng: Random): Set<number> => {
+    const drawn = drawBase(state, rng);
+    if (bits) for (const [s, on] of bits) on ? drawn.add(s) : drawn.delete(s);
+    return drawn;
+  };
   const b = decl.between;
   const misses = new Map<string, { group: LayerGroup; count: number; times: number }>();
   let outside: GroupViolation[] = [];
-  let base = drawBase(state, root.derive(`layer/${decl.name}/0`));
+  let base = drawBits(root.derive(`layer/${decl.name}/0`));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let redrawn: number[] = [];
     if (attempt > 0) {
       const redraw = new Set<number>();
       for (const v of outside) for (const s of v.group.sites) redraw.add(s);
-      const fresh = drawBase(state, root.derive(`layer/${decl.name}/${attempt}`));
+      const fresh = drawBits(root.derive(`layer/${decl.name}/${attempt}`));
       base = new Set(state.sites.filter((s) => (redraw.has(s) ? fresh.has(s) : base.has(s))));
       if (recorder) redrawn = state.sites.filter((s) => redraw.has(s));
     }
@@ -210,9 +224,11 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
   const facts: InjectedFact[] = [];
   const layers: GeneratedLayer[] = [];
   let model = grammar.base;
+  const used = new Set<string>();
   for (const decl of grammar.layers) {
     const state = readLayerState(program, model, decl);
-    const { base, placed, attempts } = drawLayer(program, decl, state, root, history);
+    const bits = forcedBits(program, decl, state, options.choose, used);
+    const { base, placed, attempts } = drawLayer(program, decl, state, root, history, bits);
     for (const k of placed) facts.push({ rel: placedRel, tuple: [decl.id, k] });
     const baseIds = state.sites.filter((s) => base.has(s));
     const maskIds = state.sites.filter((s) => state.allowed.has(s));
@@ -229,6 +245,16 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
     if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
   }
   const artifact: LayerArtifact = { seed, layers, program, model, facts, violations: violationsOf(model).facts };
+  if (options.choose) {
+    const unknown = [...options.choose.keys()].filter((k) => !used.has(k));
+    const first = unknown[0];
+    if (first !== undefined && options.strictChoices !== false) {
+      const names = grammar.layers.map((l) => l.name);
+      const layer = first.slice(0, first.indexOf(':'));
+      throw new GramlogError('layers/choose-site', `--choose ${first}: ${layer} is not a layer of this file${didYouMean(layer, names)} (layers: ${names.join(', ')})`, undefined);
+    }
+    if (used.size > 0) artifact.choices = Object.fromEntries([...used].sort().map((k) => [k, options.choose?.get(k) ? 'on' : 'off']));
+  }
   if (history) artifact.history = history;
   return artifact;
 }

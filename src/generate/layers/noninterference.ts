@@ -3,6 +3,10 @@
  * that are never sites M can place (in any outcome, by the possibility model)
  * never changes L's mask: the test of M removes nothing and can be dropped.
  * Reported per allow rule, body literal and pair of layers, at the literal.
+ *
+ * With `placeable` (the SAT solver's oracle, solver.ts), keys the possibility
+ * model allows are asked too: when no outcome of the layers before the reader
+ * places any of them, the test is proved to remove nothing as well.
  */
 import type { Program } from '../../program/program.js';
 import type { LayerFinding } from './findings.js';
@@ -10,7 +14,12 @@ import { atomText, literalText, patternText, relName } from './rule-text.js';
 import type { Read, ReadAnalysis } from './reads.js';
 import type { LayerDecl } from './vocabulary.js';
 
-export function checkNoninterference(program: Program, layers: readonly LayerDecl[], analysis: ReadAnalysis): LayerFinding[] {
+export function checkNoninterference(
+  program: Program,
+  layers: readonly LayerDecl[],
+  analysis: ReadAnalysis,
+  placeable?: (reader: LayerDecl, layer: LayerDecl, keys: readonly number[]) => boolean | undefined,
+): LayerFinding[] {
   const byId = new Map(layers.map((l) => [l.id, l]));
   const groups = new Map<string, { reader: LayerDecl; layer: LayerDecl; reads: Read[]; hit: boolean }>();
   for (const r of analysis.reads) {
@@ -27,7 +36,14 @@ export function checkNoninterference(program: Program, layers: readonly LayerDec
   const findings: LayerFinding[] = [];
   const seen = new Set<string>();
   for (const { reader, layer, reads, hit } of groups.values()) {
-    if (hit) continue;
+    let proved = '';
+    if (hit) {
+      // Possible by the over-approximation; the solver may still prove no outcome places these keys.
+      if (!placeable) continue;
+      const keys = [...new Set(reads.map((r) => r.key as number))];
+      if (placeable(reader, layer, keys) !== false) continue;
+      proved = ` (proved by a SAT solver: no outcome of the layers before ${reader.name} places them)`;
+    }
     const first = reads[0] as Read;
     const dedupe = `${first.rule.statement}/${first.literal.span.offset}/${reader.name}/${layer.name}`;
     if (seen.has(dedupe)) continue;
@@ -42,7 +58,7 @@ export function checkNoninterference(program: Program, layers: readonly LayerDec
       layers: [reader.name, layer.name],
       message:
         `the mask of ${reader.name} reads (placed ${layer.name} KEY) for KEY in ${shown}, through ${literalText(program, rule, first.literal)} in the rule for ${head} (line ${rule.span.line}), ` +
-        `but ${layer.name} never places ${keys.length === 1 ? 'that key' : 'any of those keys'}: the sites of ${reader.name} and ${layer.name} never coincide there, so the mask between them removes nothing and can be dropped`,
+        `but ${layer.name} never places ${keys.length === 1 ? 'that key' : 'any of those keys'}${proved}: the sites of ${reader.name} and ${layer.name} never coincide there, so the mask between them removes nothing and can be dropped`,
       span: first.literal.span,
     });
   }

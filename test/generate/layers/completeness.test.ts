@@ -60,7 +60,8 @@ describe('sequential completeness', () => {
   });
 
   it('falls back to worst-case queries and a search of whole outcomes, and says so', () => {
-    const noEnum = { localLimit: 0 };
+    // solver: false: the paths before the SAT solver (solver.test.ts covers it)
+    const noEnum = { localLimit: 0, solver: false };
     // wings only on three walls: the fourth is free in every outcome, provable by worst-case queries
     const threeWalls = walls + `(layer wing 1) (layer stairs 2)
       (<= (site wing ?w) (wall ?w) (distinct ?w w)) (<= (site stairs ?w) (wall ?w)) (between stairs 1 1)
@@ -74,7 +75,7 @@ describe('sequential completeness', () => {
     const proved = verdict(wings(3), noEnum).v;
     expect(proved?.status).toBe('complete');
     expect(proved?.method).toMatch(/exhaustive search/);
-    const cut = verdict(wings(3), { localLimit: 0, searchBudget: 3 }).v;
+    const cut = verdict(wings(3), { localLimit: 0, searchBudget: 3, solver: false }).v;
     expect(cut?.status).toBe('unknown');
     expect(cut?.message).toMatch(/could not decide whether layer stairs is sequentially complete.*worst-case queries/);
   });
@@ -114,7 +115,7 @@ describe('sequential completeness', () => {
           lines.push(`(<= (allow l${t} ?k) (site l${t} ?k) (+ ?k ${m.shift} ?j) ${m.negated ? `(not ${read})` : read})`);
         }
         const g = grammarOf(lines.join('\n'));
-        for (const v of checkCompleteness(g, worstCase ? { localLimit: 0 } : {})) {
+        for (const v of checkCompleteness(g, worstCase ? { localLimit: 0, solver: false } : { solver: false })) {
           const truth = bruteForceIncomplete(g, v.layer);
           if (v.status === 'unknown' || truth === 'no outcome') continue;
           decided++;

@@ -1,0 +1,24 @@
+// The outputs the README prints for exact verdicts (analyze on rules/map.gdl)
+// and shrunk counterexamples (check), compared with what the commands print.
+import { describe, expect, it } from 'vitest';
+import { readRepoFile } from '../helpers.js';
+import { runCli } from '../cli/fake-io.js';
+
+const readme = readRepoFile('README.md');
+
+/** The output under `$ npx gramlog ARGS` in a README code block. */
+function shown(args: string): string {
+  const start = readme.indexOf('```\n$ npx gramlog ' + args + '\n');
+  if (start < 0) throw new Error(`README shows no block for gramlog ${args}`);
+  const body = readme.indexOf('\n', start + 4) + 1;
+  return readme.slice(body, readme.indexOf('```\n', body));
+}
+
+describe('README examples of exact answers', () => {
+  for (const args of ['analyze rules/map.gdl', 'check rules/check-broken.gdl --seed 2', 'check rules/flowers.gdl']) {
+    it(`gramlog ${args} prints what the README shows`, async () => {
+      const r = await runCli(args.split(' '));
+      expect(r.stdout).toBe(shown(args));
+    });
+  }
+});
