@@ -12,6 +12,7 @@ export const KEYWORDS = new Set([
   'start', 'rule', 'child', 'param', 'paramrange', 'maxdepth', 'maxnodes', 'attr', 'arg', 'violation',
   'setprob', 'addprob', 'scaleprob', 'transfer', 'forbid', 'forbidexcept', 'force', 'nonegative', 'normalizeto',
   'layer', 'site', 'mask', 'placed', 'chance', 'group',
+  'graphstart', 'graphrule', 'graphlimit', 'rewrite',
 ]);
 const BUILTINS = new Set(['+', '-', '*', '/', '<', '<=', '>', '>=', '=']);
 
