@@ -6,6 +6,7 @@ export { parse, parseTerm, parseLiteral } from './syntax/parser.js';
 export { printTerm, printLiteral, printStatement, printTree } from './syntax/printer.js';
 export type * from './syntax/ast.js';
 export { parseProgram, loadProgram, type Source, type LoadOptions } from './program/load.js';
+export { readFactTable, type FactTable, type FactTableSource } from './program/facts-table.js';
 export { Program, type ProgramOptions } from './program/program.js';
 export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
 export { Store, type FactRow as StoreFactRow } from './store/index.js';

@@ -11,13 +11,14 @@
  *
  * Writes a summary table (TSV, or Markdown when the file name ends in `.md`):
  * file, verdict, errors, warnings, findings by check, states searched, whether
- * the search was complete, milliseconds; optionally every file's
+ * the search was complete, milliseconds; to stdout, or to the file named by
+ * `--out` (never to a file the user did not name). Optionally every file's
  * `validate --json` object (JSON Lines) with `--findings FILE`. Prints a short
- * summary to stdout. Rows are in path order; the content is deterministic
- * except the times.
+ * summary (counts, slowest files) and progress to stderr. Rows are in path
+ * order; the content is deterministic except the times.
  *
  * options:
- *   --out FILE        summary table (default corpus-summary.tsv)
+ *   --out FILE        write the summary table to FILE (default: stdout; `-` is stdout)
  *   --findings FILE   also write each file's validate --json object (JSON Lines)
  *   --timeout SEC     per-file time limit in seconds (default 60)
  *   --jobs N          worker threads (default: the number of CPUs)
@@ -204,10 +205,28 @@ export function formatSummary(rows: readonly CorpusRow[], base: string, seconds:
   ].join('\n') + '\n';
 }
 
-const USAGE = `usage: npm run corpus -- DIR [--out FILE] [--findings FILE] [--timeout SEC] [--jobs N] [--max-states N] [--list FILE]`;
+const USAGE = `usage: npm run --silent corpus -- DIR [options]
+
+Validates every GDL file under DIR (.kif, .gdl, and .txt files that look like GDL),
+each in a worker thread with a time limit, and prints a summary table (TSV) of
+every file's verdict (ok, findings, timeout, crash) to stdout; counts and the
+slowest files go to stderr.
+
+options:
+  --out FILE        write the table to FILE instead of stdout (Markdown when FILE ends in .md; - is stdout)
+  --findings FILE   also write each file's validate --json object to FILE (JSON Lines)
+  --timeout SEC     per-file time limit in seconds (default ${DEFAULT_TIMEOUT_SECONDS})
+  --jobs N          worker threads (default: the number of CPUs)
+  --max-states N    state budget of each file's search (default ${DEFAULT_MAX_STATES})
+  --list FILE       validate only the paths listed in FILE (one per line, relative to DIR or absolute)
+  -h, --help        this text
+
+exit codes: 0 every file got a verdict and none crashed, 1 some file crashed, 2 usage error
+
+example: npm run --silent corpus -- ../shared/ggp-games --out corpus.tsv`;
 
 function usage(message: string): never {
-  process.stderr.write(`error: ${message}\n${USAGE}\n`);
+  process.stderr.write(`error: ${message}\n${USAGE.split('\n')[0]} (--help for more)\n`);
   process.exit(2);
 }
 
@@ -257,7 +276,7 @@ async function cli(argv: string[]): Promise<number> {
     const set = new Set(listed.map((f) => path.resolve(f)));
     files = files.filter((f) => set.has(path.resolve(f)));
   }
-  const out = values.out ?? 'corpus-summary.tsv';
+  const out = values.out === undefined || values.out === '-' ? undefined : values.out;
   const jsonLines: string[] = new Array(files.length).fill('');
   const index = new Map(files.map((f, i) => [f, i]));
   const started = performance.now();
@@ -277,11 +296,30 @@ async function cli(argv: string[]): Promise<number> {
   });
   if (process.stderr.isTTY) process.stderr.write('\n');
   const seconds = (performance.now() - started) / 1000;
-  writeFileSync(out, formatTable(rows, dir, out.endsWith('.md')));
-  if (values.findings !== undefined) writeFileSync(values.findings, jsonLines.join('\n') + '\n');
-  process.stdout.write(formatSummary(rows, dir, seconds));
-  process.stdout.write(`table: ${out}${values.findings !== undefined ? `; findings: ${values.findings}` : ''}\n`);
+  const table = formatTable(rows, dir, out?.endsWith('.md') ?? false);
+  try {
+    if (out === undefined) await writeStdout(table);
+    else writeFileSync(out, table);
+    if (values.findings !== undefined) writeFileSync(values.findings, jsonLines.join('\n') + '\n');
+  } catch (e) {
+    process.stderr.write(`error: cannot write ${(e as NodeJS.ErrnoException).path ?? 'the table'}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  process.stderr.write(formatSummary(rows, dir, seconds));
+  const wrote = [...(out !== undefined ? [`table: ${out}`] : []), ...(values.findings !== undefined ? [`findings: ${values.findings}`] : [])];
+  if (wrote.length > 0) process.stderr.write(wrote.join('; ') + '\n');
   return rows.some((r) => r.verdict === 'crash') ? 1 : 0;
+}
+
+/** Write to stdout; a closed pipe (the reader went away) ends quietly. */
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+    process.stdout.write(text, () => resolve());
+  });
 }
 
 async function workerMain(job: Job): Promise<void> {

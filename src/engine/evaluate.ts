@@ -5,10 +5,11 @@
  * tuples, earlier ones the old tuples and later ones everything).
  */
 import { GramlogError, throwIfErrors } from '../errors.js';
+import type { FactTable } from '../program/facts-table.js';
 import type { Program } from '../program/program.js';
 import type { CompiledRule } from '../program/rules.js';
 import { TermDepthError } from '../program/terms.js';
-import { compileJoin, type CompiledJoin, type JoinEnv } from './join.js';
+import { compileJoin, type CompiledJoin, type JoinEnv, type WorkBudget } from './join.js';
 import { Model } from './model.js';
 import { orderBody } from './plan.js';
 import { Relation } from './relation.js';
@@ -21,6 +22,8 @@ export interface InjectedFact {
 export interface EvaluateOptions {
   /** Extra ground facts (e.g. a game state), added to the program's own facts. */
   facts?: Iterable<InjectedFact>;
+  /** Bulk facts (see readFactTable), added to the program's own facts. */
+  tables?: readonly FactTable[];
   /**
    * A model of the same program whose relations are reused where they cannot
    * depend on `facts`: only the affected part of the program is evaluated again.
@@ -28,7 +31,28 @@ export interface EvaluateOptions {
   base?: Model;
   /** Stop with an `engine/limit` error after deriving this many facts (default 5,000,000). */
   maxFacts?: number;
+  /**
+   * Work budget: stop with an `engine/budget` error once the joins have visited
+   * this many tuples (index probes and scanned tuples; unlimited by default).
+   * The same program and input always stop at the same point.
+   */
+  maxWork?: number;
+  /**
+   * Wall-clock budget: stop with an `engine/budget` error once `Date.now()`
+   * passes this time (milliseconds since the epoch, as `Date.now() + 5000`).
+   * Checked every few thousand tuples, so it overshoots by well under a millisecond.
+   */
+  deadline?: number;
 }
+
+/**
+ * A recursive rule with more recursive body literals than this runs naively
+ * (all literals over everything known) instead of once per recursive literal.
+ */
+const SEMI_NAIVE_MAX = 16;
+
+/** How many tuples the joins visit between two looks at the clock and the work limit. */
+const BUDGET_CHUNK = 4096;
 
 export const DEFAULT_MAX_FACTS = 5_000_000;
 
@@ -51,7 +75,7 @@ class EngineCache {
   constructor(readonly program: Program) {
     const strat = program.stratification;
     const nRel = program.relations.length;
-    this.env = { rels: [], terms: program.terms };
+    this.env = { rels: [], terms: program.terms, budget: { left: Infinity, spent() {} } };
     const byHead: CompiledRule[][] = Array.from({ length: nRel }, () => []);
     for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
     this.components = strat.components.map((rels) => ({
@@ -132,8 +156,15 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     }
   }
   for (const f of injected) (rels[f.rel] as Relation).add(f.tuple);
+  for (const table of options.tables ?? []) {
+    const rel = rels[table.rel] as Relation;
+    if (base && !affected?.[table.rel]) throw new Error('evaluate: tables cannot be combined with a base model');
+    if (rel.arity !== table.arity) throw new Error(`evaluate: a table of ${table.arity} columns for a relation of arity ${rel.arity}`);
+    rel.reserve(table.count);
+    for (let t = 0, off = 0; t < table.count; t++, off += table.arity) rel.add(table.data, off);
+  }
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
-  const run = new Run(cache, rels, maxFacts);
+  const run = new Run(cache, rels, maxFacts, options.maxWork, options.deadline);
   cache.env.rels = rels;
   try {
     for (const comp of cache.components) {
@@ -164,13 +195,47 @@ class Run {
   derived = 0;
   current: CompiledRule | undefined;
   private readonly ruleIndex: Map<CompiledRule, number>;
+  readonly budget: WorkBudget;
 
   constructor(
     private readonly cache: EngineCache,
     private readonly rels: Relation[],
     private readonly maxFacts: number,
+    maxWork: number | undefined,
+    deadline: number | undefined,
   ) {
     this.ruleIndex = cache.ruleIndex;
+    // The compiled joins hold the cache's budget object: set it up for this run.
+    const budget = cache.env.budget;
+    this.budget = budget;
+    if (maxWork === undefined && deadline === undefined) {
+      budget.left = Infinity;
+      budget.spent = () => {};
+    } else {
+      const limit = maxWork ?? Infinity;
+      let used = 0;
+      let granted = 0;
+      budget.left = 0;
+      budget.spent = () => {
+        used += granted - budget.left;
+        if (used >= limit) this.budgetError(`the work budget of ${limit} tuple visits (maxWork) is used up`);
+        if (deadline !== undefined && Date.now() > deadline) this.budgetError('the deadline passed');
+        granted = Math.min(BUDGET_CHUNK, limit - used);
+        budget.left = granted;
+      };
+      budget.spent();
+    }
+  }
+
+  private budgetError(why: string): never {
+    const program = this.cache.program;
+    const rule = this.current;
+    const where = rule ? `, in the rule for ${label(program, rule)}` : '';
+    throw new GramlogError(
+      'engine/budget',
+      `evaluation stopped: ${why}${where} (give a larger maxWork or a later deadline if the program is meant to be this large)`,
+      rule?.span,
+    );
   }
 
   private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
@@ -221,7 +286,13 @@ class Run {
       j.run(this.sinkFor(rule));
     }
     let lo = start;
-    const recursiveRules = comp.rules.filter((rule) => rule.body.some((l) => l.kind === 'pos' && inComp.has(l.rel)));
+    const recursiveCount = new Map<CompiledRule, number>();
+    for (const rule of comp.rules) {
+      let n = 0;
+      for (const l of rule.body) if (l.kind === 'pos' && inComp.has(l.rel)) n++;
+      recursiveCount.set(rule, n);
+    }
+    const recursiveRules = comp.rules.filter((rule) => (recursiveCount.get(rule) as number) > 0);
     for (;;) {
       const hi = new Map<number, number>();
       let changed = false;
@@ -234,6 +305,14 @@ class Run {
       for (const rule of recursiveRules) {
         this.current = rule;
         const body = rule.body;
+        if ((recursiveCount.get(rule) as number) > SEMI_NAIVE_MAX) {
+          // One join per recursive literal would be quadratic in the body: run the
+          // rule over everything known (it re-derives old facts, which are dropped).
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+          this.fullRanges(j);
+          j.run(this.sinkFor(rule));
+          continue;
+        }
         for (let d = 0; d < body.length; d++) {
           const dl = body[d];
           if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;

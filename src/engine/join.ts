@@ -11,7 +11,7 @@ import type { BuiltinName } from '../program/builtins.js';
 import { compare, isArithmetic, solve } from '../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
-import type { Relation } from './relation.js';
+import type { KeyPart, Relation } from './relation.js';
 
 type Step = (env: Int32Array) => void;
 type Value = (env: Int32Array) => number;
@@ -19,6 +19,17 @@ type Value = (env: Int32Array) => number;
 export interface JoinEnv {
   rels: Relation[];
   terms: TermTable;
+  budget: WorkBudget;
+}
+
+/**
+ * Work left before the evaluator looks at its limits: joins subtract the tuples
+ * they visit and call `spent()` when `left` goes below 0 (which throws, or
+ * refills `left`).
+ */
+export interface WorkBudget {
+  left: number;
+  spent(): void;
 }
 
 export interface CompiledJoin {
@@ -30,12 +41,38 @@ export interface CompiledJoin {
 }
 
 const ABSENT = -1;
+/**
+ * Tuning of the joins. `smallScan`: up to this many tuples in range, a literal
+ * scans them instead of using an index. `deepBody`: longer bodies run on an
+ * explicit stack of cursors instead of nested closures, so that no body
+ * overflows the call stack. (Tests change both to exercise every path.)
+ */
+export const joinTuning = { smallScan: 16, deepBody: 64 };
+
+/** Variable slots known at one point of a join order. */
+export interface Bound {
+  has(slot: number): boolean;
+}
+
+/** The slots of `parent` plus those added here (what a literal has bound so far). */
+class Scope implements Bound {
+  private readonly own = new Set<number>();
+  constructor(private readonly parent: Bound) {}
+  has(slot: number): boolean {
+    return this.own.has(slot) || this.parent.has(slot);
+  }
+  add(slot: number): void {
+    this.own.add(slot);
+  }
+}
+
 
 export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv): CompiledJoin {
   const n = rule.body.length;
   const lo = new Int32Array(n);
   const hi = new Int32Array(n);
-  const slots = new Int32Array(Math.max(1, rule.varNames.length));
+  const nSlots = Math.max(1, rule.varNames.length);
+  const slots = new Int32Array(nSlots);
   let sink: (tuple: Int32Array) => void = () => {};
   const head = new Int32Array(rule.head.args.length);
   const headValues = rule.head.args.map((p) => valueOf(p, env.terms));
@@ -43,17 +80,37 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
     for (let i = 0; i < headValues.length; i++) head[i] = (headValues[i] as Value)(e);
     sink(head);
   };
-  // Which slots are bound before each position of the order.
-  const boundBefore: Set<number>[] = [];
-  const bound = new Set<number>();
-  for (const i of order) {
-    boundBefore.push(new Set(bound));
-    for (const v of bindsOf(rule.body[i] as BodyLit)) bound.add(v);
+  // Position in the order at which each slot is first bound (linear in the body).
+  const boundAt = new Int32Array(nSlots).fill(0x7fffffff);
+  order.forEach((i, k) => {
+    for (const v of bindsOf(rule.body[i] as BodyLit)) if ((boundAt[v] as number) > k) boundAt[v] = k;
+  });
+  const boundBefore = (k: number): Bound => ({ has: (slot) => (boundAt[slot] as number) < k });
+  if (order.length > joinTuning.deepBody) {
+    const cursors: Cursor[] = order.map((i, k) => compileCursor(rule.body[i] as BodyLit, i, boundBefore(k), env, lo, hi));
+    const m = cursors.length;
+    return {
+      rule,
+      lo,
+      hi,
+      run(s) {
+        sink = s;
+        const e = slots;
+        let k = 0;
+        (cursors[0] as Cursor).open(e);
+        while (k >= 0) {
+          if ((cursors[k] as Cursor).next(e)) {
+            if (k === m - 1) emit(e);
+            else (cursors[++k] as Cursor).open(e);
+          } else k--;
+        }
+      },
+    };
   }
   let next: Step = emit;
   for (let k = order.length - 1; k >= 0; k--) {
     const i = order[k] as number;
-    next = compileLiteral(rule.body[i] as BodyLit, i, boundBefore[k] as Set<number>, next, env, lo, hi);
+    next = compileLiteral(rule.body[i] as BodyLit, i, boundBefore(k), next, env, lo, hi);
   }
   const first = next;
   return {
@@ -67,10 +124,38 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
   };
 }
 
+/** One literal of a join run on an explicit stack: open for the current bindings, then each next() finds one more match. */
+interface Cursor {
+  open(e: Int32Array): void;
+  next(e: Int32Array): boolean;
+}
+
+function compileCursor(lit: BodyLit, pos: number, bound: Bound, env: JoinEnv, lo: Int32Array, hi: Int32Array): Cursor {
+  if (lit.kind === 'pos') return positiveCursor(preparePositive(lit.args, bound, env.terms), lit.rel, pos, env, lo, hi);
+  // Every other literal succeeds at most once: run its closure with a flag as the continuation.
+  let ok = false;
+  let pending = false;
+  const step = compileLiteral(lit, pos, bound, () => {
+    ok = true;
+  }, env, lo, hi);
+  return {
+    open() {
+      pending = true;
+    },
+    next(e) {
+      if (!pending) return false;
+      pending = false;
+      ok = false;
+      step(e);
+      return ok;
+    },
+  };
+}
+
 function compileLiteral(
   lit: BodyLit,
   pos: number,
-  bound: ReadonlySet<number>,
+  bound: Bound,
   next: Step,
   env: JoinEnv,
   lo: Int32Array,
@@ -79,7 +164,7 @@ function compileLiteral(
   const terms = env.terms;
   switch (lit.kind) {
     case 'pos':
-      return compilePositive(lit.rel, lit.args, pos, bound, next, env, lo, hi);
+      return compilePositive(preparePositive(lit.args, bound, terms), lit.rel, pos, next, env, lo, hi);
     case 'neg': {
       const values = lit.args.map((p) => lookupValueOf(p, terms));
       const key = new Int32Array(values.length);
@@ -107,31 +192,43 @@ function compileLiteral(
   }
 }
 
-function compilePositive(
-  rel: number,
-  args: readonly Pattern[],
-  pos: number,
-  bound: ReadonlySet<number>,
-  next: Step,
-  env: JoinEnv,
-  lo: Int32Array,
-  hi: Int32Array,
-): Step {
-  const terms = env.terms;
+/** What a positive literal knows before it runs, and how it checks and binds the rest of a tuple. */
+interface PositivePlan {
+  arity: number;
+  /** Values of the fully known columns, in column order (their columns: keyCols). */
+  keyValues: Value[];
+  keyCols: number[];
+  /** Index key: the known columns, then known sub-terms of compound columns. */
+  parts: KeyPart[];
+  partValues: Value[];
+  /** Column mask of keyCols, when a plain column index can serve (arity <= 31, no sub-term parts). */
+  mask: number;
+  indexName: string;
+  /** Check and bind the columns that are not in the key; false when the tuple does not match. */
+  apply(data: Int32Array, base: number, e: Int32Array): boolean;
+}
+
+function preparePositive(args: readonly Pattern[], bound: Bound, terms: TermTable): PositivePlan {
   const arity = args.length;
   const keyValues: Value[] = [];
-  let mask = 0;
+  const keyCols: number[] = [];
   // Per column not in the key: 1 bind slot, 2 check slot, 3 match compound.
   const actCol: number[] = [];
   const actKind: number[] = [];
   const actSlot: number[] = [];
   const actMatch: Array<((id: number, e: Int32Array) => boolean) | undefined> = [];
-  const seen = new Set(bound);
+  const seen = new Scope(bound);
+  // Sub-terms of compound arguments that are known before the scan: index keys.
+  const parts: KeyPart[] = [];
+  const partValues: Value[] = [];
   args.forEach((p, c) => {
     const fullyBound = p.t === 'const' || (p.t === 'var' && bound.has(p.slot)) || (p.t === 'fn' && allIn(p, bound));
     if (fullyBound) {
-      mask |= 1 << c;
-      keyValues.push(lookupValueOf(p, terms));
+      const value = lookupValueOf(p, terms);
+      keyValues.push(value);
+      keyCols.push(c);
+      parts.push({ col: c, steps: [] });
+      partValues.push(value);
     } else if (p.t === 'var') {
       actCol.push(c);
       actKind.push(seen.has(p.slot) ? 2 : 1);
@@ -139,6 +236,12 @@ function compilePositive(
       actMatch.push(undefined);
       seen.add(p.slot);
     } else {
+      const before = parts.length;
+      collectSubKeys(p, c, [], bound, terms, parts, partValues);
+      if (parts.length === before) {
+        parts.push({ col: c, steps: [terms.functorId(p.functor, p.args.length), -1] });
+        partValues.push(() => 0);
+      }
       actCol.push(c);
       actKind.push(3);
       actSlot.push(0);
@@ -146,9 +249,6 @@ function compilePositive(
     }
   });
   const nAct = actCol.length;
-  const key = new Int32Array(Math.max(1, keyValues.length));
-  const full = new Int32Array(Math.max(1, arity));
-  const keyCols = [...Array(arity).keys()].filter((c) => mask & (1 << c));
   const apply = (data: Int32Array, base: number, e: Int32Array): boolean => {
     for (let a = 0; a < nAct; a++) {
       const v = data[base + (actCol[a] as number)] as number;
@@ -160,47 +260,217 @@ function compilePositive(
     }
     return true;
   };
-  if (keyValues.length === 0) {
-    return (e) => {
-      const r = env.rels[rel] as Relation;
-      const end = hi[pos] as number;
-      for (let t = lo[pos] as number; t < end; t++) {
-        if (apply(r.data, t * arity, e)) next(e);
-      }
-    };
+  let mask = -1;
+  if (arity <= 31 && parts.length === keyValues.length) {
+    mask = 0;
+    for (const c of keyCols) mask |= 1 << c;
   }
-  if (keyValues.length === arity) {
+  const indexName = parts.map((q) => `${q.col}:${q.steps.join('.')}`).join('|');
+  return { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply };
+}
+
+/** The positive literal as a closure calling `next` for each match. */
+function compilePositive(
+  plan: PositivePlan,
+  rel: number,
+  pos: number,
+  next: Step,
+  env: JoinEnv,
+  lo: Int32Array,
+  hi: Int32Array,
+): Step {
+  const { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply } = plan;
+  const terms = env.terms;
+  const key = new Int32Array(Math.max(1, parts.length));
+  const full = new Int32Array(Math.max(1, arity));
+  const scan: Step = (e) => {
+    const r = env.rels[rel] as Relation;
+    const end = hi[pos] as number;
+    const start = lo[pos] as number;
+    if ((env.budget.left -= end - start) < 0) env.budget.spent();
+    for (let t = start; t < end; t++) {
+      if (apply(r.data, t * arity, e)) next(e);
+    }
+  };
+  if (parts.length === 0) return scan;
+  // A few tuples: scanning them beats building and probing an index.
+  const nk = keyCols.length;
+  const scanKeyed: Step = (e) => {
+    for (let i = 0; i < nk; i++) {
+      const v = (keyValues[i] as Value)(e);
+      if (v === ABSENT) return;
+      key[i] = v;
+    }
+    const r = env.rels[rel] as Relation;
+    const data = r.data;
+    const end = hi[pos] as number;
+    const start = lo[pos] as number;
+    if ((env.budget.left -= end - start) < 0) env.budget.spent();
+    for (let t = start; t < end; t++) {
+      const base = t * arity;
+      let i = 0;
+      while (i < nk && data[base + (keyCols[i] as number)] === key[i]) i++;
+      if (i === nk && apply(data, base, e)) next(e);
+    }
+  };
+  if (nk === arity) {
     return (e) => {
       for (let i = 0; i < arity; i++) {
         const v = (keyValues[i] as Value)(e);
         if (v === ABSENT) return;
         full[i] = v;
       }
+      if (--env.budget.left < 0) env.budget.spent();
       const t = (env.rels[rel] as Relation).find(full);
       if (t >= (lo[pos] as number) && t < (hi[pos] as number)) next(e);
     };
   }
-  void keyCols;
+  if (mask >= 0) {
+    return (e) => {
+      if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
+      for (let i = 0; i < nk; i++) {
+        const v = (keyValues[i] as Value)(e);
+        if (v === ABSENT) return;
+        key[i] = v;
+      }
+      const r = env.rels[rel] as Relation;
+      const idx = r.index(mask);
+      const chain = idx.next;
+      const start = lo[pos] as number;
+      const end = hi[pos] as number;
+      let work = 1;
+      for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
+        if (t >= end) continue;
+        if (t < start) break;
+        work++;
+        if (apply(r.data, t * arity, e)) next(e);
+      }
+      if ((env.budget.left -= work) < 0) env.budget.spent();
+    };
+  }
   return (e) => {
-    for (let i = 0; i < keyValues.length; i++) {
-      const v = (keyValues[i] as Value)(e);
+    if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
+    for (let i = 0; i < partValues.length; i++) {
+      const v = (partValues[i] as Value)(e);
       if (v === ABSENT) return;
       key[i] = v;
     }
     const r = env.rels[rel] as Relation;
-    const idx = r.index(mask);
+    const idx = r.pathIndex(indexName, parts, terms);
     const chain = idx.next;
     const start = lo[pos] as number;
     const end = hi[pos] as number;
+    let work = 1;
     for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
       if (t >= end) continue;
       if (t < start) break;
+      work++;
       if (apply(r.data, t * arity, e)) next(e);
     }
+    if ((env.budget.left -= work) < 0) env.budget.spent();
   };
 }
 
-function allIn(p: Pattern, bound: ReadonlySet<number>): boolean {
+/** The positive literal as a cursor (for long bodies): the same lookups as compilePositive, one match per next(). */
+function positiveCursor(plan: PositivePlan, rel: number, pos: number, env: JoinEnv, lo: Int32Array, hi: Int32Array): Cursor {
+  const { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply } = plan;
+  const terms = env.terms;
+  const nk = keyCols.length;
+  const key = new Int32Array(Math.max(1, parts.length));
+  const full = new Int32Array(Math.max(1, arity));
+  // Mode: 0 done, 1 scan t..end (checking key columns), 2 follow an index chain from t.
+  let mode = 0;
+  let t = 0;
+  let start = 0;
+  let end = 0;
+  let chain: Int32Array = key;
+  let data: Int32Array = key;
+  return {
+    open(e) {
+      mode = 0;
+      const r = env.rels[rel] as Relation;
+      data = r.data;
+      start = lo[pos] as number;
+      end = hi[pos] as number;
+      const useIndex = parts.length > 0 && end - start > joinTuning.smallScan;
+      const values = useIndex ? partValues : keyValues;
+      for (let i = 0; i < values.length; i++) {
+        const v = (values[i] as Value)(e);
+        if (v === ABSENT) return;
+        key[i] = v;
+      }
+      if (!useIndex) {
+        if ((env.budget.left -= end - start) < 0) env.budget.spent();
+        mode = 1;
+        t = start;
+      } else if (nk === arity) {
+        if (--env.budget.left < 0) env.budget.spent();
+        for (let i = 0; i < arity; i++) full[i] = key[i] as number;
+        const found = r.find(full);
+        if (found >= start && found < end) {
+          mode = 1;
+          t = found;
+          end = found + 1;
+        }
+      } else {
+        const idx = mask >= 0 ? r.index(mask) : r.pathIndex(indexName, parts, terms);
+        chain = idx.next;
+        t = idx.first(key);
+        mode = 2;
+      }
+    },
+    next(e) {
+      if (mode === 1) {
+        while (t < end) {
+          const base = t++ * arity;
+          let i = 0;
+          while (i < nk && data[base + (keyCols[i] as number)] === key[i]) i++;
+          if (i === nk && apply(data, base, e)) return true;
+        }
+        mode = 0;
+        return false;
+      }
+      if (mode === 2) {
+        while (t >= 0) {
+          const cur = t;
+          t = chain[t] as number;
+          if (--env.budget.left < 0) env.budget.spent();
+          if (cur >= end) continue;
+          if (cur < start) break;
+          if (apply(data, cur * arity, e)) return true;
+        }
+        mode = 0;
+        return false;
+      }
+      return false;
+    },
+  };
+}
+
+/**
+ * Index key parts for the known sub-terms of a compound pattern that is not
+ * fully known: constants, bound variables and fully bound compounds inside it.
+ */
+function collectSubKeys(
+  p: Pattern & { t: 'fn' },
+  col: number,
+  prefix: readonly number[],
+  bound: Bound,
+  terms: TermTable,
+  parts: KeyPart[],
+  values: Value[],
+): void {
+  const fid = terms.functorId(p.functor, p.args.length);
+  p.args.forEach((a, i) => {
+    const steps = [...prefix, fid, i];
+    if (a.t === 'const' || (a.t === 'var' && bound.has(a.slot)) || (a.t === 'fn' && allIn(a, bound))) {
+      parts.push({ col, steps });
+      values.push(lookupValueOf(a, terms));
+    } else if (a.t === 'fn') collectSubKeys(a, col, steps, bound, terms, parts, values);
+  });
+}
+
+function allIn(p: Pattern, bound: Bound): boolean {
   if (p.t === 'var') return bound.has(p.slot);
   if (p.t === 'fn') return p.args.every((a) => allIn(a, bound));
   return true;
@@ -218,10 +488,10 @@ function valueOf(p: Pattern, terms: TermTable): Value {
   }
   const args = p.args.map((a) => valueOf(a, terms));
   const buf = new Int32Array(args.length);
-  const functor = p.functor;
+  const fid = terms.functorId(p.functor, args.length);
   return (e) => {
     for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
-    return terms.compound(functor, buf);
+    return terms.compoundOf(fid, buf);
   };
 }
 
@@ -230,19 +500,19 @@ function lookupValueOf(p: Pattern, terms: TermTable): Value {
   if (p.t !== 'fn') return valueOf(p, terms);
   const args = p.args.map((a) => lookupValueOf(a, terms));
   const buf = new Int32Array(args.length);
-  const functor = p.functor;
+  const fid = terms.functorId(p.functor, args.length);
   return (e) => {
     for (let i = 0; i < args.length; i++) {
       const v = (args[i] as Value)(e);
       if (v === ABSENT) return ABSENT;
       buf[i] = v;
     }
-    return terms.findCompound(functor, buf) ?? ABSENT;
+    return terms.findCompoundOf(fid, buf);
   };
 }
 
 /** Match an id against a compound pattern, binding the slots not in `seen` (which it extends). */
-function compileMatcher(p: Pattern, seen: Set<number>, terms: TermTable): (id: number, e: Int32Array) => boolean {
+function compileMatcher(p: Pattern, seen: Scope, terms: TermTable): (id: number, e: Int32Array) => boolean {
   if (p.t === 'const') {
     const want = p.id;
     return (id) => id === want;
@@ -256,11 +526,11 @@ function compileMatcher(p: Pattern, seen: Set<number>, terms: TermTable): (id: n
       return true;
     };
   }
-  const functor = p.functor;
   const n = p.args.length;
+  const fid = terms.functorId(p.functor, n);
   const subs = p.args.map((a) => compileMatcher(a, seen, terms));
   return (id, e) => {
-    if (terms.kind(id) !== KIND_COMPOUND || terms.arity(id) !== n || terms.name(id) !== functor) return false;
+    if (terms.functorOf(id) !== fid) return false;
     for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
     return true;
   };
@@ -270,7 +540,7 @@ function compileBuiltin(
   op: BuiltinName,
   args: readonly Pattern[],
   negated: boolean,
-  bound: ReadonlySet<number>,
+  bound: Bound,
   next: Step,
   terms: TermTable,
 ): Step {
@@ -285,7 +555,7 @@ function compileBuiltin(
     }
     const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
     const value = valueOf(known, terms);
-    const match = compileMatcher(other, new Set(bound), terms);
+    const match = compileMatcher(other, new Scope(bound), terms);
     return (e) => {
       if (match(value(e), e)) next(e);
     };

@@ -6,9 +6,9 @@ import { GramlogError } from '../errors.js';
 import type { Atom, Term } from '../syntax/ast.js';
 import { parseLiteral } from '../syntax/parser.js';
 import type { Program } from '../program/program.js';
-import { compareTuples, printAtom } from '../program/order.js';
 import { KIND_COMPOUND, KIND_CONST, KIND_STR } from '../program/terms.js';
 import type { Relation } from './relation.js';
+import { printTuples, sortTuples } from './answers.js';
 
 export interface FactRow {
   rel: string;
@@ -40,58 +40,117 @@ export class Model {
   tuples(name: string, arity: number): number[][] {
     const rel = this.relation(name, arity);
     if (!rel) return [];
-    const out = [...rel.tuples()];
-    return out.sort((a, b) => compareTuples(this.program.terms, a, b));
+    return Array.from(sortTuples(rel, this.program.terms), (t) => rel.tuple(t));
   }
 
   /** Every fact of the model as canonical text, sorted by relation name, arity, then tuple. */
   facts(): string[] {
-    return this.factRows().map((r) => r.text);
+    const out: string[] = [];
+    const terms = this.program.terms;
+    for (const info of this.sortedRelations()) {
+      const rel = this.relations[info.id];
+      if (!rel || rel.count === 0) continue;
+      for (const text of printTuples(rel, terms, info.name, sortTuples(rel, terms))) out.push(text);
+    }
+    return out;
   }
 
   factRows(): FactRow[] {
-    const infos = [...this.program.relations].sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : a.arity - b.arity,
-    );
     const rows: FactRow[] = [];
     const terms = this.program.terms;
-    for (const info of infos) {
-      for (const t of this.tuples(info.name, info.arity)) {
-        rows.push({ rel: info.name, args: t.map((id) => terms.print(id)), text: printAtom(terms, info.name, t) });
-      }
+    for (const info of this.sortedRelations()) {
+      const rel = this.relations[info.id];
+      if (!rel || rel.count === 0) continue;
+      const order = sortTuples(rel, terms);
+      const texts = printTuples(rel, terms, info.name, order);
+      order.forEach((t, k) => {
+        rows.push({ rel: info.name, args: rel.tuple(t).map((id) => terms.print(id)), text: texts[k] as string });
+      });
     }
     return rows;
   }
 
+  private sortedRelations() {
+    return [...this.program.relations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.arity - b.arity));
+  }
+
   /** Facts matching a goal atom such as `(ancestor ?x bob)`, as sorted canonical text. */
   query(goal: string | Atom): string[] {
-    return this.match(goal).map((m) => m.text);
+    const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
+    const found = this.match(atom);
+    return found ? printTuples(found.rel, this.program.terms, atom.pred, found.order) : [];
   }
 
   /** Variable bindings (canonical text) of each fact matching the goal, in the order of `query`. */
   answers(goal: string | Atom): Array<Record<string, string>> {
-    return this.match(goal).map((m) => m.bindings);
-  }
-
-  private match(goal: string | Atom): Array<{ text: string; bindings: Record<string, string> }> {
     const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
-    const rel = this.relation(atom.pred, atom.args.length);
-    if (!rel) return [];
+    const found = this.match(atom);
+    if (!found) return [];
     const terms = this.program.terms;
-    const hits: number[][] = [];
     const bound = new Map<string, number>();
-    for (const tuple of rel.tuples()) {
+    return Array.from(found.order, (t) => {
       bound.clear();
-      if (atom.args.every((t, i) => this.matchTerm(t, tuple[i] as number, bound))) hits.push(tuple);
-    }
-    hits.sort((a, b) => compareTuples(terms, a, b));
-    return hits.map((tuple) => {
-      bound.clear();
-      atom.args.forEach((t, i) => this.matchTerm(t, tuple[i] as number, bound));
+      const tuple = found.rel.tuple(t);
+      atom.args.forEach((a, i) => this.matchTerm(a, tuple[i] as number, bound));
       const bindings: Record<string, string> = {};
       for (const [k, v] of bound) bindings[k] = terms.print(v);
-      return { text: printAtom(terms, atom.pred, tuple), bindings };
+      return bindings;
     });
+  }
+
+  /** The sorted indexes of the tuples matching the goal, or undefined when its relation does not exist. */
+  private match(atom: Atom): { rel: Relation; order: Int32Array } | undefined {
+    const rel = this.relation(atom.pred, atom.args.length);
+    if (!rel) return undefined;
+    const terms = this.program.terms;
+    // Per column: 0 anything, 1 equal to the id want[c], 2 equal to column want[c]
+    // (a repeated variable), 3 a compound pattern (matchTerm).
+    const arity = rel.arity;
+    const how = new Int32Array(arity);
+    const want = new Int32Array(arity);
+    const firstCol = new Map<string, number>();
+    let general = false;
+    for (let c = 0; c < arity; c++) {
+      const t = atom.args[c] as Term;
+      if (t.kind === 'var') {
+        const prev = firstCol.get(t.name);
+        if (prev === undefined) firstCol.set(t.name, c);
+        else {
+          how[c] = 2;
+          want[c] = prev;
+        }
+      } else if (t.kind === 'const' || t.kind === 'str') {
+        const id = t.kind === 'const' ? terms.findConstant(t.name) : terms.findString(t.value);
+        if (id === undefined) return { rel, order: new Int32Array(0) };
+        how[c] = 1;
+        want[c] = id;
+      } else {
+        how[c] = 3;
+        general = true;
+      }
+    }
+    let hits: Int32Array | undefined;
+    if (how.some((h) => h !== 0)) {
+      const keep: number[] = [];
+      const bound = new Map<string, number>();
+      const data = rel.data;
+      for (let t = 0; t < rel.count; t++) {
+        const base = t * arity;
+        let ok = true;
+        for (let c = 0; c < arity && ok; c++) {
+          const h = how[c];
+          if (h === 1) ok = data[base + c] === want[c];
+          else if (h === 2) ok = data[base + c] === data[base + (want[c] as number)];
+        }
+        if (ok && general) {
+          bound.clear();
+          for (let c = 0; c < arity && ok; c++) ok = this.matchTerm(atom.args[c] as Term, data[base + c] as number, bound);
+        }
+        if (ok) keep.push(t);
+      }
+      hits = Int32Array.from(keep);
+    }
+    return { rel, order: sortTuples(rel, terms, hits) };
   }
 
   private matchTerm(t: Term, id: number, bound: Map<string, number>): boolean {

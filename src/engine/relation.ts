@@ -9,6 +9,8 @@
  * per tuple looked up or rejected.
  */
 
+import type { TermTable } from '../program/terms.js';
+
 export function mix(h: number, x: number): number {
   h = Math.imul(h ^ x, 0x9e3779b1);
   return (h << 13) | (h >>> 19);
@@ -29,6 +31,7 @@ export class Relation {
   private slots: Int32Array;
   private mask: number;
   private readonly indexes = new Map<number, ColumnIndex>();
+  private readonly pathIndexes = new Map<string, PathIndex>();
 
   constructor(arity: number, capacity = 8) {
     this.arity = arity;
@@ -51,6 +54,22 @@ export class Relation {
 
   *tuples(): IterableIterator<number[]> {
     for (let t = 0; t < this.count; t++) yield this.tuple(t);
+  }
+
+  /** Make room for `more` tuples beyond those there are (no growing while they are added). */
+  reserve(more: number): void {
+    const want = this.count + more;
+    if (want * this.arity > this.data.length) {
+      const grown = new Int32Array(Math.max(1, want * this.arity));
+      grown.set(this.data.subarray(0, this.count * this.arity));
+      this.data = grown;
+    }
+    let size = this.slots.length;
+    while (size < want * 2 + 2) size *= 2;
+    if (size > this.slots.length) {
+      this.slots = new Int32Array(size / 2);
+      this.rehash();
+    }
   }
 
   /** Index of the tuple equal to src[off..off+arity), or -1. */
@@ -108,6 +127,20 @@ export class Relation {
     if (!idx) {
       idx = new ColumnIndex(this, columns);
       this.indexes.set(columns, idx);
+    }
+    idx.catchUp();
+    return idx;
+  }
+
+  /**
+   * The index on sub-terms of columns described by `parts` (see KeyPart), named
+   * by `name` (equal names must describe equal parts).
+   */
+  pathIndex(name: string, parts: readonly KeyPart[], terms: TermTable): PathIndex {
+    let idx = this.pathIndexes.get(name);
+    if (!idx) {
+      idx = new PathIndex(this, parts, terms);
+      this.pathIndexes.set(name, idx);
     }
     idx.catchUp();
     return idx;
@@ -236,6 +269,133 @@ export class ColumnIndex {
       let slot = finish(h) & this.mask;
       while (this.heads[slot] !== 0) slot = (slot + 1) & this.mask;
       this.heads[slot] = head;
+    }
+  }
+}
+
+/**
+ * One component of a path index key: the value of column `col`, or of a
+ * sub-term reached from it. `steps` holds pairs (functor id, argument index):
+ * at each step the term must be a compound with that functor, and the walk goes
+ * on into that argument. An argument index of -1 ends the walk with the value 0
+ * ("the shape matches"). A tuple whose column does not have the shape has no
+ * key and is left out of the index: no literal with that pattern can match it.
+ */
+export interface KeyPart {
+  col: number;
+  steps: readonly number[];
+}
+
+function partValue(data: Int32Array, base: number, part: KeyPart, terms: TermTable): number {
+  let v = data[base + part.col] as number;
+  const steps = part.steps;
+  for (let s = 0; s < steps.length; s += 2) {
+    if (terms.functorOf(v) !== steps[s]) return -1;
+    const a = steps[s + 1] as number;
+    if (a < 0) return 0;
+    v = terms.arg(v, a);
+  }
+  return v;
+}
+
+/**
+ * Tuples grouped by the values of sub-terms of their columns, e.g. the third
+ * argument of `(cell ?x ?y w)` in column 0. Same chain layout as ColumnIndex.
+ */
+export class PathIndex {
+  next: Int32Array;
+  private heads: Int32Array;
+  private keyStore: Int32Array;
+  private mask: number;
+  private keys = 0;
+  private indexed = 0;
+  private readonly k: number;
+  private readonly scratch: Int32Array;
+
+  constructor(
+    private readonly rel: Relation,
+    private readonly parts: readonly KeyPart[],
+    private readonly terms: TermTable,
+  ) {
+    this.k = parts.length;
+    this.scratch = new Int32Array(Math.max(1, this.k));
+    this.next = new Int32Array(Math.max(8, rel.count));
+    this.heads = new Int32Array(16);
+    this.keyStore = new Int32Array(16 * this.k);
+    this.mask = 15;
+  }
+
+  /** Newest tuple whose key equals key[0..k), or -1. */
+  first(key: ArrayLike<number>): number {
+    const slot = this.slotOf(key);
+    return (this.heads[slot] as number) - 1;
+  }
+
+  catchUp(): void {
+    const rel = this.rel;
+    if (this.indexed === rel.count) return;
+    if (this.next.length < rel.count) {
+      const grown = new Int32Array(Math.max(this.next.length * 2, rel.count));
+      grown.set(this.next);
+      this.next = grown;
+    }
+    const key = this.scratch;
+    const parts = this.parts;
+    const k = this.k;
+    for (let t = this.indexed; t < rel.count; t++) {
+      const base = t * rel.arity;
+      let ok = true;
+      for (let i = 0; i < k; i++) {
+        const v = partValue(rel.data, base, parts[i] as KeyPart, this.terms);
+        if (v < 0) {
+          ok = false;
+          break;
+        }
+        key[i] = v;
+      }
+      if (!ok) continue;
+      const slot = this.slotOf(key);
+      const head = this.heads[slot] as number;
+      this.next[t] = head - 1;
+      this.heads[slot] = t + 1;
+      if (head === 0) {
+        for (let i = 0; i < k; i++) this.keyStore[slot * k + i] = key[i] as number;
+        this.keys++;
+        if (this.keys * 2 > this.heads.length) this.rehash();
+      }
+    }
+    this.indexed = rel.count;
+  }
+
+  private slotOf(key: ArrayLike<number>): number {
+    const k = this.k;
+    let h = k;
+    for (let i = 0; i < k; i++) h = mix(h, key[i] as number);
+    let slot = finish(h) & this.mask;
+    for (;;) {
+      if (this.heads[slot] === 0) return slot;
+      let i = 0;
+      while (i < k && this.keyStore[slot * k + i] === key[i]) i++;
+      if (i === k) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private rehash(): void {
+    const oldHeads = this.heads;
+    const oldKeys = this.keyStore;
+    const k = this.k;
+    const size = oldHeads.length * 2;
+    this.heads = new Int32Array(size);
+    this.keyStore = new Int32Array(size * k);
+    this.mask = size - 1;
+    for (let s = 0; s < oldHeads.length; s++) {
+      const head = oldHeads[s] as number;
+      if (head === 0) continue;
+      const key = oldKeys.subarray(s * k, s * k + k);
+      const slot = this.slotOf(key);
+      this.heads[slot] = head;
+      this.keyStore.set(key, slot * k);
     }
   }
 }

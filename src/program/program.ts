@@ -238,6 +238,12 @@ function expand(program: Program, lits: readonly Literal[], scope: VarScope, neg
   let acc: BodyLit[][] = [[]];
   for (const lit of lits) {
     const alts = expandOne(program, lit, scope, negated);
+    if (alts.length === 1) {
+      // No 'or' here: extend every alternative in place (copying would be quadratic in the body).
+      const only = alts[0] as BodyLit[];
+      for (const a of acc) for (const b of only) a.push(b);
+      continue;
+    }
     const next: BodyLit[][] = [];
     for (const a of acc) for (const b of alts) next.push([...a, ...b]);
     if (next.length > program.options.maxOrExpansion) throw new ExpansionTooLarge();

@@ -50,21 +50,14 @@ export interface SafetyProblem {
 
 /** Find an order in which every literal can run; report what cannot be bound. */
 export function checkRuleSafety(rule: CompiledRule): SafetyProblem | undefined {
+  const order = runnableOrder(rule);
   const bound = new Set<number>();
-  const pending = [...rule.body];
-  let progress = true;
-  while (pending.length > 0 && progress) {
-    progress = false;
-    for (let i = 0; i < pending.length; i++) {
-      const lit = pending[i] as BodyLit;
-      if (canRun(lit, bound)) {
-        for (const v of bindsOf(lit)) bound.add(v);
-        pending.splice(i, 1);
-        i--;
-        progress = true;
-      }
-    }
+  const placed = new Uint8Array(rule.body.length);
+  for (const i of order) {
+    placed[i] = 1;
+    for (const v of bindsOf(rule.body[i] as BodyLit)) bound.add(v);
   }
+  const pending = rule.body.filter((_, i) => !placed[i]);
   const first = pending[0];
   if (first) {
     const vars = [...literalVars(first)].filter((v) => !bound.has(v)).sort((a, b) => a - b);
@@ -75,4 +68,60 @@ export function checkRuleSafety(rule: CompiledRule): SafetyProblem | undefined {
   const unboundHead = [...headVars].filter((v) => !bound.has(v)).sort((a, b) => a - b);
   if (unboundHead.length > 0) return { vars: unboundHead, literal: undefined };
   return undefined;
+}
+
+/**
+ * An order of the body in which every literal can run, found in time linear
+ * in the body: `first` (if >= 0) first, then the positive literals as written, each filter and builtin as soon as it can
+ * run (a literal is looked at again only when one of its variables becomes
+ * bound, so the time is linear in the body for literals of bounded size).
+ * Literals that can never run (unsafe ones) are left out.
+ */
+export function runnableOrder(rule: CompiledRule, first = -1): number[] {
+  const body = rule.body;
+  const order: number[] = [];
+  const placed = new Uint8Array(body.length);
+  const bound = new Set<number>();
+  // Filters waiting for a variable, by variable slot.
+  const waiting = new Map<number, number[]>();
+  const ready: number[] = [];
+  const place = (i: number) => {
+    if (placed[i]) return;
+    placed[i] = 1;
+    order.push(i);
+    for (const v of bindsOf(body[i] as BodyLit)) {
+      if (bound.has(v)) continue;
+      bound.add(v);
+      const waiters = waiting.get(v);
+      if (!waiters) continue;
+      waiting.delete(v);
+      for (const w of waiters) if (!placed[w]) consider(w);
+    }
+  };
+  const consider = (i: number) => {
+    const lit = body[i] as BodyLit;
+    if (canRun(lit, bound)) {
+      ready.push(i);
+      return;
+    }
+    // Wait on the variables it still lacks; it is looked at again when one of them is bound.
+    for (const v of literalVars(lit)) {
+      if (bound.has(v)) continue;
+      const list = waiting.get(v);
+      if (list) list.push(i);
+      else waiting.set(v, [i]);
+    }
+  };
+  const drain = () => {
+    while (ready.length > 0) place(ready.pop() as number);
+  };
+  if (first >= 0) place(first);
+  for (let i = 0; i < body.length; i++) if ((body[i] as BodyLit).kind !== 'pos' && !placed[i]) consider(i);
+  drain();
+  for (let i = 0; i < body.length; i++) {
+    if ((body[i] as BodyLit).kind !== 'pos' || placed[i]) continue;
+    place(i);
+    drain();
+  }
+  return order;
 }

@@ -11,7 +11,6 @@ export const KIND_STR = 1;
 export const KIND_COMPOUND = 2;
 export type TermKindCode = typeof KIND_CONST | typeof KIND_STR | typeof KIND_COMPOUND;
 
-const NOT_A_NUMBER = Symbol('nan');
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Thrown by TermTable.compound when a term nests deeper than `maxDepth`. */
@@ -27,21 +26,35 @@ export class TermDepthError extends Error {
 export class TermTable {
   /** Deepest nesting of compound terms allowed (runaway function symbols stop here). */
   maxDepth = 1000;
-  private readonly depths: number[] = [];
-  private readonly kinds: number[] = [];
+  /** Number of terms; the per-term columns below have room for `capacity`. */
+  private n = 0;
+  private capacity = 256;
+  private depths = new Int32Array(256);
+  private kinds = new Uint8Array(256);
   /** Constant name, string value, or compound functor name. */
   private readonly names: string[] = [];
-  private readonly argStart: number[] = [];
-  private readonly argCount: number[] = [];
-  private readonly argPool: number[] = [];
-  private readonly numbers: Array<number | typeof NOT_A_NUMBER | undefined> = [];
+  private argStart = new Int32Array(256);
+  private argCount = new Int32Array(256);
+  private argPool = new Int32Array(1024);
+  private poolSize = 0;
+  /** Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a number. */
+  private numberState = new Uint8Array(256);
+  private numberValues = new Float64Array(256);
   private readonly printed: Array<string | undefined> = [];
   private readonly constIds = new Map<string, number>();
   private readonly strIds = new Map<string, number>();
-  private readonly compoundIds = new Map<string, number>();
+  /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
+  private compoundSlots = new Int32Array(256);
+  private compoundMask = 255;
+  private compoundCount = 0;
+  /** Per term: its functor id (name and arity) when compound, else -1. */
+  private functors = new Int32Array(256);
+  /** Functor ids by name, then by arity. */
+  private readonly functorIds = new Map<string, number[]>();
+  private readonly functorNames: string[] = [];
 
   get size(): number {
-    return this.kinds.length;
+    return this.n;
   }
 
   /** The id of a constant (numbers are constants: `100`). */
@@ -66,19 +79,31 @@ export class TermTable {
 
   /** The id of the compound term `(functor args...)`; args are ids. */
   compound(functor: string, args: ArrayLike<number>, from = 0, count = args.length - from): number {
-    let key = functor + '\u0000';
-    for (let i = 0; i < count; i++) key += (args[from + i] as number) + ',';
-    let id = this.compoundIds.get(key);
-    if (id === undefined) {
-      let depth = 0;
-      for (let i = 0; i < count; i++) depth = Math.max(depth, this.depths[args[from + i] as number] as number);
-      if (depth + 1 > this.maxDepth) throw new TermDepthError(functor, this.maxDepth);
-      const start = this.argPool.length;
-      for (let i = 0; i < count; i++) this.argPool.push(args[from + i] as number);
-      id = this.push(KIND_COMPOUND, functor, start, count);
-      this.depths[id] = depth + 1;
-      this.compoundIds.set(key, id);
+    return this.compoundOf(this.functorId(functor, count), args, from, count);
+  }
+
+  /** The id of the compound term with functor id `fid` (see functorId) and `count` argument ids from `args[from]`. */
+  compoundOf(fid: number, args: ArrayLike<number>, from = 0, count = args.length - from): number {
+    const slot = this.compoundSlot(fid, args, from, count);
+    const entry = this.compoundSlots[slot] as number;
+    if (entry !== 0) return entry - 1;
+    let depth = 0;
+    for (let i = 0; i < count; i++) depth = Math.max(depth, this.depths[args[from + i] as number] as number);
+    const functor = this.functorNames[fid] as string;
+    if (depth + 1 > this.maxDepth) throw new TermDepthError(functor, this.maxDepth);
+    if (this.poolSize + count > this.argPool.length) {
+      const grown = new Int32Array(Math.max(this.argPool.length * 2, this.poolSize + count));
+      grown.set(this.argPool);
+      this.argPool = grown;
     }
+    const start = this.poolSize;
+    for (let i = 0; i < count; i++) this.argPool[start + i] = args[from + i] as number;
+    this.poolSize += count;
+    const id = this.push(KIND_COMPOUND, functor, start, count);
+    this.depths[id] = depth + 1;
+    this.functors[id] = fid;
+    this.compoundSlots[slot] = id + 1;
+    if (++this.compoundCount * 2 > this.compoundSlots.length) this.growCompounds();
     return id;
   }
 
@@ -89,14 +114,85 @@ export class TermTable {
 
   /** Look up a compound term without creating it. */
   findCompound(functor: string, args: ArrayLike<number>): number | undefined {
-    let key = functor + '\u0000';
-    for (let i = 0; i < args.length; i++) key += (args[i] as number) + ',';
-    return this.compoundIds.get(key);
+    const fid = this.findFunctorId(functor, args.length);
+    if (fid < 0) return undefined;
+    const id = this.findCompoundOf(fid, args);
+    return id < 0 ? undefined : id;
+  }
+
+  /** Look up a compound term by functor id without creating it: its id, or -1. */
+  findCompoundOf(fid: number, args: ArrayLike<number>, from = 0, count = args.length - from): number {
+    return (this.compoundSlots[this.compoundSlot(fid, args, from, count)] as number) - 1;
+  }
+
+  /** The slot holding the compound, or the empty slot where it would go. */
+  private compoundSlot(fid: number, args: ArrayLike<number>, from: number, count: number): number {
+    let h = hashStep(0x2545f491, fid);
+    for (let i = 0; i < count; i++) h = hashStep(h, args[from + i] as number);
+    let slot = hashFinish(h) & this.compoundMask;
+    const slots = this.compoundSlots;
+    const pool = this.argPool;
+    for (;;) {
+      const entry = slots[slot] as number;
+      if (entry === 0) return slot;
+      const id = entry - 1;
+      if (this.functors[id] === fid) {
+        const start = this.argStart[id] as number;
+        let i = 0;
+        while (i < count && pool[start + i] === args[from + i]) i++;
+        if (i === count) return slot;
+      }
+      slot = (slot + 1) & this.compoundMask;
+    }
+  }
+
+  private growCompounds(): void {
+    const old = this.compoundSlots;
+    this.compoundSlots = new Int32Array(old.length * 2);
+    this.compoundMask = old.length * 2 - 1;
+    for (let s = 0; s < old.length; s++) {
+      const entry = old[s] as number;
+      if (entry === 0) continue;
+      const id = entry - 1;
+      const slot = this.compoundSlot(this.functors[id] as number, this.argPool, this.argStart[id] as number, this.argCount[id] as number);
+      this.compoundSlots[slot] = entry;
+    }
+  }
+
+  /** Look up a string term without creating it. */
+  findString(value: string): number | undefined {
+    return this.strIds.get(value);
   }
 
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
     return this.constIds.get(name);
+  }
+
+  /** A small integer naming the functor `name` with `arity` arguments (created on first use). */
+  functorId(name: string, arity: number): number {
+    let byArity = this.functorIds.get(name);
+    if (byArity === undefined) {
+      byArity = [];
+      this.functorIds.set(name, byArity);
+    }
+    let f = byArity[arity];
+    if (f === undefined) {
+      f = this.functorNames.length;
+      this.functorNames.push(name);
+      byArity[arity] = f;
+    }
+    return f;
+  }
+
+  /** The functor id of name/arity, or -1 when no term has used it. */
+  findFunctorId(name: string, arity: number): number {
+    return this.functorIds.get(name)?.[arity] ?? -1;
+  }
+
+  /** The functor id of a compound term (see functorId), or -1 for a constant or string. */
+  functorOf(id: number): number {
+    return this.functors[id] as number;
   }
 
   kind(id: number): TermKindCode {
@@ -118,7 +214,7 @@ export class TermTable {
 
   args(id: number): number[] {
     const start = this.argStart[id] as number;
-    return this.argPool.slice(start, start + (this.argCount[id] as number));
+    return Array.from(this.argPool.subarray(start, start + (this.argCount[id] as number)));
   }
 
   /** Nesting depth: 0 for constants and strings, 1 + the deepest argument for compounds. */
@@ -128,13 +224,16 @@ export class TermTable {
 
   /** The numeric value of a constant written as a number, else undefined. */
   numberValue(id: number): number | undefined {
-    let v = this.numbers[id];
-    if (v === undefined) {
+    let state = this.numberState[id];
+    if (state === 0) {
       const name = this.names[id] as string;
-      v = this.kinds[id] === KIND_CONST && NUMBER_TEXT.test(name) ? Number(name) : NOT_A_NUMBER;
-      this.numbers[id] = v;
+      if (this.kinds[id] === KIND_CONST && NUMBER_TEXT.test(name)) {
+        state = 1;
+        this.numberValues[id] = Number(name);
+      } else state = 2;
+      this.numberState[id] = state;
     }
-    return v === NOT_A_NUMBER ? undefined : v;
+    return state === 1 ? this.numberValues[id] : undefined;
   }
 
   /** Canonical text: `x`, `"a b"`, `(cell 1 2 x)`. */
@@ -157,14 +256,53 @@ export class TermTable {
   }
 
   private push(kind: number, name: string, start: number, count: number): number {
-    const id = this.kinds.length;
-    this.kinds.push(kind);
-    this.depths.push(0);
+    const id = this.n;
+    if (id === this.capacity) this.grow();
+    this.n = id + 1;
+    this.kinds[id] = kind;
+    this.depths[id] = 0;
+    this.functors[id] = -1;
     this.names.push(name);
-    this.argStart.push(start);
-    this.argCount.push(count);
+    this.argStart[id] = start;
+    this.argCount[id] = count;
     return id;
   }
+
+  private grow(): void {
+    const cap = this.capacity * 2;
+    const grow32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.depths = grow32(this.depths);
+    this.functors = grow32(this.functors);
+    this.argStart = grow32(this.argStart);
+    this.argCount = grow32(this.argCount);
+    const kinds = new Uint8Array(cap);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const state = new Uint8Array(cap);
+    state.set(this.numberState);
+    this.numberState = state;
+    const values = new Float64Array(cap);
+    values.set(this.numberValues);
+    this.numberValues = values;
+    this.capacity = cap;
+  }
+}
+
+function hashStep(h: number, x: number): number {
+  h = Math.imul(h ^ x, 0x9e3779b1);
+  return (h << 13) | (h >>> 19);
+}
+
+function hashFinish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 export function formatNumber(value: number): string {

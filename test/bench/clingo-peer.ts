@@ -37,3 +37,20 @@ export function gringoSeconds(cmd: string, asp: string, repeat = 3): number {
   }
   return Math.max(best - startup, 1e-6);
 }
+
+/** clingo as a whole process (ground and solve, the model not printed): seconds, best of `repeat`. */
+export function clingoProcessSeconds(asp: string, repeat = 3): number | undefined {
+  const r = spawnSync('sh', ['-c', 'command -v clingo'], { encoding: 'utf8' });
+  if (r.status !== 0 || !r.stdout.trim()) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'gramlog-clingo-'));
+  const file = join(dir, 'p.lp');
+  writeFileSync(file, asp);
+  let best = Infinity;
+  for (let i = 0; i < repeat; i++) {
+    const t = process.hrtime.bigint();
+    // clingo exits 10 or 30 when it finds a model: not an error.
+    spawnSync('clingo', ['-q', file], { stdio: ['ignore', 'ignore', 'ignore'] });
+    best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e9);
+  }
+  return best;
+}

@@ -109,6 +109,41 @@ describe('evaluation', () => {
     expect(e.message).toContain('c/1');
   });
 
+  it('stops when the work budget is used up, naming the rule, deterministically', () => {
+    const edges = Array.from({ length: 200 }, (_, i) => `(e n${i} n${i + 1})`).join(' ');
+    const p = parseProgram(`${edges}\n(<= (p ?x ?y) (e ?x ?y))\n(<= (p ?x ?z) (p ?x ?y) (p ?y ?z))`, { file: 't.kif' });
+    const e = errorOf(() => evaluate(p, { maxWork: 50_000 }));
+    expect(e.code).toBe('engine/budget');
+    expect(e.message).toContain('maxWork');
+    expect(e.message).toContain('p/2');
+    expect(e.span?.file).toBe('t.kif');
+    expect(e.span?.line).toBeGreaterThan(1);
+    // The same budget stops at the same place; a large one changes nothing.
+    expect(errorOf(() => evaluate(p, { maxWork: 50_000 })).message).toBe(e.message);
+    expect(evaluate(p, { maxWork: 1e9 }).query('(p ?x ?y)')).toEqual(evaluate(p).query('(p ?x ?y)'));
+  });
+
+  it('stops at a deadline that has passed', () => {
+    const edges = Array.from({ length: 100 }, (_, i) => `(e n${i} n${i + 1})`).join(' ');
+    const p = parseProgram(`${edges}\n(<= (p ?x ?y) (e ?x ?y))\n(<= (p ?x ?z) (p ?x ?y) (e ?y ?z))`);
+    const e = errorOf(() => evaluate(p, { deadline: Date.now() - 1 }));
+    expect(e.code).toBe('engine/budget');
+    expect(e.message).toContain('deadline');
+    expect(evaluate(p, { deadline: Date.now() + 60_000 }).query('(p n0 ?y)')).toHaveLength(100);
+  });
+
+  it('answers compound sub-term lookups like (true (cell ?x ?y w)) from an index', () => {
+    const cells = [];
+    for (let x = 1; x <= 8; x++) for (let y = 1; y <= 8; y++) cells.push(`(true (cell ${x} ${y} ${(x + y) % 3 === 0 ? 'w' : 'b'}))`);
+    const m = run(`${cells.join(' ')} (true (control w)) (pick 3)
+      (<= (white ?x ?y) (true (cell ?x ?y w)))
+      (<= (row ?y) (pick ?x) (true (cell ?x ?y b)))
+      (<= (ctl ?p) (true (control ?p)))`);
+    expect(m.query('(white ?x ?y)')).toHaveLength(22);
+    expect(m.query('(row ?y)')).toEqual(['(row 1)', '(row 2)', '(row 4)', '(row 5)', '(row 7)', '(row 8)']);
+    expect(m.query('(ctl ?p)')).toEqual(['(ctl w)']);
+  });
+
   it('re-evaluates only what depends on injected facts', () => {
     const p = parseProgram(`(succ 1 2) (succ 2 3)
       (<= (big ?y) (succ ?x ?y))

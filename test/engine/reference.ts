@@ -1,17 +1,46 @@
 /**
  * A tiny, obviously correct evaluator for testing the engine: naive iteration
  * to a fixed point, stratum by stratum, over facts as canonical strings.
- * Supports positive and negated atoms and distinct over constants and
- * variables (no compound terms, no builtins, no `or`).
+ * Supports positive and negated atoms and distinct over constants, variables
+ * and compound terms (no builtins, no `or`). Ground compound terms are kept as
+ * canonical text; `shapes` remembers each one's functor and arguments.
  */
 import type { Atom, Literal, Statement, Term } from '../../src/syntax/ast.js';
 
 type Subst = Map<string, string>;
 
+const shapes = new Map<string, { functor: string; args: string[] }>();
+
 function termValue(t: Term, s: Subst): string | undefined {
   if (t.kind === 'var') return s.get(t.name);
   if (t.kind === 'const') return t.name;
-  throw new Error('reference evaluator: only constants and variables');
+  if (t.kind === 'compound') {
+    const args: string[] = [];
+    for (const a of t.args) {
+      const v = termValue(a, s);
+      if (v === undefined) return undefined;
+      args.push(v);
+    }
+    const text = `(${t.functor} ${args.join(' ')})`;
+    shapes.set(text, { functor: t.functor, args });
+    return text;
+  }
+  throw new Error('reference evaluator: no strings');
+}
+
+/** Match a term against a ground value, extending ext; false when they differ. */
+function matchTerm(t: Term, v: string, ext: Subst): boolean {
+  if (t.kind === 'var') {
+    const prev = ext.get(t.name);
+    if (prev === undefined) ext.set(t.name, v);
+    return prev === undefined || prev === v;
+  }
+  if (t.kind === 'compound') {
+    const shape = shapes.get(v);
+    if (!shape || shape.functor !== t.functor || shape.args.length !== t.args.length) return false;
+    return t.args.every((a, i) => matchTerm(a, shape.args[i] as string, ext));
+  }
+  return termValue(t, ext) === v;
 }
 
 function atomText(pred: string, args: string[]): string {
@@ -35,17 +64,7 @@ function solve(body: Literal[], s: Subst, facts: Map<string, string[][]>, known:
     for (const cur of subs) {
       for (const tuple of facts.get(`${lit.pred}/${lit.args.length}`) ?? []) {
         const ext = new Map(cur);
-        let ok = true;
-        lit.args.forEach((t, i) => {
-          if (!ok) return;
-          const v = tuple[i] as string;
-          if (t.kind === 'var') {
-            const prev = ext.get(t.name);
-            if (prev === undefined) ext.set(t.name, v);
-            else if (prev !== v) ok = false;
-          } else if (termValue(t, ext) !== v) ok = false;
-        });
-        if (ok) next.push(ext);
+        if (lit.args.every((t, i) => matchTerm(t, tuple[i] as string, ext))) next.push(ext);
       }
     }
     subs = next;

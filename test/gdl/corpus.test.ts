@@ -5,7 +5,7 @@
  * is `npm run corpus`, never a unit test.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,8 @@ describe.skipIf(!existsSync(corpusJs))('npm run corpus (the built runner)', () =
     const out = path.join(work, 'some.tsv');
     const r = runCorpus([dir, '--out', out, '--jobs', '2', '--timeout', '60']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^3 files in [\d.]+ s: 1 ok, 2 with findings, 0 timeouts, 0 crashes/);
+    expect(r.stderr).toMatch(/^3 files in [\d.]+ s: 1 ok, 2 with findings, 0 timeouts, 0 crashes/m);
+    expect(r.stdout).toBe('');
     const rows = readTable(out);
     expect(rows.map((x) => x['file'])).toEqual([...rows.map((x) => x['file'])].sort());
     const byFile = new Map(rows.map((x) => [x['file'], x]));
@@ -62,11 +63,30 @@ describe.skipIf(!existsSync(corpusJs))('npm run corpus (the built runner)', () =
     const out = path.join(work, 'slow.md');
     const r = runCorpus([dir, '--out', out, '--timeout', '2', '--jobs', '1']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/2 files in [\d.]+ s: 0 ok, 1 with findings, 1 timeouts, 0 crashes/);
+    expect(r.stderr).toMatch(/2 files in [\d.]+ s: 0 ok, 1 with findings, 1 timeouts, 0 crashes/);
     const md = readFileSync(out, 'utf8').split('\n');
     expect(md[0]).toBe('| file | verdict | errors | warnings | findings by check | states | complete | ms | note |');
     expect(md.find((l) => l.startsWith('| slow.kif |'))).toContain('| timeout |');
     expect(md.find((l) => l.startsWith('| quick.kif |'))).toContain('| findings |');
+  });
+
+  it('prints the table on stdout when no --out is given, and writes no file', () => {
+    const cwd = path.join(work, 'cwd');
+    spawnSync('mkdir', ['-p', cwd]);
+    const list = path.join(work, 'list.txt');
+    writeFileSync(list, 'missing-base.kif\n');
+    const r = spawnSync(process.execPath, [corpusJs, path.join(repoRoot, 'games/broken'), '--list', list], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const [head, ...rows] = r.stdout.trimEnd().split('\n');
+    expect(head).toBe('file\tverdict\terrors\twarnings\tfindings by check\tstates\tcomplete\tms\tnote');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^missing-base\.kif\tfindings\t1\t0\tbases:1E\t/);
+    expect(r.stderr).toMatch(/^1 files in [\d.]+ s: 0 ok, 1 with findings/m);
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('exits 2 on usage errors', () => {

@@ -3,6 +3,7 @@ import { evaluate } from '../../engine/index.js';
 import { Store } from '../../store/index.js';
 import { boolOpt, intOpt, listOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
+import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles } from '../options.js';
 
@@ -14,8 +15,9 @@ export const queryCommand: Command = {
     ...JSON_OPTION,
     edn: { type: 'string' },
     'max-facts': { type: 'string' },
+    facts: { type: 'string', multiple: true },
   },
-  help: `usage: gramlog query FILE... [--goal TERM]... [--json] [--edn QUERY]
+  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--json] [--edn QUERY]
 
 Loads the rule files as one program, evaluates it (stratified, semi-naive) and
 prints the facts that match each goal, one canonical atom per line, sorted.
@@ -27,6 +29,8 @@ options:
   --edn QUERY       run a datascript query over the model instead, e.g.
                     '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
                     (each fact is an entity with "rel", "arity", "arg0".., "text")
+  --facts DIR       load every REL.tsv / REL.csv in DIR as facts of REL, one
+                    tuple per line (tab- or comma-separated); repeatable
   -h, --help        this text
 
 exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...),
@@ -34,12 +38,14 @@ exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
 
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
+  gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
 `,
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
     const program = loadRuleFiles(io, sources, args.positionals);
     const given = stringOpt(args, 'max-facts') !== undefined;
-    const model = evaluate(program, given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {});
+    const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
+    const model = evaluate(program, { tables, ...(given ? { maxFacts: intOpt(args, 'query', 'max-facts', 0) } : {}) });
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
     if (edn !== undefined) {

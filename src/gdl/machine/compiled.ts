@@ -21,8 +21,10 @@ import type { Program } from '../../program/program.js';
 import type { GroundGame } from './ground.js';
 import { noLegalMove } from '../play/playout.js';
 import { DiffPropnet } from './propnet-diff.js';
-import { flatCones, FlatPropnet, flatStepLiterals } from './propnet-flat.js';
-import { FLAT_LITERAL_LIMIT, netStructure, type Propnet, type PropnetKind } from './propnet.js';
+import { DiffPlayer } from './diff-playout.js';
+import { flatCones, FlatPropnet } from './propnet-flat.js';
+import { optimiseNet, type OptimiseStats } from './propnet-optimise.js';
+import { netStructure, type Propnet, type PropnetKind } from './propnet.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
 import type { GameState, PlayoutResult, StateMachine } from './types.js';
@@ -40,6 +42,9 @@ export class CompiledStateMachine implements StateMachine {
   private readonly legalProps: Int32Array[];
   private readonly legalMoveIds: Int32Array[];
   private readonly legalDoes: Int32Array[];
+  /** Per role: each legal proposition's gate and value literals (`prop * 2 + negated`; gate -1: none); see propnet-optimise.ts. */
+  private readonly legalGate: Int32Array[];
+  private readonly legalValue: Int32Array[];
   /** Per role: move term id -> `does` proposition. */
   private readonly doesOf: Array<Map<number, number>>;
   private readonly terminalProp: number;
@@ -57,7 +62,10 @@ export class CompiledStateMachine implements StateMachine {
   private readonly chosen: Int32Array;
   private readonly net: Propnet;
   private readonly ruleCount: number;
+  private readonly optimiseStats: OptimiseStats;
   private loadedKey: string | undefined;
+  /** The fast playout of the differential network (undefined for the flat one). */
+  private readonly player: DiffPlayer | undefined;
 
   constructor(
     readonly program: Program,
@@ -68,17 +76,7 @@ export class CompiledStateMachine implements StateMachine {
   ) {
     this.roles = info.roles;
     this.init = init;
-    const structure = netStructure(program, info, ground);
-    this.ruleCount = structure.ruleHead.length;
-    if (kind === 'differential') this.net = new DiffPropnet(structure);
-    else {
-      const cones = flatCones(structure, info);
-      const diff = kind === 'auto' && flatStepLiterals(structure, cones) > FLAT_LITERAL_LIMIT;
-      this.net = diff ? new DiffPropnet(structure) : new FlatPropnet(structure, cones);
-    }
-    this.val = this.net.val;
     this.want = new Uint8Array(Math.max(1, ground.size));
-    this.chosen = new Int32Array(info.roles.length).fill(NONE);
     const terms = program.terms;
     const propsOf = (rel: number | undefined): Array<{ prop: number; tuple: number[] }> => {
       if (rel === undefined || (ground.offset[rel] as number) < 0) return [];
@@ -110,6 +108,21 @@ export class CompiledStateMachine implements StateMachine {
       this.legalMoveIds.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
       this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
     });
+    const plain = netStructure(program, info, ground);
+    const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
+    const optimised = optimiseNet(plain, outputs, this.legalProps.map((ps) => Array.from(ps)));
+    const structure = optimised.net;
+    this.optimiseStats = optimised.stats;
+    this.ruleCount = structure.ruleHead.length;
+    this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
+    this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
+    if (kind === 'flat') {
+      const stateRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
+      this.net = new FlatPropnet(structure, flatCones(structure, info, stateRoots));
+    } else {
+      this.net = new DiffPropnet(structure);
+    }
+    this.val = this.net.val;
     this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;
     const goal = propsOf(info.goal);
     this.goalProps = [];
@@ -127,11 +140,30 @@ export class CompiledStateMachine implements StateMachine {
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
     this.scratch = new Int32Array(Math.max(1, ...this.legalProps.map((l) => l.length)));
+    if (this.net instanceof DiffPropnet) {
+      const fromNext = new Uint8Array(Math.max(1, ground.size));
+      for (const t of this.nextTrue) if (t !== NONE) fromNext[t] = 1;
+      this.player = new DiffPlayer(this.net, {
+        legalGate: this.legalGate,
+        legalValue: this.legalValue,
+        legalDoes: this.legalDoes,
+        nextProps: this.nextProps,
+        nextTrue: this.nextTrue,
+        orphanTrue: this.trueProps.filter((t) => !fromNext[t]),
+        terminalProp: this.terminalProp,
+      });
+      this.chosen = this.player.chosen;
+      this.loadFacts(init.facts);
+      this.player.snapshot();
+      this.loadedKey = init.key;
+    } else {
+      this.chosen = new Int32Array(info.roles.length).fill(NONE);
+    }
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential' } {
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind };
+  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats } {
+    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats };
   }
 
   private trueOf(term: number): number {
@@ -153,6 +185,7 @@ export class CompiledStateMachine implements StateMachine {
       want[p] = 0;
     }
     net.settleState();
+    if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
   }
 
   private load(state: GameState): void {
@@ -165,13 +198,22 @@ export class CompiledStateMachine implements StateMachine {
     return this.init;
   }
 
+  /** Whether role r's i-th legal proposition holds (after settleState). */
+  private isLegal(r: number, i: number): boolean {
+    const val = this.val;
+    const g = (this.legalGate[r] as Int32Array)[i] as number;
+    if (g >= 0 && ((val[g >> 1] as number) ^ (g & 1)) === 0) return false;
+    const v = (this.legalValue[r] as Int32Array)[i] as number;
+    return ((val[v >> 1] as number) ^ (v & 1)) === 1;
+  }
+
   legalMoves(state: GameState, role: number): number[] {
     const props = this.legalProps[role];
     if (!props) return [];
     this.load(state);
     const moves = this.legalMoveIds[role] as Int32Array;
     const out: number[] = [];
-    for (let i = 0; i < props.length; i++) if (this.val[props[i] as number]) out.push(moves[i] as number);
+    for (let i = 0; i < props.length; i++) if (this.isLegal(role, i)) out.push(moves[i] as number);
     return out;
   }
 
@@ -199,8 +241,8 @@ export class CompiledStateMachine implements StateMachine {
   private choose(r: number, p: number): void {
     const old = this.chosen[r] as number;
     if (old === p) return;
-    if (old !== NONE) this.net.set(old, 0);
     if (p !== NONE) this.net.set(p, 1);
+    if (old !== NONE) this.net.set(old, 0);
     this.chosen[r] = p;
   }
 
@@ -211,12 +253,20 @@ export class CompiledStateMachine implements StateMachine {
     this.load(state);
     for (let r = 0; r < moves.length; r++) this.choose(r, (this.doesOf[r] as Map<number, number>).get(moves[r] as number) ?? NONE);
     this.net.settleNext();
+    if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
     const facts: number[] = [];
     for (let i = 0; i < this.nextProps.length; i++) if (this.val[this.nextProps[i] as number]) facts.push(this.nextTerms[i] as number);
     return makeState(facts);
   }
 
   randomPlayout(random: Random, maxDepth: number): PlayoutResult {
+    if (this.player) {
+      this.loadedKey = undefined;
+      const { depth, terminal } = this.player.play(random, maxDepth, (r, d) => {
+        throw noLegalMove(this, r, d);
+      });
+      return { depth, terminal, goals: terminal ? this.collectGoals() : this.roles.map(() => []) };
+    }
     const val = this.val;
     const { trueProps, nextProps, nextTrue, scratch, net } = this;
     this.loadedKey = undefined;
@@ -233,7 +283,7 @@ export class CompiledStateMachine implements StateMachine {
       for (let r = 0; r < this.roles.length; r++) {
         const props = this.legalProps[r] as Int32Array;
         let n = 0;
-        for (let i = 0; i < props.length; i++) if (val[props[i] as number]) scratch[n++] = i;
+        for (let i = 0; i < props.length; i++) if (this.isLegal(r, i)) scratch[n++] = i;
         if (n === 0) throw noLegalMove(this, r, depth);
         this.choose(r, (this.legalDoes[r] as Int32Array)[scratch[random.int(n)] as number] as number);
       }

@@ -72,19 +72,24 @@ export class EngineStateMachine implements StateMachine {
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
 
+  /** Evaluations stop with an engine/budget error once Date.now() passes this time (undefined: never). */
+  private readonly budget: { deadline?: number };
+
   constructor(
     readonly program: Program,
     private readonly info: GameInfo,
     staticModel?: Model,
+    deadline?: number,
   ) {
     this.roles = info.roles;
-    const whole = staticModel ?? evaluate(program);
+    this.budget = deadline === undefined ? {} : { deadline };
+    const whole = staticModel ?? evaluate(program, this.budget);
     const init = info.init === undefined ? [] : this.column(whole, info.init, 0);
     this.init = makeState(init);
     this.stateProgram = coneProgram(program, [info.legal, info.terminal, info.goal]);
-    this.stateStatic = evaluate(this.stateProgram);
+    this.stateStatic = evaluate(this.stateProgram, this.budget);
     this.nextProgram = coneProgram(program, [info.next]);
-    this.nextStatic = evaluate(this.nextProgram);
+    this.nextStatic = evaluate(this.nextProgram, this.budget);
   }
 
   private column(model: Model, rel: number, col: number): number[] {
@@ -102,7 +107,7 @@ export class EngineStateMachine implements StateMachine {
   /** The model of a state (true facts only): legal, terminal, goal. */
   private modelOf(state: GameState): Model {
     if (this.lastKey === state.key && this.lastModel) return this.lastModel;
-    const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state) });
+    const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state), ...this.budget });
     this.lastKey = state.key;
     this.lastModel = model;
     return model;
@@ -130,7 +135,7 @@ export class EngineStateMachine implements StateMachine {
     const does = this.info.does;
     if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
     if (this.info.next === undefined) return makeState([]);
-    const model = evaluate(this.nextProgram, { base: this.nextStatic, facts });
+    const model = evaluate(this.nextProgram, { base: this.nextStatic, facts, ...this.budget });
     return makeState(this.column(model, this.info.next, 0));
   }
 

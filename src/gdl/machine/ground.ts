@@ -41,9 +41,13 @@ export interface GroundLimits {
   maxRules?: number;
   /** Most literal occurrences over all instances (default 2,000,000). */
   maxLiterals?: number;
+  /** Most join work (tuple visits, evaluate's maxWork) finding the instances (default unlimited). */
+  maxWork?: number;
+  /** Give up when Date.now() passes this time. */
+  deadline?: number;
 }
 
-export const DEFAULT_GROUND_LIMITS: Required<GroundLimits> = { maxRules: 500_000, maxLiterals: 2_000_000 };
+export const DEFAULT_GROUND_LIMITS = { maxRules: 500_000, maxLiterals: 2_000_000 };
 
 export interface GroundGame {
   /** Number of propositions. */
@@ -193,9 +197,15 @@ export function groundGame(
   }
   let instModel: Model;
   try {
-    instModel = evaluate(inst, { facts, maxFacts: maxRules });
+    instModel = evaluate(inst, {
+      facts,
+      maxFacts: maxRules,
+      ...(limits.maxWork !== undefined ? { maxWork: limits.maxWork } : {}),
+      ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
+    });
   } catch (e) {
     if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: `more than ${maxRules} ground rules` };
+    if (e instanceof GramlogError && e.code === 'engine/budget') return { ok: false, reason: `grounding gave up: ${e.message}` };
     if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
     throw e;
   }

@@ -4,8 +4,9 @@
  * Every ground rule keeps a count of its satisfied literals, every derived
  * proposition a count of its satisfied rules. Setting an input updates the
  * counts of the rules it occurs in; a proposition whose count crosses zero is
- * scheduled, and scheduled propositions are settled in topological order (a
- * heap of ranks), so each is settled once per propagation, after everything it
+ * scheduled, and scheduled propositions are settled level by level (a unit's
+ * level is one more than the highest level it reads; one bucket per level),
+ * so each is settled once per propagation, after everything it
  * reads, including under `not`. The work per step is proportional to what
  * changes, not to the size of the game.
  *
@@ -35,7 +36,10 @@ export class DiffPropnet implements Propnet {
   private readonly bodyLits: Int32Array;
   private readonly sat: Int32Array;
   private readonly cnt: Int32Array;
-  /** Literal occurrences of each proposition: occ[occStart[p] .. occStart[p+1]), each `rule * 2 + negated`. */
+  /**
+   * Literal occurrences of each proposition: occ[occStart[p] .. occStart[p+1]), each `rule * 2 + negated`,
+   * or for a one-literal rule of a non-recursive head `-1 - (head * 2 + negated)` (its count is the head's).
+   */
   private readonly occStart: Int32Array;
   private readonly occ: Int32Array;
   /** Topological rank of each derived proposition (-1 for inputs and constants). */
@@ -43,11 +47,25 @@ export class DiffPropnet implements Propnet {
   /** Per rule: 1 when its head is in a recursive component (no counts kept). */
   private readonly ruleRecursive: Uint8Array;
   private readonly units: Unit[];
-  private readonly heap: Int32Array;
-  private heapSize = 0;
+  /** The proposition of each non-recursive unit (-1 for a recursive component). */
+  private readonly unitProp: Int32Array;
+  /** Level of each unit; scheduled units of level L are bucket[bucketStart[L] .. bucketStart[L] + bucketSize[L]). */
+  private readonly level: Int32Array;
+  private readonly bucket: Int32Array;
+  private readonly bucketStart: Int32Array;
+  private readonly bucketSize: Int32Array;
+  /** Lowest level that may have scheduled units, and how many units are scheduled. */
+  private lowest = 0;
+  private scheduled = 0;
   private readonly queued: Uint8Array;
   private current = -1;
   readonly ruleCount: number;
+  /** Watched propositions (1): a change of their value is recorded in `changed`. */
+  readonly watched: Uint8Array;
+  /** Watched propositions whose value changed since the caller last read them (may repeat). */
+  readonly changed: Int32Array;
+  changedCount = 0;
+  private saved: { val: Uint8Array; sat: Int32Array; cnt: Int32Array } | undefined;
 
   constructor(net: NetStructure) {
     const { size, ruleHead, ruleLits } = net;
@@ -77,7 +95,8 @@ export class DiffPropnet implements Propnet {
       for (const l of body) {
         const at = fill[l >> 1] as number;
         fill[l >> 1] = at + 1;
-        this.occ[at] = i * 2 + (l & 1);
+        // A one-literal rule of a non-recursive head is an edge straight into the head's count.
+        this.occ[at] = body.length === 1 && !net.recursive(ruleHead[i] as number) ? -1 - ((ruleHead[i] as number) * 2 + (l & 1)) : i * 2 + (l & 1);
       }
     });
     // Units in topological order: one per non-recursive proposition, one per recursive component.
@@ -98,7 +117,35 @@ export class DiffPropnet implements Propnet {
       this.units.push({ prop: -1, code: flatCode(net, members), props: Int32Array.from(members), old: new Uint8Array(members.length) });
     }
     this.ruleRecursive = Uint8Array.from(ruleHead.map((h) => (net.recursive(h) ? 1 : 0)));
-    this.heap = new Int32Array(Math.max(1, this.units.length));
+    this.watched = new Uint8Array(Math.max(1, size));
+    // Each unit settles at most once per propagation, each input is set at most twice between two:
+    // callers read `changed` after each propagation.
+    this.changed = new Int32Array(2 * size + 1);
+    this.unitProp = Int32Array.from(this.units.map((u) => u.prop));
+    // Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
+    const nUnits = this.units.length;
+    this.level = new Int32Array(Math.max(1, nUnits));
+    const rulesOfUnit: number[][] = this.units.map(() => []);
+    for (let i = 0; i < nRules; i++) (rulesOfUnit[this.rank[ruleHead[i] as number] as number] as number[]).push(i);
+    let levels = 1;
+    for (let r = 0; r < nUnits; r++) {
+      let lv = 0;
+      for (const i of rulesOfUnit[r] as number[]) {
+        for (const l of ruleLits[i] as number[]) {
+          const q = this.rank[l >> 1] as number;
+          if (q >= 0 && q !== r) lv = Math.max(lv, this.level[q] as number);
+        }
+      }
+      this.level[r] = lv + 1;
+      levels = Math.max(levels, lv + 2);
+    }
+    const perLevel = new Int32Array(levels);
+    for (let r = 0; r < nUnits; r++) perLevel[this.level[r] as number] = (perLevel[this.level[r] as number] as number) + 1;
+    this.bucketStart = new Int32Array(levels);
+    for (let lv = 1; lv < levels; lv++) this.bucketStart[lv] = (this.bucketStart[lv - 1] as number) + (perLevel[lv - 1] as number);
+    this.bucketSize = new Int32Array(levels);
+    this.bucket = new Int32Array(Math.max(1, nUnits));
+    this.lowest = levels;
     this.queued = new Uint8Array(Math.max(1, this.units.length));
     this.evaluateAll();
   }
@@ -131,8 +178,25 @@ export class DiffPropnet implements Propnet {
       }
       val[u.prop] = (this.cnt[u.prop] as number) > 0 ? 1 : 0;
     }
-    this.heapSize = 0;
+    this.bucketSize.fill(0);
+    this.scheduled = 0;
+    this.lowest = this.bucketSize.length;
     this.queued.fill(0);
+  }
+
+  /** Remember the current values and counts (after a propagation). */
+  snapshot(): void {
+    this.saved = { val: this.val.slice(), sat: this.sat.slice(), cnt: this.cnt.slice() };
+  }
+
+  /** Go back to the values and counts of the last snapshot (changes are not recorded). */
+  restore(): void {
+    const s = this.saved;
+    if (!s) throw new Error('DiffPropnet.restore before snapshot');
+    this.val.set(s.val);
+    this.sat.set(s.sat);
+    this.cnt.set(s.cnt);
+    this.changedCount = 0;
   }
 
   settleState(): void {
@@ -151,6 +215,7 @@ export class DiffPropnet implements Propnet {
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
     this.val[p] = v;
+    if (this.watched[p]) this.changed[this.changedCount++] = p;
     this.fire(p);
   }
 
@@ -160,8 +225,16 @@ export class DiffPropnet implements Propnet {
     const v = val[p] as number;
     const occ = this.occ;
     const end = this.occStart[p + 1] as number;
+    const cnt = this.cnt;
     for (let j = this.occStart[p] as number; j < end; j++) {
       const o = occ[j] as number;
+      if (o < 0) {
+        const x = -1 - o;
+        const h = x >> 1;
+        const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
+        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(this.rank[h] as number);
+        continue;
+      }
       const i = o >> 1;
       const h = this.head[i] as number;
       const r = this.rank[h] as number;
@@ -173,8 +246,9 @@ export class DiffPropnet implements Propnet {
       const was = this.sat[i] === len;
       const s = (this.sat[i] = (this.sat[i] as number) + ((v ^ (o & 1)) === 1 ? 1 : -1));
       if ((s === len) !== was) {
-        this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1);
-        this.schedule(r);
+        const c = (this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1));
+        // Only a count crossing zero can change the head.
+        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(r);
       }
     }
   }
@@ -182,57 +256,52 @@ export class DiffPropnet implements Propnet {
   private schedule(r: number): void {
     if (this.queued[r]) return;
     this.queued[r] = 1;
-    const heap = this.heap;
-    let k = this.heapSize++;
-    while (k > 0) {
-      const parent = (k - 1) >> 1;
-      const pr = heap[parent] as number;
-      if (pr <= r) break;
-      heap[k] = pr;
-      k = parent;
-    }
-    heap[k] = r;
+    const lv = this.level[r] as number;
+    const k = this.bucketSize[lv] as number;
+    this.bucket[(this.bucketStart[lv] as number) + k] = r;
+    this.bucketSize[lv] = k + 1;
+    this.scheduled++;
+    if (lv < this.lowest) this.lowest = lv;
   }
 
-  private pop(): number {
-    const heap = this.heap;
-    const top = heap[0] as number;
-    const last = heap[--this.heapSize] as number;
-    const n = this.heapSize;
-    let k = 0;
-    for (;;) {
-      let c = 2 * k + 1;
-      if (c >= n) break;
-      if (c + 1 < n && (heap[c + 1] as number) < (heap[c] as number)) c++;
-      if ((heap[c] as number) >= last) break;
-      heap[k] = heap[c] as number;
-      k = c;
-    }
-    if (n > 0) heap[k] = last;
-    this.queued[top] = 0;
-    return top;
-  }
-
-  /** Settle every scheduled proposition, in topological order. */
+  /** Settle every scheduled proposition, level by level. */
   propagate(): void {
     const val = this.val;
-    while (this.heapSize > 0) {
-      const r = this.pop();
-      const u = this.units[r] as Unit;
-      if (!u.code || !u.props) {
-        const v = (this.cnt[u.prop] as number) > 0 ? 1 : 0;
-        if (val[u.prop] !== v) {
-          val[u.prop] = v;
-          this.fire(u.prop);
+    const bucket = this.bucket;
+    while (this.scheduled > 0) {
+      const lv = this.lowest;
+      if ((this.bucketSize[lv] as number) === 0) {
+        this.lowest = lv + 1;
+        continue;
+      }
+      const k = (this.bucketSize[lv] as number) - 1;
+      this.bucketSize[lv] = k;
+      this.scheduled--;
+      const r = bucket[(this.bucketStart[lv] as number) + k] as number;
+      this.queued[r] = 0;
+      const p = this.unitProp[r] as number;
+      if (p >= 0) {
+        const v = (this.cnt[p] as number) > 0 ? 1 : 0;
+        if (val[p] !== v) {
+          val[p] = v;
+          if (this.watched[p]) this.changed[this.changedCount++] = p;
+          this.fire(p);
         }
         continue;
       }
-      const props = u.props;
+      const u = this.units[r] as Unit;
+      const props = u.props as Int32Array;
       const old = u.old as Uint8Array;
       for (let k = 0; k < props.length; k++) old[k] = val[props[k] as number] as number;
-      runFixpoint(u.code, 0, u.code.length, val);
+      const code = u.code as Int32Array;
+      runFixpoint(code, 0, code.length, val);
       this.current = r;
-      for (let k = 0; k < props.length; k++) if (val[props[k] as number] !== old[k]) this.fire(props[k] as number);
+      for (let k = 0; k < props.length; k++) {
+        const q = props[k] as number;
+        if (val[q] === old[k]) continue;
+        if (this.watched[q]) this.changed[this.changedCount++] = q;
+        this.fire(q);
+      }
       this.current = -1;
     }
   }

@@ -38,7 +38,8 @@ export interface FlatCones {
   next: number[];
 }
 
-export function flatCones(net: NetStructure, info: GameInfo): FlatCones {
+/** `stateRoots`: the propositions legality is read from (default: the legal propositions). */
+export function flatCones(net: NetStructure, info: GameInfo, stateRoots?: readonly number[]): FlatCones {
   const done = new Uint8Array(net.size);
   const cone = (roots: number[]): number[] => {
     const out: number[] = [];
@@ -57,7 +58,7 @@ export function flatCones(net: NetStructure, info: GameInfo): FlatCones {
     }
     return out;
   };
-  const state = cone([...net.propsOf(info.legal), ...net.propsOf(info.terminal)]);
+  const state = cone([...(stateRoots ?? net.propsOf(info.legal)), ...net.propsOf(info.terminal)]);
   const goals = cone(net.propsOf(info.goal));
   // The next phase may rely on what the state phase computed, not on the goal phase.
   for (const p of goals) done[p] = 0;

@@ -1,17 +1,16 @@
 /**
  * A ground game compiled into a propositional network: one byte of value per
  * proposition, ground rules as ANDs of (possibly negated) propositions, a
- * derived proposition as the OR of its rules. Two evaluators share this
- * structure (both allocate nothing per step):
+ * derived proposition as the OR of its rules, optimised before it runs
+ * (propnet-optimise.ts). Two evaluators share this structure (both allocate
+ * nothing per step):
  *
- * - `flat` (propnet-flat.ts): per phase, a topologically ordered flat program
- *   run from start to end (cheapest for small games);
  * - `differential` (propnet-diff.ts): counts of satisfied literals and rules,
- *   updated by forward propagation of the inputs that changed (cheapest for
- *   large games, where a step changes a small part of the network).
- *
- * `auto` picks flat when one step of the flat program reads at most
- * FLAT_LITERAL_LIMIT literals, differential otherwise.
+ *   updated by forward propagation of the inputs that changed; with the
+ *   optimised network and the fast playout (diff-playout.ts) it is the
+ *   fastest on every game measured, small ones included, and `auto` picks it;
+ * - `flat` (propnet-flat.ts): per phase, a topologically ordered flat program
+ *   run from start to end (a second, simpler implementation the tests compare).
  *
  * Order: propositions follow the game's relation components (stratification
  * order), so everything a proposition reads, including under `not`, is final
@@ -24,9 +23,6 @@ import type { GroundGame } from './ground.js';
 import type { GameInfo } from './game.js';
 
 export type PropnetKind = 'auto' | 'flat' | 'differential';
-
-/** Largest number of literals one flat step (legal and next phases) may read for `auto` to pick flat. */
-export const FLAT_LITERAL_LIMIT = 1_500;
 
 /** What the compiled state machine asks of a network. */
 export interface Propnet {

@@ -45,6 +45,10 @@ import { derivedProgram, syntheticSpan } from './derived.js';
 export interface RelaxedOptions {
   /** Stop (with `complete: false`) after deriving this many facts (default 2,000,000). */
   maxFacts?: number;
+  /** Stop (with `complete: false`) after this much join work (tuple visits; see evaluate's maxWork). */
+  maxWork?: number;
+  /** Stop (with `complete: false`) when Date.now() passes this time. */
+  deadline?: number;
 }
 
 export interface RelaxedMove {
@@ -119,7 +123,11 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
   let model: Model | undefined;
   let error: GramlogError | undefined;
   try {
-    model = evaluate(relaxed, { maxFacts: options.maxFacts ?? 2_000_000 });
+    model = evaluate(relaxed, {
+      maxFacts: options.maxFacts ?? 2_000_000,
+      ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    });
   } catch (e) {
     if (!(e instanceof GramlogError)) throw e;
     error = e;

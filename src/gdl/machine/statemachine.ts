@@ -15,9 +15,10 @@
  * The reason for a fallback is in `fallbackReason`.
  *
  * Cost: `auto` and `compiled` evaluate the relaxed game first. For most games
- * that takes well under a second (breakthrough 0.1 s, checkers 5 s), but for a
- * few very large ones (racer, gt_two_thirds_6p in the corpus) the relaxed joins
- * alone take minutes; `executor: 'engine'` skips them.
+ * that takes well under a second (breakthrough 0.1 s, checkers 1 s); `auto`
+ * gives up after AUTO_WORK_LIMIT tuple visits (racer4, gt_two_thirds_6p and
+ * chess_200 in the corpus), `compiled` goes on unless given `maxWork` or a
+ * `deadline`; `executor: 'engine'` skips the relaxed game.
  *
  * The program must be loaded with `{builtins: false}` (GDL has no arithmetic)
  * and have no errors. Games that cannot be played raise a GramlogError:
@@ -39,6 +40,15 @@ export type Executor = 'engine' | 'compiled' | 'auto';
 
 /** Largest relaxed game (facts) createStateMachine grounds when it computes the relaxed game itself. */
 export const RELAXED_LIMIT = 500_000;
+/**
+ * Most join work (tuple visits) `auto` spends on the relaxed game and on
+ * grounding, each, before it gives up on compiling, says why in
+ * `fallbackReason` and runs the engine: one to three seconds on a loaded
+ * machine (checkers and breakthrough compile within it; the relaxed games of
+ * racer4, gt_two_thirds_4p and chess_200 would take from half a minute to
+ * minutes).
+ */
+export const AUTO_WORK_LIMIT = 20_000_000;
 
 export interface StateMachineOptions {
   /** Which executor runs the game (default 'auto'). */
@@ -49,6 +59,13 @@ export interface StateMachineOptions {
   propnet?: PropnetKind;
   /** The game's relaxed reachability, when the caller already computed it. */
   relaxed?: RelaxedReachability;
+  /**
+   * Stop when Date.now() passes this time: compiling gives up (auto runs the
+   * engine), and the engine executor's evaluations throw `engine/budget`.
+   */
+  deadline?: number;
+  /** Join work limit of the relaxed game and of grounding, each (default AUTO_WORK_LIMIT for auto, none for compiled). */
+  maxWork?: number;
 }
 
 export interface CreatedStateMachine extends StateMachine {
@@ -60,11 +77,13 @@ export interface CreatedStateMachine extends StateMachine {
 export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
-  const staticModel = evaluate(program);
-  const engine = () => new EngineStateMachine(program, info, staticModel);
+  const staticModel = evaluate(program, options.deadline !== undefined ? { deadline: options.deadline } : {});
+  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline);
   if (executor === 'engine') return engine();
-  const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT });
-  const grounded = groundGame(program, info, staticModel, relaxed, options.limits);
+  const maxWork = options.maxWork ?? (executor === 'auto' ? AUTO_WORK_LIMIT : undefined);
+  const budget = { ...(maxWork !== undefined ? { maxWork } : {}), ...(options.deadline !== undefined ? { deadline: options.deadline } : {}) };
+  const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT, ...budget });
+  const grounded = groundGame(program, info, staticModel, relaxed, { ...options.limits, ...budget });
   if (!grounded.ok) {
     if (executor === 'compiled') {
       throw new GramlogError('gdl/not-groundable', `the game cannot be run by the compiled executor: ${grounded.reason}`);

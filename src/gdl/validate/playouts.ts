@@ -84,7 +84,8 @@ export function explorePlayouts(sm: StateMachine, options: PlayoutOptions): Play
     }
   } catch (e) {
     if (!(e instanceof GramlogError)) throw e;
-    error = e;
+    // The engine stopping at the deadline (engine/budget) ends random play like the deadline itself.
+    if (e.code !== 'engine/budget') error = e;
   }
   return { played, firstTrue, firstLegal, unfinished, error };
 }

@@ -163,8 +163,12 @@ export function searchStates(sm: StateMachine, options: SearchOptions = {}): Sea
     }
   } catch (e) {
     if (!(e instanceof GramlogError)) throw e;
-    stoppedBy = 'error';
-    error = e;
+    // The engine stopping at the deadline (engine/budget) is the time budget, not a fault of the game.
+    if (e.code === 'engine/budget') stoppedBy = 'time';
+    else {
+      stoppedBy = 'error';
+      error = e;
+    }
   }
   if (succStart && succ) while (succStart.length <= states.length) succStart.push(succ.length);
   return {

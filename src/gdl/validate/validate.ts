@@ -34,7 +34,7 @@ import { SimulationCollector } from './sim-checks.js';
 import { splitStrata } from '../machine/split-strata.js';
 import { witnessHolds } from './witness.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
-import { createStateMachine, type Executor } from '../machine/statemachine.js';
+import { AUTO_WORK_LIMIT, createStateMachine, type Executor } from '../machine/statemachine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */
@@ -105,6 +105,8 @@ function result(file: string, findings: Finding[], dialect: Dialect | undefined,
 }
 
 function evaluationFinding(e: GramlogError, what: string): Finding {
+  // Running out of time says nothing about the game: a warning, not an error.
+  if (e.code === 'engine/budget') return warning('evaluation', `${what} within the time budget: ${e.message}`, e.span);
   const check = e.code === 'gdl/no-init' ? 'init' : 'evaluation';
   return error(check, `${what}: ${e.message}`, e.span);
 }
@@ -133,15 +135,18 @@ export function validateGame(text: string, options: ValidateOptions): Validation
 
   // A game stratified only rule by rule is played through an equivalent split program.
   const play = findings.some((f) => f.check === 'stratification') ? splitStrata(program) : program;
-  const relaxed = relaxedReachability(play);
+  // The engine's clock: its evaluations stop at the same moment as the search.
+  const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + options.timeBudgetMs;
+  const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
+  const relaxed = relaxedReachability(play, { maxWork: AUTO_WORK_LIMIT, ...budget });
   let staticModel: Model;
   try {
-    staticModel = evaluate(play);
+    staticModel = evaluate(play, budget);
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
   }
-  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options, deadline };
+  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options, deadline, engineDeadline };
   let played = playGame(ctx, options.executor ?? 'auto');
   // Errors found by playing are confirmed by the reference executor (the engine) before they are reported:
   // their witnesses are replayed there, and if one does not hold, the game is played again on the engine.
@@ -182,6 +187,8 @@ interface PlayContext {
   options: ValidateOptions;
   /** performance.now() time at which search and playouts stop (undefined: none). */
   deadline: number | undefined;
+  /** The same moment on Date.now()'s clock (the engine's). */
+  engineDeadline: number | undefined;
 }
 
 interface Played {
@@ -194,11 +201,11 @@ interface Played {
 
 /** Steps 3 and 4 of the module comment, with one executor. */
 function playGame(ctx: PlayContext, executor: Executor): Played {
-  const { file, program, play, relaxed, staticModel, dialect, options, deadline } = ctx;
+  const { file, program, play, relaxed, staticModel, dialect, options, deadline, engineDeadline } = ctx;
   const seed = options.seed ?? DEFAULT_SEED;
   let sm: ReturnType<typeof createStateMachine>;
   try {
-    sm = createStateMachine(play, { relaxed, executor });
+    sm = createStateMachine(play, { relaxed, executor, ...(engineDeadline !== undefined ? { deadline: engineDeadline } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return { executor: undefined, findings: [evaluationFinding(e, 'the game cannot be played')], stats: {}, roles: [] };

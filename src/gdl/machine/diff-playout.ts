@@ -1,0 +1,293 @@
+/**
+ * Random playouts on the differential network without scanning it: the
+ * network records which legal and next propositions changed (propnet-diff.ts),
+ * and this keeps
+ *
+ * - per role, the values of its legal moves (propnet-optimise.ts: a legal
+ *   move holds when its gate and its value do) as a bit set in sorted move
+ *   order; at each turn the set bits under an open gate are counted and a
+ *   uniform draw picks the k-th of them (the same move the generic loop picks
+ *   from the sorted legal list with the same draw);
+ * - the next propositions that changed since the last step, so only those are
+ *   copied onto their `true` inputs (the others already hold the same value);
+ * - a snapshot of the network in the initial state, restored at the start of
+ *   every playout instead of propagating back from the last one.
+ *
+ * Nothing is allocated per step.
+ */
+import type { Random } from '../../random.js';
+import type { DiffPropnet } from './propnet-diff.js';
+
+const NONE = -1;
+
+export interface DiffPlayoutSpec {
+  /** Per role, legal moves in sorted move order: gate and value literals (gate NONE: none), `does` proposition (NONE: none). */
+  legalGate: readonly Int32Array[];
+  legalValue: readonly Int32Array[];
+  legalDoes: readonly Int32Array[];
+  /** Next propositions and the `true` proposition of the same sentence (NONE: none). */
+  nextProps: Int32Array;
+  nextTrue: Int32Array;
+  /** `true` propositions that no next proposition sets (false after the first step). */
+  orphanTrue: Int32Array;
+  terminalProp: number;
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export class DiffPlayer {
+  private readonly val: Uint8Array;
+  /** Value literals watched per proposition: slot[slotStart[p] .. slotStart[p+1]), each a (role, index, negated) triple. */
+  private readonly slotStart: Int32Array;
+  private readonly slots: Int32Array;
+  private readonly nextIndex: Int32Array;
+  private readonly bits: Int32Array[];
+  private readonly savedBits: Int32Array[];
+  /** Per role: the literals of its gates, the moves each gate covers (bit masks), the ungated moves, the open moves. */
+  private readonly gates: Int32Array[];
+  private readonly gateMasks: Int32Array[][];
+  private readonly ungated: Int32Array[];
+  private readonly open: Int32Array[];
+  private readonly dirty: Int32Array;
+  private readonly isDirty: Uint8Array;
+  private dirtyCount = 0;
+  /** Every next proposition may differ from its true input (after a state was loaded from outside). */
+  private allDirty = true;
+  /** The `does` proposition currently set, per role. */
+  readonly chosen: Int32Array;
+  private readonly picked: Int32Array;
+  private readonly nRoles: number;
+
+  constructor(
+    private readonly net: DiffPropnet,
+    private readonly spec: DiffPlayoutSpec,
+  ) {
+    this.val = net.val;
+    const size = net.size;
+    this.nRoles = spec.legalValue.length;
+    const count = new Int32Array(size + 1);
+    spec.legalValue.forEach((ls) => ls.forEach((l) => (count[(l >> 1) + 1] = (count[(l >> 1) + 1] as number) + 1)));
+    for (let p = 0; p < size; p++) count[p + 1] = (count[p + 1] as number) + (count[p] as number);
+    this.slotStart = count.slice();
+    this.slots = new Int32Array(Math.max(1, 3 * (count[size] as number)));
+    const fill = count.slice();
+    spec.legalValue.forEach((ls, r) =>
+      ls.forEach((l, i) => {
+        const p = l >> 1;
+        const at = 3 * (fill[p] as number);
+        fill[p] = (fill[p] as number) + 1;
+        this.slots[at] = r;
+        this.slots[at + 1] = i;
+        this.slots[at + 2] = l & 1;
+        net.watched[p] = 1;
+      }),
+    );
+    this.nextIndex = new Int32Array(size + 1).fill(NONE);
+    spec.nextProps.forEach((p, i) => {
+      this.nextIndex[p] = i;
+      net.watched[p] = 1;
+    });
+    const words = (n: number) => Math.max(1, (n + 31) >> 5);
+    this.bits = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
+    this.savedBits = this.bits.map((b) => b.slice());
+    this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
+    this.gates = [];
+    this.gateMasks = [];
+    this.ungated = [];
+    spec.legalGate.forEach((gs, r) => {
+      const lits = [...new Set(Array.from(gs).filter((g) => g !== NONE))].sort((a, b) => a - b);
+      const masks = lits.map(() => new Int32Array(words(gs.length)));
+      const ungated = new Int32Array(words(gs.length));
+      gs.forEach((g, i) => {
+        const m = g === NONE ? ungated : (masks[lits.indexOf(g)] as Int32Array);
+        m[i >> 5] = (m[i >> 5] as number) | (1 << (i & 31));
+      });
+      this.gates[r] = Int32Array.from(lits);
+      this.gateMasks[r] = masks;
+      this.ungated[r] = ungated;
+    });
+    this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
+    this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
+    this.chosen = new Int32Array(this.nRoles).fill(NONE);
+    this.picked = new Int32Array(this.nRoles).fill(NONE);
+  }
+
+  /** The network now holds a state set from outside: reread the legal values, consider every next proposition changed. */
+  reset(): void {
+    this.net.changedCount = 0;
+    const val = this.val;
+    this.spec.legalValue.forEach((ls, r) => {
+      const bits = this.bits[r] as Int32Array;
+      bits.fill(0);
+      for (let i = 0; i < ls.length; i++) {
+        const l = ls[i] as number;
+        if (((val[l >> 1] as number) ^ (l & 1)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | (1 << (i & 31));
+      }
+    });
+    this.clearDirty();
+    this.allDirty = true;
+  }
+
+  /** Remember the current (settled, no move chosen) state as the start of every playout. */
+  snapshot(): void {
+    this.reset();
+    this.net.snapshot();
+    this.bits.forEach((b, r) => (this.savedBits[r] as Int32Array).set(b));
+  }
+
+  private restore(): void {
+    this.net.restore();
+    this.bits.forEach((b, r) => b.set(this.savedBits[r] as Int32Array));
+    this.chosen.fill(NONE);
+    this.clearDirty();
+    this.allDirty = true;
+  }
+
+  private clearDirty(): void {
+    for (let i = 0; i < this.dirtyCount; i++) this.isDirty[this.dirty[i] as number] = 0;
+    this.dirtyCount = 0;
+  }
+
+  /** Read the changes the last propagation (and input settings) recorded. */
+  drain(): void {
+    const net = this.net;
+    const changed = net.changed;
+    const val = this.val;
+    const slots = this.slots;
+    for (let k = 0; k < net.changedCount; k++) {
+      const p = changed[k] as number;
+      const end = 3 * (this.slotStart[p + 1] as number);
+      for (let j = 3 * (this.slotStart[p] as number); j < end; j += 3) {
+        const i = slots[j + 1] as number;
+        const bits = this.bits[slots[j] as number] as Int32Array;
+        const mask = 1 << (i & 31);
+        if (((val[p] as number) ^ (slots[j + 2] as number)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | mask;
+        else bits[i >> 5] = (bits[i >> 5] as number) & ~mask;
+      }
+      const n = this.nextIndex[p] as number;
+      if (n !== NONE && !this.isDirty[n]) {
+        this.isDirty[n] = 1;
+        this.dirty[this.dirtyCount++] = n;
+      }
+    }
+    net.changedCount = 0;
+  }
+
+  /** Role r's legal moves now: the open bit mask; returns how many. */
+  private legalCount(r: number): number {
+    const val = this.val;
+    const open = this.open[r] as Int32Array;
+    open.set(this.ungated[r] as Int32Array);
+    const gates = this.gates[r] as Int32Array;
+    const masks = this.gateMasks[r] as Int32Array[];
+    for (let g = 0; g < gates.length; g++) {
+      const l = gates[g] as number;
+      if (((val[l >> 1] as number) ^ (l & 1)) === 0) continue;
+      const m = masks[g] as Int32Array;
+      for (let w = 0; w < open.length; w++) open[w] = (open[w] as number) | (m[w] as number);
+    }
+    const bits = this.bits[r] as Int32Array;
+    let n = 0;
+    for (let w = 0; w < open.length; w++) {
+      const x = (open[w] as number) & (bits[w] as number);
+      open[w] = x;
+      if (x !== 0) n += popcount(x);
+    }
+    return n;
+  }
+
+  /** Index (in sorted move order) of the k-th open legal move of role r (after legalCount). */
+  private select(r: number, k: number): number {
+    const open = this.open[r] as Int32Array;
+    for (let w = 0; w < open.length; w++) {
+      let x = open[w] as number;
+      if (x === 0) continue;
+      const c = popcount(x);
+      if (k >= c) {
+        k -= c;
+        continue;
+      }
+      while (k > 0) {
+        x &= x - 1;
+        k--;
+      }
+      return (w << 5) + (31 - Math.clz32(x & -x));
+    }
+    return NONE;
+  }
+
+  /**
+   * Make picked[r] role r's only `does` proposition, for every role: all new
+   * ones are set before any old one is cleared, so an OR over moves of several
+   * roles that stays true never drops to false in between (no work for it).
+   */
+  chooseAll(picked: Int32Array): void {
+    const net = this.net;
+    const chosen = this.chosen;
+    for (let r = 0; r < this.nRoles; r++) {
+      const p = picked[r] as number;
+      if (p !== NONE && p !== chosen[r]) net.set(p, 1);
+    }
+    for (let r = 0; r < this.nRoles; r++) {
+      const old = chosen[r] as number;
+      const p = picked[r] as number;
+      if (old !== NONE && old !== p) net.set(old, 0);
+      chosen[r] = p;
+    }
+  }
+
+  /**
+   * One playout from the snapshot, to a terminal state or maxDepth joint
+   * moves; `noLegal(role, depth)` throws when a role has no legal move.
+   */
+  play(random: Random, maxDepth: number, noLegal: (role: number, depth: number) => never): { depth: number; terminal: boolean } {
+    const { net, val, spec } = this;
+    this.restore();
+    const nRoles = this.nRoles;
+    let depth = 0;
+    for (;;) {
+      if (spec.terminalProp !== NONE && val[spec.terminalProp] === 1) return { depth, terminal: true };
+      if (depth >= maxDepth) return { depth, terminal: false };
+      for (let r = 0; r < nRoles; r++) {
+        const n = this.legalCount(r);
+        if (n === 0) noLegal(r, depth);
+        const i = this.select(r, random.int(n));
+        this.picked[r] = (spec.legalDoes[r] as Int32Array)[i] as number;
+      }
+      this.chooseAll(this.picked);
+      net.propagate();
+      this.drain();
+      this.transfer();
+      net.propagate();
+      this.drain();
+      depth++;
+    }
+  }
+
+  /** Copy the next propositions that changed onto their true inputs (all of them after a reset). */
+  transfer(): void {
+    const { net, val, spec } = this;
+    const { nextProps, nextTrue } = spec;
+    if (this.allDirty) {
+      for (let i = 0; i < nextProps.length; i++) {
+        const t = nextTrue[i] as number;
+        if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+      }
+      for (let i = 0; i < spec.orphanTrue.length; i++) net.set(spec.orphanTrue[i] as number, 0);
+      this.allDirty = false;
+      this.clearDirty();
+      return;
+    }
+    for (let k = 0; k < this.dirtyCount; k++) {
+      const i = this.dirty[k] as number;
+      this.isDirty[i] = 0;
+      const t = nextTrue[i] as number;
+      if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+    }
+    this.dirtyCount = 0;
+  }
+}
