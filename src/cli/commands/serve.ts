@@ -146,8 +146,9 @@ examples:
   },
 };
 
-/** The file's current text; when it has become unreadable, its last text. */
+/** The file's current text; when it has become unreadable, its last text. Standard input (`-`) is read once. */
 function readFileOr(io: Io, name: string, sources: Map<string, string>): string {
+  if (name === '-') return sources.get(name) ?? '';
   try {
     return readSource(io, sources, name);
   } catch {
