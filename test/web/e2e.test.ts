@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type Served } from '../../src/cli/commands/serve.js';
 import { compileGrammar, generateFrom, parseProgram } from '../../src/index.js';
+import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';
 import { runCli } from '../cli/fake-io.js';
 
@@ -273,6 +274,25 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     const cli = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--json']);
     expect(got).toBe(cli.stdout);
     await page.screenshot({ path: join(SHOTS, 'gallery.png'), fullPage: true });
+  });
+
+  it('draws a graph grammar\'s graph with Graphviz and replays its rewrites', async () => {
+    await pick(page, 'rules/mission.json');
+    await page.fill('#seed', '1');
+    await page.press('#seed', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 1:'));
+    await page.waitForSelector('#panel svg.graph g.node');
+    const text = readFileSync(join(ROOT, 'rules/mission.json'), 'utf8');
+    const a = generateGraph(compileGraphGrammar(text, { file: 'rules/mission.json' }), 1);
+    expect(await page.locator('#panel svg.graph g.node').count()).toBe(a.nodes.length);
+    expect(await page.locator('#panel svg.graph g.edge').count()).toBe(a.edges.length);
+    await page.screenshot({ path: join(SHOTS, 'graph.png'), fullPage: true });
+    // Back to the start graph, then one rewrite forward.
+    await page.locator('#panel input[type=range]').fill('0');
+    await page.waitForFunction(() => document.querySelector('.step-caption')?.textContent?.startsWith('the start graph'));
+    await page.locator('#panel .step-controls button.next').click();
+    await page.waitForFunction(() => /^after step 1 of \d+: begin/.test(document.querySelector('.step-caption')?.textContent ?? ''));
+    await page.waitForFunction(() => document.querySelectorAll('#panel svg.graph g.node').length === 3);
   });
 
   it('shows plain rules with their model and answers a query', async () => {

@@ -21,12 +21,13 @@ export interface CheckData {
 }
 
 
-export function computeCheck(input: PanelInput, progress: (p: unknown) => void): CheckData {
+/** Check `source` (the input's text by default; a graph panel gives its compiled grammar). */
+export function computeCheck(input: PanelInput, progress: (p: unknown) => void, source: Parameters<typeof checkProperties>[0] = input.text): CheckData {
   const params: Record<string, number | string> = {};
   for (const [k, v] of Object.entries(input.params)) params[k] = paramValue(v);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
   let last = 0;
-  const r = checkProperties(input.text, {
+  const r = checkProperties(source, {
     runs: CHECK_RUNS,
     seed,
     params,

@@ -5,11 +5,12 @@
  */
 import { gamePanel } from './game.js';
 import { grammarPanel } from './grammar.js';
+import { graphPanel } from './graph.js';
 import { layersPanel } from './layers.js';
 import type { AnyPanel } from './panel.js';
 import { rulesPanel } from './rules.js';
 
-export const PANELS: readonly AnyPanel[] = [gamePanel, layersPanel, grammarPanel, rulesPanel];
+export const PANELS: readonly AnyPanel[] = [graphPanel, gamePanel, layersPanel, grammarPanel, rulesPanel];
 
 export function panelFor(kind: string): AnyPanel | undefined {
   return PANELS.find((p) => p.kind === kind);
