@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { startServer, type Served } from '../../src/cli/commands/serve.js';
 import { compileGrammar, generateFrom, parseProgram } from '../../src/index.js';
 import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/index.js';
+import { master, parseBlueprints } from '../../src/generate/blueprints/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';
 import { runCli } from '../cli/fake-io.js';
 
@@ -293,6 +294,27 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.locator('#panel .step-controls button.next').click();
     await page.waitForFunction(() => /^after step 1 of \d+: begin/.test(document.querySelector('.step-caption')?.textContent ?? ''));
     await page.waitForFunction(() => document.querySelectorAll('#panel svg.graph g.node').length === 3);
+  });
+
+  it('masters a blueprint library as cards, as gramlog master does', async () => {
+    await pick(page, 'rules/items.bp');
+    await page.fill('#seed', '4');
+    await page.press('#seed', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 4:'));
+    const lib = parseBlueprints(readFileSync(join(ROOT, 'rules/items.bp'), 'utf8'), { file: 'rules/items.bp' });
+    const keys = [...lib.definitions.values()].filter((d) => d.kind !== 'mod').map((d) => d.key);
+    expect(await page.locator('#panel .bp-cards > *').count()).toBe(keys.length);
+    const spear = master(lib, 'Spear', { seed: 4 });
+    const card = page.locator('#panel .bp-card-box', { has: page.locator('summary', { hasText: /^Spear$/ }) });
+    expect(await card.locator('tr', { hasText: 'damage' }).locator('td').first().textContent()).toBe(String(spear.properties['damage']));
+    // Nested masters start closed and open on a click.
+    const nested = page.locator('#panel details.bp-card.depth-1').first();
+    if ((await nested.count()) > 0) {
+      expect(await nested.getAttribute('open')).toBeNull();
+      await nested.locator('summary').first().click();
+      expect(await nested.getAttribute('open')).not.toBeNull();
+    }
+    await page.screenshot({ path: join(SHOTS, 'blueprints.png'), fullPage: true });
   });
 
   it('shows plain rules with their model and answers a query', async () => {
