@@ -28,3 +28,4 @@ await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');
 await optional('parse-bench', 'benchParse');
 await optional('graph-bench', 'benchGraph');
+await optional('web-bench', 'benchWeb');

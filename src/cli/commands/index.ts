@@ -4,6 +4,7 @@ import { checkCommand } from './check.js';
 import { generateCommand } from './generate.js';
 import { masterCommand } from './master.js';
 import { queryCommand } from './query.js';
+import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { validateCommand } from './validate.js';
 
@@ -15,4 +16,5 @@ export const COMMANDS: readonly Command[] = [
   analyzeCommand,
   checkCommand,
   masterCommand,
+  serveCommand,
 ];

@@ -1,0 +1,3 @@
+/** Types of build.mjs, for the tests that build the site when it is missing. */
+export function collectExamples(): Array<{ name: string; text: string }>;
+export function buildWeb(options?: { quiet?: boolean }): Promise<{ total: number; sizes: Array<[string, number]> }>;

@@ -1,0 +1,60 @@
+/** Small helpers to build DOM and SVG elements (page side only). */
+
+type Attrs = Record<string, string | number | boolean | undefined | ((ev: Event) => void)>;
+type Child = Node | string | number | null | undefined | false;
+
+function apply(el: Element, attrs: Attrs, children: Child[]): void {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v as EventListener);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === 'object' ? c : String(c));
+  }
+}
+
+/** An HTML element: h('button', {class: 'x', onclick: f}, 'label'). */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  apply(el, attrs, children);
+  return el;
+}
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element. */
+export function s(tag: string, attrs: Attrs = {}, ...children: Child[]): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  apply(el, attrs, children);
+  return el;
+}
+
+/** The markup of an SVG element as a standalone file. */
+export function svgFile(svg: SVGElement, css: string): string {
+  const copy = svg.cloneNode(true) as SVGElement;
+  copy.setAttribute('xmlns', SVG_NS);
+  const style = document.createElementNS(SVG_NS, 'style');
+  style.textContent = css;
+  copy.insertBefore(style, copy.firstChild);
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + '\n';
+}
+
+/** A heading and a collapsible section (details/summary: keyboard-usable as it is). */
+export function section(title: string, open: boolean, ...children: Child[]): HTMLDetailsElement {
+  const d = h('details', { class: 'section', open }, h('summary', {}, title), ...children);
+  return d;
+}
+
+/** A located message line: `line:col: severity[code]: message`, clickable when it has a place. */
+export function messageLine(
+  m: { code: string; severity: string; message: string; line?: number | undefined; column?: number | undefined },
+  reveal: (line: number, column?: number) => void,
+): HTMLElement {
+  const where = m.line !== undefined ? `${m.line}:${m.column ?? 1}: ` : '';
+  const text = `${where}${m.severity}[${m.code}]: ${m.message}`;
+  if (m.line === undefined) return h('div', { class: `msg ${m.severity}` }, text);
+  const line = m.line;
+  return h('button', { class: `msg ${m.severity} link`, type: 'button', onclick: () => reveal(line, m.column) }, text);
+}

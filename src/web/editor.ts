@@ -1,0 +1,89 @@
+/**
+ * The CodeMirror 6 editor: line numbers, history, bracket matching,
+ * highlighting by file kind, and a lint gutter whose diagnostics (with hover
+ * text) the page sets from the worker.
+ */
+import { Compartment, EditorState } from '@codemirror/state';
+import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { tags as t } from '@lezer/highlight';
+import { languageFor } from './languages.js';
+import type { WebDiagnostic } from './protocol.js';
+
+const style = HighlightStyle.define([
+  { tag: t.comment, color: '#6a737d', fontStyle: 'italic' },
+  { tag: t.keyword, color: '#a626a4', fontWeight: '600' },
+  { tag: t.operatorKeyword, color: '#a626a4', fontWeight: '700' },
+  { tag: t.operator, color: '#0184bc' },
+  { tag: t.variableName, color: '#c18401' },
+  { tag: t.typeName, color: '#4078f2' },
+  { tag: t.number, color: '#986801' },
+  { tag: t.string, color: '#50a14f' },
+  { tag: t.atom, color: '#383a42' },
+  { tag: t.paren, color: '#8a8f98' },
+]);
+
+export interface Editor {
+  view: EditorView;
+  text(): string;
+  setText(text: string, file: string): void;
+  showDiagnostics(diagnostics: readonly WebDiagnostic[]): void;
+  reveal(line: number, column?: number): void;
+}
+
+export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string) => void): Editor {
+  const language = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        highlightActiveLine(),
+        language.of(languageFor(file)),
+        syntaxHighlighting(style),
+        lintGutter(),
+        EditorView.lineWrapping,
+        keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ 'aria-label': 'rule text' }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) onChange(u.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    setText(newText, newFile) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: newText },
+        effects: language.reconfigure(languageFor(newFile)),
+      });
+    },
+    showDiagnostics(diagnostics) {
+      const length = view.state.doc.length;
+      const list: Diagnostic[] = diagnostics.map((d) => {
+        const placed = d.line !== undefined;
+        const from = placed ? Math.min(d.from, length) : 0;
+        const to = placed ? Math.min(Math.max(d.to, from), length) : Math.min(length, view.state.doc.line(1).to);
+        return { from, to, severity: d.severity, source: d.code, message: `${d.severity}[${d.code}]: ${d.message}` };
+      });
+      view.dispatch(setDiagnostics(view.state, list));
+    },
+    reveal(line, column = 1) {
+      const l = view.state.doc.line(Math.max(1, Math.min(line, view.state.doc.lines)));
+      const pos = Math.min(l.from + column - 1, l.to);
+      view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+      view.focus();
+    },
+  };
+}

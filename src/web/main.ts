@@ -1,0 +1,325 @@
+/**
+ * The playground page: the editor on the left, the panel of the file's kind on
+ * the right, controls (examples, seed, params) above them. Diagnostics and
+ * panels are computed in two workers (one for diagnostics, one for panels) so
+ * neither typing nor diagnostics wait for a generation.
+ */
+import { BudgetError, RemoteError, WorkerClient } from './client.js';
+import { h, messageLine } from './dom.js';
+import { createEditor, type Editor } from './editor.js';
+import { viewFor } from './views/index.js';
+import type { PanelHost } from './views/view.js';
+import { readSeed, type Analysis, type PanelInput } from './protocol.js';
+import { readUrlState, writeUrlState } from './url-state.js';
+
+interface Example {
+  name: string;
+  text: string;
+}
+
+/** Budgets: diagnostics must come back fast; a panel action may take longer. */
+const query = new URLSearchParams(location.search);
+const ANALYZE_BUDGET_MS = Number(query.get('budget')) || 3000;
+/** A panel action's budget; `?budget=MS` in the page's address sets both (the tests use it). */
+const PANEL_BUDGET_MS = Number(query.get('budget')) || 20000;
+const DEFAULT_FILE = 'rules/dungeon.gdl';
+
+/** Timings the end-to-end tests and the status line read. */
+interface Timings {
+  firstRender?: number;
+  editToDiagnostics?: number;
+  panelMs?: number;
+}
+const timings: Timings = {};
+(window as unknown as { gramlogTimings: Timings }).gramlogTimings = timings;
+
+const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
+
+async function fetchJson<T>(url: string, fallback: T): Promise<T> {
+  try {
+    const r = await fetch(url);
+    return r.ok ? ((await r.json()) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// Start both workers at once: they load the library while the page fetches the examples.
+const analyzer = new WorkerClient(new URL('worker.js', import.meta.url), 'diagnostics');
+const runner = new WorkerClient(new URL('worker.js', import.meta.url), 'panel');
+
+async function start(): Promise<void> {
+  const [examples, served] = await Promise.all([fetchJson<Example[]>('examples.json', []), fetchJson<Example[]>('files.json', [])]);
+  const all = [...served, ...examples.filter((e) => !served.some((s) => s.name === e.name))];
+  const url = readUrlState(location.hash);
+  let file = url.file ?? served[0]?.name ?? DEFAULT_FILE;
+  const original = () => all.find((e) => e.name === file)?.text;
+  let seed: number | string = readSeed(url.seed ?? '0');
+  let params: Record<string, string> = { ...url.params };
+  let analysis: Analysis | undefined;
+  let kind = '';
+  let version = 0;
+
+  // ---- page skeleton (in index.html): fill the picker
+  const picker = $<HTMLSelectElement>('#examples');
+  const groups = new Map<string, HTMLOptGroupElement>();
+  for (const e of all) {
+    const group = served.includes(e) ? 'your files' : e.name.split('/').slice(0, -1).join('/') || '.';
+    let g = groups.get(group);
+    if (!g) {
+      g = h('optgroup', { label: group });
+      groups.set(group, g);
+      picker.append(g);
+    }
+    g.append(h('option', { value: e.name }, e.name));
+  }
+  if (!all.some((e) => e.name === file)) picker.prepend(h('option', { value: file }, file));
+  picker.value = file;
+
+  const status = $('#status');
+  const diagList = $('#diagnostics');
+  const badge = $('#kind');
+  const panelRoot = $('#panel');
+  const seedInput = $<HTMLInputElement>('#seed');
+  const paramsForm = $('#params');
+  const seedControls = $('#seed-controls');
+  seedInput.value = String(seed);
+
+  const say = (text: string, cls = '') => {
+    status.textContent = text;
+    status.className = cls;
+  };
+
+  const editor: Editor = createEditor($('#editor'), url.text ?? original() ?? `; ${file}: not found among the examples\n`, file, () => {
+    version++;
+    changed(performance.now());
+    saveUrl();
+  });
+
+  (window as unknown as { gramlogPage: unknown }).gramlogPage = { reveal: editor.reveal };
+
+  let urlTimer: ReturnType<typeof setTimeout> | undefined;
+  function saveUrl(): void {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      const text = editor.text();
+      history.replaceState(null, '', writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params }));
+    }, 200);
+  }
+
+  // ---- diagnostics: the latest text only; an older answer is dropped
+  let analyzing = false;
+  let again: number | undefined;
+  function changed(at: number): void {
+    if (analyzing) {
+      again = at;
+      return;
+    }
+    analyzing = true;
+    const v = version;
+    const text = editor.text();
+    analyzer
+      .call({ op: 'analyze', text, file }, ANALYZE_BUDGET_MS)
+      .then((value) => {
+        if (v !== version) return;
+        const a = value as Analysis;
+        editor.showDiagnostics(a.diagnostics);
+        timings.editToDiagnostics = performance.now() - at;
+        document.body.dataset.diagnostics = String(a.diagnostics.length);
+        document.body.dataset.version = String(v);
+        showAnalysis(a);
+      })
+      .catch((e: Error) => {
+        if (v !== version) return;
+        editor.showDiagnostics([]);
+        say(e.message, 'budget');
+        document.body.dataset.version = String(v);
+      })
+      .finally(() => {
+        analyzing = false;
+        if (again !== undefined) {
+          const t = again;
+          again = undefined;
+          changed(t);
+        }
+      });
+  }
+
+  function showAnalysis(a: Analysis): void {
+    const kindChanged = a.kind !== kind;
+    analysis = a;
+    kind = a.kind;
+    const panel = viewFor(kind);
+    badge.textContent = panel?.label ?? kind;
+    document.body.dataset.kind = kind;
+    diagList.replaceChildren(...a.diagnostics.map((d) => messageLine({ ...d, message: d.message }, editor.reveal)));
+    const errors = a.diagnostics.filter((d) => d.severity === 'error').length;
+    diagList.hidden = a.diagnostics.length === 0;
+    seedControls.hidden = !(panel?.controls.seed ?? false);
+    renderParams(a.params, panel?.controls.params ?? false);
+    panelRoot.classList.toggle('stale', errors > 0);
+    if (errors > 0) {
+      say(`${errors} error(s): fix them to see the ${panel?.label ?? 'result'}`, 'error');
+      document.body.dataset.state = 'errors';
+      return;
+    }
+    say(`diagnostics in ${a.ms.toFixed(0)} ms`);
+    // The first text's panel was asked for at start, before its diagnostics: do not ask twice.
+    if (first && first.version === version && (first.kind === undefined || first.kind === a.kind)) return;
+    schedulePanel(kindChanged ? 0 : 250);
+  }
+
+  function renderParams(list: Array<[string, string]>, show: boolean): void {
+    const key = JSON.stringify(list);
+    if (paramsForm.dataset.key === key && !paramsForm.hidden === show) return;
+    paramsForm.dataset.key = key;
+    paramsForm.hidden = !show || list.length === 0;
+    paramsForm.replaceChildren(
+      h('legend', {}, 'params'),
+      ...list.map(([k, v]) => {
+        const input = h('input', { type: 'text', name: k, value: params[k] ?? v, size: 6, 'aria-label': `param ${k}` });
+        input.addEventListener('change', () => {
+          if (input.value.trim() === '' || input.value.trim() === v) delete params[k];
+          else params[k] = input.value.trim();
+          saveUrl();
+          schedulePanel(0);
+        });
+        return h('label', {}, `${k} `, input);
+      }),
+    );
+  }
+
+  // ---- the panel
+  let panelTimer: ReturnType<typeof setTimeout> | undefined;
+  let panelRun = 0;
+  function schedulePanel(delay: number): void {
+    clearTimeout(panelTimer);
+    panelTimer = setTimeout(runPanel, delay);
+  }
+
+  function input(action: string, arg?: unknown): PanelInput {
+    const known = new Set((analysis?.params ?? []).map(([k]) => k));
+    const p = analysis ? Object.fromEntries(Object.entries(params).filter(([k]) => known.has(k))) : { ...params };
+    return { text: editor.text(), file, kind, seed, params: p, action, ...(arg !== undefined ? { arg } : {}) };
+  }
+
+  const host: PanelHost = {
+    root: panelRoot,
+    run: (action, arg, onProgress) => runner.call({ op: 'panel', input: input(action, arg) }, PANEL_BUDGET_MS, onProgress),
+    reveal: (line, column) => editor.reveal(line, column),
+    setSeed(s, p) {
+      seed = s;
+      seedInput.value = String(s);
+      if (p) {
+        params = { ...params, ...p };
+        paramsForm.dataset.key = '';
+        if (analysis) renderParams(analysis.params, true);
+      }
+      saveUrl();
+      schedulePanel(0);
+    },
+    download(name, text, type) {
+      const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name.replace(/[/\\]/g, '_') });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    },
+    get seed() {
+      return seed;
+    },
+  };
+
+  /**
+   * The first panel is asked for at once, in parallel with the diagnostics:
+   * the worker finds the kind itself (kind ''), so the first render does not
+   * wait for the diagnostics.
+   */
+  let first: { version: number; kind?: string } | undefined;
+  /** When the diagnostics of the current text have errors, they are what the page shows: say so. */
+  function analysisErrors(): boolean {
+    if (!(analysis?.diagnostics.some((d) => d.severity === 'error') ?? false)) return false;
+    document.body.dataset.state = 'errors';
+    return true;
+  }
+
+  function runPanel(auto = false): void {
+    if (auto) first = { version };
+    else if (!viewFor(kind)) return;
+    const run = ++panelRun;
+    document.body.dataset.state = 'running';
+    const t0 = performance.now();
+    const request = auto
+      ? runner.call({ op: 'panel', input: { ...input('main'), kind: '' } }, PANEL_BUDGET_MS).then((v) => {
+          const r = v as { kind: string; data: unknown };
+          first!.kind = r.kind;
+          if (kind !== '' && kind !== r.kind) throw new Error('superseded');
+          kind = r.kind;
+          return r.data;
+        })
+      : host.run('main');
+    request
+      .then((data) => {
+        if (run !== panelRun) return;
+        const panel = viewFor(kind)!;
+        badge.textContent = panel.label;
+        document.body.dataset.kind = kind;
+        seedControls.hidden = !panel.controls.seed;
+        panelRoot.replaceChildren();
+        panelRoot.dataset.kind = kind;
+        panel.render(data, host);
+        timings.panelMs = performance.now() - t0;
+        if (timings.firstRender === undefined) timings.firstRender = performance.now();
+        if (analysisErrors()) return;
+        say(`${panel.label}: ${timings.panelMs.toFixed(0)} ms`);
+        document.body.dataset.state = 'ready';
+      })
+      .catch((e: Error) => {
+        if (run !== panelRun) return;
+        if (auto && e.message === 'superseded') {
+          runPanel();
+          return;
+        }
+        panelRoot.replaceChildren(
+          e instanceof RemoteError
+            ? messageLine({ code: e.code, severity: 'error', message: e.message, line: e.line, column: e.column }, editor.reveal)
+            : h('div', { class: `msg error${e instanceof BudgetError ? ' budget' : ''}` }, e.message),
+        );
+        if (timings.firstRender === undefined) timings.firstRender = performance.now();
+        if (analysisErrors()) return;
+        say(e.message, e instanceof BudgetError ? 'budget' : 'error');
+        document.body.dataset.state = 'failed';
+      });
+  }
+
+  // ---- controls
+  picker.addEventListener('change', () => {
+    file = picker.value;
+    params = {};
+    kind = '';
+    editor.setText(original() ?? '', file);
+    saveUrl();
+  });
+  const setSeedText = (text: string) => host.setSeed(readSeed(text));
+  seedInput.addEventListener('change', () => setSeedText(seedInput.value));
+  $('#seed-prev').addEventListener('click', () => host.setSeed(typeof seed === 'number' ? seed - 1 : 0));
+  $('#seed-next').addEventListener('click', () => host.setSeed(typeof seed === 'number' ? seed + 1 : 0));
+  $('#seed-random').addEventListener('click', () => host.setSeed(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000));
+  $('#share').addEventListener('click', () => {
+    saveUrl();
+    setTimeout(() => {
+      void navigator.clipboard?.writeText(location.href).then(
+        () => say('link copied'),
+        () => say('copy the address bar: it holds the text, seed and params'),
+      );
+    }, 250);
+  });
+  $('#download-text').addEventListener('click', () => host.download(file.split('/').pop() ?? 'rules.gdl', editor.text(), 'text/plain'));
+
+  runPanel(true);
+  changed(performance.now());
+}
+
+start().catch((e: Error) => {
+  document.body.append(h('div', { class: 'msg error' }, `the playground failed to start: ${e.message}`));
+});

@@ -1,0 +1,53 @@
+/**
+ * The "check" action shared by the generator panels: `gramlog check` in the
+ * worker (fast-check over seeds and params, shrinking a failure), with
+ * progress (the page half: views/check.ts).
+ */
+import { checkProperties } from '../../check/index.js';
+import { paramValue } from '../../generate/params.js';
+import { CHECK_RUNS, type PanelInput } from '../protocol.js';
+
+export interface CheckData {
+  ok: boolean;
+  runs: number;
+  shrinks: number;
+  fcSeed: number;
+  path?: string;
+  properties: string[];
+  failed?: string[];
+  violations?: string[];
+  error?: { code: string; message: string };
+  counterexample?: { seed: number | string; params: Record<string, string> };
+}
+
+
+/** Check `source` (the input's text by default; a graph panel gives its compiled grammar). */
+export function computeCheck(input: PanelInput, progress: (p: unknown) => void, source: Parameters<typeof checkProperties>[0] = input.text): CheckData {
+  const params: Record<string, number | string> = {};
+  for (const [k, v] of Object.entries(input.params)) params[k] = paramValue(v);
+  const seed = typeof input.seed === 'number' ? input.seed : 0;
+  let last = 0;
+  const r = checkProperties(source, {
+    runs: CHECK_RUNS,
+    seed,
+    params,
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - last > 50) {
+        last = now;
+        progress(p);
+      }
+    },
+  });
+  const out: CheckData = { ok: r.ok, runs: r.runs, shrinks: r.shrinks, fcSeed: r.fcSeed, properties: r.properties };
+  if (r.path !== undefined) out.path = r.path;
+  if (r.failed) out.failed = r.failed;
+  if (r.violations) out.violations = r.violations;
+  if (r.error) out.error = { code: r.error.code, message: r.error.message };
+  if (r.counterexample) {
+    const p: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r.counterexample.params)) p[k] = String(v);
+    out.counterexample = { seed: r.counterexample.seed, params: p };
+  }
+  return out;
+}

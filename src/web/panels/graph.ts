@@ -1,0 +1,124 @@
+/**
+ * Graph grammars (`gramlog generate` on a JSON graph grammar or a .gdl file
+ * with `(graphrule ...)`): the generated graph with every rewrite step (so
+ * the page can replay them one by one), violations, explain, a gallery and
+ * the check button. The page lays the graph out with Graphviz (views/graph.ts).
+ */
+import { collect, galleryCount, memo } from './common.js';
+import { computeCheck } from './check.js';
+import {
+  compileGraphGrammar,
+  explainGraph,
+  formatGraphDot,
+  formatGraphJson,
+  generateGraph,
+  graphViolations,
+  isGraphRuleText,
+  isJsonText,
+  labelText,
+  type GraphArtifact,
+  type GraphGrammar,
+} from '../../generate/graph/index.js';
+import { fromJson, historyOf } from '../../generate/history.js';
+import type { Program } from '../../program/program.js';
+import type { PanelInput } from '../protocol.js';
+import type { Panel } from './panel.js';
+
+export interface GraphItem {
+  id: string;
+  label: string;
+}
+export interface GraphLink {
+  v: string;
+  w: string;
+  label: string;
+}
+
+export interface GraphStepData {
+  stage: string;
+  rule: string;
+  addedNodes: GraphItem[];
+  removedNodes: GraphItem[];
+  addedEdges: GraphLink[];
+  removedEdges: GraphLink[];
+}
+
+export interface GraphData {
+  seed: number | string;
+  nodes: GraphItem[];
+  edges: GraphLink[];
+  /** Every rewrite, in order: the graph before step k is the final one with steps k.. undone. */
+  steps: GraphStepData[];
+  violations: string[];
+  json: string;
+  dot: string;
+}
+
+const grammars = memo<GraphGrammar>(4);
+
+function grammarOf(input: PanelInput): GraphGrammar {
+  return grammars(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
+    compileGraphGrammar(input.text, { file: input.file, ...(isJsonText(input.text) ? {} : { params: input.params }) }),
+  );
+}
+
+const item = (n: { id: string; label: unknown }): GraphItem => ({ id: n.id, label: labelText(n.label) });
+const link = (e: { v: string; w: string; label: unknown }): GraphLink => ({ v: e.v, w: e.w, label: e.label === undefined || e.label === null ? '' : labelText(e.label) });
+
+const ATTRS = ['index', 'stage', 'rule', 'added-nodes', 'removed-nodes', 'added-edges', 'removed-edges'] as const;
+
+/** The rewrites of an artifact generated with `explain`, in order, from its history store. */
+function stepsOf(a: GraphArtifact): GraphStepData[] {
+  const find = ATTRS.map((x) => `?${x.replace('-', '_')}`).join(' ');
+  const where = ATTRS.map((x) => `[?s "step/${x}" ?${x.replace('-', '_')}]`).join(' ');
+  const rows = historyOf(a).store.query(`[:find ${find} :where ${where}]`).sort((x, y) => (x[0] as number) - (y[0] as number));
+  return rows.map(([, stage, rule, an, rn, ae, re]) => ({
+    stage: String(stage),
+    rule: String(rule),
+    addedNodes: fromJson<Array<{ id: string; label: unknown }>>(an).map(item),
+    removedNodes: fromJson<Array<{ id: string; label: unknown }>>(rn).map(item),
+    addedEdges: fromJson<Array<{ v: string; w: string; label: unknown }>>(ae).map(link),
+    removedEdges: fromJson<Array<{ v: string; w: string; label: unknown }>>(re).map(link),
+  }));
+}
+
+function graphData(grammar: GraphGrammar, seed: number | string, withSteps: boolean): GraphData {
+  const a = generateGraph(grammar, seed, { explain: withSteps });
+  const violations = [...graphViolations(a).facts];
+  return {
+    seed,
+    nodes: a.nodes.map(item),
+    edges: a.edges.map(link),
+    steps: withSteps ? stepsOf(a) : [],
+    violations,
+    json: formatGraphJson(a, violations),
+    dot: formatGraphDot(a, violations),
+  };
+}
+
+export const graphPanel: Panel<GraphData> = {
+  kind: 'graph',
+  detectText: (text, file) => isJsonText(text) || /\.json$/i.test(file) || isGraphRuleText(text),
+  detect: (program: Program) => program.relationsNamed('graphrule').length > 0,
+  diagnose(text, file) {
+    // The graph style reads its own vocabulary ((rewrite NAME (node ?v L) ...) holds variables): its compiler checks the file.
+    return collect(() => (compileGraphGrammar(text, { file }), []));
+  },
+  compute(input, progress) {
+    const grammar = grammarOf(input);
+    switch (input.action) {
+      case 'main':
+        return graphData(grammar, input.seed, true);
+      case 'explain':
+        return explainGraph(generateGraph(grammar, input.seed, { explain: true })) as never;
+      case 'gallery': {
+        const base = typeof input.seed === 'number' ? input.seed : 0;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(grammar, base + i, false)) as never;
+      }
+      case 'check':
+        return computeCheck(input, progress, grammar) as never;
+      default:
+        throw new Error(`unknown action ${input.action}`);
+    }
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * Layer files (`gramlog generate` / `analyze` on a file with `(layer NAME ORDER)`):
+ * each layer's grid with base, mask and placed marked as `generate` prints
+ * them, the plan of every layer, violations, `analyze` findings, a gallery of
+ * plans, downloads and the check button.
+ */
+import { analyzeLayers, explainLayers, generateLayers, inspectLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerGrammar } from '../../generate/layers/index.js';
+import { layerLetters } from '../../generate/layers/format.js';
+import type { PanelInput } from '../protocol.js';
+import { computeCheck } from './check.js';
+import { collect, galleryCount, loadChecked, memo, place } from './common.js';
+import { gridOf, type Grid } from './grid.js';
+import type { Panel } from './panel.js';
+
+export interface LayerView {
+  name: string;
+  order: number;
+  attempts: number;
+  sites: string[];
+  base: string[];
+  mask: string[];
+  placed: string[];
+  grid?: Grid;
+}
+
+export interface LayersData {
+  seed: number | string;
+  layers: LayerView[];
+  /** The grid of every site, when all layers have grids. */
+  plan?: Grid;
+  letters: Record<string, string>;
+  violations: string[];
+  json: string;
+}
+
+export interface AnalyzeData {
+  findings: Array<{ code: string; severity: string; message: string; line?: number; column?: number }>;
+  notes: string[];
+}
+
+const prepared = memo<LayerGrammar>(4);
+
+function grammarOf(input: PanelInput): LayerGrammar {
+  return prepared(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
+    prepareLayers(loadChecked(input.text, input.file), { params: input.params }),
+  );
+}
+
+function layersData(grammar: LayerGrammar, seed: number | string): LayersData {
+  const a = generateLayers(grammar, { seed });
+  const layers: LayerView[] = a.layers.map((l) => {
+    const v: LayerView = { name: l.name, order: l.order, attempts: l.attempts, sites: l.sites, base: l.base, mask: l.mask, placed: l.placed };
+    const g = gridOf(l.sites);
+    if (g) v.grid = g;
+    return v;
+  });
+  const all = [...new Set(a.layers.flatMap((l) => l.sites))];
+  const out: LayersData = {
+    seed,
+    layers,
+    letters: Object.fromEntries(layerLetters(a.layers.map((l) => l.name))),
+    violations: a.violations,
+    json: JSON.stringify(layerArtifactJson(a), null, 2),
+  };
+  const plan = layers.every((l) => l.sites.length === 0 || l.grid) ? gridOf(all) : undefined;
+  if (plan) out.plan = plan;
+  return out;
+}
+
+export const layersPanel: Panel<LayersData> = {
+  kind: 'layers',
+  detect: isLayerProgram,
+  diagnose(text, file) {
+    return collect(() => {
+      const program = loadChecked(text, file);
+      const warnings = program.diagnostics.filter((d) => d.severity === 'warning');
+      const order = collect(() =>
+        inspectLayers(program).order.map((f) => ({ code: `layers/${f.check}`, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) })),
+      );
+      return [...warnings, ...order];
+    });
+  },
+  compute(input, progress) {
+    switch (input.action) {
+      case 'main':
+        return layersData(grammarOf(input), input.seed);
+      case 'gallery': {
+        const grammar = grammarOf(input);
+        const base = typeof input.seed === 'number' ? input.seed : 0;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i)) as never;
+      }
+      case 'explain':
+        return explainLayers(generateLayers(grammarOf(input), { seed: input.seed, explain: true })) as never;
+      case 'analyze': {
+        const r = analyzeLayers(loadChecked(input.text, input.file));
+        const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));
+        return { findings, notes: r.notes } satisfies AnalyzeData as never;
+      }
+      case 'check':
+        return computeCheck(input, progress) as never;
+      default:
+        throw new Error(`unknown action ${input.action}`);
+    }
+  },
+};

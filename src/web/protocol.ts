@@ -1,0 +1,59 @@
+/**
+ * Messages between the page and the worker. Everything here is plain data
+ * (structured-clone safe); nothing imports the DOM or Node.
+ */
+
+/** The kind of a file, which picks its panel. */
+export type FileKind = string;
+
+/** A diagnostic located by offsets into the editor's text (and line:col as the CLI prints them). */
+export interface WebDiagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Offsets into the text (from < to, or both 0 when the problem has no place). */
+  from: number;
+  to: number;
+  line?: number;
+  column?: number;
+}
+
+/** What the worker reports about a text as it is typed. */
+export interface Analysis {
+  kind: FileKind;
+  diagnostics: WebDiagnostic[];
+  /** The file's `(param KEY VALUE)` facts, sorted by key (empty when it does not load). */
+  params: Array<[string, string]>;
+  /** Milliseconds the worker spent. */
+  ms: number;
+}
+
+/** A panel's request: the text, the seed and params of the controls, and an action with its argument. */
+export interface PanelInput {
+  text: string;
+  file: string;
+  kind: FileKind;
+  seed: number | string;
+  params: Record<string, string>;
+  action: string;
+  arg?: unknown;
+}
+
+export type Request =
+  | { id: number; op: 'analyze'; text: string; file: string }
+  | { id: number; op: 'panel'; input: PanelInput };
+
+export type Response =
+  | { id: number; ok: true; value: unknown; ms: number }
+  | { id: number; ok: false; error: { code: string; message: string; line?: number; column?: number } }
+  | { id: number; progress: unknown };
+
+/** A whole number typed as a seed is a number, anything else text (as `--seed` reads it). */
+export function readSeed(text: string): number | string {
+  const t = text.trim();
+  if (t === '') return 0;
+  return /^-?\d{1,15}$/.test(t) ? Number(t) : t;
+}
+
+/** Runs of the check button (as `gramlog check`'s default). */
+export const CHECK_RUNS = 100;

@@ -1,0 +1,173 @@
+/**
+ * The page half of the graph-grammar panel (its worker half: panels/graph.ts):
+ * the graph laid out by Graphviz (@viz-js/viz, WebAssembly, loaded the first
+ * time a graph is shown), the rewrites replayable one by one (the nodes a
+ * step added are outlined), violations marked, a gallery, explain, downloads.
+ */
+import { h, section } from '../dom.js';
+import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
+import { checkSection } from './check.js';
+import { galleryBox } from './gallery.js';
+import type { PanelHost, PanelView } from './view.js';
+
+type Viz = { renderSVGElement(dot: string): SVGSVGElement };
+let viz: Promise<Viz> | undefined;
+
+/** Graphviz, loaded once, on first use (its own chunk of the bundle). */
+function graphviz(): Promise<Viz> {
+  viz ??= import('@viz-js/viz').then((m) => m.instance() as Promise<Viz>);
+  return viz;
+}
+
+/** A label as shown: an object label (graphgram's {name, dot: {label}}) by its dot label or name, else its text. */
+export function shownLabel(label: string): string {
+  if (!label.startsWith('{')) return label;
+  try {
+    const o = JSON.parse(label) as { name?: unknown; dot?: { label?: unknown } };
+    return String(o.dot?.label ?? o.name ?? label);
+  } catch {
+    return label;
+  }
+}
+
+const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** DOT of a graph state; `fresh` nodes (added by the step shown) are outlined, `violated` filled red. */
+export function stateDot(nodes: readonly GraphItem[], edges: readonly GraphLink[], fresh: ReadonlySet<string>, violated: ReadonlySet<string>): string {
+  const lines = ['digraph G {', '  node [shape=box, style="rounded,filled", fillcolor="#eef4ff", color="#3b6fd6", fontname="sans-serif", fontsize=11];', '  edge [color="#8a8f98", fontname="sans-serif", fontsize=9];'];
+  for (const n of nodes) {
+    const attrs = [`label=${quote(n.label ? shownLabel(n.label) : n.id)}`, `tooltip=${quote(`${n.id} ${n.label}`)}`, `id=${quote('node-' + n.id)}`];
+    if (violated.has(n.id)) attrs.push('fillcolor="#f5c1c1"', 'color="#a11"', 'penwidth=2');
+    if (fresh.has(n.id)) attrs.push('color="#f2b400"', 'penwidth=3');
+    lines.push(`  ${quote(n.id)} [${attrs.join(', ')}];`);
+  }
+  for (const e of edges) lines.push(`  ${quote(e.v)} -> ${quote(e.w)}${e.label ? ` [label=${quote(shownLabel(e.label))}]` : ''};`);
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/** The graph before each step and after the last: states[k] has steps 0..k-1 applied. */
+export function replay(data: GraphData): Array<{ nodes: GraphItem[]; edges: GraphLink[] }> {
+  const key = (e: GraphLink) => `${e.v}\u0000${e.w}\u0000${e.label}`;
+  let nodes = new Map(data.nodes.map((n) => [n.id, n]));
+  let edges = new Map(data.edges.map((e) => [key(e), e]));
+  const states = [{ nodes: [...nodes.values()], edges: [...edges.values()] }];
+  for (let k = data.steps.length - 1; k >= 0; k--) {
+    const s = data.steps[k]!;
+    nodes = new Map(nodes);
+    edges = new Map(edges);
+    for (const e of s.addedEdges) edges.delete(key(e));
+    for (const n of s.addedNodes) nodes.delete(n.id);
+    for (const n of s.removedNodes) nodes.set(n.id, n);
+    for (const e of s.removedEdges) edges.set(key(e), e);
+    states.unshift({ nodes: [...nodes.values()], edges: [...edges.values()] });
+  }
+  return states;
+}
+
+/** Node ids named in violation facts. */
+function violatedIds(data: GraphData): Set<string> {
+  const ids = new Set(data.nodes.map((n) => n.id));
+  const out = new Set<string>();
+  for (const v of data.violations) for (const tok of v.split(/[\s()]+/)) if (ids.has(tok)) out.add(tok);
+  return out;
+}
+
+export const graphView: PanelView<GraphData> = {
+  kind: 'graph',
+  label: 'graph grammar',
+  controls: { seed: true, params: true, gallery: true, check: true },
+  render(data, host) {
+    const states = replay(data);
+    const violated = violatedIds(data);
+    const box = h('div', { class: 'graph-box', 'aria-live': 'polite' }, 'laying out…');
+    const caption = h('div', { class: 'step-caption' });
+    let svg: SVGSVGElement | undefined;
+    let k = states.length - 1;
+    const slider = h('input', { type: 'range', min: 0, max: states.length - 1, value: k, 'aria-label': 'rewrite step' });
+    const prev = h('button', { type: 'button', class: 'prev', 'aria-label': 'previous step' }, '◀');
+    const next = h('button', { type: 'button', class: 'next', 'aria-label': 'next step' }, '▶');
+    const draw = () => {
+      const state = states[k]!;
+      const step = k > 0 ? data.steps[k - 1] : undefined;
+      const fresh = new Set(step?.addedNodes.map((n) => n.id) ?? []);
+      slider.value = String(k);
+      prev.disabled = k === 0;
+      next.disabled = k === states.length - 1;
+      caption.textContent =
+        k === 0 ? `the start graph (${state.nodes.length} nodes)` : `after step ${k} of ${data.steps.length}: ${step!.rule} (${step!.stage}); ${state.nodes.length} nodes, ${state.edges.length} edges`;
+      const want = k;
+      graphviz()
+        .then((v) => {
+          if (want !== k) return;
+          svg = v.renderSVGElement(stateDot(state.nodes, state.edges, fresh, k === states.length - 1 ? violated : new Set()));
+          svg.classList.add('graph');
+          box.replaceChildren(svg);
+        })
+        .catch((e: Error) => box.replaceChildren(h('div', { class: 'msg error' }, `Graphviz failed: ${e.message}`)));
+    };
+    prev.addEventListener('click', () => {
+      if (k > 0) k--;
+      draw();
+    });
+    next.addEventListener('click', () => {
+      if (k < states.length - 1) k++;
+      draw();
+    });
+    slider.addEventListener('input', () => {
+      k = Number(slider.value);
+      draw();
+    });
+    draw();
+    const explainOut = h('pre', { class: 'explain' });
+    host.root.append(
+      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.nodes.length} nodes, ${data.edges.length} edges, ${data.steps.length} rewrites`),
+      data.violations.length > 0
+        ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
+        : '',
+      h('div', { class: 'step-controls' }, prev, slider, next),
+      caption,
+      box,
+      h(
+        'div',
+        { class: 'downloads' },
+        h('button', { type: 'button', onclick: () => host.download(`graph-${String(data.seed)}.json`, data.json, 'application/json') }, 'JSON'),
+        h('button', { type: 'button', onclick: () => host.download(`graph-${String(data.seed)}.dot`, data.dot, 'text/vnd.graphviz') }, 'DOT'),
+        h('button', { type: 'button', onclick: () => svg && host.download(`graph-${String(data.seed)}.svg`, new XMLSerializer().serializeToString(svg) + '\n', 'image/svg+xml') }, 'SVG'),
+      ),
+      section(
+        'explain',
+        false,
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () => {
+              explainOut.textContent = 'explaining…';
+              host.run('explain').then((t) => (explainOut.textContent = t as string), (e: Error) => (explainOut.textContent = e.message));
+            },
+          },
+          'explain this seed',
+        ),
+        explainOut,
+      ),
+      section(
+        'gallery',
+        false,
+        galleryBox<GraphData>(
+          host,
+          (d) => {
+            const holder = h('div', { class: 'graph-thumb' }, '…');
+            graphviz().then((v) => holder.replaceChildren(v.renderSVGElement(stateDot(d.nodes, d.edges, new Set(), violatedIds(d)))), () => undefined);
+            return holder;
+          },
+          (d) => `seed ${String(d.seed)} · ${d.nodes.length} nodes${d.violations.length > 0 ? ` · ${d.violations.length} violations` : ''}`,
+          (d) => d.violations.length > 0,
+        ),
+      ),
+      section('check', false, checkSection(host)),
+    );
+  },
+};
+
+export type { PanelHost };

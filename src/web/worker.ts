@@ -1,0 +1,44 @@
+/**
+ * The Web Worker that runs the library: live diagnostics and every panel's
+ * computation happen here, so typing never waits for them. The page stops
+ * and replaces this worker when a request runs over its budget.
+ */
+import { isGramlogError } from '../errors.js';
+import { analyze, kindOf, textKind } from './analyze.js';
+import { loadProgram } from '../program/load.js';
+import { panelFor } from './panels/index.js';
+import type { Request, Response } from './protocol.js';
+
+const scope = self as unknown as { postMessage(m: Response): void; onmessage: ((ev: MessageEvent<Request>) => void) | null };
+let lastKind = 'rules';
+
+function errorOf(e: unknown): Extract<Response, { ok: false }>['error'] {
+  if (isGramlogError(e)) {
+    return { code: e.code, message: e.message, ...(e.span ? { line: e.span.line, column: e.span.column } : {}) };
+  }
+  return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+}
+
+scope.onmessage = (ev) => {
+  const req = ev.data;
+  const start = performance.now();
+  try {
+    let value: unknown;
+    if (req.op === 'analyze') {
+      const a = analyze(req.text, req.file, lastKind);
+      lastKind = a.kind;
+      value = a;
+    } else if (req.input.kind === '') {
+      // The kind is not known yet (the page's first request): find it, and say which it was.
+      const kind = textKind(req.input.text, req.input.file)?.kind ?? kindOf(loadProgram([{ text: req.input.text, file: req.input.file }]));
+      value = { kind, data: panelFor(kind)!.compute({ ...req.input, kind }, (progress) => scope.postMessage({ id: req.id, progress })) };
+    } else {
+      const panel = panelFor(req.input.kind);
+      if (!panel) throw new Error(`no panel for files of kind ${req.input.kind}`);
+      value = panel.compute(req.input, (progress) => scope.postMessage({ id: req.id, progress }));
+    }
+    scope.postMessage({ id: req.id, ok: true, value, ms: performance.now() - start });
+  } catch (e) {
+    scope.postMessage({ id: req.id, ok: false, error: errorOf(e) });
+  }
+};

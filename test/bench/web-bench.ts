@@ -1,0 +1,106 @@
+/**
+ * The playground's speed goals, in a real headless Chromium (see test/web):
+ * the bundle's size; the first render of an example (navigation start to the
+ * panel drawn, each in a fresh page); edit to diagnostics (a keystroke to the
+ * squiggles updated). Peers measured in the same run: the same diagnostics
+ * in Node, in-process (what the worker adds), and the CLI printing the same
+ * artifact as a process (`gramlog generate` / `validate` / `query`).
+ * Run alone with `npx tsx test/bench/web-bench.ts` (after `npm run build`).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../../src/cli/commands/serve.js';
+import { analyze } from '../../src/web/analyze.js';
+import { ensureChromium, launch } from '../web/browser.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const WEB = join(ROOT, 'dist', 'web');
+
+const EXAMPLES: Array<[string, string]> = [
+  ['rules/tree.gdl', 'generate'],
+  ['rules/dungeon.gdl', 'generate'],
+  ['rules/building.gdl', 'generate'],
+  ['games/tictactoe.kif', 'validate'],
+  ['rules/family.kif', 'query'],
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function bundleSize(): { js: number; gzip: number } {
+  let js = 0;
+  let gzip = 0;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(js|css|html)$/.test(name)) {
+        const b = readFileSync(p);
+        js += b.length;
+        gzip += gzipSync(b).length;
+      }
+    }
+  };
+  walk(WEB);
+  return { js, gzip };
+}
+
+export async function benchWeb(options: { quick?: boolean } = {}): Promise<void> {
+  const chromium = ensureChromium();
+  if ('missing' in chromium) {
+    console.log(`\n## playground: skipped (${chromium.missing})`);
+    return;
+  }
+  const { js, gzip } = bundleSize();
+  console.log(`\n## playground (headless Chromium)\nbundle: ${(js / 1024).toFixed(0)} KiB (page, worker, library, CSS, HTML; minified), ${(gzip / 1024).toFixed(0)} KiB gzipped`);
+  const served = await startServer({ root: WEB, port: 0, host: '127.0.0.1', files: () => [] });
+  const browser = await launch(chromium.path);
+  const runs = options.quick ? 3 : 5;
+  console.log('| example | first render (median) | CLI process, same artifact | edit → diagnostics (median) | same checks in Node | ');
+  console.log('|---|---|---|---|---|');
+  try {
+    for (const [file, command] of EXAMPLES) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const first: number[] = [];
+      const edits: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const page = await browser.context.newPage();
+        await page.goto(`${served.url}#f=${file}`);
+        await page.waitForFunction(`document.body.dataset.state === 'ready' && document.body.dataset.version !== undefined`, null, { timeout: 30_000 });
+        first.push(Number(await page.evaluate('window.gramlogTimings.firstRender')));
+        // A keystroke at the end of the text (a comment, so the kind stays), then its diagnostics.
+        // (Page code as strings: this file is compiled without the DOM's types.)
+        await page.locator('.cm-content').click();
+        await page.keyboard.press('Control+End');
+        for (let k = 0; k < 3; k++) {
+          const v = Number(await page.evaluate('document.body.dataset.version'));
+          await page.keyboard.type(k === 0 ? '\n;' : 'x');
+          await page.waitForFunction(`Number(document.body.dataset.version) > ${v}`);
+          edits.push(Number(await page.evaluate('window.gramlogTimings.editToDiagnostics')));
+        }
+        await page.close();
+      }
+      const cli: number[] = [];
+      for (let i = 0; i < Math.min(runs, 3); i++) {
+        const t0 = performance.now();
+        spawnSync(process.execPath, [join(ROOT, 'bin', 'gramlog.js'), command, file], { cwd: ROOT, encoding: 'utf8' });
+        cli.push(performance.now() - t0);
+      }
+      const node: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        analyze(text + '\n;x', file);
+        node.push(performance.now() - t0);
+      }
+      console.log(
+        `| ${file} | ${median(first).toFixed(0)} ms | ${command}: ${median(cli).toFixed(0)} ms (${(median(cli) / median(first)).toFixed(2)}×) | ${median(edits).toFixed(0)} ms | ${median(node).toFixed(1)} ms |`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) await benchWeb({ quick: process.argv.includes('--quick') });
