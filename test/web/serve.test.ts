@@ -91,7 +91,7 @@ describe('gramlog serve', () => {
 
   it('is a usage error (exit 2) to give an unreadable file, a bad port, or a port in use', async () => {
     const missing = await runCli(['serve', 'no/such.gdl', '--port', '0']);
-    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('cannot read no/such.gdl: no such file')]);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('no/such.gdl: error: cannot read: no such file')]);
     const bad = await runCli(['serve', '--port', 'http']);
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--port takes a whole number')]);
     const blocker = createServer();
