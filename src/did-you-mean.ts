@@ -1,7 +1,9 @@
 /**
  * "Did you mean" suggestions: the known names closest to a misspelt one, by
  * edit distance (Damerau-Levenshtein with adjacent transpositions, so
- * `qeust` is one edit from `quest`). Used by load-time findings and the CLI.
+ * `qeust` is one edit from `quest`). The one implementation every caller uses
+ * (CLI, load-time findings, --choose, graph grammars, blueprints, GDL
+ * spelling); callers differ only in how they print the names.
  */
 
 /** Edit distance of `a` and `b` (insert, delete, substitute, swap two adjacent characters), or `limit + 1` once it exceeds `limit`. */
@@ -28,28 +30,48 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 }
 
 /**
- * The candidates closest to `name` (ties sorted), within a distance that grows
- * with the name's length: 1 for names up to 4 characters, 2 up to 8, then 3.
- * A candidate equal to `name` is never suggested.
+ * The candidates closest to `name` (equally close ones in the order given),
+ * within a distance that grows with the name's length: 1 for names up to 4
+ * characters, 2 up to 8, then 3.
+ * Case is ignored, except that a name differing only in case (distance 0.5)
+ * is closer than any other. A candidate equal to `name` is never suggested.
  */
 export function closestNames(name: string, candidates: Iterable<string>): string[] {
   const limit = name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3;
+  const lower = name.toLowerCase();
   let best = limit + 1;
   let found: string[] = [];
   for (const c of new Set(candidates)) {
     if (c === name) continue;
-    const d = c.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, c, limit);
+    const d = editDistance(lower, c.toLowerCase(), limit) || 0.5;
     if (d < best) {
       best = d;
       found = [c];
     } else if (d === best) found.push(c);
   }
-  return best <= limit ? found.sort() : [];
+  return best <= limit ? found : [];
 }
 
-/** `; did you mean 'x'?` (or `'x' or 'y'`), or '' when no candidate is close. */
-export function didYouMean(name: string, candidates: Iterable<string>): string {
-  const close = closestNames(name, candidates).slice(0, 3);
+/** The closest candidate to `name` (the first given among equally close ones), or undefined. */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  return closestNames(name, candidates)[0];
+}
+
+/** How a caller prints its suggestion. */
+export interface HintStyle {
+  /** Quote put around each name: `'` (the default), `"` or '' for none. */
+  readonly quote?: string;
+  /** At most this many of the equally close names (default 3). */
+  readonly max?: number;
+  /** ` (did you mean X?)` instead of `; did you mean X?`. */
+  readonly parenthesized?: boolean;
+}
+
+/** `; did you mean 'x'?` (or `'x' or 'y'`), or '' when no candidate is close; `style` changes the quotes, count and form. */
+export function didYouMean(name: string, candidates: Iterable<string>, style: HintStyle = {}): string {
+  const q = style.quote ?? "'";
+  const close = closestNames(name, candidates).slice(0, style.max ?? 3);
   if (close.length === 0) return '';
-  return `; did you mean ${close.map((c) => `'${c}'`).join(' or ')}?`;
+  const names = close.map((c) => `${q}${c}${q}`).join(' or ');
+  return style.parenthesized ? ` (did you mean ${names}?)` : `; did you mean ${names}?`;
 }

@@ -24,6 +24,8 @@ describe('gramlog generate --choose / --replay', () => {
     const typo = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--choose', 'n/0=rom']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('--choose n/0=rom: rom is not a rule of area, the nonterminal at n/0 (its rules: bossArea, hDivideBottom, hDivideTop, room, tArea, vDivideLeft, vDivideRight); did you mean room?');
+    const swapped = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--choose', 'n/0=romo']);
+    expect(swapped.stderr).toContain('romo is not a rule of area, the nonterminal at n/0 (its rules: bossArea, hDivideBottom, hDivideTop, room, tArea, vDivideLeft, vDivideRight); did you mean room?');
     const forbidden = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--choose', 'n/0=room']);
     expect(forbidden.code).toBe(2);
     expect(forbidden.stderr).toContain('--choose n/0=room: the file\'s pre-selectors leave room no weight at n/0 (area)');

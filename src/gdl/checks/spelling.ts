@@ -13,6 +13,7 @@
  * A name the game both defines and reads (a helper relation that happens to
  * be spelled `goals`) is left alone.
  */
+import { editDistance } from '../../did-you-mean.js';
 import type { Span } from '../../errors.js';
 import type { Statement } from '../../syntax/ast.js';
 import { keywordTable, type Dialect } from './keywords.js';
@@ -21,19 +22,7 @@ import { warning, type Finding } from '../validate/finding.js';
 
 /** Whether `a` and `b` are exactly one edit apart (Damerau: insert, delete, substitute, swap neighbours). */
 export function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return false;
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
-  let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
-  if (la === lb) {
-    // One substitution, or one swap of neighbours.
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  // One insertion or deletion.
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return editDistance(a, b, 1) === 1;
 }
 
 interface NameUse {

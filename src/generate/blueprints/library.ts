@@ -18,7 +18,7 @@ import { throwIfErrors } from '../../errors.js';
 import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
 import { libraryFactsText, setKey } from './facts.js';
 import { parseBlueprintFile } from './parse.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../../did-you-mean.js';
 
 export interface Definition {
   readonly kind: Block['kind'];
@@ -127,7 +127,7 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
           'blueprint/unknown-parent',
           pb
             ? `the parent of ${block.name}, ${block.parent}, is a ${pb.kind}; a blueprint's parent is a blueprint`
-            : `the parent of ${block.name}, ${block.parent}, is no blueprint${didYouMean(block.parent, names)}`,
+            : `the parent of ${block.name}, ${block.parent}, is no blueprint${didYouMean(block.parent, names, { max: 1 })}`,
           block.parentSpan as Span,
         );
       }

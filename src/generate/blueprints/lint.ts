@@ -18,7 +18,7 @@ import type { Diagnostic, Span } from '../../errors.js';
 import { MODS, type Expr } from './ast.js';
 import { definitionKey, walkExpr, type Definition, type Library } from './library.js';
 import { setText } from './master.js';
-import { closest, didYouMean } from './suggest.js';
+import { didYouMean } from '../../did-you-mean.js';
 
 type Ty = 'num' | 'str' | 'list' | 'master' | 'any';
 
@@ -167,7 +167,7 @@ export function lintLibrary(library: Library): Diagnostic[] {
         heads.add(head);
         const f = d.functions.get(head.name);
         if (!f) {
-          report('blueprint/unknown-function', 'error', `${d.key} has no function '${head.name}' (own or inherited)${didYouMean(head.name, d.functions.keys())}`, head.span);
+          report('blueprint/unknown-function', 'error', `${d.key} has no function '${head.name}' (own or inherited)${didYouMean(head.name, d.functions.keys(), { max: 1 })}`, head.span);
         } else if (f.params.length !== x.items.length - 1) {
           report('blueprint/bad-expression', 'error', `(${head.name} ...) takes ${f.params.length} argument(s), not ${x.items.length - 1}`, x.span);
         }
@@ -183,7 +183,7 @@ export function lintLibrary(library: Library): Diagnostic[] {
             report(
               inModlist ? 'blueprint/unknown-mod' : 'blueprint/unknown-blueprint',
               'error',
-              `${key} is no ${inModlist ? 'mod' : x.factory ? 'factory' : 'blueprint'} of the library${didYouMean(key, pool)}`,
+              `${key} is no ${inModlist ? 'mod' : x.factory ? 'factory' : 'blueprint'} of the library${didYouMean(key, pool, { max: 1 })}`,
               x.span,
             );
           } else if (inModlist && target.kind !== 'mod') {
@@ -197,12 +197,12 @@ export function lintLibrary(library: Library): Diagnostic[] {
             const known = keywords.get(x.domain);
             let why: string;
             if (!known) {
-              const dom = closest(x.domain, keywords.keys());
-              why = `no definition has keywords in the domain '${x.domain}'${dom ? `; did you mean '${dom}'?` : ''}`;
+              const dom = didYouMean(x.domain, keywords.keys(), { max: 1 });
+              why = `no definition has keywords in the domain '${x.domain}'${dom}`;
             } else {
               const unknown = x.include.find((k) => !known.has(k));
               why = unknown
-                ? `no definition has the keyword '${unknown}' in '${x.domain}'${didYouMean(unknown, known)}`
+                ? `no definition has the keyword '${unknown}' in '${x.domain}'${didYouMean(unknown, known, { max: 1 })}`
                 : `no ${x.domain === MODS ? 'mod' : 'blueprint'} has all of ${x.include.join(', ') || '(none)'}${x.exclude.length > 0 ? ` without ${x.exclude.join(', ')}` : ''}`;
             }
             // a keyword nobody declares is a typo: an error even where an empty set is allowed
@@ -272,7 +272,7 @@ export function lintLibrary(library: Library): Diagnostic[] {
           report(
             'blueprint/mod-property-unused',
             'warning',
-            `mod ${d.name} sets '${p.key}', which none of its possible targets (${[...targets].map((t) => t.name).join(', ')}) has: it adds a new property${didYouMean(p.key, all)}`,
+            `mod ${d.name} sets '${p.key}', which none of its possible targets (${[...targets].map((t) => t.name).join(', ')}) has: it adds a new property${didYouMean(p.key, all, { max: 1 })}`,
             p.keySpan,
           );
         }

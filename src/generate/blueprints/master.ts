@@ -25,7 +25,7 @@ import { formatNumber } from '../../program/terms.js';
 import { createRandom, type Random } from '../../random.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../../did-you-mean.js';
 
 /** A mastered value: a number, a string, a list, or a nested master. */
 export type Value = number | string | Master | readonly Value[];
@@ -65,7 +65,7 @@ export function master(library: Library, name: string, options: MasterOptions = 
   if (!def) {
     const keys = [...library.definitions.keys()];
     const bare = /^\{.*\}$/.test(name) ? name : definitionKey(name, true);
-    const hint = library.definitions.has(bare) ? `; did you mean the factory '${bare}'?` : didYouMean(name, keys);
+    const hint = library.definitions.has(bare) ? `; did you mean the factory '${bare}'?` : didYouMean(name, keys, { max: 1 });
     throw new GramlogError('blueprint/unknown-blueprint', `no blueprint or factory named '${name}' in the library${hint}`);
   }
   if (def.kind === 'mod') {
@@ -190,7 +190,7 @@ class Mastering {
     const key = definitionKey(e.name, e.factory);
     const def = this.library.definitions.get(key);
     if (!def) {
-      this.fail('blueprint/unknown-blueprint', `no ${e.factory ? 'factory' : 'blueprint or mod'} named ${key}${didYouMean(key, this.library.definitions.keys())}`, e.span, ctx);
+      this.fail('blueprint/unknown-blueprint', `no ${e.factory ? 'factory' : 'blueprint or mod'} named ${key}${didYouMean(key, this.library.definitions.keys(), { max: 1 })}`, e.span, ctx);
     }
     return new Ref(def);
   }
@@ -219,7 +219,7 @@ class Mastering {
         if (!src) this.fail('blueprint/missing-source', `&source.${e.key} is only meaningful in a mod or a factory's properties`, e.span, ctx);
         const v = src[e.key];
         if (v === undefined) {
-          this.fail('blueprint/missing-source', `&source.${e.key}: the blueprint being modified has no property '${e.key}'${didYouMean(e.key, Object.keys(src))}`, e.span, ctx);
+          this.fail('blueprint/missing-source', `&source.${e.key}: the blueprint being modified has no property '${e.key}'${didYouMean(e.key, Object.keys(src), { max: 1 })}`, e.span, ctx);
         }
         return v as Raw;
       }
@@ -231,7 +231,7 @@ class Mastering {
   private callFunction(name: string, e: Extract<Expr, { kind: 'list' }>, ctx: Ctx): Raw {
     const f = ctx.owner.functions.get(name);
     if (!f) {
-      this.fail('blueprint/unknown-function', `${ctx.owner.key} has no function '${name}' (own or inherited)${didYouMean(name, ctx.owner.functions.keys())}`, e.span, ctx);
+      this.fail('blueprint/unknown-function', `${ctx.owner.key} has no function '${name}' (own or inherited)${didYouMean(name, ctx.owner.functions.keys(), { max: 1 })}`, e.span, ctx);
     }
     const given = e.items.length - 1;
     if (given !== f.params.length) {

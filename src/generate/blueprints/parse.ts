@@ -25,7 +25,7 @@ import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type 
 import compiled from './generated/blueprint-grammar.js';
 import type { Linked, RawBlock, RawExpr, RawItem } from './generated/blueprint-grammar.js';
 import { BlueprintTokenLexer, DIRECTIVES, tokenizeBlueprints } from './lexer.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../../did-you-mean.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
@@ -68,7 +68,7 @@ export function parseBlueprintFile(text: string, file: string): BlueprintFile {
         const span = tokenSpan(file, tok);
         throw new GramlogError(
           'blueprint/unknown-directive',
-          `unknown directive ${describe(tok)} at ${at(span)}${didYouMean(tok.text, DIRECTIVES)}; directives are ${DIRECTIVES.join(', ')}`,
+          `unknown directive ${describe(tok)} at ${at(span)}${didYouMean(tok.text, DIRECTIVES, { max: 1 })}; directives are ${DIRECTIVES.join(', ')}`,
           span,
         );
       }
@@ -301,7 +301,7 @@ function checkParams(e: Expr, params: ReadonlySet<string> | undefined, _file: st
   if (e.kind === 'param') {
     if (!params) throw new GramlogError('blueprint/bad-expression', `$${e.name} at ${at(e.span)} is a function parameter: only a @function's body may use it`, e.span);
     if (!params.has(e.name)) {
-      throw new GramlogError('blueprint/bad-expression', `$${e.name} at ${at(e.span)} is not a parameter of this function${didYouMean(e.name, params)}`, e.span);
+      throw new GramlogError('blueprint/bad-expression', `$${e.name} at ${at(e.span)} is not a parameter of this function${didYouMean(e.name, params, { max: 1 })}`, e.span);
     }
   } else if (e.kind === 'list') for (const i of e.items) checkParams(i, params, _file);
   else if (e.kind === 'call') for (const a of e.args) checkParams(a, params, _file);

@@ -10,6 +10,7 @@
  * (a positive final weight, or the rule the file forces); a rule the file
  * forbids at that node stays forbidden.
  */
+import { didYouMean } from '../../did-you-mean.js';
 import { GramlogError } from '../../errors.js';
 import type { Grammar, Nonterminal } from './grammar.js';
 import type { GenNode } from './node.js';
@@ -17,32 +18,6 @@ import type { PipelineResult } from './pipeline.js';
 
 /** PATH → RULE name. */
 export type Choices = ReadonlyMap<string, string>;
-
-/** Edit distance (for "did you mean"). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0] as number;
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = d[j] as number;
-      d[j] = Math.min(cur + 1, (d[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return d[b.length] as number;
-}
-
-/** `; did you mean X?` for the closest name within a third of its length, else ''. */
-export function didYouMean(name: string, candidates: readonly string[]): string {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const dd = distance(name, c);
-    if (dd < bestD) [best, bestD] = [c, dd];
-  }
-  return best !== undefined && bestD > 0 && bestD <= Math.max(1, Math.floor(best.length / 3)) ? `; did you mean ${best}?` : '';
-}
 
 /** The rule index forced at `node`, or undefined when there is no override; throws when the override breaks the grammar. */
 export function forcedRule(g: Grammar, node: GenNode, nt: Nonterminal, result: PipelineResult, choices: Choices | undefined): number | undefined {
@@ -53,7 +28,7 @@ export function forcedRule(g: Grammar, node: GenNode, nt: Nonterminal, result: P
   if (i < 0) {
     throw new GramlogError(
       'generate/choose-rule',
-      `--choose ${node.path}=${name}: ${name} is not a rule of ${nt.name}, the nonterminal at ${node.path} (its rules: ${rules.join(', ')})${didYouMean(name, rules)}`,
+      `--choose ${node.path}=${name}: ${name} is not a rule of ${nt.name}, the nonterminal at ${node.path} (its rules: ${rules.join(', ')})${didYouMean(name, rules, { quote: '', max: 1 })}`,
       undefined,
     );
   }
@@ -76,7 +51,7 @@ export function unusedChoices(choices: Choices, used: ReadonlySet<string>, paths
   if (first === undefined) return undefined;
   return new GramlogError(
     'generate/choose-path',
-    `--choose ${first}=${choices.get(first)}: the artifact has no nonterminal node ${first}${didYouMean(first, paths)} (paths are n, n/0, n/0/1, ...: see the node ids of --json)`,
+    `--choose ${first}=${choices.get(first)}: the artifact has no nonterminal node ${first}${didYouMean(first, paths, { quote: '', max: 1 })} (paths are n, n/0, n/0/1, ...: see the node ids of --json)`,
     undefined,
   );
 }

@@ -10,4 +10,4 @@ export { GenerationHistory } from './history.js';
 export { runPipeline, emptySelectors, STEPS, type Selectors, type PipelineResult, type StepName, type StepRecord, type PipelineProblem } from './pipeline.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './vocabulary.js';
 export { ROOT_PATH } from './node.js';
-export { parseChoices, didYouMean, type Choices } from './choices.js';
+export { parseChoices, type Choices } from './choices.js';

@@ -20,7 +20,8 @@
  */
 import { GramlogError } from '../../errors.js';
 import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
-import { closest, compileExpr, compileQuery, type Reporter } from './labels.js';
+import { didYouMean } from '../../did-you-mean.js';
+import { compileExpr, compileQuery, suggest, type Reporter } from './labels.js';
 import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type PatternEdge, type PatternNode, type RhsEdge, type RhsNode } from './types.js';
 
 const GRAMMAR_KEYS = ['name', 'start', 'limit', 'induced', 'stages', 'rules'];
@@ -46,8 +47,8 @@ class Loader {
   keys(o: Obj, allowed: readonly string[], path: JsonPath, what: string): void {
     for (const k of Object.keys(o)) {
       if (allowed.includes(k)) continue;
-      const c = closest(k, allowed);
-      this.fail('graph/unknown-key', [...path, k], `${what} has no key "${k}"${c ? ` (did you mean "${c}"?)` : ''}; its keys are ${allowed.join(', ')}`);
+      const c = didYouMean(k, allowed, { quote: '"', max: 1, parenthesized: true });
+      this.fail('graph/unknown-key', [...path, k], `${what} has no key "${k}"${c}; its keys are ${allowed.join(', ')}`);
     }
   }
   number(o: Obj, key: string, path: JsonPath, what: string): number | undefined {
@@ -135,12 +136,12 @@ function checkReachable(L: Loader, stages: readonly GraphStage[], start: unknown
     for (const rule of stage.rules) {
       const missing = rule.literals?.find((l) => !made.has(l.label));
       if (!missing) continue;
-      const c = closest(missing.label, [...made]);
+      const c = didYouMean(missing.label, [...made], { quote: '"', max: 1, parenthesized: true });
       L.rule = `rule ${rule.name}`;
       if (rule.weight > 0 && stage.rules.every((r) => r === rule || r.literals?.some((l) => !made.has(l.label)))) {
-        L.fail('graph/stage-never-applies', missing.path, `${stage.name} can never apply: no rule can match, e.g. this one needs a node labelled "${missing.label}", which neither the start nor any rule makes${c ? ` (did you mean "${c}"?)` : ''}`);
+        L.fail('graph/stage-never-applies', missing.path, `${stage.name} can never apply: no rule can match, e.g. this one needs a node labelled "${missing.label}", which neither the start nor any rule makes${c}`);
       }
-      L.fail('graph/rule-never-applies', missing.path, `it needs a node labelled "${missing.label}", which neither the start label nor any rule up to this stage makes${c ? ` (did you mean "${c}"?)` : ''}`);
+      L.fail('graph/rule-never-applies', missing.path, `it needs a node labelled "${missing.label}", which neither the start label nor any rule up to this stage makes${c}`);
     }
   }
 }
@@ -348,11 +349,6 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     }),
     lhsKey: JSON.stringify([lhsNodes.map((n) => [n.id, n.label, n.strict]), lhsEdges.map((e) => [e.v, e.w, e.label, e.id]), induced]),
   };
-}
-
-function suggest(id: string, options: readonly string[]): string {
-  const c = closest(id, options);
-  return c ? ` (did you mean ${c}?)` : '';
 }
 
 function spec(id: string, label: unknown, path: JsonPath): NodeSpec {

@@ -16,6 +16,7 @@
  * and objects element-wise; `{$eval: "$id.label…"}` (a reference only: nothing
  * is ever eval'd), `{$extend: [...]}`, `{$assign: [...]}`, `{$merge: [...]}`.
  */
+import { didYouMean } from '../../did-you-mean.js';
 import type { JsonPath } from './json.js';
 
 export type Label = unknown;
@@ -52,36 +53,9 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-export function closest(name: string, options: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const o of options) {
-    const d = editDistance(name.toLowerCase(), o.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = o;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length] as number;
-}
-
-function didYouMean(name: string, options: readonly string[]): string {
-  const c = closest(name, options);
-  return c ? ` (did you mean ${c}?)` : '';
+/** ` (did you mean X?)` (the graph grammars' form), or ''. */
+export function suggest(name: string, options: readonly string[]): string {
+  return didYouMean(name, options, { quote: '', max: 1, parenthesized: true });
 }
 
 // ---------------------------------------------------------------------------
@@ -131,7 +105,7 @@ export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuer
       r.fail('graph/javascript', [...path, op], '$test runs JavaScript, which gramlog never evaluates; use $equals, $contains, $find, $not, $and, $or, or a regular expression string, or write the rule in a .gdl graph grammar');
     }
     if (!(QUERY_OPS as readonly string[]).includes(op)) {
-      r.fail('graph/bad-label-query', [...path, op], `unknown label query operator ${op}${didYouMean(op, QUERY_OPS)}; the operators are ${QUERY_OPS.join(', ')}`);
+      r.fail('graph/bad-label-query', [...path, op], `unknown label query operator ${op}${suggest(op, QUERY_OPS)}; the operators are ${QUERY_OPS.join(', ')}`);
     }
     if (keys.length > 1) r.fail('graph/bad-label-query', path, `a ${op} query takes no other keys (found ${keys.join(', ')})`);
     const arg = q[op];
@@ -236,7 +210,7 @@ function checkRefHead(ref: Ref, text: string, path: JsonPath, r: Reporter): void
   if (ref.head === '$iter') return;
   const known = r.known ?? [];
   if (!known.includes(ref.head)) {
-    r.fail('graph/unknown-id', path, `"${text}" refers to ${ref.head}, which is no node or edge id of the rule's left-hand side${didYouMean(ref.head, known)}${known.length ? `; its ids are ${known.join(', ')}` : ''}`);
+    r.fail('graph/unknown-id', path, `"${text}" refers to ${ref.head}, which is no node or edge id of the rule's left-hand side${suggest(ref.head, known)}${known.length ? `; its ids are ${known.join(', ')}` : ''}`);
   }
   const first = ref.steps[0];
   if (first !== undefined && first !== 'label' && first !== 'match' && first !== 'id') {
@@ -321,7 +295,7 @@ export function compileExpr(e: unknown, path: JsonPath, r: Reporter): LabelExpr 
   if (op !== undefined && e[op]) {
     if (op === '$llm') r.fail('graph/javascript', [...path, op], '$llm calls a language model at generation time; gramlog generates from data and a seed only');
     if (!(EXPR_OPS as readonly string[]).includes(op)) {
-      r.fail('graph/bad-label-expr', [...path, op], `unknown label operator ${op}${didYouMean(op, EXPR_OPS)}; the operators are ${EXPR_OPS.join(', ')}`);
+      r.fail('graph/bad-label-expr', [...path, op], `unknown label operator ${op}${suggest(op, EXPR_OPS)}; the operators are ${EXPR_OPS.join(', ')}`);
     }
     if (keys.length > 1) r.fail('graph/bad-label-expr', path, `a ${op} expression takes no other keys (found ${keys.join(', ')})`);
     const arg = e[op];

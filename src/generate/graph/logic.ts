@@ -31,7 +31,7 @@ import { buildProgram, type Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
 import { printTerm } from '../../syntax/printer.js';
-import { closest } from './labels.js';
+import { suggest } from './labels.js';
 import { applyParams, type Params } from '../params.js';
 import type { Graph } from './graph.js';
 import { graphFacts } from './facts.js';
@@ -226,11 +226,6 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
       return { name: `stage ${s}`, limit: undefined, rules };
     });
   return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
-}
-
-function suggest(name: string, options: readonly string[]): string {
-  const c = closest(name, options);
-  return c ? ` (did you mean ${c}?)` : '';
 }
 
 /** Sites of .gdl rules: the answers of each rule's relation over the current graph. */

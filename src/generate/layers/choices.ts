@@ -10,7 +10,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
-import { didYouMean } from '../grammar/choices.js';
+import { didYouMean } from '../../did-you-mean.js';
 import type { LayerDecl, LayerState } from './vocabulary.js';
 
 /** `LAYER:KEY` (KEY canonical) → forced bit. */
@@ -49,7 +49,7 @@ export function forcedBits(program: Program, decl: LayerDecl, state: LayerState,
     if (site === undefined) {
       throw new GramlogError(
         'layers/choose-site',
-        `--choose ${k}=${on ? 'on' : 'off'}: ${text} is not a site of layer ${decl.name} here${didYouMean(text, [...byText.keys()])}`,
+        `--choose ${k}=${on ? 'on' : 'off'}: ${text} is not a site of layer ${decl.name} here${didYouMean(text, [...byText.keys()], { quote: '', max: 1 })}`,
         undefined,
       );
     }

@@ -25,7 +25,7 @@ import type { Params } from '../params.js';
 import { createRandom, type Random } from '../../random.js';
 import { violationsOf } from '../violations.js';
 import { forcedBits, type LayerChoices } from './choices.js';
-import { didYouMean } from '../grammar/choices.js';
+import { didYouMean } from '../../did-you-mean.js';
 import { LayerHistory, type DrawRecorder } from './history.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';
 import { MAX_ATTEMPTS, readLayerState, type LayerDecl, type LayerGroup, type LayerState } from './vocabulary.js';
@@ -256,7 +256,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
     if (first !== undefined && options.strictChoices !== false) {
       const names = grammar.layers.map((l) => l.name);
       const layer = first.slice(0, first.indexOf(':'));
-      throw new GramlogError('layers/choose-site', `--choose ${first}: ${layer} is not a layer of this file${didYouMean(layer, names)} (layers: ${names.join(', ')})`, undefined);
+      throw new GramlogError('layers/choose-site', `--choose ${first}: ${layer} is not a layer of this file${didYouMean(layer, names, { quote: '', max: 1 })} (layers: ${names.join(', ')})`, undefined);
     }
     if (used.size > 0) artifact.choices = Object.fromEntries([...used].sort().map((k) => [k, options.choose?.get(k) ? 'on' : 'off']));
   }
