@@ -44,6 +44,25 @@ describe('budgets', () => {
     expect((error as GramlogError).code).toBe('engine/budget');
   });
 
+  it("the engine's step evaluations keep the game's maxFacts: a step deriving more stops with engine/limit", () => {
+    // The static model derives nothing; the first step derives 20 x 20 pairs.
+    const cells = Array.from({ length: 20 }, (_, i) => `(init (cell ${i}))`).join('\n');
+    const game = `(role r)\n${cells}\n(<= (pair ?x ?y) (true (cell ?x)) (true (cell ?y)))\n(<= (legal r go) (pair 0 0))\n(<= (next (cell ?x)) (true (cell ?x)))\n(<= terminal (pair 0 1))\n(goal r 100)\n`;
+    const loadWith = (maxFacts: number) => loadProgram([{ text: game, file: 'pairs.kif' }], { builtins: false, maxFacts });
+    const roomy = createStateMachine(loadWith(1000), { executor: 'engine' });
+    expect(roomy.legalMoves(roomy.initialState(), roomy.roles[0] as number).map((m) => roomy.print(m))).toEqual(['go']);
+    const small = createStateMachine(loadWith(100), { executor: 'engine' });
+    let error: unknown;
+    try {
+      small.legalMoves(small.initialState(), small.roles[0] as number);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GramlogError);
+    expect((error as GramlogError).code).toBe('engine/limit');
+    expect((error as GramlogError).message).toMatch(/after deriving 100 facts/);
+  });
+
   it('the validator out of time reports an incomplete search and no error', () => {
     const r = validateGame(tictactoe, { file: 'tictactoe.kif', timeBudgetMs: 0 });
     expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { GramlogError } from '../../src/errors.js';
 import { loadGame } from '../../src/gdl/checks/load-game.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { staticChecks } from '../../src/gdl/checks/static-checks.js';
+import { loadProgram } from '../../src/program/load.js';
 import { MAX_NESTING, parse } from '../../src/syntax/parser.js';
 
 const list = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
@@ -57,5 +59,14 @@ describe('large input: GDL static checks', () => {
     const deepNot = `(<= (goal r 0) ${'(not '.repeat(MAX_NESTING - 3)}(true s)${')'.repeat(MAX_NESTING - 3)})`;
     const f = staticChecks(loadGame(game + deepNot, 'deep.kif')).findings;
     expect(f.some((x) => x.check === 'negation')).toBe(true);
+  });
+});
+
+describe('large input: the engine executor', () => {
+  it('plays a game of 150,000 facts (its per-step programs copy them without overflowing the stack)', () => {
+    const facts = list(150_000, (i) => `(f ${i})`);
+    const game = `(role r)\n(init (c 0))\n${facts}\n(<= (legal r go) (f 0))\n(<= (next (c 0)) (true (c 0)))\n(<= terminal (true (c 1)))\n(goal r 100)\n`;
+    const sm = createStateMachine(loadProgram([{ text: game, file: 'big.kif' }], { builtins: false }), { executor: 'engine' });
+    expect(sm.legalMoves(sm.initialState(), sm.roles[0] as number).map((m) => sm.print(m))).toEqual(['go']);
   });
 });

@@ -10,8 +10,8 @@ import type { TermTable } from '../../program/terms.js';
 
 class SharedTermsProgram extends Program {
   override readonly terms: TermTable;
-  constructor(terms: TermTable, builtins: boolean) {
-    super({ builtins });
+  constructor(terms: TermTable, builtins: boolean, maxFacts: number) {
+    super({ builtins, maxFacts });
     this.terms = terms;
   }
 }
@@ -23,14 +23,16 @@ export function syntheticSpan(file = '<gramlog>'): Span {
 
 /**
  * An empty program over `game`'s terms with `game`'s relations (same ids, same
- * order) and statements, and none of its facts, rules or diagnostics. Push
+ * order), statements and `maxFacts` (so every evaluation of a derived program
+ * stops where the game's would), and none of its facts, rules or diagnostics. Push
  * facts and rules before the first evaluation (the stratification is computed
  * once, on first use).
  */
 export function derivedProgram(game: Program): Program {
-  const p = new SharedTermsProgram(game.terms, game.options.builtins);
+  const p = new SharedTermsProgram(game.terms, game.options.builtins, game.options.maxFacts);
   for (const r of game.relations) p.relationId(r.name, r.arity);
-  p.statements.push(...game.statements);
+  // A loop, not push(...statements): a spread of a very large game's statements overflows the stack.
+  for (const st of game.statements) p.statements.push(st);
   p.files.push(...game.files);
   return p;
 }

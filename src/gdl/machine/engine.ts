@@ -53,8 +53,9 @@ export function coneProgram(game: Program, roots: ReadonlyArray<number | undefin
     }
   }
   const p = derivedProgram(game);
-  p.facts.push(...game.facts);
-  p.rules.push(...game.rules.filter((rule) => needed[rule.head.rel]));
+  // Loops, not push(...): a spread of a very large game's facts overflows the stack.
+  for (const f of game.facts) p.facts.push(f);
+  for (const rule of game.rules) if (needed[rule.head.rel]) p.rules.push(rule);
   return p;
 }
 
