@@ -143,29 +143,35 @@ export class TokenArrayLexer {
 }
 
 /**
- * The lexer the compiled grammar names: a moo lexer that skips whitespace and
- * comments. The parser passes its own `TokenArrayLexer` instead; this one makes
- * the grammar usable on its own (e.g. with nearley-test).
+ * A nearley lexer over moo `rules` that skips whitespace (`ws`) and comments
+ * (`comment`); `has` says yes only to the token types the rules make and to
+ * `extraTypes` (moo's own `has` says yes to any name). The grammars of
+ * gramlog name such a lexer so they are usable on their own (e.g. with
+ * nearley-test).
  */
-export const lexer = {
-  inner: moo.compile(rules),
-  reset(data: string, state?: moo.LexerState): void {
-    this.inner.reset(data, state);
-  },
-  next(): moo.Token | undefined {
-    for (;;) {
-      const tok = this.inner.next();
-      if (tok === undefined || (tok.type !== 'ws' && tok.type !== 'comment')) return tok;
-    }
-  },
-  save(): moo.LexerState {
-    return this.inner.save();
-  },
-  formatError(token: moo.Token, message?: string): string {
-    return this.inner.formatError(token, message);
-  },
-  /** Only the token types the lexer makes (moo's own `has` says yes to any name, and the grammar's `%atom` is a test). */
-  has(type: string): boolean {
-    return Object.prototype.hasOwnProperty.call(rules, type);
-  },
-};
+export function skippingLexer(rules: moo.Rules, extraTypes: readonly string[] = []) {
+  return {
+    inner: moo.compile(rules),
+    reset(data: string, state?: moo.LexerState): void {
+      this.inner.reset(data, state);
+    },
+    next(): moo.Token | undefined {
+      for (;;) {
+        const tok = this.inner.next();
+        if (tok === undefined || (tok.type !== 'ws' && tok.type !== 'comment')) return tok;
+      }
+    },
+    save(): moo.LexerState {
+      return this.inner.save();
+    },
+    formatError(token: moo.Token, message?: string): string {
+      return this.inner.formatError(token, message);
+    },
+    has(type: string): boolean {
+      return Object.prototype.hasOwnProperty.call(rules, type) || extraTypes.includes(type);
+    },
+  };
+}
+
+/** The lexer kif.ne names; the parser passes its own `TokenArrayLexer` instead. */
+export const lexer = skippingLexer(rules);

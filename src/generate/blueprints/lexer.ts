@@ -15,7 +15,7 @@
  *   unterminated, error   bad input, turned into located errors by the parser
  */
 import moo from 'moo';
-import { decodeString } from '../../syntax/lexer.js';
+import { decodeString, skippingLexer } from '../../syntax/lexer.js';
 
 export const NAME = '[A-Za-z_][A-Za-z0-9_\\-]*';
 
@@ -91,25 +91,5 @@ export class BlueprintTokenLexer {
   }
 }
 
-/** The lexer the compiled grammar names (whitespace and comments skipped), for nearley-test. */
-export const lexer = {
-  inner: moo.compile(rules),
-  reset(data: string, state?: moo.LexerState): void {
-    this.inner.reset(data, state);
-  },
-  next(): moo.Token | undefined {
-    for (;;) {
-      const tok = this.inner.next();
-      if (tok === undefined || (tok.type !== 'ws' && tok.type !== 'comment')) return tok;
-    }
-  },
-  save(): moo.LexerState {
-    return this.inner.save();
-  },
-  formatError(token: moo.Token, message?: string): string {
-    return this.inner.formatError(token, message);
-  },
-  has(type: string): boolean {
-    return this.inner.has(type) || ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'fn', 'substitute', 'modlist'].includes(type);
-  },
-};
+/** The lexer blueprint.ne names (whitespace and comments skipped), for nearley-test. */
+export const lexer = skippingLexer(rules, ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'fn', 'substitute', 'modlist']);
