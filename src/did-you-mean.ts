@@ -26,7 +26,8 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     prev2 = prev;
     prev = cur;
   }
-  return prev[n] as number;
+  const d = prev[n] as number;
+  return d > limit ? limit + 1 : d;
 }
 
 /**
