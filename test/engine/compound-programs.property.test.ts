@@ -6,12 +6,9 @@
  * bodies exactly what the nested closures find.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/engine/index.js';
-import { joinTuning } from '../../src/engine/join.js';
-import { parseProgram } from '../../src/program/load.js';
+import { describe, it } from 'vitest';
+import { expectAgreesWithReference } from './agree.js';
 import { parse } from '../../src/syntax/parser.js';
-import { referenceEvaluate } from './reference.js';
 
 const CONSTS = ['a', 'b', 'c'];
 const VARS = ['?x', '?y', '?z'];
@@ -86,17 +83,7 @@ describe('engine versus the reference evaluator, with compound arguments', () =>
   it('derives exactly the same facts', () => {
     fc.assert(
       fc.property(programArb, fc.boolean(), fc.boolean(), (text, useIndexes, cursors) => {
-        const levelOf = (pred: string) => RELS.find((r) => r.name === pred)?.level ?? 0;
-        const expected = referenceEvaluate(parse(text).statements, levelOf);
-        const saved = { ...joinTuning };
-        joinTuning.smallScan = useIndexes ? 0 : 1000;
-        joinTuning.deepBody = cursors ? 0 : 1000;
-        try {
-          const model = evaluate(parseProgram(text));
-          expect([...model.facts()].sort()).toEqual(expected);
-        } finally {
-          Object.assign(joinTuning, saved);
-        }
+        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors);
       }),
       { numRuns: 300 },
     );

@@ -4,12 +4,9 @@
  * lower strata, distinct.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/engine/index.js';
-import { joinTuning } from '../../src/engine/join.js';
-import { parseProgram } from '../../src/program/load.js';
+import { describe, it } from 'vitest';
+import { expectAgreesWithReference } from './agree.js';
 import { parse } from '../../src/syntax/parser.js';
-import { referenceEvaluate } from './reference.js';
 
 const CONSTS = ['a', 'b', 'c', 'd'];
 const VARS = ['?x', '?y', '?z'];
@@ -64,18 +61,7 @@ describe('engine versus the reference evaluator', () => {
   it('derives exactly the same facts on random stratified programs', () => {
     fc.assert(
       fc.property(programArb, fc.boolean(), fc.boolean(), (text, useIndexes, cursors) => {
-        const levelOf = (pred: string) => RELS.find((r) => r.name === pred)?.level ?? 0;
-        const expected = referenceEvaluate(parse(text).statements, levelOf);
-        // Both join back ends (nested closures, cursors for long bodies), with and without indexes.
-        const saved = { ...joinTuning };
-        joinTuning.smallScan = useIndexes ? 0 : 1000;
-        joinTuning.deepBody = cursors ? 0 : 1000;
-        try {
-          const model = evaluate(parseProgram(text));
-          expect([...model.facts()].sort()).toEqual(expected);
-        } finally {
-          Object.assign(joinTuning, saved);
-        }
+        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors);
       }),
       { numRuns: 300 },
     );
