@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GramlogError } from '../../src/errors.js';
 import { evaluate } from '../../src/engine/index.js';
 import { loadProgram, parseProgram } from '../../src/program/load.js';
+import { errorOf } from '../helpers.js';
 
 const run = (text: string) => evaluate(parseProgram(text, { file: 't.kif' }));
-
-function errorOf(fn: () => unknown): GramlogError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GramlogError) return e;
-    throw e;
-  }
-  throw new Error('expected a GramlogError');
-}
 
 describe('evaluation', () => {
   it('computes a transitive closure', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/engine/index.js';
-import { GramlogError } from '../../src/errors.js';
 import { readFactTable, type FactTableSource } from '../../src/program/facts-table.js';
 import { parseProgram } from '../../src/program/load.js';
+import { errorOf } from '../helpers.js';
 
 const RULES = '(<= (reach ?x ?y) (edge ?x ?y)) (<= (reach ?x ?z) (reach ?x ?y) (edge ?y ?z))';
 
@@ -10,16 +10,6 @@ function load(rules: string, source: Partial<FactTableSource> & { text: string }
   const program = parseProgram(rules);
   const table = readFactTable(program, { name: 'edge', file: 'edge.tsv', separator: '\t', ...source });
   return { program, table, model: evaluate(program, { tables: [table] }) };
-}
-
-function errorOf(fn: () => unknown): GramlogError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GramlogError) return e;
-    throw e;
-  }
-  throw new Error('expected a GramlogError');
 }
 
 describe('bulk fact tables', () => {
