@@ -4,7 +4,7 @@
  * subset of each layer's allowed sites, chance-1 sites included, that meets
  * its group bounds), independently of the analysis under test.
  */
-import { evaluate, type InjectedFact } from '../../../src/engine/index.js';
+import { evaluate, type InjectedFact, type Model } from '../../../src/engine/index.js';
 import { inspectLayers, readLayerState, type LayerDecl, type LayerGrammar } from '../../../src/generate/layers/index.js';
 import type { Program } from '../../../src/program/program.js';
 import { load as loadText } from '../../helpers.js';
@@ -23,20 +23,22 @@ export function grammarOf(text: string): LayerGrammar {
 }
 
 /**
- * Whether some outcome of the layers before `target` leaves a group of it with
- * fewer than MIN allowed sites; 'no outcome' when an earlier layer can never
- * meet its own bounds (generation fails before reaching the target).
+ * Enumerate every outcome of the `earlier` layers, in order (every subset of
+ * each layer's allowed sites, chance-1 sites included, that meets its group
+ * bounds), until `holds` says yes of the model an outcome leads to. Returns
+ * whether one did, and how many complete outcomes were tried.
  */
-export function bruteForceIncomplete(g: LayerGrammar, target: LayerDecl): boolean | 'no outcome' {
+export function someOutcome(
+  g: LayerGrammar,
+  earlier: readonly LayerDecl[],
+  holds: (model: Model) => boolean,
+): { found: boolean; outcomes: number } {
   let outcomes = 0;
-  const min = target.between?.min ?? 0;
-  const earlier = g.layers.filter((l) => l.order < target.order);
   const visit = (i: number, facts: InjectedFact[]): boolean => {
     const model = facts.length === 0 ? g.base : evaluate(g.program, { base: g.base, facts });
     if (i === earlier.length) {
       outcomes++;
-      const st = readLayerState(g.program, model, target);
-      return st.groups.some((grp) => grp.sites.filter((s) => st.allowed.has(s) && (st.prob.get(s) ?? 0) > 0).length < min);
+      return holds(model);
     }
     const m = earlier[i] as LayerDecl;
     const st = readLayerState(g.program, model, m);
@@ -55,5 +57,19 @@ export function bruteForceIncomplete(g: LayerGrammar, target: LayerDecl): boolea
     return false;
   };
   const found = visit(0, []);
+  return { found, outcomes };
+}
+
+/**
+ * Whether some outcome of the layers before `target` leaves a group of it with
+ * fewer than MIN allowed sites; 'no outcome' when an earlier layer can never
+ * meet its own bounds (generation fails before reaching the target).
+ */
+export function bruteForceIncomplete(g: LayerGrammar, target: LayerDecl): boolean | 'no outcome' {
+  const min = target.between?.min ?? 0;
+  const { found, outcomes } = someOutcome(g, g.layers.filter((l) => l.order < target.order), (model) => {
+    const st = readLayerState(g.program, model, target);
+    return st.groups.some((grp) => grp.sites.filter((s) => st.allowed.has(s) && (st.prob.get(s) ?? 0) > 0).length < min);
+  });
   return found ? true : outcomes === 0 ? 'no outcome' : false;
 }

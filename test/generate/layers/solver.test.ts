@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate, type InjectedFact } from '../../../src/engine/index.js';
+import { evaluate } from '../../../src/engine/index.js';
 import { checkCompleteness, readLayerState, type LayerDecl, type LayerGrammar } from '../../../src/generate/layers/index.js';
 import { solveLayerFailure } from '../../../src/generate/layers/solver.js';
-import { bruteForceIncomplete, grammarOf } from './reference.js';
+import { bruteForceIncomplete, grammarOf, someOutcome } from './reference.js';
 
 const rules = (name: string) => readFileSync(new URL(`../../../rules/${name}`, import.meta.url), 'utf8');
 const layer = (g: LayerGrammar, name: string) => g.layers.find((l) => l.name === name) as LayerDecl;
@@ -12,27 +12,10 @@ const layer = (g: LayerGrammar, name: string) => g.layers.find((l) => l.name ===
 /** Every outcome of the layers before `target` (brute force); true when one makes some group of target have more chance-1 allowed sites than MAX. */
 function bruteForceOver(g: LayerGrammar, target: LayerDecl): boolean {
   const max = target.between?.max ?? Infinity;
-  const earlier = g.layers.slice(0, g.layers.indexOf(target));
-  const visit = (i: number, facts: InjectedFact[]): boolean => {
-    const model = facts.length === 0 ? g.base : evaluate(g.program, { base: g.base, facts });
-    if (i === earlier.length) {
-      const st = readLayerState(g.program, model, target);
-      return st.groups.some((grp) => grp.sites.filter((s) => st.allowed.has(s) && (st.prob.get(s) ?? 0) >= 1).length > max);
-    }
-    const m = earlier[i] as LayerDecl;
-    const st = readLayerState(g.program, model, m);
-    const possible = st.sites.filter((s) => st.allowed.has(s) && (st.prob.get(s) ?? 0) > 0);
-    const forced = possible.filter((s) => (st.prob.get(s) ?? 0) >= 1);
-    const free = possible.filter((s) => (st.prob.get(s) ?? 0) < 1);
-    for (let mask = 0; mask < 1 << free.length; mask++) {
-      const placed = new Set([...forced, ...free.filter((_, j) => mask & (1 << j))]);
-      const b = m.between;
-      if (b && st.groups.some((grp) => grp.sites.filter((s) => placed.has(s)).length < b.min || grp.sites.filter((s) => placed.has(s)).length > b.max)) continue;
-      if (visit(i + 1, [...facts, ...[...placed].map((s) => ({ rel: g.placedRel, tuple: [m.id, s] }))])) return true;
-    }
-    return false;
-  };
-  return visit(0, []);
+  return someOutcome(g, g.layers.slice(0, g.layers.indexOf(target)), (model) => {
+    const st = readLayerState(g.program, model, target);
+    return st.groups.some((grp) => grp.sites.filter((s) => st.allowed.has(s) && (st.prob.get(s) ?? 0) >= 1).length > max);
+  }).found;
 }
 
 describe('completeness decided by the SAT solver', () => {
