@@ -41,7 +41,14 @@ export class TermTable {
   private numberState = new Uint8Array(256);
   private numberValues = new Float64Array(256);
   private readonly printed: Array<string | undefined> = [];
-  private readonly constIds = new Map<string, number>();
+  /**
+   * Open-addressing hash table of constant ids (+1; 0 is empty), keyed by the
+   * name's characters: no Map entry per constant, and a name can be looked up
+   * as a slice of a larger text without making a string (`findConstantIn`).
+   */
+  private constSlots = new Int32Array(256);
+  private constMask = 255;
+  private constCount = 0;
   private readonly strIds = new Map<string, number>();
   /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
   private compoundSlots = new Int32Array(256);
@@ -59,10 +66,55 @@ export class TermTable {
 
   /** The id of a constant (numbers are constants: `100`). */
   constant(name: string): number {
-    let id = this.constIds.get(name);
-    if (id === undefined) {
-      id = this.push(KIND_CONST, name, 0, 0);
-      this.constIds.set(name, id);
+    const slot = this.constSlot(name, hashChars(name, 0, name.length));
+    const entry = this.constSlots[slot] as number;
+    return entry !== 0 ? entry - 1 : this.addConstant(slot, name);
+  }
+
+  /** The id of the constant named `text.slice(from, to)`, or -1 (nothing is created). */
+  findConstantIn(text: string, from: number, to: number): number {
+    const len = to - from;
+    let slot = hashChars(text, from, to) & this.constMask;
+    const slots = this.constSlots;
+    const names = this.names;
+    for (;;) {
+      const entry = slots[slot] as number;
+      if (entry === 0) return -1;
+      const name = names[entry - 1] as string;
+      if (name.length === len) {
+        let i = 0;
+        while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
+        if (i === len) return entry - 1;
+      }
+      slot = (slot + 1) & this.constMask;
+    }
+  }
+
+  private constSlot(name: string, hash: number): number {
+    let slot = hash & this.constMask;
+    const slots = this.constSlots;
+    for (;;) {
+      const entry = slots[slot] as number;
+      if (entry === 0 || this.names[entry - 1] === name) return slot;
+      slot = (slot + 1) & this.constMask;
+    }
+  }
+
+  private addConstant(slot: number, name: string): number {
+    const id = this.push(KIND_CONST, name, 0, 0);
+    this.constSlots[slot] = id + 1;
+    if (++this.constCount * 2 > this.constSlots.length) {
+      const old = this.constSlots;
+      this.constSlots = new Int32Array(old.length * 2);
+      this.constMask = old.length * 2 - 1;
+      for (let s = 0; s < old.length; s++) {
+        const entry = old[s] as number;
+        if (entry === 0) continue;
+        const text = this.names[entry - 1] as string;
+        let to = hashChars(text, 0, text.length) & this.constMask;
+        while (this.constSlots[to] !== 0) to = (to + 1) & this.constMask;
+        this.constSlots[to] = entry;
+      }
     }
     return id;
   }
@@ -166,7 +218,8 @@ export class TermTable {
 
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
-    return this.constIds.get(name);
+    const entry = this.constSlots[this.constSlot(name, hashChars(name, 0, name.length))] as number;
+    return entry === 0 ? undefined : entry - 1;
   }
 
   /** A small integer naming the functor `name` with `arity` arguments (created on first use). */
@@ -290,6 +343,13 @@ export class TermTable {
     this.numberValues = values;
     this.capacity = cap;
   }
+}
+
+/** A hash of the characters text[from..to). */
+function hashChars(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5 ^ (to - from);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return hashFinish(h);
 }
 
 function hashStep(h: number, x: number): number {
