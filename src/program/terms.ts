@@ -37,9 +37,13 @@ export class TermTable {
   private argCount = new Int32Array(256);
   private argPool = new Int32Array(1024);
   private poolSize = 0;
-  /** Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a number. */
-  private numberState = new Uint8Array(256);
-  private numberValues = new Float64Array(256);
+  /**
+   * Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a
+   * number. Allocated on the first `numberValue` (a program without builtins
+   * never pays for them) and grown with the table from then on.
+   */
+  private numberState = new Uint8Array(0);
+  private numberValues = new Float64Array(0);
   private readonly printed: Array<string | undefined> = [];
   /**
    * Open-addressing hash table of constant ids (+1; 0 is empty), keyed by the
@@ -277,6 +281,7 @@ export class TermTable {
 
   /** The numeric value of a constant written as a number, else undefined. */
   numberValue(id: number): number | undefined {
+    if (this.numberState.length < this.capacity) this.growNumbers();
     let state = this.numberState[id];
     if (state === 0) {
       const name = this.names[id] as string;
@@ -321,6 +326,15 @@ export class TermTable {
     return id;
   }
 
+  private growNumbers(): void {
+    const state = new Uint8Array(this.capacity);
+    state.set(this.numberState);
+    this.numberState = state;
+    const values = new Float64Array(this.capacity);
+    values.set(this.numberValues);
+    this.numberValues = values;
+  }
+
   private grow(): void {
     const cap = this.capacity * 2;
     const grow32 = (a: Int32Array) => {
@@ -335,13 +349,8 @@ export class TermTable {
     const kinds = new Uint8Array(cap);
     kinds.set(this.kinds);
     this.kinds = kinds;
-    const state = new Uint8Array(cap);
-    state.set(this.numberState);
-    this.numberState = state;
-    const values = new Float64Array(cap);
-    values.set(this.numberValues);
-    this.numberValues = values;
     this.capacity = cap;
+    if (this.numberState.length > 0) this.growNumbers();
   }
 }
 
