@@ -118,11 +118,8 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
 
 /** The term of the cell text[from..to): a known constant, else a new constant or string. */
 function cellId(program: Program, text: string, from: number, to: number): number {
-  const terms = program.terms;
-  const id = terms.findConstantIn(text, from, to);
-  if (id >= 0) return id;
-  const cell = text.slice(from, to);
-  return CONSTANT.test(cell) ? terms.constant(cell) : terms.string(cell);
+  const id = program.terms.constantIn(text, from, to, CONSTANT);
+  return id >= 0 ? id : program.terms.string(text.slice(from, to));
 }
 
 function hasQuote(text: string, start: number, end: number): boolean {

@@ -46,11 +46,12 @@ export class TermTable {
   private numberValues = new Float64Array(0);
   private readonly printed: Array<string | undefined> = [];
   /**
-   * Open-addressing hash table of constant ids (+1; 0 is empty), keyed by the
-   * name's characters: no Map entry per constant, and a name can be looked up
-   * as a slice of a larger text without making a string (`findConstantIn`).
+   * Open-addressing hash table of constants: pairs (id + 1, hash of the name),
+   * 0 for an empty slot. No Map entry per constant, most mismatches are told
+   * by the hash without reading the name, and a name can be looked up as a
+   * slice of a larger text without making a string (`constantIn`).
    */
-  private constSlots = new Int32Array(256);
+  private constSlots = new Int32Array(512);
   private constMask = 255;
   private constCount = 0;
   private readonly strIds = new Map<string, number>();
@@ -70,54 +71,65 @@ export class TermTable {
 
   /** The id of a constant (numbers are constants: `100`). */
   constant(name: string): number {
-    const slot = this.constSlot(name, hashChars(name, 0, name.length));
-    const entry = this.constSlots[slot] as number;
-    return entry !== 0 ? entry - 1 : this.addConstant(slot, name);
+    const hash = hashChars(name, 0, name.length);
+    const slot = this.constProbe(name, 0, name.length, hash);
+    const entry = this.constSlots[2 * slot] as number;
+    return entry !== 0 ? entry - 1 : this.addConstant(slot, hash, name);
   }
 
-  /** The id of the constant named `text.slice(from, to)`, or -1 (nothing is created). */
-  findConstantIn(text: string, from: number, to: number): number {
+  /**
+   * The id of the constant named `text.slice(from, to)`. When there is none,
+   * one is made unless `valid` is given and rejects the name: then -1 (bulk
+   * fact loading reads cells this way: a string is made only for a new name).
+   */
+  constantIn(text: string, from: number, to: number, valid?: RegExp): number {
+    const hash = hashChars(text, from, to);
+    const slot = this.constProbe(text, from, to, hash);
+    const entry = this.constSlots[2 * slot] as number;
+    if (entry !== 0) return entry - 1;
+    const name = text.slice(from, to);
+    return valid && !valid.test(name) ? -1 : this.addConstant(slot, hash, name);
+  }
+
+  /** The slot of the constant named text[from..to), or the empty slot where it would go. */
+  private constProbe(text: string, from: number, to: number, hash: number): number {
     const len = to - from;
-    let slot = hashChars(text, from, to) & this.constMask;
     const slots = this.constSlots;
     const names = this.names;
+    const mask = this.constMask;
+    let slot = hash & mask;
     for (;;) {
-      const entry = slots[slot] as number;
-      if (entry === 0) return -1;
-      const name = names[entry - 1] as string;
-      if (name.length === len) {
-        let i = 0;
-        while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
-        if (i === len) return entry - 1;
+      const entry = slots[2 * slot] as number;
+      if (entry === 0) return slot;
+      if (slots[2 * slot + 1] === hash) {
+        const name = names[entry - 1] as string;
+        if (name.length === len) {
+          let i = 0;
+          while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
+          if (i === len) return slot;
+        }
       }
-      slot = (slot + 1) & this.constMask;
+      slot = (slot + 1) & mask;
     }
   }
 
-  private constSlot(name: string, hash: number): number {
-    let slot = hash & this.constMask;
-    const slots = this.constSlots;
-    for (;;) {
-      const entry = slots[slot] as number;
-      if (entry === 0 || this.names[entry - 1] === name) return slot;
-      slot = (slot + 1) & this.constMask;
-    }
-  }
-
-  private addConstant(slot: number, name: string): number {
+  private addConstant(slot: number, hash: number, name: string): number {
     const id = this.push(KIND_CONST, name, 0, 0);
-    this.constSlots[slot] = id + 1;
-    if (++this.constCount * 2 > this.constSlots.length) {
+    this.constSlots[2 * slot] = id + 1;
+    this.constSlots[2 * slot + 1] = hash;
+    if (++this.constCount * 2 > this.constMask + 1) {
       const old = this.constSlots;
-      this.constSlots = new Int32Array(old.length * 2);
-      this.constMask = old.length * 2 - 1;
-      for (let s = 0; s < old.length; s++) {
+      const size = old.length; // twice as many slots: pairs
+      this.constSlots = new Int32Array(size * 2);
+      this.constMask = size - 1;
+      for (let s = 0; s < old.length; s += 2) {
         const entry = old[s] as number;
         if (entry === 0) continue;
-        const text = this.names[entry - 1] as string;
-        let to = hashChars(text, 0, text.length) & this.constMask;
-        while (this.constSlots[to] !== 0) to = (to + 1) & this.constMask;
-        this.constSlots[to] = entry;
+        const h = old[s + 1] as number;
+        let to = h & this.constMask;
+        while (this.constSlots[2 * to] !== 0) to = (to + 1) & this.constMask;
+        this.constSlots[2 * to] = entry;
+        this.constSlots[2 * to + 1] = h;
       }
     }
     return id;
@@ -222,7 +234,7 @@ export class TermTable {
 
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
-    const entry = this.constSlots[this.constSlot(name, hashChars(name, 0, name.length))] as number;
+    const entry = this.constSlots[2 * this.constProbe(name, 0, name.length, hashChars(name, 0, name.length))] as number;
     return entry === 0 ? undefined : entry - 1;
   }
 
@@ -358,7 +370,7 @@ export class TermTable {
 function hashChars(text: string, from: number, to: number): number {
   let h = 0x811c9dc5 ^ (to - from);
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return hashFinish(h);
+  return hashFinish(h) | 0;
 }
 
 function hashStep(h: number, x: number): number {
