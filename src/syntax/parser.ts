@@ -59,13 +59,11 @@ import type {
 import compiledGrammar from './generated/kif-grammar.js';
 import { baseLexer, RESERVED_CHARS, TokenArrayLexer } from './lexer.js';
 import {
-  itemsToArray,
   sexprSpan,
   tokenSpan,
   tokenStartSpan,
   type Sexpr,
   type SexprAtom,
-  type SexprItems,
   type SexprList,
 } from './sexpr.js';
 
@@ -92,12 +90,12 @@ export const GDL_RELATION_KEYWORDS: ReadonlySet<string> = new Set([
   'role', 'init', 'true', 'does', 'legal', 'next', 'terminal', 'goal', 'base', 'input', 'sees',
 ]);
 
-/** The grammar started at one s-expression (the parser feeds one top-level form at a time). */
 /** Tokens fed to nearley at a time: a long form is fed in slices (see FormParser). */
 const FEED_SLICE = 1024;
 
 const grammar = nearley.Grammar.fromCompiled(compiledGrammar as unknown as nearley.CompiledRules);
-grammar.start = 'sexpr';
+// The parser feeds one top-level form at a time, and only lists (an atom on its own needs no parse).
+grammar.start = 'list';
 
 // ---------------------------------------------------------------------------
 // Public API
