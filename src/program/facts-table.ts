@@ -7,7 +7,7 @@
  * skipped; a line with the wrong number of columns is an error at that line.
  *
  * The tuples go straight into a flat array of interned ids: no syntax tree per
- * fact, so millions load in about a second.
+ * fact and no string for a name already interned (see TermTable.constantIn).
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
