@@ -37,7 +37,20 @@ import type { Sexpr, SexprAtom, SexprList } from '../sexpr.js';
 // eslint-disable-next-line no-var
 var atom: any = { test: (tok: Token): boolean => tok.type === 'constant' || tok.type === 'variable' || tok.type === 'string' };
 
+/**
+ * A run of atoms: the parser feeds consecutive atoms as one token of type
+ * `atoms` whose value is their tokens (half the tokens nearley sees in a rule
+ * file, a third in a fact file); a lone atom token is accepted too.
+ */
+// eslint-disable-next-line no-var
+var atoms: any = { test: (tok: Token): boolean => tok.type === 'atoms' || atom.test(tok) };
+
 const atomOf = (token: Token): SexprAtom => ({ kind: 'atom', token });
+const atomsOf = (tok: Token, into: Sexpr[]): Sexpr[] => {
+  if (tok.type !== 'atoms') into.push(atomOf(tok));
+  else for (const t of tok.value as unknown as Token[]) into.push(atomOf(t));
+  return into;
+};
 const push = (items: Sexpr[], item: Sexpr): Sexpr[] => {
   items.push(item);
   return items;
@@ -62,7 +75,7 @@ list -> %lparen rest {% (d): SexprList => ({ kind: 'list', open: d[0], close: d[
 rest -> %rparen {% (d): [Sexpr[], Token] => [[], d[0]] %}
       | items %rparen {% (d): [Sexpr[], Token] => [d[0], d[1]] %}
 
-items -> %atom {% (d): Sexpr[] => [atomOf(d[0])] %}
+items -> %atoms {% (d): Sexpr[] => atomsOf(d[0], []) %}
        | list {% (d): Sexpr[] => [d[0]] %}
-       | items %atom {% (d): Sexpr[] => push(d[0], atomOf(d[1])) %}
+       | items %atoms {% (d): Sexpr[] => atomsOf(d[1], d[0]) %}
        | items list {% (d): Sexpr[] => push(d[0], d[1]) %}

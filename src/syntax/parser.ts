@@ -181,11 +181,13 @@ class FormParser {
   private readonly parser = new nearley.Parser(grammar, { lexer: this.lexer, keepHistory: true });
   private readonly first = this.parser.save();
 
+  private readonly fed: moo.Token[] = [];
+
   /** The one s-expression `tokens` (a balanced form) make, or a GramlogError. */
   run(tokens: moo.Token[], file: string): Sexpr {
     const parser = this.parser;
     parser.restore(this.first);
-    this.lexer.load(tokens);
+    this.lexer.load(groupAtoms(tokens, this.fed));
     try {
       for (let done = 0; this.lexer.more(FEED_SLICE); ) {
         parser.feed('');
@@ -215,6 +217,30 @@ class FormParser {
     }
     return results[0] as Sexpr;
   }
+}
+
+/**
+ * `tokens` with each run of two or more consecutive atoms replaced by one
+ * token of type `atoms` whose value is the run (see grammar/kif.ne): nearley's
+ * cost is per token it is fed. Written into `out`, which is returned.
+ */
+function groupAtoms(tokens: readonly moo.Token[], out: moo.Token[]): moo.Token[] {
+  out.length = 0;
+  const n = tokens.length;
+  for (let i = 0; i < n; ) {
+    const tok = tokens[i] as moo.Token;
+    let j = i + 1;
+    if (tok.type !== 'lparen' && tok.type !== 'rparen') {
+      while (j < n && (tokens[j] as moo.Token).type !== 'lparen' && (tokens[j] as moo.Token).type !== 'rparen') j++;
+    }
+    if (j === i + 1) out.push(tok);
+    else {
+      const run = tokens.slice(i, j) as unknown as string;
+      out.push({ type: 'atoms', value: run, text: '', toString: tok.toString, offset: tok.offset, lineBreaks: 0, line: tok.line, col: tok.col });
+    }
+    i = j;
+  }
+  return out;
 }
 
 let formParser: FormParser | undefined;
