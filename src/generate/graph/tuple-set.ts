@@ -1,0 +1,97 @@
+/**
+ * A relation that can lose tuples: the working copy of a graph relation
+ * (node, edge, nodeattr) or of a derived relation that incremental matching
+ * keeps up to date (incremental.ts). The engine's relations only grow, so the
+ * graph's facts live here instead, with hash indexes on column subsets built
+ * on first use and kept up to date on every add and delete.
+ *
+ * `fixed` tuples (the program's own facts, and the engine's answers for
+ * relations that do not read the graph) are never deleted.
+ */
+
+export interface Row {
+  readonly tuple: Int32Array;
+  readonly key: string;
+  readonly fixed: boolean;
+}
+
+function keyOf(tuple: ArrayLike<number>): string {
+  let s = '';
+  for (let i = 0; i < tuple.length; i++) s += (i ? ',' : '') + String(tuple[i]);
+  return s;
+}
+
+const NONE: ReadonlySet<Row> = new Set();
+
+export class TupleSet {
+  private readonly rows = new Map<string, Row>();
+  /** By column mask: key of the masked columns → rows. */
+  private readonly indexes = new Map<number, Map<string, Set<Row>>>();
+
+  constructor(readonly arity: number) {}
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  has(tuple: ArrayLike<number>): boolean {
+    return this.rows.has(keyOf(tuple));
+  }
+
+  /** Add a copy of `tuple`; false when it was there already. */
+  add(tuple: ArrayLike<number>, fixed = false): boolean {
+    const key = keyOf(tuple);
+    if (this.rows.has(key)) return false;
+    const row: Row = { tuple: Int32Array.from(tuple), key, fixed };
+    this.rows.set(key, row);
+    for (const [mask, index] of this.indexes) {
+      const k = maskedKey(row.tuple, mask);
+      let set = index.get(k);
+      if (!set) index.set(k, (set = new Set()));
+      set.add(row);
+    }
+    return true;
+  }
+
+  /** Delete the tuple unless it is fixed; true when it was deleted. */
+  delete(tuple: ArrayLike<number>): boolean {
+    const row = this.rows.get(keyOf(tuple));
+    if (!row || row.fixed) return false;
+    this.rows.delete(row.key);
+    for (const [mask, index] of this.indexes) {
+      const k = maskedKey(row.tuple, mask);
+      const set = index.get(k) as Set<Row>;
+      set.delete(row);
+      if (set.size === 0) index.delete(k);
+    }
+    return true;
+  }
+
+  /** Every row, or (mask != 0) the rows whose columns in `mask` hold `values` (in column order). */
+  match(mask: number, values: ArrayLike<number>): Iterable<Row> {
+    if (mask === 0) return this.rows.values();
+    let index = this.indexes.get(mask);
+    if (!index) {
+      index = new Map();
+      for (const row of this.rows.values()) {
+        const k = maskedKey(row.tuple, mask);
+        let set = index.get(k);
+        if (!set) index.set(k, (set = new Set()));
+        set.add(row);
+      }
+      this.indexes.set(mask, index);
+    }
+    return index.get(keyOf(values)) ?? NONE;
+  }
+}
+
+function maskedKey(tuple: Int32Array, mask: number): string {
+  let s = '';
+  let first = true;
+  for (let c = 0; c < tuple.length; c++) {
+    if (!(mask & (1 << c))) continue;
+    s += (first ? '' : ',') + String(tuple[c]);
+    first = false;
+  }
+  return s;
+}
