@@ -47,6 +47,9 @@ interface Shared {
   base: Model | undefined;
   statics: Map<number, TupleSet>;
   rulesOf: Map<number, CompiledRule[]>;
+  /** Compiled seeded queries by rule and seed slot; they read the relations of `current`. */
+  queries: Map<CompiledRule, Map<number, SeededQuery>>;
+  current: IncrementalLogicSites | undefined;
 }
 
 const shared = new WeakMap<Program, Shared>();
@@ -56,7 +59,7 @@ function sharedFor(program: Program): Shared {
   if (!s) {
     const rulesOf = new Map<number, CompiledRule[]>();
     for (const rule of program.rules) rulesOf.set(rule.head.rel, [...(rulesOf.get(rule.head.rel) ?? []), rule]);
-    s = { locality: analyzeLocality(program), base: undefined, statics: new Map(), rulesOf };
+    s = { locality: analyzeLocality(program), base: undefined, statics: new Map(), rulesOf, queries: new Map(), current: undefined };
     shared.set(program, s);
   }
   return s;
@@ -181,7 +184,6 @@ export class IncrementalLogicSites implements SiteSource {
   private readonly lists: SiteList[];
   /** The graph facts of each node (its node and nodeattr facts, and its outgoing edges). */
   private readonly owned = new Map<string, Array<{ rel: number; tuple: ArrayLike<number> }>>();
-  private readonly queries = new Map<string, SeededQuery>();
 
   constructor(
     private readonly grammar: GraphGrammar,
@@ -285,7 +287,7 @@ export class IncrementalLogicSites implements SiteSource {
   }
 
   /** The relation's current tuples: kept here (graph, local) or the engine's (static). */
-  private rel(rel: number): TupleSet {
+  rel(rel: number): TupleSet {
     let set = this.rels.get(rel) ?? this.shared.statics.get(rel);
     if (!set) {
       this.shared.base ??= evaluate(this.program, { facts: graphFacts(this.program, [], []) });
@@ -298,11 +300,15 @@ export class IncrementalLogicSites implements SiteSource {
   }
 
   private query(rule: CompiledRule, slot: number): SeededQuery {
-    const key = `${this.shared.rulesOf.get(rule.head.rel)?.indexOf(rule)}:${rule.head.rel}:${slot}`;
-    let q = this.queries.get(key);
+    const shared = this.shared;
+    shared.current = this;
+    let bySlot = shared.queries.get(rule);
+    if (!bySlot) shared.queries.set(rule, (bySlot = new Map()));
+    let q = bySlot.get(slot);
     if (!q) {
-      q = compileSeeded(rule, slot, this.terms, (r) => this.rel(r), (r) => this.rel(r).size);
-      this.queries.set(key, q);
+      const rel = (r: number) => (shared.current as IncrementalLogicSites).rel(r);
+      q = compileSeeded(rule, slot, this.terms, rel, (r) => rel(r).size);
+      bySlot.set(slot, q);
     }
     return q;
   }
