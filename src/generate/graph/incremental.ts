@@ -95,6 +95,24 @@ export function logicSiteSource(grammar: GraphGrammar, rules: readonly GraphRule
   return global ? new LogicSites(grammar, rules, graph) : new IncrementalLogicSites(grammar, rules, graph);
 }
 
+/**
+ * One line per stage of a .gdl grammar saying how its sites are found (for
+ * --explain): incrementally, or over the whole graph each step because of
+ * the global rules it names, and why they are global.
+ */
+export function matchingNotes(grammar: GraphGrammar): string[] {
+  if (!grammar.logic) return [];
+  const kinds = ruleLocality(grammar);
+  let k = 0;
+  return grammar.stages.map((stage) => {
+    const mine = stage.rules.map(() => kinds[k++] as { rule: string; locality: Locality });
+    const global = mine.filter((r) => r.locality.kind === 'global');
+    if (global.length === 0) return `matching, ${stage.name}: incremental (${mine.map((r) => r.rule).join(', ')}: local)`;
+    const why = global.map((r) => `${r.rule} is global: ${(r.locality as { why: string }).why}`).join('; ');
+    return `matching, ${stage.name}: over the whole graph each step (${why})`;
+  });
+}
+
 export function nodeIdOf(terms: TermTable, t: number): string {
   return terms.kind(t) === 1 ? terms.name(t) : terms.print(t);
 }
