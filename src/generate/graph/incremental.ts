@@ -38,7 +38,7 @@ import { LogicSites } from './logic.js';
 import { analyzeLocality, type Locality, type LocalityInfo } from './locality.js';
 import type { Site } from './match.js';
 import { compileSeeded, type SeededQuery } from './seeded.js';
-import { TupleSet } from './tuple-set.js';
+import { keyOf, TupleSet } from './tuple-set.js';
 import type { GraphGrammar, GraphRule } from './types.js';
 
 interface Shared {
@@ -119,8 +119,8 @@ export function nodeIdOf(terms: TermTable, t: number): string {
 
 /** A rule's sites in canonical order, with the sites of each node. */
 class SiteList {
-  readonly entries: Array<{ tuple: Int32Array; key: string; site: Site }> = [];
-  private readonly byKey = new Map<string, { tuple: Int32Array; key: string; site: Site }>();
+  readonly entries: Array<{ tuple: readonly number[]; key: string; site: Site }> = [];
+  private readonly byKey = new Map<string, { tuple: readonly number[]; key: string; site: Site }>();
   private readonly byNode = new Map<string, Set<string>>();
 
   constructor(
@@ -132,13 +132,13 @@ class SiteList {
     return this.byKey.has(key);
   }
 
-  insert(tuple: Int32Array, key: string, nodes: string[]): void {
+  insert(tuple: readonly number[], key: string, nodes: string[]): void {
     const e = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
     let lo = 0;
     let hi = this.entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareTuples(this.terms, (this.entries[mid] as { tuple: Int32Array }).tuple, tuple) < 0) lo = mid + 1;
+      if (compareTuples(this.terms, (this.entries[mid] as { tuple: readonly number[] }).tuple, tuple) < 0) lo = mid + 1;
       else hi = mid;
     }
     this.entries.splice(lo, 0, e);
@@ -151,7 +151,7 @@ class SiteList {
   }
 
   /** Append (the caller inserts in canonical order). */
-  push(tuple: Int32Array, key: string, nodes: string[]): void {
+  push(tuple: readonly number[], key: string, nodes: string[]): void {
     const e = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
     this.entries.push(e);
     this.byKey.set(key, e);
@@ -174,7 +174,7 @@ class SiteList {
       let hi = this.entries.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (compareTuples(this.terms, (this.entries[mid] as { tuple: Int32Array }).tuple, e.tuple) < 0) lo = mid + 1;
+        if (compareTuples(this.terms, (this.entries[mid] as { tuple: readonly number[] }).tuple, e.tuple) < 0) lo = mid + 1;
         else hi = mid;
       }
       this.entries.splice(lo, 1);
@@ -202,6 +202,8 @@ export class IncrementalLogicSites implements SiteSource {
   private readonly lists: SiteList[];
   /** The graph facts of each node (its node and nodeattr facts, and its outgoing edges). */
   private readonly owned = new Map<string, Array<{ rel: number; tuple: ArrayLike<number> }>>();
+  /** The relations each maintained relation's rules read. */
+  private readonly inputs = new Map<number, number[]>();
 
   constructor(
     private readonly grammar: GraphGrammar,
@@ -227,6 +229,11 @@ export class IncrementalLogicSites implements SiteSource {
     });
     const comp = this.program.stratification.componentOf;
     this.maintained = [...need].sort((a, b) => (comp[a] as number) - (comp[b] as number));
+    for (const rel of this.maintained) {
+      const ins = new Set<number>();
+      for (const rule of this.shared.rulesOf.get(rel) ?? []) for (const l of rule.body) if (l.kind === 'pos' || l.kind === 'neg') ins.add(l.rel);
+      this.inputs.set(rel, [...ins]);
+    }
     for (const rel of [...this.shared.locality.graph.keys(), ...this.maintained]) {
       const set = new TupleSet((this.program.relations[rel] as { arity: number }).arity);
       for (const f of this.program.facts) if (f.rel === rel) set.add(f.tuple, true);
@@ -263,30 +270,43 @@ export class IncrementalLogicSites implements SiteSource {
   update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
     const d = [...touched, ...removed.keys()];
     const dTerms = d.map((id) => idTerm(this.terms, id));
-    for (const id of d) this.loadNode(id);
+    // which relations changed in this step: a relation none of whose inputs changed is skipped
+    const changed = new Set<number>();
+    let existence = false;
+    for (const id of d) existence = this.loadNode(id, changed) || existence;
     const loc = this.shared.locality.relations;
     const one = [0];
     for (const rel of this.maintained) {
+      if (!(this.inputs.get(rel) as number[]).some((r) => changed.has(r))) continue;
       const set = this.rels.get(rel) as TupleSet;
       const anchors = (loc[rel] as Locality & { kind: 'local' }).anchors;
+      const dropped = new Set<string>();
       for (const p of anchors) {
         for (const t of dTerms) {
           one[0] = t;
-          for (const row of [...set.match(1 << p, one)]) set.delete(row.tuple);
+          for (const row of [...set.match(1 << p, one)]) if (set.delete(row.tuple)) dropped.add(row.key);
         }
       }
+      let again = 0;
+      let grew = false;
+      const add = (h: ArrayLike<number>) => {
+        if (!set.add(h)) return;
+        if (dropped.has(keyOf(h))) again++;
+        else grew = true;
+      };
       for (const rule of this.shared.rulesOf.get(rel) ?? []) {
         for (const p of anchors) {
           const a = rule.head.args[p];
           if (a?.t === 'var') {
             const q = this.query(rule, a.slot);
-            for (const t of dTerms) q.run(t, (h) => set.add(h));
-          } else if (a?.t === 'const' && dTerms.includes(a.id)) this.query(rule, -1).run(0, (h) => set.add(h));
+            for (const t of dTerms) q.run(t, add);
+          } else if (a?.t === 'const' && dTerms.includes(a.id)) this.query(rule, -1).run(0, add);
         }
       }
+      if (grew || again !== dropped.size) changed.add(rel);
     }
     this.ruleRel.forEach((rel, i) => {
-      if (this.global[i]) return;
+      if (this.global[i] || (!existence && !changed.has(rel))) return;
       const list = this.lists[i] as SiteList;
       for (const id of d) list.removeNode(id);
       const set = this.rel(rel);
@@ -332,21 +352,30 @@ export class IncrementalLogicSites implements SiteSource {
   }
 
   /** Replace the facts of node `id` by its current ones (none once removed). */
-  private loadNode(id: string): void {
-    for (const f of this.owned.get(id) ?? []) (this.rels.get(f.rel) as TupleSet).delete(f.tuple);
+  private loadNode(id: string, changed?: Set<number>): boolean {
+    const before = this.owned.get(id);
     const rec = this.graph.nodes.get(id);
-    if (!rec) {
-      this.owned.delete(id);
-      return;
+    const facts = rec ? graphFacts(this.program, [{ id, label: rec.label }], [...rec.out].map(([w, label]) => ({ v: id, w, label }))) : [];
+    const keys = facts.map((f) => `${f.rel}:${keyOf(f.tuple)}`);
+    const kept = new Set<string>();
+    if (before) {
+      for (const f of before) {
+        const k = `${f.rel}:${keyOf(f.tuple)}`;
+        if (keys.includes(k)) kept.add(k);
+        else if ((this.rels.get(f.rel) as TupleSet).delete(f.tuple)) changed?.add(f.rel);
+      }
     }
-    const edges = [...rec.out].map(([w, label]) => ({ v: id, w, label }));
-    const facts = graphFacts(this.program, [{ id, label: rec.label }], edges);
-    for (const f of facts) (this.rels.get(f.rel) as TupleSet).add(f.tuple);
-    this.owned.set(id, facts);
+    facts.forEach((f, i) => {
+      if (!kept.has(keys[i] as string) && (this.rels.get(f.rel) as TupleSet).add(f.tuple)) changed?.add(f.rel);
+    });
+    if (rec) this.owned.set(id, facts);
+    else this.owned.delete(id);
+    // whether the node appeared or disappeared
+    return (before !== undefined) !== (rec !== undefined);
   }
 
   /** The site's node ids, or undefined when it is not injective or names a missing node. */
-  private siteNodes(tuple: Int32Array): string[] | undefined {
+  private siteNodes(tuple: readonly number[]): string[] | undefined {
     const nodes = Array.from(tuple, (t) => nodeIdOf(this.terms, t));
     if (new Set(nodes).size !== nodes.length) return undefined;
     if (!nodes.every((id) => this.graph.nodes.has(id))) return undefined;
@@ -361,9 +390,8 @@ export class IncrementalLogicSites implements SiteSource {
       const list = this.lists[i] as SiteList;
       list.clear();
       for (const t of model.tuples(rule.name, rule.logic?.vars.length ?? 0)) {
-        const tuple = Int32Array.from(t);
-        const nodes = this.siteNodes(tuple);
-        if (nodes) list.push(tuple, t.join(','), nodes);
+        const nodes = this.siteNodes(t);
+        if (nodes) list.push(t, t.join(','), nodes);
       }
     });
   }

@@ -27,6 +27,12 @@ import type { BodyLit, Pattern } from '../../program/rules.js';
 
 export type Locality =
   | { kind: 'static' }
+  /**
+   * anchors: positions meeting every clause (chosen greedily, few): a tuple
+   * that changed has a node of D at one of them, so dropping the tuples with
+   * a node of D there, and evaluating the rules with each anchor bound to
+   * each node of D, finds every change.
+   */
   | { kind: 'local'; clauses: number[][]; anchors: number[] }
   | { kind: 'global'; why: string };
 
@@ -104,11 +110,26 @@ export function analyzeLocality(program: Program): LocalityInfo {
     else if (global !== undefined) out[rel] = { kind: 'global', why: global };
     else {
       const cs = [...clauses.values()];
-      out[rel] = { kind: 'local', clauses: cs, anchors: [...new Set(cs.flat())].sort((x, y) => x - y) };
+      out[rel] = { kind: 'local', clauses: cs, anchors: hittingSet(cs) };
     }
   }
   for (let r = 0; r < n; r++) out[r] ??= { kind: 'static' };
   return { relations: out, graph };
+}
+
+/** Few positions that meet every clause: greedily the one in most clauses not yet met (ties: the first). */
+function hittingSet(clauses: readonly number[][]): number[] {
+  const open = [...clauses];
+  const out: number[] = [];
+  while (open.length > 0) {
+    const count = new Map<number, number>();
+    for (const c of open) for (const p of c) count.set(p, (count.get(p) ?? 0) + 1);
+    let best = -1;
+    for (const [p, n] of [...count].sort((a, b) => a[0] - b[0])) if (best < 0 || n > (count.get(best) as number)) best = p;
+    out.push(best);
+    for (let i = open.length - 1; i >= 0; i--) if ((open[i] as number[]).includes(best)) open.splice(i, 1);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 function patternText(p: Pattern, vars: readonly string[], program: Program): string {

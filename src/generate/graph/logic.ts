@@ -21,9 +21,12 @@
  *   removed before the RHS edges are set.
  *
  * The graph is the facts (node ID LABEL), (edge SRC DST LABEL) and
- * (nodeattr ID KEY VALUE) (facts.ts). Each step evaluates the program over the
- * current graph (the engine's semi-naive evaluation; recursive helpers make
- * the query non-local, so this style pays for the whole graph per step).
+ * (nodeattr ID KEY VALUE) (facts.ts). Sites are found incrementally where the
+ * rules allow it (incremental.ts, locality.ts); LogicSites below evaluates the
+ * whole program over the whole graph after each step (the engine's
+ * semi-naive evaluation): it serves stages with a global rule (reachability,
+ * a condition on the whole graph) and is the reference the incremental sites
+ * are tested against.
  */
 import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
@@ -228,7 +231,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
 }
 
-/** Sites of .gdl rules: the answers of each rule's relation over the current graph. */
+/** Sites of .gdl rules: the answers of each rule's relation, from a whole evaluation of the program after each step. */
 export class LogicSites implements SiteSource {
   private sites: Site[][] = [];
   constructor(

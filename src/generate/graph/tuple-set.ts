@@ -10,12 +10,12 @@
  */
 
 export interface Row {
-  readonly tuple: Int32Array;
+  readonly tuple: readonly number[];
   readonly key: string;
   readonly fixed: boolean;
 }
 
-function keyOf(tuple: ArrayLike<number>): string {
+export function keyOf(tuple: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < tuple.length; i++) s += (i ? ',' : '') + String(tuple[i]);
   return s;
@@ -42,13 +42,13 @@ export class TupleSet {
   add(tuple: ArrayLike<number>, fixed = false): boolean {
     const key = keyOf(tuple);
     if (this.rows.has(key)) return false;
-    const row: Row = { tuple: Int32Array.from(tuple), key, fixed };
+    const row: Row = { tuple: Array.from(tuple), key, fixed };
     this.rows.set(key, row);
     for (const [mask, index] of this.indexes) {
       const k = maskedKey(row.tuple, mask);
-      let set = index.get(k);
-      if (!set) index.set(k, (set = new Set()));
-      set.add(row);
+      const bucket = index.get(k);
+      if (bucket) bucket.add(row);
+      else index.set(k, new Set([row]));
     }
     return true;
   }
@@ -60,14 +60,17 @@ export class TupleSet {
     this.rows.delete(row.key);
     for (const [mask, index] of this.indexes) {
       const k = maskedKey(row.tuple, mask);
-      const set = index.get(k) as Set<Row>;
-      set.delete(row);
-      if (set.size === 0) index.delete(k);
+      const bucket = index.get(k) as Set<Row>;
+      bucket.delete(row);
+      if (bucket.size === 0) index.delete(k);
     }
     return true;
   }
 
-  /** Every row, or (mask != 0) the rows whose columns in `mask` hold `values` (in column order). */
+  /**
+   * Every row, or (mask != 0) the rows whose columns in `mask` hold `values`
+   * (in column order). Not to be kept across an add or delete of this set.
+   */
   match(mask: number, values: ArrayLike<number>): Iterable<Row> {
     if (mask === 0) return this.rows.values();
     let index = this.indexes.get(mask);
@@ -75,9 +78,9 @@ export class TupleSet {
       index = new Map();
       for (const row of this.rows.values()) {
         const k = maskedKey(row.tuple, mask);
-        let set = index.get(k);
-        if (!set) index.set(k, (set = new Set()));
-        set.add(row);
+        const bucket = index.get(k);
+        if (bucket) bucket.add(row);
+        else index.set(k, new Set([row]));
       }
       this.indexes.set(mask, index);
     }
@@ -85,7 +88,7 @@ export class TupleSet {
   }
 }
 
-function maskedKey(tuple: Int32Array, mask: number): string {
+function maskedKey(tuple: readonly number[], mask: number): string {
   let s = '';
   let first = true;
   for (let c = 0; c < tuple.length; c++) {
