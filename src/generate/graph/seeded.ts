@@ -84,6 +84,17 @@ function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels
       let mask = 0;
       for (const c of keyCols) mask |= 1 << c;
       const key = new Array<number>(keyCols.length);
+      if (acts.length === 0) {
+        // every column known: a membership test
+        return (next) => (e) => {
+          for (let i = 0; i < keyValues.length; i++) {
+            const v = (keyValues[i] as Value)(e);
+            if (v === ABSENT) return;
+            key[i] = v;
+          }
+          if (rels(rel).has(key)) next(e);
+        };
+      }
       return (next) => (e) => {
         for (let i = 0; i < keyValues.length; i++) {
           const v = (keyValues[i] as Value)(e);
