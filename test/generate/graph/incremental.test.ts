@@ -112,6 +112,14 @@ describe('incremental .gdl matching', () => {
       (graphrule far 1) (<= (far ?x) (two ?x ?z))
       (graphrule fixed 1) (f 1) (<= (fixed ?x) (f ?x))`);
     expect(kinds(g)).toEqual({ near: 'local', far: 'global', fixed: 'static' });
+    // the README's example: an edge into ?t is local, a neighbour's label is not (unless the neighbour is matched)
+    const doors = compile(`(graphstart task)
+      (<= (locked-in ?t) (edge ?l ?t locked))
+      (<= (lock-next ?t) (edge ?l ?t ?e) (node ?l lock))
+      (graphrule a 1) (<= (a ?t) (node ?t task) (not (locked-in ?t)))
+      (graphrule b 1) (<= (b ?t) (node ?t task) (not (lock-next ?t)))
+      (graphrule c 1) (<= (c ?t ?l) (node ?t task) (edge ?l ?t ?e) (not (node ?l lock)))`);
+    expect(kinds(doors)).toEqual({ a: 'local', b: 'global', c: 'local' });
   });
 });
 
