@@ -12,7 +12,10 @@
  *   - local relations are kept up to date: their tuples with a node of D in
  *     an anchor position are dropped, then each rule's body is evaluated with
  *     that head variable bound to each node of D (seeded.ts), in the
- *     program's evaluation order, so a step costs what the change touches;
+ *     program's evaluation order, so a step costs what the change touches.
+ *     A relation none of whose inputs changed in this step is skipped (the
+ *     graph relations change when a touched node's facts differ; a derived
+ *     one when its re-derived tuples differ from those dropped);
  *   - global relations (recursive ones that read the graph, conditions tied to
  *     no matched node, such as "no boss anywhere") are read from a whole
  *     evaluation of the program by the engine after each step, as before: for
