@@ -45,6 +45,7 @@ export {
   explainGraph,
   graphViolations,
   graphArtifactModel,
+  graphRuleLocality,
   readGraphInput,
   formatGraphJson,
   formatGraphDot,
@@ -56,6 +57,7 @@ export {
   type GraphInput,
   type GenerateGraphOptions,
   type CompileGraphOptions,
+  type GraphRuleLocality,
   type Label,
 } from './generate/graph/index.js';
 export {

@@ -68,9 +68,10 @@ function sharedFor(program: Program): Shared {
   return s;
 }
 
-/** Each .gdl rule's locality: `local` rules are matched incrementally, `global` ones over the whole graph each step. */
+/** Each .gdl rule's locality: `local` rules are matched incrementally, `global` ones over the whole graph each step (none for a JSON grammar). */
 export function ruleLocality(grammar: GraphGrammar): Array<{ rule: string; locality: Locality }> {
-  const program = grammar.logic as Program;
+  if (!grammar.logic) return []; // a JSON grammar: its own matcher is incremental
+  const program = grammar.logic;
   const info = sharedFor(program).locality;
   const out: Array<{ rule: string; locality: Locality }> = [];
   for (const stage of grammar.stages) {

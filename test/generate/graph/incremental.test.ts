@@ -120,6 +120,7 @@ describe('incremental .gdl matching', () => {
       (graphrule b 1) (<= (b ?t) (node ?t task) (not (lock-next ?t)))
       (graphrule c 1) (<= (c ?t ?l) (node ?t task) (edge ?l ?t ?e) (not (node ?l lock)))`);
     expect(kinds(doors)).toEqual({ a: 'local', b: 'global', c: 'local' });
+    expect(ruleLocality(compileGraphGrammar('{"start": "a", "rules": [{"lhs": "a", "rhs": "b"}]}', { file: 'j.json' }))).toEqual([]);
   });
 });
 
