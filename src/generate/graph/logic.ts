@@ -29,7 +29,7 @@
  * are tested against.
  */
 import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
-import { evaluate } from '../../engine/index.js';
+import { evaluate, type Model } from '../../engine/index.js';
 import { buildProgram, type Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
@@ -231,6 +231,8 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
 }
 
+const staticModels = new WeakMap<Program, Model>();
+
 /** Sites of .gdl rules: the answers of each rule's relation, from a whole evaluation of the program after each step. */
 export class LogicSites implements SiteSource {
   private sites: Site[][] = [];
@@ -244,7 +246,10 @@ export class LogicSites implements SiteSource {
 
   private refresh(): void {
     const program = this.grammar.logic as Program;
-    const model = evaluate(program, { facts: graphFacts(program, this.graph.nodeList(), this.graph.edgeList()) });
+    // the relations that read no graph fact are taken from the program's evaluation without a graph
+    let base = staticModels.get(program);
+    if (!base) staticModels.set(program, (base = evaluate(program, { facts: graphFacts(program, [], []) })));
+    const model = evaluate(program, { facts: graphFacts(program, this.graph.nodeList(), this.graph.edgeList()), base });
     const terms = program.terms;
     this.sites = this.rules.map((rule, r) => {
       const vars = rule.logic?.vars ?? [];
