@@ -21,12 +21,31 @@ export function keyOf(tuple: ArrayLike<number>): string {
   return s;
 }
 
-const NONE: ReadonlySet<Row> = new Set();
+const NONE: readonly Row[] = [];
+
+/** An index entry: most keys of a node-id index have one row, kept without a Set. */
+type Bucket = Row | Set<Row>;
+
+function put(index: Map<string, Bucket>, k: string, row: Row): void {
+  const b = index.get(k);
+  if (b === undefined) index.set(k, row);
+  else if (b instanceof Set) b.add(row);
+  else index.set(k, new Set([b, row]));
+}
+
+function take(index: Map<string, Bucket>, k: string, row: Row): void {
+  const b = index.get(k);
+  if (b === row) index.delete(k);
+  else if (b instanceof Set) {
+    b.delete(row);
+    if (b.size === 1) index.set(k, b.values().next().value as Row);
+  }
+}
 
 export class TupleSet {
   private readonly rows = new Map<string, Row>();
-  /** By column mask: key of the masked columns → rows. */
-  private readonly indexes = new Map<number, Map<string, Set<Row>>>();
+  /** By column mask: key of the masked columns → its row, or its rows when there are several. */
+  private readonly indexes = new Map<number, Map<string, Bucket>>();
 
   constructor(readonly arity: number) {}
 
@@ -44,12 +63,7 @@ export class TupleSet {
     if (this.rows.has(key)) return false;
     const row: Row = { tuple: Array.from(tuple), key, fixed };
     this.rows.set(key, row);
-    for (const [mask, index] of this.indexes) {
-      const k = maskedKey(row.tuple, mask);
-      const bucket = index.get(k);
-      if (bucket) bucket.add(row);
-      else index.set(k, new Set([row]));
-    }
+    for (const [mask, index] of this.indexes) put(index, maskedKey(row.tuple, mask), row);
     return true;
   }
 
@@ -58,12 +72,7 @@ export class TupleSet {
     const row = this.rows.get(keyOf(tuple));
     if (!row || row.fixed) return false;
     this.rows.delete(row.key);
-    for (const [mask, index] of this.indexes) {
-      const k = maskedKey(row.tuple, mask);
-      const bucket = index.get(k) as Set<Row>;
-      bucket.delete(row);
-      if (bucket.size === 0) index.delete(k);
-    }
+    for (const [mask, index] of this.indexes) take(index, maskedKey(row.tuple, mask), row);
     return true;
   }
 
@@ -76,15 +85,11 @@ export class TupleSet {
     let index = this.indexes.get(mask);
     if (!index) {
       index = new Map();
-      for (const row of this.rows.values()) {
-        const k = maskedKey(row.tuple, mask);
-        const bucket = index.get(k);
-        if (bucket) bucket.add(row);
-        else index.set(k, new Set([row]));
-      }
+      for (const row of this.rows.values()) put(index, maskedKey(row.tuple, mask), row);
       this.indexes.set(mask, index);
     }
-    return index.get(keyOf(values)) ?? NONE;
+    const bucket = index.get(keyOf(values));
+    return bucket === undefined ? NONE : bucket instanceof Set ? bucket : [bucket];
   }
 }
 
