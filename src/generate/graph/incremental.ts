@@ -121,10 +121,24 @@ export function nodeIdOf(terms: TermTable, t: number): string {
   return terms.kind(t) === 1 ? terms.name(t) : terms.print(t);
 }
 
-/** A rule's sites in canonical order, with the sites of each node. */
+interface Entry {
+  tuple: readonly number[];
+  key: string;
+  site: Site;
+}
+
+/** Entries per chunk of a SiteList before it splits (a chunk is spliced, not the whole list). */
+const CHUNK = 64;
+
+/**
+ * A rule's sites in canonical order, with the sites of each node: a list of
+ * sorted chunks, so that an insertion or removal moves at most 2 * CHUNK
+ * entries and the i-th site is found by walking the chunks' lengths.
+ */
 class SiteList {
-  readonly entries: Array<{ tuple: readonly number[]; key: string; site: Site }> = [];
-  private readonly byKey = new Map<string, { tuple: readonly number[]; key: string; site: Site }>();
+  private chunks: Entry[][] = [];
+  size = 0;
+  private readonly byKey = new Map<string, Entry>();
   private readonly byNode = new Map<string, Set<string>>();
 
   constructor(
@@ -136,33 +150,67 @@ class SiteList {
     return this.byKey.has(key);
   }
 
-  insert(tuple: readonly number[], key: string, nodes: string[]): void {
-    const e = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareTuples(this.terms, (this.entries[mid] as { tuple: readonly number[] }).tuple, tuple) < 0) lo = mid + 1;
-      else hi = mid;
+  at(index: number): Entry {
+    let i = index;
+    for (const c of this.chunks) {
+      if (i < c.length) return c[i] as Entry;
+      i -= c.length;
     }
-    this.entries.splice(lo, 0, e);
-    this.byKey.set(key, e);
-    for (const n of nodes) {
-      let s = this.byNode.get(n);
-      if (!s) this.byNode.set(n, (s = new Set()));
-      s.add(key);
-    }
+    throw new Error(`site ${index} of ${this.size}`);
   }
 
-  /** Append (the caller inserts in canonical order). */
+  /** The chunk where `tuple` is or would go: the first whose last entry is not below it (or the last chunk). */
+  private chunkOf(tuple: readonly number[]): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.chunks[mid] as Entry[];
+      if (compareTuples(this.terms, (c[c.length - 1] as Entry).tuple, tuple) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private position(chunk: Entry[], tuple: readonly number[]): number {
+    let lo = 0;
+    let hi = chunk.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareTuples(this.terms, (chunk[mid] as Entry).tuple, tuple) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(tuple: readonly number[], key: string, nodes: string[]): void {
+    const e: Entry = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
+    if (this.chunks.length === 0) this.chunks.push([e]);
+    else {
+      const ci = this.chunkOf(tuple);
+      const chunk = this.chunks[ci] as Entry[];
+      chunk.splice(this.position(chunk, tuple), 0, e);
+      if (chunk.length > 2 * CHUNK) this.chunks.splice(ci + 1, 0, chunk.splice(CHUNK));
+    }
+    this.index(e);
+  }
+
+  /** Append (the caller adds in canonical order). */
   push(tuple: readonly number[], key: string, nodes: string[]): void {
-    const e = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
-    this.entries.push(e);
-    this.byKey.set(key, e);
-    for (const n of nodes) {
+    const e: Entry = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
+    const last = this.chunks[this.chunks.length - 1];
+    if (last && last.length < CHUNK) last.push(e);
+    else this.chunks.push([e]);
+    this.index(e);
+  }
+
+  private index(e: Entry): void {
+    this.size++;
+    this.byKey.set(e.key, e);
+    for (const n of e.site.nodes) {
       let s = this.byNode.get(n);
       if (!s) this.byNode.set(n, (s = new Set()));
-      s.add(key);
+      s.add(e.key);
     }
   }
 
@@ -174,20 +222,18 @@ class SiteList {
       if (!e) continue;
       this.byKey.delete(key);
       for (const n of e.site.nodes) this.byNode.get(n)?.delete(key);
-      let lo = 0;
-      let hi = this.entries.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (compareTuples(this.terms, (this.entries[mid] as { tuple: readonly number[] }).tuple, e.tuple) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      this.entries.splice(lo, 1);
+      const ci = this.chunkOf(e.tuple);
+      const chunk = this.chunks[ci] as Entry[];
+      chunk.splice(this.position(chunk, e.tuple), 1);
+      if (chunk.length === 0) this.chunks.splice(ci, 1);
+      this.size--;
     }
     this.byNode.delete(node);
   }
 
   clear(): void {
-    this.entries.length = 0;
+    this.chunks = [];
+    this.size = 0;
     this.byKey.clear();
     this.byNode.clear();
   }
@@ -262,11 +308,11 @@ export class IncrementalLogicSites implements SiteSource {
   }
 
   count(rule: number): number {
-    return (this.lists[rule] as SiteList).entries.length;
+    return (this.lists[rule] as SiteList).size;
   }
 
   site(rule: number, index: number): Site {
-    const e = (this.lists[rule] as SiteList).entries[index] as { site: Site };
+    const e = (this.lists[rule] as SiteList).at(index);
     e.site.slot = index;
     return e.site;
   }

@@ -99,6 +99,17 @@ describe('incremental .gdl matching', () => {
     }
   });
 
+  it('gives the same graphs on long runs, where a rule has hundreds of sites (the site list splits into chunks)', () => {
+    const g = compile(readRepoFile('rules/rooms.gdl').replace('(graphlimit 12)', '(graphlimit 500)'), 'rooms.gdl');
+    for (const seed of [1, 2]) {
+      const full = generateGraph(g, seed, { logicSites: 'full' });
+      const inc = generateGraph(g, seed);
+      expect(inc.steps).toBe(500);
+      expect(inc.nodes.length).toBeGreaterThan(700);
+      expect({ nodes: inc.nodes, edges: inc.edges }).toEqual({ nodes: full.nodes, edges: full.edges });
+    }
+  });
+
   it('classifies rules: local when every graph fact read names a matched node, global otherwise', () => {
     const kinds = (g: GraphGrammar) => Object.fromEntries(ruleLocality(g).map((r) => [r.rule, r.locality.kind]));
     expect(kinds(compile(readRepoFile('rules/mission.gdl')))).toEqual({ begin: 'local', grow: 'local', lock: 'global', settle: 'local', guard: 'global' });
