@@ -8,6 +8,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import { createRandom, type Random } from '../../random.js';
+import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { Graph, type NodeRec } from './graph.js';
 import { GraphHistory } from './history.js';
 import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
@@ -22,6 +23,8 @@ export interface GenerateGraphOptions {
   explain?: boolean;
   /** Called after every rewrite with the number of rewrites so far and the graph's node count (progress, benchmarks). */
   onStep?: (steps: number, nodes: number) => void;
+  /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 export interface GraphArtifact {
@@ -51,6 +54,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   const root = createRandom(seed);
   let limit = grammar.limit;
   let steps = 0;
+  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
   grammar.stages.forEach((stage, si) => {
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
@@ -93,6 +97,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       }
       sources.update(log.touched, log.removed);
       steps++;
+      guard.step(1 + (rule.rhsNodes.length + rule.rhsEdges.length) / 8);
       options.onStep?.(steps, graph.size);
     }
     if (limit !== undefined) limit -= iter;
