@@ -130,4 +130,34 @@ describe('--param where the file default is a number', () => {
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=12'])).code).toBe(0);
     expect((await runCli(['generate', 't.gdl', '--param', 'k=abc'], { 't.gdl': '(param k yes) (start s) (rule s a 1)' })).code).toBe(0);
   });
+  // the default alone decides: a param passed on as a value (a chance, an attribute, a graph label) needs a number too;
+  // analyze reads layer files
+  const NOT_IN_ARITHMETIC: Record<string, string> = {
+    'tree.gdl': '(param size 3)\n(start s) (rule s a 1) (<= (attr ?n size ?v) (symbol ?n s) (param size ?v))\n',
+    'layers.gdl': '(param size 0.5)\n(layer a 1) (site a 1) (<= (chance a ?p) (param size ?p))\n',
+    'graph.gdl': '(param size 2)\n(graphstart s) (graphrule go 1) (graphlimit go 1) (<= (go ?x) (node ?x s)) (rewrite go (node ?x t))\n',
+  };
+
+  it('refuses a value that is not a number in every command and style, even where no rule computes with it', async () => {
+    for (const [file, text] of Object.entries(NOT_IN_ARITHMETIC)) {
+      for (const cmd of ['generate', 'check', ...(file === 'layers.gdl' ? ['analyze'] : [])]) {
+        const r = await runCli([cmd, file, '--param', 'size=big'], { [file]: text });
+        expect(r.code, `${cmd} ${file}`).toBe(2);
+        expect(r.stderr.split('\n')[0], `${cmd} ${file}`).toMatch(
+          new RegExp(`^error: gramlog ${cmd}: --param size: the file's default \\(param size [\\d.]+\\) at ${file.replace('.', '\\.')}:1:1 is a number: give a number, not 'big'$`),
+        );
+        expect((await runCli([cmd, file, '--param', 'size=1'], { [file]: text })).code, `${cmd} ${file} size=1`).toBe(0);
+      }
+    }
+  });
+
+  it("refuses a blueprint property that is not a number where the grammar's default is one (generate --blueprint)", async () => {
+    const files = { ...NOT_IN_ARITHMETIC, 'p.bp': '@blueprint Big\n  @property size = "big"\n@end\n@blueprint Small\n  @property size = 1\n@end\n' };
+    const r = await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Big'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`tree.gdl:1:1: error[generate/param]: --blueprint p.bp:Big: Big's property size: the file's default (param size 3) at tree.gdl:1:1 is a number: give a number, not '"big"'`);
+    expect((await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Small'], files)).stdout).toContain('size=1');
+    // a --param still wins over the master's property
+    expect((await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Small', '--param', 'size=4'], files)).stdout).toContain('size=4');
+  });
 });
