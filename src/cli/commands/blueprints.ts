@@ -10,6 +10,7 @@ import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource } from '../command.js';
+import { jsonLine } from '../options.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { shellQuote } from '../../check/replay.js';
@@ -24,14 +25,10 @@ export function analyzeBlueprints(io: Io, sources: Map<string, string>, files: r
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (json) {
     io.out(
-      JSON.stringify(
-        {
-          file: files.join(' '),
-          findings: findings.map((f) => ({ check: f.code, severity: f.severity, message: f.message, line: f.span?.line, column: f.span?.column })),
-        },
-        null,
-        2,
-      ) + '\n',
+      jsonLine({
+        file: files.join(' '),
+        findings: findings.map((f) => ({ check: f.code, severity: f.severity, message: f.message, line: f.span?.line, column: f.span?.column })),
+      }),
     );
   } else {
     const counts = { blueprint: 0, mod: 0, factory: 0 };
