@@ -87,8 +87,8 @@ describe('shared CLI options', () => {
 describe('--max-facts in every command that evaluates', () => {
   /** 1000 facts: over a limit of 50, well under the default. */
   const THOUSAND = '(n 0) (<= (n ?y) (n ?x) (< ?x 999) (+ ?x 1 ?y))\n';
-  it('is listed in the help of query, generate, analyze, check, validate and simulate', async () => {
-    for (const cmd of ['query', 'generate', 'analyze', 'check', 'validate', 'simulate']) {
+  it('is listed in the help of query, generate, analyze, check, validate, simulate and master', async () => {
+    for (const cmd of ['query', 'generate', 'analyze', 'check', 'validate', 'simulate', 'master']) {
       expect((await runCli([cmd, '--help'])).stdout, cmd).toMatch(/--max-facts N +stop with error\[engine\/limit\]/);
     }
   });
@@ -111,6 +111,17 @@ describe('--max-facts in every command that evaluates', () => {
     const s = await runCli(['simulate', 'c.kif', '--max-facts', '2', '--executor', 'engine'], game);
     expect(s.code).toBe(1);
     expect(s.stderr).toContain('error[engine/limit]');
+  });
+
+  it('stops master (and check of a blueprint) when the rule files derive too much', async () => {
+    const files = { 'b.bp': '@blueprint B\n  @property x = 1\n@end\n', 'r.kif': `${THOUSAND}(<= (violation big) (n 999))\n` };
+    const m = await runCli(['master', 'b.bp', 'r.kif', 'B', '--max-facts', '50'], files);
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain('error[engine/limit]: evaluation stopped after deriving 50 facts');
+    expect((await runCli(['master', 'b.bp', 'r.kif', 'B'], files)).stderr).toBe('b.bp, r.kif: seed 0 derives 1 violation fact(s)\n');
+    const c = await runCli(['check', 'b.bp', 'r.kif', '--blueprint', 'B', '--runs', '2', '--max-facts', '50'], files);
+    expect(c.code).toBe(1);
+    expect(c.stdout + c.stderr).toContain('engine/limit');
   });
 });
 
