@@ -86,9 +86,14 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
   masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
   const { checkBlueprint } = await import('../../generate/blueprints/check.js');
   if (!rules.hasViolations && !boolOpt(args, 'json')) {
-    io.err(`note: no (violation ...) rules given: only mastering errors can fail a run\n`);
+    io.err(`${bp.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
   }
   const r = checkBlueprint(library, key, rules, { runs, seed, ...(path !== undefined ? { path } : {}) });
+  if (path !== undefined && r.runs === 0) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays no run of ${files.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
+    );
+  }
   const cx = r.counterexample;
   const replay = cx ? ['gramlog', 'master', ...files, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {
