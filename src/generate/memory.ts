@@ -63,10 +63,15 @@ export interface GuardContext {
   seed?: number | string;
 }
 
+/** After a collection that helped, measurements over the budget are let pass for this many intervals. */
+const SETTLE_GAP = 16;
+
 /** Counts the steps of one generation and checks the budget every `every` of them. */
 export class MemoryGuard {
   private steps = 0;
   private weight = 0;
+  /** Steps at the last collection that brought the heap under the budget. */
+  private settledAt: number | undefined;
   private readonly every: number;
 
   constructor(
@@ -102,9 +107,15 @@ export class MemoryGuard {
     let used = b.used();
     if (used <= b.limit) return;
     if (b.settle) {
+      // a collection that freed enough is not repeated for a while: a heap of
+      // live data just under the budget would otherwise collect at every check
+      if (this.settledAt !== undefined && this.steps - this.settledAt < this.every * SETTLE_GAP) return;
       b.settle();
       used = b.used();
-      if (used <= b.limit) return;
+      if (used <= b.limit) {
+        this.settledAt = this.steps;
+        return;
+      }
     }
     const c = this.context;
     const todo = [c.lower ? `lower ${c.lower}` : '', b.advice ?? ''].filter((x) => x).join(', or ');

@@ -79,6 +79,17 @@ describe('the memory bound of a grammar', () => {
     expect(generateFrom(compileGrammar(TREE), 1, { memory: budget }).nodeCount).toBe(1023);
   });
 
+  it('after a collection that helped, the next ones wait: 16 intervals pass before it collects again', () => {
+    let fresh = false;
+    let settled = 0;
+    // every measurement is over the budget, except the one right after a collection
+    const used = () => (fresh ? ((fresh = false), 50) : 200);
+    const budget: MemoryBudget = { limit: 100, every: 8, used, settle: () => void (settled++, (fresh = true)) };
+    expect(generateFrom(compileGrammar(TREE), 1, { memory: budget }).nodeCount).toBe(1023);
+    // 127 measurements (one per 8 nodes): a collection at the first, then one per 17 intervals
+    expect(settled).toBe(Math.ceil(127 / 17));
+  });
+
   it('a deep node counts for more: its path grows with its depth', () => {
     const chain = '(start s) (maxdepth 100000) (maxnodes 100000) (rule s one 1) (rule s end 0) (child one 0 s)\n(<= (force ?n end) (depth ?n 3000))';
     const budget = growing(Number.MAX_SAFE_INTEGER, 1, 1024);
