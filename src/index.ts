@@ -27,6 +27,7 @@ export {
   type Grammar,
   type GenerateOptions,
 } from './generate/grammar/index.js';
+export { setDefaultMemoryBudget, type MemoryBudget } from './generate/memory.js';
 export {
   generateLayers,
   explainLayers,

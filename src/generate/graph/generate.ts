@@ -8,6 +8,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import { createRandom, type Random } from '../../random.js';
+import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { Graph, type NodeRec } from './graph.js';
 import { GraphHistory } from './history.js';
 import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
@@ -30,6 +31,8 @@ export interface GenerateGraphOptions {
    * the tests compare with). Both give the same graphs.
    */
   logicSites?: 'incremental' | 'full';
+  /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 export interface GraphArtifact {
@@ -59,6 +62,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   const root = createRandom(seed);
   let limit = grammar.limit;
   let steps = 0;
+  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
   grammar.stages.forEach((stage, si) => {
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
@@ -105,6 +109,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       }
       sources.update(log.touched, log.removed);
       steps++;
+      guard.step(1 + (rule.rhsNodes.length + rule.rhsEdges.length) / 8);
       options.onStep?.(steps, graph.size);
     }
     if (limit !== undefined) limit -= iter;
