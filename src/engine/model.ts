@@ -81,6 +81,13 @@ export class Model {
     return found ? printTuples(found.rel, this.program.terms, atom.pred, found.order) : [];
   }
 
+  /** How many facts match a goal atom: the length of `query(goal)`, without sorting or printing them. */
+  count(goal: string | Atom): number {
+    const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
+    const found = this.hits(atom);
+    return found ? (found.hits ? found.hits.length : found.rel.count) : 0;
+  }
+
   /** Variable bindings (canonical text) of each fact matching the goal, in the order of `query`. */
   answers(goal: string | Atom): Array<Record<string, string>> {
     const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
@@ -100,6 +107,12 @@ export class Model {
 
   /** The sorted indexes of the tuples matching the goal, or undefined when its relation does not exist. */
   private match(atom: Atom): { rel: Relation; order: Int32Array } | undefined {
+    const found = this.hits(atom);
+    return found && { rel: found.rel, order: sortTuples(found.rel, this.program.terms, found.hits) };
+  }
+
+  /** The indexes of the tuples matching the goal (undefined: all of them), or undefined when its relation does not exist. */
+  private hits(atom: Atom): { rel: Relation; hits: Int32Array | undefined } | undefined {
     const rel = this.relation(atom.pred, atom.args.length);
     if (!rel) return undefined;
     const terms = this.program.terms;
@@ -121,7 +134,7 @@ export class Model {
         }
       } else if (t.kind === 'const' || t.kind === 'str') {
         const id = t.kind === 'const' ? terms.findConstant(t.name) : terms.findString(t.value);
-        if (id === undefined) return { rel, order: new Int32Array(0) };
+        if (id === undefined) return { rel, hits: new Int32Array(0) };
         how[c] = 1;
         want[c] = id;
       } else {
@@ -150,7 +163,7 @@ export class Model {
       }
       hits = Int32Array.from(keep);
     }
-    return { rel, order: sortTuples(rel, terms, hits) };
+    return { rel, hits };
   }
 
   private matchTerm(t: Term, id: number, bound: Map<string, number>): boolean {
