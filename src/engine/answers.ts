@@ -62,7 +62,10 @@ export function printTuples(rel: Relation, terms: TermTable, name: string, order
   const out = new Array<string>(order.length);
   if (arity === 0) return out.fill(name);
   const open = '(' + name + ' ';
-  // Sorted tuples share their leading columns: the text up to the last column is reused.
+  // Sorted tuples share their leading columns: the text up to the last column is
+  // reused, and each last term's text with its closing parenthesis is built once,
+  // so each answer is one concatenation.
+  const closed = new Array<string | undefined>(terms.size);
   let prefix = '';
   let prefixTuple = -1;
   const last = arity - 1;
@@ -75,7 +78,10 @@ export function printTuples(rel: Relation, terms: TermTable, name: string, order
       for (let c = 0; c < last; c++) prefix += terms.print(data[base + c] as number) + ' ';
       prefixTuple = order[k] as number;
     }
-    out[k] = prefix + terms.print(data[base + last] as number) + ')';
+    const id = data[base + last] as number;
+    let tail = closed[id];
+    if (tail === undefined) closed[id] = tail = terms.print(id) + ')';
+    out[k] = prefix + tail;
   }
   return out;
 }

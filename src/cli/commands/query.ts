@@ -126,7 +126,7 @@ example:
       return EXIT.ok;
     }
     const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
-    io.out(json ? JSON.stringify(lines) + '\n' : lines.map((l) => l + '\n').join(''));
+    io.out(json ? JSON.stringify(lines) + '\n' : lines.length > 0 ? lines.join('\n') + '\n' : '');
     return EXIT.ok;
   },
 };
