@@ -8,7 +8,7 @@ import { parseLiteral } from '../syntax/parser.js';
 import type { Program } from '../program/program.js';
 import { KIND_COMPOUND, KIND_CONST, KIND_STR } from '../program/terms.js';
 import type { Relation } from './relation.js';
-import { printTuples, sortTuples } from './answers.js';
+import { printTuples, sortTuples, writeTuples } from './answers.js';
 
 export interface FactRow {
   rel: string;
@@ -55,6 +55,22 @@ export class Model {
     return out;
   }
 
+  /**
+   * The lines of `facts()`, each followed by a newline, handed to `write` in
+   * chunks (for printing many facts without an array of strings); returns how many.
+   */
+  writeFacts(write: (text: string) => void): number {
+    let n = 0;
+    const terms = this.program.terms;
+    for (const info of this.sortedRelations()) {
+      const rel = this.relations[info.id];
+      if (!rel || rel.count === 0) continue;
+      writeTuples(rel, terms, info.name, sortTuples(rel, terms), write);
+      n += rel.count;
+    }
+    return n;
+  }
+
   factRows(): FactRow[] {
     const rows: FactRow[] = [];
     const terms = this.program.terms;
@@ -79,6 +95,15 @@ export class Model {
     const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
     const found = this.match(atom);
     return found ? printTuples(found.rel, this.program.terms, atom.pred, found.order) : [];
+  }
+
+  /** The lines of `query(goal)`, each followed by a newline, handed to `write` in chunks; returns how many. */
+  writeQuery(goal: string | Atom, write: (text: string) => void): number {
+    const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
+    const found = this.match(atom);
+    if (!found) return 0;
+    writeTuples(found.rel, this.program.terms, atom.pred, found.order, write);
+    return found.order.length;
   }
 
   /** How many facts match a goal atom: the length of `query(goal)`, without sorting or printing them. */

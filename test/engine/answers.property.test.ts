@@ -77,9 +77,29 @@ describe('goal answers and counts', () => {
           });
           expect(model.query(goal)).toEqual(expected);
           expect(model.count(goal)).toBe(expected.length);
+          let written = '';
+          expect(model.writeQuery(goal, (t) => (written += t))).toBe(expected.length);
+          expect(written).toBe(expected.map((l) => l + '\n').join(''));
         }
+        let all = '';
+        expect(model.writeFacts((t) => (all += t))).toBe(model.size);
+        expect(all).toBe(model.facts().map((l) => l + '\n').join(''));
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('answers written in chunks', () => {
+  it('write the same lines as query and facts, in several chunks when long', () => {
+    const nodes = Array.from({ length: 150 }, (_, i) => `(a ${i}) (a "s${i}")`).join(' ');
+    const model = evaluate(loadProgram([{ file: 'x.kif', text: `${nodes} (<= (p ?x (f ?y)) (a ?x) (a ?y))` }]));
+    const chunks: string[] = [];
+    expect(model.writeQuery('(p ?x ?y)', (t) => chunks.push(t))).toBe(90_000);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe(model.query('(p ?x ?y)').join('\n') + '\n');
+    const all: string[] = [];
+    model.writeFacts((t) => all.push(t));
+    expect(all.join('')).toBe(model.facts().join('\n') + '\n');
   });
 });

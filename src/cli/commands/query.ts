@@ -125,8 +125,11 @@ example:
       io.out(`${n}\n`);
       return EXIT.ok;
     }
-    const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
-    io.out(json ? JSON.stringify(lines) + '\n' : lines.length > 0 ? lines.join('\n') + '\n' : '');
+    if (json) {
+      const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
+      io.out(JSON.stringify(lines) + '\n');
+    } else if (atoms.length === 0) model.writeFacts((text) => io.out(text));
+    else for (const goal of atoms) model.writeQuery(goal, (text) => io.out(text));
     return EXIT.ok;
   },
 };
