@@ -140,7 +140,7 @@ function processRun(cmd: string, args: readonly string[], repeat: number): { sec
 
 /**
  * gramlog as a whole process, like the peers, as a user runs it:
- * `gramlog query rules.kif --facts DIR --goal G --count` (the built bin/gramlog.js),
+ * `gramlog query rules.kif --facts DIR --goal G --count-only` (the built bin/gramlog.js),
  * which starts node, reads the rules and the facts as tables, evaluates and
  * prints the goal's count. Best of `repeat`.
  */
@@ -149,7 +149,7 @@ function gramlogProcess(w: Workload, dir: string, repeat = 3): { secs: number; c
   mkdirSync(factsDir, { recursive: true });
   for (const [rel, rows] of Object.entries(w.tables)) writeFileSync(path.join(factsDir, `${rel}.tsv`), rows.map((r) => r.join('\t')).join('\n') + '\n');
   writeFileSync(path.join(dir, 'rules.kif'), w.rules);
-  const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', factsDir, '--goal', goalOf(w), '--count'], repeat);
+  const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', factsDir, '--goal', goalOf(w), '--count-only'], repeat);
   if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
   return { secs: r.secs, count: Number(r.stdout.trim()) };
 }
@@ -164,7 +164,7 @@ export function benchProcesses(): void {
     console.log('skipped: dist/cli/bundle/main.js is absent (run npm run build first)');
     return;
   }
-  console.log("gramlog: the CLI, `gramlog query rules.kif --facts DIR --goal '(path ?v0 ?v1)' --count`; best of 3 wall-clock runs each");
+  console.log("gramlog: the CLI, `gramlog query rules.kif --facts DIR --goal '(path ?v0 ?v1)' --count-only`; best of 3 wall-clock runs each");
   const swipl = findSwipl();
   console.log(`peers: SWI-Prolog ${swipl ? 'swipl with tabling' : 'not on PATH (apt-get install swi-prolog-nox)'}; clingo ${clingoProcessSeconds('a.', 1) !== undefined ? 'clingo -q' : 'not on PATH (apt-get install gringo)'}`);
   console.log('| workload | goal tuples | gramlog | SWI-Prolog | SWI/gramlog | clingo | clingo/gramlog | goal |');
@@ -191,7 +191,7 @@ function answersOutput(w: Workload, dir: string, counted: number): string {
   const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', path.join(dir, 'facts'), '--goal', goalOf(w)], 3);
   if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
   const lines = r.stdout.length === 0 ? 0 : r.stdout.split('\n').length - 1;
-  return `answers: printing the ${lines} answers of "${w.name}" (sorted, one per line, to a pipe) takes ${fmt(r.secs)} against ${fmt(counted)} with --count: the output adds ${fmt(r.secs - counted)}; goal: well under the engine's time`;
+  return `answers: printing the ${lines} answers of "${w.name}" (sorted, one per line, to a pipe) takes ${fmt(r.secs)} against ${fmt(counted)} with --count-only: the output adds ${fmt(r.secs - counted)}; goal: well under the engine's time`;
 }
 
 /**

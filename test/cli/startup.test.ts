@@ -65,7 +65,7 @@ describe.skipIf(!built)('modules loaded at start-up', () => {
   const heavy = /node_modules\/(datascript|fast-check|logic-solver|@viz-js)\/|\/dist\/(generate\/(?!params\.js|statements\.js)|gdl|store|check)\//;
 
   it('query loads the parser, program and engine, and nothing of the generators, GDL or datascript', () => {
-    const r = modulesLoaded(['query', 'rules/family.kif', '--goal', '(ancestor ann ?y)', '--count']);
+    const r = modulesLoaded(['query', 'rules/family.kif', '--goal', '(ancestor ann ?y)', '--count-only']);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('4\n');
     expect(r.urls.some((u) => u.endsWith('/dist/engine/evaluate.js'))).toBe(true);

@@ -42,12 +42,12 @@ export const queryCommand: Command = {
   options: {
     goal: { type: 'string', multiple: true, short: 'g' },
     ...JSON_OPTION,
-    count: { type: 'boolean' },
+    'count-only': { type: 'boolean' },
     edn: { type: 'string' },
     ...MAX_FACTS_OPTION,
     facts: { type: 'string', multiple: true },
   },
-  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--count] [--json] [--edn QUERY]
+  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--count-only] [--json] [--edn QUERY]
 
 Loads the rule files as one program, evaluates it (stratified, semi-naive) and
 prints the facts that match each goal, one canonical atom per line, sorted.
@@ -59,8 +59,8 @@ loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
 options:
   -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
       --json            print a JSON array of strings instead of lines
-      --count           print only how many lines there are (facts matching the
-                        goals, or rows of --edn), without sorting or printing them
+      --count-only      print only how many lines there would be (facts matching
+                        the goals, or rows of --edn), without sorting or printing them
       --edn QUERY       run a datascript query over the model instead, e.g.
                         '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
                         (each fact is an entity with "rel", "arity", "arg0".., "text")
@@ -75,7 +75,7 @@ exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
   gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
-  gramlog query rules/family.kif --goal '(ancestor ann ?y)' --count
+  gramlog query rules/family.kif --goal '(ancestor ann ?y)' --count-only
   gramlog query rules/items.bp --goal '(keyword ?b weapon heavy)'
 `,
   async run(args, io, sources) {
@@ -88,7 +88,7 @@ example:
     const model = evaluate(program, { tables });
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
-    const count = boolOpt(args, 'count');
+    const count = boolOpt(args, 'count-only');
     if (edn !== undefined) {
       if (listOpt(args, 'goal').length > 0) throw new UsageError('gramlog query: use either --goal or --edn, not both');
       const { Store } = await import('../../store/index.js');
