@@ -1,3 +1,0 @@
-import { benchProcesses, benchStartup } from './engine-bench.js';
-if (process.argv.includes('start')) benchStartup();
-if (process.argv.includes('proc')) benchProcesses();
