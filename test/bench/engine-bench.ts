@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { evaluate } from '../../src/engine/index.js';
 import { parseProgram } from '../../src/program/load.js';
-import { clingoProcessSeconds, describeGringo, findGringo, gringoSeconds } from './clingo-peer.js';
+import { clingoProcess, describeGringo, findGringo, gringoSeconds } from './clingo-peer.js';
+import { timedRun } from './process-time.js';
 import { findSwipl, swiplRun } from './swi-peer.js';
 import { allPairsNegation, chain, negation, randomGraph, sameGeneration, type Workload } from './workloads.js';
 
@@ -131,16 +132,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 const bin = path.join(repoRoot, 'bin/gramlog.js');
 
-/** Wall seconds of a child process, best of `repeat`, and its last run's output. */
-function processRun(cmd: string, args: readonly string[], repeat: number): { secs: number; status: number | null; stdout: string; stderr: string } {
-  let secs = Infinity;
-  let r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  for (let i = 0; i < repeat; i++) {
-    const t = process.hrtime.bigint();
-    r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-    secs = Math.min(secs, Number(process.hrtime.bigint() - t) / 1e9);
-  }
-  return { secs, status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** Wall seconds, and CPU seconds in parentheses when known (counted in 10 ms ticks). */
+const both = (t: { secs: number; cpu?: number } | undefined) =>
+  t === undefined ? '—' : t.cpu === undefined ? fmt(t.secs) : `${fmt(t.secs)} (${t.cpu < 0.01 ? '< 10 ms' : fmt(t.cpu)})`;
+
+/** Seconds of a child process (wall and CPU), best of `repeat`, and its last run's output. */
+function processRun(cmd: string, args: readonly string[], repeat: number): { secs: number; cpu?: number; status: number | null; stdout: string; stderr: string } {
+  const { secs, cpu, result: r } = timedRun(cmd, args, repeat);
+  return { secs, ...(cpu !== undefined ? { cpu } : {}), status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /**
@@ -149,14 +148,14 @@ function processRun(cmd: string, args: readonly string[], repeat: number): { sec
  * which starts node, reads the rules and the facts as tables, evaluates and
  * prints the goal's count. Best of `repeat`.
  */
-function gramlogProcess(w: Workload, dir: string, repeat = 3): { secs: number; count: number } {
+function gramlogProcess(w: Workload, dir: string, repeat = 3): { secs: number; cpu?: number; count: number } {
   const factsDir = path.join(dir, 'facts');
   mkdirSync(factsDir, { recursive: true });
   for (const [rel, rows] of Object.entries(w.tables)) writeFileSync(path.join(factsDir, `${rel}.tsv`), rows.map((r) => r.join('\t')).join('\n') + '\n');
   writeFileSync(path.join(dir, 'rules.kif'), w.rules);
   const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', factsDir, '--goal', goalOf(w), '--count-only'], repeat);
   if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
-  return { secs: r.secs, count: Number(r.stdout.trim()) };
+  return { secs: r.secs, ...(r.cpu !== undefined ? { cpu: r.cpu } : {}), count: Number(r.stdout.trim()) };
 }
 
 /**
@@ -169,34 +168,37 @@ export function benchProcesses(): void {
     console.log('skipped: dist/cli/bundle/main.js is absent (run npm run build first)');
     return;
   }
-  console.log("gramlog: the CLI, `gramlog query rules.kif --facts DIR --goal '(path ?v0 ?v1)' --count-only`; best of 3 wall-clock runs each");
+  console.log("gramlog: the CLI, `gramlog query rules.kif --facts DIR --goal '(path ?v0 ?v1)' --count-only`; best of 3 runs each, wall clock and (in parentheses) CPU time, which load from other work disturbs less");
   const swipl = findSwipl();
-  console.log(`peers: SWI-Prolog ${swipl ? 'swipl with tabling' : 'not on PATH (apt-get install swi-prolog-nox)'}; clingo ${clingoProcessSeconds('a.', 1) !== undefined ? 'clingo -q' : 'not on PATH (apt-get install gringo)'}`);
-  console.log('| workload | goal tuples | gramlog | SWI-Prolog | SWI/gramlog | clingo | clingo/gramlog | goal |');
+  console.log(`peers: SWI-Prolog ${swipl ? 'swipl with tabling' : 'not on PATH (apt-get install swi-prolog-nox)'}; clingo ${clingoProcess('a.', 1) !== undefined ? 'clingo -q' : 'not on PATH (apt-get install gringo)'}`);
+  console.log('| workload | goal tuples | gramlog | SWI-Prolog | SWI/gramlog | clingo | clingo/gramlog | goal (wall; CPU) |');
   console.log('|---|---|---|---|---|---|---|---|');
   const workloads = [chain(1000), randomGraph(1000, 3000), sameGeneration(2, 10), allPairsNegation(300, 400)];
+  const ratios = (peer: { secs: number; cpu?: number } | undefined, mine: { secs: number; cpu?: number }) =>
+    peer === undefined ? '—' : peer.cpu !== undefined && mine.cpu ? `${ratio(peer.secs, mine.secs)} (${ratio(peer.cpu, mine.cpu)})` : ratio(peer.secs, mine.secs);
   let printed = '';
   for (const w of workloads) {
     const dir = mkdtempSync(path.join(tmpdir(), 'gramlog-proc-'));
     const mine = gramlogProcess(w, dir);
     const swi = swipl ? swiplRun(w.pl) : undefined;
     if (swi && swi.count !== mine.count) console.log(`warning: SWI-Prolog counted ${swi.count}, gramlog ${mine.count} on ${w.name}`);
-    const cl = clingoProcessSeconds(w.asp);
-    const ahead = [swi?.secs, cl].every((p) => p === undefined || p > mine.secs);
-    console.log(
-      `| ${w.name} | ${mine.count} | ${fmt(mine.secs)} | ${fmt(swi?.secs)} | ${ratio(swi?.secs, mine.secs)} | ${fmt(cl)} | ${ratio(cl, mine.secs)} | ${ahead ? 'ahead' : 'behind'} |`,
-    );
-    if (w === workloads[0]) printed = answersOutput(w, dir, mine.secs);
+    const cl = clingoProcess(w.asp);
+    const ahead = [swi?.secs, cl?.secs].every((p) => p === undefined || p > mine.secs);
+    const aheadCpu = mine.cpu === undefined ? undefined : [swi?.cpu, cl?.cpu].every((p) => p === undefined || p > (mine.cpu as number));
+    const verdict = `${ahead ? 'ahead' : 'behind'}${aheadCpu === undefined ? '' : aheadCpu ? '; ahead' : '; behind'}`;
+    console.log(`| ${w.name} | ${mine.count} | ${both(mine)} | ${both(swi)} | ${ratios(swi, mine)} | ${both(cl)} | ${ratios(cl, mine)} | ${verdict} |`);
+    if (w === workloads[0]) printed = answersOutput(w, dir, mine);
   }
   if (printed) console.log(printed);
 }
 
 /** The CLI printing every answer of `w` (to a pipe) against counting them: what the output costs. */
-function answersOutput(w: Workload, dir: string, counted: number): string {
+function answersOutput(w: Workload, dir: string, counted: { secs: number; cpu?: number }): string {
   const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', path.join(dir, 'facts'), '--goal', goalOf(w)], 3);
   if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
   const lines = r.stdout.length === 0 ? 0 : r.stdout.split('\n').length - 1;
-  return `answers: printing the ${lines} answers of "${w.name}" (sorted, one per line, to a pipe) takes ${fmt(r.secs)} against ${fmt(counted)} with --count-only: the output adds ${fmt(r.secs - counted)}; goal: well under the engine's time`;
+  const cpu = r.cpu !== undefined && counted.cpu !== undefined ? ` (CPU ${fmt(r.cpu - counted.cpu)})` : '';
+  return `answers: printing the ${lines} answers of "${w.name}" (sorted, one per line, to a pipe) takes ${both(r)} against ${both(counted)} with --count-only: the output adds ${fmt(r.secs - counted.secs)}${cpu}; goal: well under the engine's time`;
 }
 
 /**
@@ -206,7 +208,7 @@ function answersOutput(w: Workload, dir: string, counted: number): string {
  * itself, SWI-Prolog halting, clingo on an empty program. Best of 10.
  */
 export function benchStartup(): void {
-  console.log('\n## CLI start-up (wall clock, best of 10); goal: close to `node -e 0`');
+  console.log('\n## CLI start-up (wall clock and, in parentheses, CPU time; best of 10); goal: close to `node -e 0`');
   if (!existsSync(path.join(repoRoot, 'dist/cli/bundle/main.js'))) {
     console.log('skipped: dist/cli/bundle/main.js is absent (run npm run build first)');
     return;
@@ -217,10 +219,11 @@ export function benchStartup(): void {
   const empty = path.join(dir, 'empty.lp');
   writeFileSync(empty, '');
   const modules = `import { main } from ${JSON.stringify(path.join(repoRoot, 'dist/cli/main.js'))}; process.exitCode = await main(process.argv.slice(1));`;
-  const node = processRun(process.execPath, ['-e', '0'], 10).secs;
-  const peers: string[] = [`node -e 0 ${fmt(node)}`];
-  if (findSwipl()) peers.push(`SWI-Prolog \`swipl -g halt\` ${fmt(processRun('swipl', ['-q', '-g', 'halt'], 10).secs)}`);
-  if (spawnSync('sh', ['-c', 'command -v clingo']).status === 0) peers.push(`clingo on an empty program ${fmt(processRun('clingo', ['-q', empty], 10).secs)}`);
+  const nodeRun = processRun(process.execPath, ['-e', '0'], 10);
+  const node = nodeRun.secs;
+  const peers: string[] = [`node -e 0 ${both(nodeRun)}`];
+  if (findSwipl()) peers.push(`SWI-Prolog \`swipl -g halt\` ${both(processRun('swipl', ['-q', '-g', 'halt'], 10))}`);
+  if (spawnSync('sh', ['-c', 'command -v clingo']).status === 0) peers.push(`clingo on an empty program ${both(processRun('clingo', ['-q', empty], 10))}`);
   console.log(`peers: ${peers.join('; ')}`);
   console.log('| command | gramlog (bundled bin) | compiled modules | gramlog − node |');
   console.log('|---|---|---|---|');
@@ -234,7 +237,7 @@ export function benchStartup(): void {
     const bundled = processRun(process.execPath, [bin, ...args], 10);
     if (bundled.status !== 0) throw new Error(`${label} failed: ${bundled.stderr}`);
     const unbundled = processRun(process.execPath, ['--input-type=module', '-e', modules, ...args], 10);
-    console.log(`| ${label} | ${fmt(bundled.secs)} | ${fmt(unbundled.secs)} | ${fmt(bundled.secs - node)} |`);
+    console.log(`| ${label} | ${both(bundled)} | ${both(unbundled)} | ${fmt(bundled.secs - node)} |`);
   }
 }
 
