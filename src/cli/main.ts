@@ -53,10 +53,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.out(`gramlog ${VERSION}\n`);
     return EXIT.ok;
   }
-  const command: Command | undefined = COMMANDS.find((c) => c.name === name);
+  const entry = COMMANDS.find((c) => c.name === name);
   const sources = new Map<string, string>();
+  let command: Command | undefined;
   try {
-    if (!command) throw unknownCommand(name);
+    if (!entry) throw unknownCommand(name);
+    command = await entry.load();
     const args = parseCommandArgs(command.name, rest, command.options);
     if (args.values['help'] === true) {
       io.out(commandHelp(command));
