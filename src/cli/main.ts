@@ -10,6 +10,7 @@ import { COMMON_HELP, parseCommandArgs, stringOpt } from './args.js';
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
+import { installMemoryBudget } from './memory.js';
 import { EXIT, OutputClosed, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
 const VERSION = '0.1.0';
@@ -52,10 +53,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.out(`gramlog ${VERSION}\n`);
     return EXIT.ok;
   }
-  const command: Command | undefined = COMMANDS.find((c) => c.name === name);
+  const entry = COMMANDS.find((c) => c.name === name);
   const sources = new Map<string, string>();
+  let command: Command | undefined;
   try {
-    if (!command) throw unknownCommand(name);
+    if (!entry) throw unknownCommand(name);
+    command = await entry.load();
     const args = parseCommandArgs(command.name, rest, command.options);
     if (args.values['help'] === true) {
       io.out(commandHelp(command));
@@ -67,6 +70,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       if (bytes === undefined) throw new UsageError(`gramlog ${command.name}: --max-input takes a size (bytes, or a number with K, M or G, e.g. 64M), not '${maxInput}'`);
       io.setMaxInput?.(bytes);
     }
+    installMemoryBudget(command.name, stringOpt(args, 'max-memory'), process.env);
     return await command.run(args, io, sources);
   } catch (e) {
     if (e instanceof OutputClosed) return EXIT.ok;

@@ -55,14 +55,22 @@ export function sortTuples(rel: Relation, terms: TermTable, hits?: Int32Array): 
   return order;
 }
 
-/** Canonical text `(name a b)` of each tuple, in the given order. */
-export function printTuples(rel: Relation, terms: TermTable, name: string, order: Int32Array): string[] {
+/**
+ * Walks the tuples in the given order calling `line(k, prefix, tail)`, where
+ * prefix + tail is the k-th tuple's canonical text `(name a b)` followed by
+ * `end`. Sorted tuples share their leading columns: the text up to the last
+ * column is reused, and each last term's text with `)` and `end` is built once,
+ * so an answer costs one concatenation.
+ */
+function eachText(rel: Relation, terms: TermTable, name: string, order: Int32Array, end: string, line: (k: number, prefix: string, tail: string) => void): void {
   const arity = rel.arity;
   const data = rel.data;
-  const out = new Array<string>(order.length);
-  if (arity === 0) return out.fill(name);
+  if (arity === 0) {
+    for (let k = 0; k < order.length; k++) line(k, name, end);
+    return;
+  }
   const open = '(' + name + ' ';
-  // Sorted tuples share their leading columns: the text up to the last column is reused.
+  const closed = new Array<string | undefined>(terms.size);
   let prefix = '';
   let prefixTuple = -1;
   const last = arity - 1;
@@ -75,7 +83,38 @@ export function printTuples(rel: Relation, terms: TermTable, name: string, order
       for (let c = 0; c < last; c++) prefix += terms.print(data[base + c] as number) + ' ';
       prefixTuple = order[k] as number;
     }
-    out[k] = prefix + terms.print(data[base + last] as number) + ')';
+    const id = data[base + last] as number;
+    let tail = closed[id];
+    if (tail === undefined) closed[id] = tail = terms.print(id) + ')' + end;
+    line(k, prefix, tail);
   }
+}
+
+/** Canonical text `(name a b)` of each tuple, in the given order. */
+export function printTuples(rel: Relation, terms: TermTable, name: string, order: Int32Array): string[] {
+  const out = new Array<string>(order.length);
+  eachText(rel, terms, name, order, '', (k, prefix, tail) => {
+    out[k] = prefix + tail;
+  });
   return out;
+}
+
+/** Text written per call of `write` by writeTuples (about). */
+const CHUNK = 1 << 16;
+
+/**
+ * The text of printTuples as lines (each answer followed by a newline), handed
+ * to `write` in chunks of about 64K characters: no string per answer outlives
+ * its chunk, so printing half a million answers allocates little that lasts.
+ */
+export function writeTuples(rel: Relation, terms: TermTable, name: string, order: Int32Array, write: (text: string) => void): void {
+  let chunk = '';
+  eachText(rel, terms, name, order, '\n', (_, prefix, tail) => {
+    chunk += prefix + tail;
+    if (chunk.length >= CHUNK) {
+      write(chunk);
+      chunk = '';
+    }
+  });
+  if (chunk.length > 0) write(chunk);
 }

@@ -325,29 +325,8 @@ function compilePositive(
       if (t >= (lo[pos] as number) && t < (hi[pos] as number)) next(e);
     };
   }
-  if (mask >= 0) {
-    return (e) => {
-      if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
-      for (let i = 0; i < nk; i++) {
-        const v = (keyValues[i] as Value)(e);
-        if (v === ABSENT) return;
-        key[i] = v;
-      }
-      const r = env.rels[rel] as Relation;
-      const idx = r.index(mask);
-      const chain = idx.next;
-      const start = lo[pos] as number;
-      const end = hi[pos] as number;
-      let work = 1;
-      for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
-        if (t >= end) continue;
-        if (t < start) break;
-        work++;
-        if (apply(r.data, t * arity, e)) next(e);
-      }
-      if ((env.budget.left -= work) < 0) env.budget.spent();
-    };
-  }
+  // An index lookup: on whole columns (mask >= 0; partValues are then the key
+  // columns' values) or on known sub-terms of compound columns (a path index).
   return (e) => {
     if ((hi[pos] as number) - (lo[pos] as number) <= joinTuning.smallScan) return scanKeyed(e);
     for (let i = 0; i < partValues.length; i++) {
@@ -356,7 +335,7 @@ function compilePositive(
       key[i] = v;
     }
     const r = env.rels[rel] as Relation;
-    const idx = r.pathIndex(indexName, parts, terms);
+    const idx = mask >= 0 ? r.index(mask) : r.pathIndex(indexName, parts, terms);
     const chain = idx.next;
     const start = lo[pos] as number;
     const end = hi[pos] as number;

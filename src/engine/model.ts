@@ -8,7 +8,7 @@ import { parseLiteral } from '../syntax/parser.js';
 import type { Program } from '../program/program.js';
 import { KIND_COMPOUND, KIND_CONST, KIND_STR } from '../program/terms.js';
 import type { Relation } from './relation.js';
-import { printTuples, sortTuples } from './answers.js';
+import { printTuples, sortTuples, writeTuples } from './answers.js';
 
 export interface FactRow {
   rel: string;
@@ -55,6 +55,22 @@ export class Model {
     return out;
   }
 
+  /**
+   * The lines of `facts()`, each followed by a newline, handed to `write` in
+   * chunks (for printing many facts without an array of strings); returns how many.
+   */
+  writeFacts(write: (text: string) => void): number {
+    let n = 0;
+    const terms = this.program.terms;
+    for (const info of this.sortedRelations()) {
+      const rel = this.relations[info.id];
+      if (!rel || rel.count === 0) continue;
+      writeTuples(rel, terms, info.name, sortTuples(rel, terms), write);
+      n += rel.count;
+    }
+    return n;
+  }
+
   factRows(): FactRow[] {
     const rows: FactRow[] = [];
     const terms = this.program.terms;
@@ -81,6 +97,22 @@ export class Model {
     return found ? printTuples(found.rel, this.program.terms, atom.pred, found.order) : [];
   }
 
+  /** The lines of `query(goal)`, each followed by a newline, handed to `write` in chunks; returns how many. */
+  writeQuery(goal: string | Atom, write: (text: string) => void): number {
+    const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
+    const found = this.match(atom);
+    if (!found) return 0;
+    writeTuples(found.rel, this.program.terms, atom.pred, found.order, write);
+    return found.order.length;
+  }
+
+  /** How many facts match a goal atom: the length of `query(goal)`, without sorting or printing them. */
+  count(goal: string | Atom): number {
+    const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
+    const found = this.hits(atom);
+    return found ? (found.hits ? found.hits.length : found.rel.count) : 0;
+  }
+
   /** Variable bindings (canonical text) of each fact matching the goal, in the order of `query`. */
   answers(goal: string | Atom): Array<Record<string, string>> {
     const atom = typeof goal === 'string' ? parseGoal(goal) : goal;
@@ -100,6 +132,12 @@ export class Model {
 
   /** The sorted indexes of the tuples matching the goal, or undefined when its relation does not exist. */
   private match(atom: Atom): { rel: Relation; order: Int32Array } | undefined {
+    const found = this.hits(atom);
+    return found && { rel: found.rel, order: sortTuples(found.rel, this.program.terms, found.hits) };
+  }
+
+  /** The indexes of the tuples matching the goal (undefined: all of them), or undefined when its relation does not exist. */
+  private hits(atom: Atom): { rel: Relation; hits: Int32Array | undefined } | undefined {
     const rel = this.relation(atom.pred, atom.args.length);
     if (!rel) return undefined;
     const terms = this.program.terms;
@@ -121,7 +159,7 @@ export class Model {
         }
       } else if (t.kind === 'const' || t.kind === 'str') {
         const id = t.kind === 'const' ? terms.findConstant(t.name) : terms.findString(t.value);
-        if (id === undefined) return { rel, order: new Int32Array(0) };
+        if (id === undefined) return { rel, hits: new Int32Array(0) };
         how[c] = 1;
         want[c] = id;
       } else {
@@ -150,7 +188,7 @@ export class Model {
       }
       hits = Int32Array.from(keep);
     }
-    return { rel, order: sortTuples(rel, terms, hits) };
+    return { rel, hits };
   }
 
   private matchTerm(t: Term, id: number, bound: Map<string, number>): boolean {

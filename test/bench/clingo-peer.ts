@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { timedRun, type Timed } from './process-time.js';
 
 export function findGringo(): string | undefined {
   for (const cmd of ['gringo', 'clingo']) {
@@ -44,19 +45,14 @@ export function gringoSeconds(cmd: string, asp: string, repeat = 3): number {
   return Math.max(best - startup, 1e-6);
 }
 
-/** clingo as a whole process (ground and solve, the model not printed): seconds, best of `repeat`. */
-export function clingoProcessSeconds(asp: string, repeat = 3): number | undefined {
+/** clingo as a whole process (ground and solve, the model not printed): seconds, wall and CPU, best of `repeat`. */
+export function clingoProcess(asp: string, repeat = 3): Omit<Timed, 'result'> | undefined {
   const r = spawnSync('sh', ['-c', 'command -v clingo'], { encoding: 'utf8' });
   if (r.status !== 0 || !r.stdout.trim()) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'gramlog-clingo-'));
   const file = join(dir, 'p.lp');
   writeFileSync(file, asp);
-  let best = Infinity;
-  for (let i = 0; i < repeat; i++) {
-    const t = process.hrtime.bigint();
-    // clingo exits 10 or 30 when it finds a model: not an error.
-    spawnSync('clingo', ['-q', file], { stdio: ['ignore', 'ignore', 'ignore'] });
-    best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e9);
-  }
-  return best;
+  // clingo exits 10 or 30 when it finds a model: not an error.
+  const { secs, cpu } = timedRun('clingo', ['-q', file], repeat);
+  return cpu === undefined ? { secs } : { secs, cpu };
 }

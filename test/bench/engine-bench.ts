@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { evaluate } from '../../src/engine/index.js';
 import { parseProgram } from '../../src/program/load.js';
-import { clingoProcessSeconds, describeGringo, findGringo, gringoSeconds } from './clingo-peer.js';
+import { clingoProcess, describeGringo, findGringo, gringoSeconds } from './clingo-peer.js';
+import { timedRun } from './process-time.js';
 import { findSwipl, swiplRun } from './swi-peer.js';
 import { allPairsNegation, chain, negation, randomGraph, sameGeneration, type Workload } from './workloads.js';
 
@@ -18,6 +19,9 @@ export interface EngineRow {
   workload: string;
   tuples: number;
   engine: number;
+  /** Of `engine`: the seconds parsing took, and `model.query` took to sort and print the answers. */
+  parse: number;
+  answers: number;
   datascript?: number;
   gringo?: number;
 }
@@ -34,15 +38,34 @@ function best(repeat: number, fn: () => void): number {
   return b;
 }
 
-/** Parse, evaluate and the goal's answers as sorted text (what a user of the API gets), best of 3. */
-function engineRun(w: Workload): { secs: number; tuples: number } {
+const goalOf = (w: Workload) => `(${w.goal.name} ${Array.from({ length: w.goal.arity }, (_, i) => `?v${i}`).join(' ')})`;
+
+/**
+ * Parse, evaluate and the goal's answers as sorted text (what a user of the
+ * API gets), best of `repeat`; `answers`: the query's share of that run.
+ */
+function engineRun(w: Workload, repeat = 3): { secs: number; parse: number; answers: number; tuples: number } {
   let tuples = 0;
-  const goal = `(${w.goal.name} ${Array.from({ length: w.goal.arity }, (_, i) => `?v${i}`).join(' ')})`;
-  const secs = best(3, () => {
-    const model = evaluate(parseProgram(w.kif, { file: w.name }));
+  const goal = goalOf(w);
+  let secs = Infinity;
+  let parse = 0;
+  let answers = 0;
+  for (let i = 0; i < repeat; i++) {
+    const t = process.hrtime.bigint();
+    const program = parseProgram(w.kif, { file: w.name });
+    const p = process.hrtime.bigint();
+    const model = evaluate(program);
+    const q = process.hrtime.bigint();
     tuples = model.query(goal).length;
-  });
-  return { secs, tuples };
+    const end = process.hrtime.bigint();
+    const total = Number(end - t) / 1e9;
+    if (total < secs) {
+      secs = total;
+      parse = Number(p - t) / 1e9;
+      answers = Number(end - q) / 1e9;
+    }
+  }
+  return { secs, parse, answers, tuples };
 }
 
 type Peer = typeof import('./datascript-peer.js');
@@ -87,52 +110,52 @@ export async function benchEngine(options: { quick?: boolean; full?: boolean } =
   const rows: EngineRow[] = [];
   console.log('\n## Engine in process: parse + evaluate + sorted answers of the goal; goal: datascript/gramlog above 200× on the 200-node chain');
   console.log(`peers: datascript ${peer ? 'q with % rules' : '(peer module missing)'}; ${describeGringo(gringo)}`);
-  console.log('| workload | derived | gramlog | datascript | datascript/gramlog | gringo | gringo/gramlog |');
-  console.log('|---|---|---|---|---|---|---|');
+  // Both sides warm the same way before the first row: one untimed run of a 100-node chain each.
+  const warm = chain(100);
+  engineRun(warm, 1);
+  if (peer) datascriptRun(peer, warm, 1000);
+  console.log('warm-up: gramlog and datascript each evaluate a 100-node chain once, untimed, before the first row; gramlog best of 5 runs (3 from 1000 nodes), datascript 1 run');
+  console.log('| workload | derived | gramlog | of which parsing | of which answers | datascript | datascript/gramlog | gringo | gringo/gramlog |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const { w, dsLimit } of workloads) {
-    const mine = engineRun(w);
+    const mine = engineRun(w, w.kif.length < 40_000 ? 5 : 3);
     const ds = peer ? datascriptRun(peer, w, dsLimit) : undefined;
     const gr = gringo ? gringoSeconds(gringo, w.asp) : undefined;
-    const row: EngineRow = { workload: w.name, tuples: mine.tuples, engine: mine.secs, ...(ds !== undefined ? { datascript: ds } : {}), ...(gr !== undefined ? { gringo: gr } : {}) };
+    const row: EngineRow = { workload: w.name, tuples: mine.tuples, engine: mine.secs, parse: mine.parse, answers: mine.answers, ...(ds !== undefined ? { datascript: ds } : {}), ...(gr !== undefined ? { gringo: gr } : {}) };
     rows.push(row);
-    console.log(`| ${w.name} | ${mine.tuples} | ${fmt(mine.secs)} | ${fmt(ds)} | ${ratio(ds, mine.secs)} | ${fmt(gr)} | ${ratio(gr, mine.secs)} |`);
+    console.log(`| ${w.name} | ${mine.tuples} | ${fmt(mine.secs)} | ${fmt(mine.parse)} | ${fmt(mine.answers)} | ${fmt(ds)} | ${ratio(ds, mine.secs)} | ${fmt(gr)} | ${ratio(gr, mine.secs)} |`);
   }
   return rows;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+const bin = path.join(repoRoot, 'bin/gramlog.js');
+
+/** Wall seconds, and CPU seconds in parentheses when known (counted in 10 ms ticks). */
+const both = (t: { secs: number; cpu?: number } | undefined) =>
+  t === undefined ? '—' : t.cpu === undefined ? fmt(t.secs) : `${fmt(t.secs)} (${t.cpu < 0.01 ? '< 10 ms' : fmt(t.cpu)})`;
+
+/** Seconds of a child process (wall and CPU), best of `repeat`, and its last run's output. */
+function processRun(cmd: string, args: readonly string[], repeat: number): { secs: number; cpu?: number; status: number | null; stdout: string; stderr: string } {
+  const { secs, cpu, result: r } = timedRun(cmd, args, repeat);
+  return { secs, ...(cpu !== undefined ? { cpu } : {}), status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 /**
- * gramlog as a whole process, like the peers: node starts, loads the built
- * program and engine modules (dist/), reads the rules and the facts as tables (--facts), evaluates
- * and prints the goal relation's count. Best of `repeat`.
+ * gramlog as a whole process, like the peers, as a user runs it:
+ * `gramlog query rules.kif --facts DIR --goal G --count-only` (the built bin/gramlog.js),
+ * which starts node, reads the rules and the facts as tables, evaluates and
+ * prints the goal's count. Best of `repeat`.
  */
-function gramlogProcess(w: Workload, dir: string, repeat = 3): { secs: number; count: number } {
+function gramlogProcess(w: Workload, dir: string, repeat = 3): { secs: number; cpu?: number; count: number } {
   const factsDir = path.join(dir, 'facts');
   mkdirSync(factsDir, { recursive: true });
   for (const [rel, rows] of Object.entries(w.tables)) writeFileSync(path.join(factsDir, `${rel}.tsv`), rows.map((r) => r.join('\t')).join('\n') + '\n');
   writeFileSync(path.join(dir, 'rules.kif'), w.rules);
-  // The modules it needs (program, engine), not the whole barrel with the generators and datascript.
-  const lib = (m: string) => JSON.stringify(path.join(repoRoot, 'dist', m));
-  const code = `import { readFileSync, readdirSync } from 'node:fs';
-import { loadProgram } from ${lib('program/load.js')};
-import { readFactTable } from ${lib('program/facts-table.js')};
-import { evaluate } from ${lib('engine/index.js')};
-const [dir, goal, arity] = process.argv.slice(1);
-const program = loadProgram([{ file: 'rules.kif', text: readFileSync(dir + '/rules.kif', 'utf8') }]);
-const tables = readdirSync(dir + '/facts').map((f) => readFactTable(program, { name: f.slice(0, -4), file: f, separator: '\\t', text: readFileSync(dir + '/facts/' + f, 'utf8') }));
-const model = evaluate(program, { tables });
-console.log(model.relation(goal, Number(arity))?.count ?? 0);`;
-  let secs = Infinity;
-  let count = -1;
-  for (let i = 0; i < repeat; i++) {
-    const t = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code, dir, w.goal.name, String(w.goal.arity)], { encoding: 'utf8' });
-    secs = Math.min(secs, Number(process.hrtime.bigint() - t) / 1e9);
-    if (r.status !== 0) throw new Error(`gramlog process failed: ${r.stderr}`);
-    count = Number(r.stdout.trim());
-  }
-  return { secs, count };
+  const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', factsDir, '--goal', goalOf(w), '--count-only'], repeat);
+  if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
+  return { secs: r.secs, ...(r.cpu !== undefined ? { cpu: r.cpu } : {}), count: Number(r.stdout.trim()) };
 }
 
 /**
@@ -141,29 +164,85 @@ console.log(model.relation(goal, Number(arity))?.count ?? 0);`;
  */
 export function benchProcesses(): void {
   console.log('\n## Datalog workloads, whole process (start, load, evaluate, count the goal relation); goal: ahead of SWI-Prolog and clingo');
-  if (!existsSync(path.join(repoRoot, 'dist/index.js'))) {
-    console.log('skipped: dist/index.js is absent (run npm run build first)');
+  if (!existsSync(path.join(repoRoot, 'dist/cli/bundle/main.js'))) {
+    console.log('skipped: dist/cli/bundle/main.js is absent (run npm run build first)');
     return;
   }
+  console.log("gramlog: the CLI, `gramlog query rules.kif --facts DIR --goal '(path ?v0 ?v1)' --count-only`; best of 3 runs each, wall clock and (in parentheses) CPU time, which load from other work disturbs less");
   const swipl = findSwipl();
-  console.log(`peers: SWI-Prolog ${swipl ? 'swipl with tabling' : 'not on PATH (apt-get install swi-prolog-nox)'}; clingo ${clingoProcessSeconds('a.', 1) !== undefined ? 'clingo -q' : 'not on PATH (apt-get install gringo)'}`);
-  console.log('| workload | goal tuples | gramlog | SWI-Prolog | SWI/gramlog | clingo | clingo/gramlog | goal |');
+  console.log(`peers: SWI-Prolog ${swipl ? 'swipl with tabling' : 'not on PATH (apt-get install swi-prolog-nox)'}; clingo ${clingoProcess('a.', 1) !== undefined ? 'clingo -q' : 'not on PATH (apt-get install gringo)'}`);
+  console.log('| workload | goal tuples | gramlog | SWI-Prolog | SWI/gramlog | clingo | clingo/gramlog | goal (wall; CPU) |');
   console.log('|---|---|---|---|---|---|---|---|');
   const workloads = [chain(1000), randomGraph(1000, 3000), sameGeneration(2, 10), allPairsNegation(300, 400)];
+  const ratios = (peer: { secs: number; cpu?: number } | undefined, mine: { secs: number; cpu?: number }) =>
+    peer === undefined ? '—' : peer.cpu !== undefined && mine.cpu ? `${ratio(peer.secs, mine.secs)} (${ratio(peer.cpu, mine.cpu)})` : ratio(peer.secs, mine.secs);
+  let printed = '';
   for (const w of workloads) {
     const dir = mkdtempSync(path.join(tmpdir(), 'gramlog-proc-'));
     const mine = gramlogProcess(w, dir);
     const swi = swipl ? swiplRun(w.pl) : undefined;
     if (swi && swi.count !== mine.count) console.log(`warning: SWI-Prolog counted ${swi.count}, gramlog ${mine.count} on ${w.name}`);
-    const cl = clingoProcessSeconds(w.asp);
-    const ahead = [swi?.secs, cl].every((p) => p === undefined || p > mine.secs);
-    console.log(
-      `| ${w.name} | ${mine.count} | ${fmt(mine.secs)} | ${fmt(swi?.secs)} | ${ratio(swi?.secs, mine.secs)} | ${fmt(cl)} | ${ratio(cl, mine.secs)} | ${ahead ? 'ahead' : 'behind'} |`,
-    );
+    const cl = clingoProcess(w.asp);
+    const ahead = [swi?.secs, cl?.secs].every((p) => p === undefined || p > mine.secs);
+    const aheadCpu = mine.cpu === undefined ? undefined : [swi?.cpu, cl?.cpu].every((p) => p === undefined || p > (mine.cpu as number));
+    const verdict = `${ahead ? 'ahead' : 'behind'}${aheadCpu === undefined ? '' : aheadCpu ? '; ahead' : '; behind'}`;
+    console.log(`| ${w.name} | ${mine.count} | ${both(mine)} | ${both(swi)} | ${ratios(swi, mine)} | ${both(cl)} | ${ratios(cl, mine)} | ${verdict} |`);
+    if (w === workloads[0]) printed = answersOutput(w, dir, mine);
+  }
+  if (printed) console.log(printed);
+}
+
+/** The CLI printing every answer of `w` (to a pipe) against counting them: what the output costs. */
+function answersOutput(w: Workload, dir: string, counted: { secs: number; cpu?: number }): string {
+  const r = processRun(process.execPath, [bin, 'query', path.join(dir, 'rules.kif'), '--facts', path.join(dir, 'facts'), '--goal', goalOf(w)], 3);
+  if (r.status !== 0) throw new Error(`gramlog query failed on ${w.name}: ${r.stderr}`);
+  const lines = r.stdout.length === 0 ? 0 : r.stdout.split('\n').length - 1;
+  const cpu = r.cpu !== undefined && counted.cpu !== undefined ? ` (CPU ${fmt(r.cpu - counted.cpu)})` : '';
+  return `answers: printing the ${lines} answers of "${w.name}" (sorted, one per line, to a pipe) takes ${both(r)} against ${both(counted)} with --count-only: the output adds ${fmt(r.secs - counted.secs)}${cpu}; goal: well under the engine's time`;
+}
+
+/**
+ * CLI start-up: wall seconds of a few commands, the bundled bin/gramlog.js
+ * against the same CLI loaded as compiled modules (dist/cli/main.js, each
+ * command still loaded lazily) and against processes that do nothing: node
+ * itself, SWI-Prolog halting, clingo on an empty program. Best of 10.
+ */
+export function benchStartup(): void {
+  console.log('\n## CLI start-up (wall clock and, in parentheses, CPU time; best of 10); goal: close to `node -e 0`');
+  if (!existsSync(path.join(repoRoot, 'dist/cli/bundle/main.js'))) {
+    console.log('skipped: dist/cli/bundle/main.js is absent (run npm run build first)');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'gramlog-start-'));
+  const tiny = path.join(dir, 'tiny.kif');
+  writeFileSync(tiny, '(parent ann bob)\n');
+  const empty = path.join(dir, 'empty.lp');
+  writeFileSync(empty, '');
+  const modules = `import { main } from ${JSON.stringify(path.join(repoRoot, 'dist/cli/main.js'))}; process.exitCode = await main(process.argv.slice(1));`;
+  const nodeRun = processRun(process.execPath, ['-e', '0'], 10);
+  const node = nodeRun.secs;
+  const peers: string[] = [`node -e 0 ${both(nodeRun)}`];
+  if (findSwipl()) peers.push(`SWI-Prolog \`swipl -g halt\` ${both(processRun('swipl', ['-q', '-g', 'halt'], 10))}`);
+  if (spawnSync('sh', ['-c', 'command -v clingo']).status === 0) peers.push(`clingo on an empty program ${both(processRun('clingo', ['-q', empty], 10))}`);
+  console.log(`peers: ${peers.join('; ')}`);
+  console.log('| command | gramlog (bundled bin) | compiled modules | gramlog − node |');
+  console.log('|---|---|---|---|');
+  const commands: Array<[string, string[]]> = [
+    ['gramlog --help', ['--help']],
+    ['gramlog query tiny.kif (one fact)', ['query', tiny]],
+    ['gramlog validate games/tictactoe.kif', ['validate', path.join(repoRoot, 'games/tictactoe.kif')]],
+    ['gramlog generate rules/tree.gdl', ['generate', path.join(repoRoot, 'rules/tree.gdl')]],
+  ];
+  for (const [label, args] of commands) {
+    const bundled = processRun(process.execPath, [bin, ...args], 10);
+    if (bundled.status !== 0) throw new Error(`${label} failed: ${bundled.stderr}`);
+    const unbundled = processRun(process.execPath, ['--input-type=module', '-e', modules, ...args], 10);
+    console.log(`| ${label} | ${both(bundled)} | ${both(unbundled)} | ${fmt(bundled.secs - node)} |`);
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchEngine({ quick: process.argv.includes('--quick'), full: process.argv.includes('--full') });
+  benchStartup();
   benchProcesses();
 }

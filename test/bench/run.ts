@@ -5,7 +5,7 @@
  * Benchmarks never assert a time; they report.
  */
 import { existsSync } from 'node:fs';
-import { benchEngine, benchProcesses } from './engine-bench.js';
+import { benchEngine, benchProcesses, benchStartup } from './engine-bench.js';
 
 const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
@@ -13,6 +13,7 @@ const here = import.meta.dirname;
 
 console.log(`# gramlog benchmarks (${new Date().toISOString()}, node ${process.version})`);
 await benchEngine({ quick, full });
+benchStartup();
 benchProcesses();
 
 async function optional(file: string, fn: string): Promise<void> {

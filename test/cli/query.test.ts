@@ -26,6 +26,23 @@ describe('gramlog query', () => {
     expect(r.stdout).toBe('(sibling carol dave)\n(sibling dave carol)\n(parent frank dave)\n');
   });
 
+  it('--count-only prints how many lines it would print, for goals, every fact, and --edn rows', async () => {
+    const goals = ['query', 'rules/family.kif', '-g', '(sibling ?x ?y)', '-g', '(parent frank ?c)', '-g', '(ancestor ?x ?x)', '-g', '(parent ?x (f ?y))'];
+    const printed = (await runCli(goals)).stdout.split('\n').length - 1;
+    expect(printed).toBe(3);
+    expect(await runCli([...goals, '--count-only'])).toEqual({ code: 0, stdout: '3\n', stderr: '' });
+    const all = (await runCli(['query', 'rules/reachability.kif'])).stdout.split('\n').length - 1;
+    expect((await runCli(['query', 'rules/reachability.kif', '--count-only'])).stdout).toBe(`${all}\n`);
+    const edn = '[:find ?x :where [?f "rel" "parent"] [?f "arg0" ?x]]';
+    const rows = (await runCli(['query', 'rules/family.kif', '--edn', edn])).stdout.split('\n').length - 1;
+    expect((await runCli(['query', 'rules/family.kif', '--edn', edn, '--count-only'])).stdout).toBe(`${rows}\n`);
+    expect((await runCli(['query', '--help'])).stdout).toContain('--count-only');
+    // --count N means "how many to make" in generate and master: query has no --count.
+    const plain = await runCli(['query', 'rules/family.kif', '--count']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain('--count');
+  });
+
   it('reports an invalid program as file:line:col with the source line and a caret, exit 1', async () => {
     const r = await runCli(['query', 'bad.kif'], { 'bad.kif': '(base a)\n(<= (p ?x ?y) (base ?x))\n' });
     expect(r.code).toBe(1);

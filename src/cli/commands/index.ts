@@ -1,20 +1,57 @@
+/**
+ * The commands, each loaded only when it runs: a command's module (and what it
+ * imports: datascript, the generators, the GDL machines...) is imported by
+ * `load()`, so `gramlog query` never loads the code of `gramlog generate`.
+ * `name` and `summary` are repeated here for the top-level help, which loads
+ * no command (test/cli/startup.test.ts checks they match each command's own).
+ */
 import type { Command } from '../command.js';
-import { analyzeCommand } from './analyze.js';
-import { checkCommand } from './check.js';
-import { generateCommand } from './generate.js';
-import { masterCommand } from './master.js';
-import { queryCommand } from './query.js';
-import { serveCommand } from './serve.js';
-import { simulateCommand } from './simulate.js';
-import { validateCommand } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [
-  queryCommand,
-  validateCommand,
-  simulateCommand,
-  generateCommand,
-  analyzeCommand,
-  checkCommand,
-  masterCommand,
-  serveCommand,
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'query',
+    summary: 'evaluate rule files and print facts matching goals (or every fact)',
+    load: async () => (await import('./query.js')).queryCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'check GDL game descriptions: static checks, bases/inputs with proofs and witnesses, simulation',
+    load: async () => (await import('./validate.js')).validateCommand,
+  },
+  {
+    name: 'simulate',
+    summary: 'random playouts of a GDL game: speed, mean depth, mean goals',
+    load: async () => (await import('./simulate.js')).simulateCommand,
+  },
+  {
+    name: 'generate',
+    summary: 'generate content from a rule grammar with pre-selectors (or a layer file)',
+    load: async () => (await import('./generate.js')).generateCommand,
+  },
+  {
+    name: 'analyze',
+    summary: 'static analysis of a layered generator: order, completeness, noninterference',
+    load: async () => (await import('./analyze.js')).analyzeCommand,
+  },
+  {
+    name: 'check',
+    summary: 'property-based checks of generator invariants: search seeds and params for a violation, shrink it',
+    load: async () => (await import('./check.js')).checkCommand,
+  },
+  {
+    name: 'master',
+    summary: 'master a blueprint (or a {factory}) of .bp files with a seed: a fixed object',
+    load: async () => (await import('./master.js')).masterCommand,
+  },
+  {
+    name: 'serve',
+    summary: 'open the playground: edit rules in the browser with live diagnostics and generated content',
+    load: async () => (await import('./serve.js')).serveCommand,
+  },
 ];

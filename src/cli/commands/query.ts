@@ -5,13 +5,11 @@ import type { Atom } from '../../syntax/ast.js';
 import { parseLiteral } from '../../syntax/parser.js';
 import { filesOf } from '../diagnostics.js';
 import { evaluate } from '../../engine/index.js';
-import { Store } from '../../store/index.js';
 import { boolOpt, listOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts } from '../options.js';
-import { loadQueryProgram } from './blueprints.js';
 
 /** The goal as an atom; a GramlogError when it is not one. */
 function parseGoal(text: string): Atom {
@@ -44,11 +42,12 @@ export const queryCommand: Command = {
   options: {
     goal: { type: 'string', multiple: true, short: 'g' },
     ...JSON_OPTION,
+    'count-only': { type: 'boolean' },
     edn: { type: 'string' },
     ...MAX_FACTS_OPTION,
     facts: { type: 'string', multiple: true },
   },
-  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--json] [--edn QUERY]
+  help: `usage: gramlog query FILE... [--goal TERM]... [--facts DIR]... [--count-only] [--json] [--edn QUERY]
 
 Loads the rule files as one program, evaluates it (stratified, semi-naive) and
 prints the facts that match each goal, one canonical atom per line, sorted.
@@ -60,6 +59,8 @@ loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
 options:
   -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
       --json            print a JSON array of strings instead of lines
+      --count-only      print only how many lines there would be (facts matching
+                        the goals, or rows of --edn), without sorting or printing them
       --edn QUERY       run a datascript query over the model instead, e.g.
                         '[:find ?x ?y :where [?f "rel" "parent"] [?f "arg0" ?x] [?f "arg1" ?y]]'
                         (each fact is an entity with "rel", "arity", "arg0".., "text")
@@ -74,20 +75,25 @@ exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
   gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
+  gramlog query rules/family.kif --goal '(ancestor ann ?y)' --count-only
   gramlog query rules/items.bp --goal '(keyword ?b weapon heavy)'
 `,
-  run(args, io, sources) {
+  async run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
     const maxFacts = readMaxFacts(args, 'query');
-    const program = loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    // The blueprint code and datascript load only when a .bp file or --edn asks for them (start-up).
+    const blueprints = args.positionals.some((p) => p.endsWith('.bp')) ? await import('./blueprints.js') : undefined;
+    const program = blueprints?.loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
     const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
     const model = evaluate(program, { tables });
     const edn = stringOpt(args, 'edn');
     const json = boolOpt(args, 'json');
+    const count = boolOpt(args, 'count-only');
     if (edn !== undefined) {
       if (listOpt(args, 'goal').length > 0) throw new UsageError('gramlog query: use either --goal or --edn, not both');
+      const { Store } = await import('../../store/index.js');
       const store = Store.fromFacts(model.factRows());
-      let rows: ReturnType<Store['query']>;
+      let rows: ReturnType<typeof store.query>;
       try {
         rows = store.query(edn);
       } catch (e) {
@@ -95,29 +101,35 @@ example:
         if (e instanceof GramlogError) throw new UsageError(`gramlog query: bad --edn '${edn}': ${e.message}`);
         throw e;
       }
-      if (json) io.out(JSON.stringify(rows) + '\n');
+      if (count) io.out(`${rows.length}\n`);
+      else if (json) io.out(JSON.stringify(rows) + '\n');
       else for (const row of rows) io.out(row.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\t') + '\n');
       return EXIT.ok;
     }
     const goals = listOpt(args, 'goal');
-    let lines: string[];
-    if (goals.length === 0) lines = model.facts();
-    else {
-      lines = [];
-      for (const g of goals) {
-        let goal: Atom;
-        try {
-          goal = parseGoal(g);
-        } catch (e) {
-          if (e instanceof GramlogError) throw new UsageError(`gramlog query: bad --goal '${g}': ${e.message}`);
-          throw e;
-        }
-        const unknown = unknownGoal(program, goal);
-        if (unknown) io.err(`${filesOf(sources)}: warning[query/unknown-relation]: --goal ${g}: ${unknown}\n`);
-        lines.push(...model.query(goal));
+    const atoms: Atom[] = [];
+    for (const g of goals) {
+      let goal: Atom;
+      try {
+        goal = parseGoal(g);
+      } catch (e) {
+        if (e instanceof GramlogError) throw new UsageError(`gramlog query: bad --goal '${g}': ${e.message}`);
+        throw e;
       }
+      const unknown = unknownGoal(program, goal);
+      if (unknown) io.err(`${filesOf(sources)}: warning[query/unknown-relation]: --goal ${g}: ${unknown}\n`);
+      atoms.push(goal);
     }
-    io.out(json ? JSON.stringify(lines) + '\n' : lines.map((l) => l + '\n').join(''));
+    if (count) {
+      const n = atoms.length === 0 ? model.size : atoms.reduce((sum, goal) => sum + model.count(goal), 0);
+      io.out(`${n}\n`);
+      return EXIT.ok;
+    }
+    if (json) {
+      const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
+      io.out(JSON.stringify(lines) + '\n');
+    } else if (atoms.length === 0) model.writeFacts((text) => io.out(text));
+    else for (const goal of atoms) model.writeQuery(goal, (text) => io.out(text));
     return EXIT.ok;
   },
 };

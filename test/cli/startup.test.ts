@@ -1,0 +1,103 @@
+/**
+ * Start-up: each command loads only the code it needs. The top-level help lists
+ * the commands without loading them, so its names and summaries must match
+ * the commands' own; `query` must not load datascript, fast-check,
+ * logic-solver, the generators or the GDL machines (checked by running the
+ * compiled CLI with a module hook that reports every module node loads).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { repoRoot, runBin, runCli } from './fake-io.js';
+
+describe('the command list', () => {
+  it('names and summarises each command as the command itself does', async () => {
+    for (const entry of COMMANDS) {
+      const command = await entry.load();
+      expect(command.name).toBe(entry.name);
+      expect(command.summary).toBe(entry.summary);
+    }
+  });
+
+  it('lists every command in the top-level help', async () => {
+    const r = await runCli(['--help']);
+    for (const entry of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^  ${entry.name} +${entry.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  });
+});
+
+/** Every module URL node loads while running the compiled (unbundled) CLI on argv. */
+function modulesLoaded(argv: string[]): { urls: string[]; status: number | null; stdout: string; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'gramlog-startup-'));
+  const hooks = join(dir, 'hooks.mjs');
+  // A resolve hook sends each resolved URL to the main thread, which prints them at exit.
+  writeFileSync(hooks, `export async function initialize(port) { globalThis.port = port; }
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  globalThis.port.postMessage(r.url);
+  return r;
+}\n`);
+  const script = `import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const urls = new Set();
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (u) => urls.add(u));
+port1.unref();
+register(${JSON.stringify(pathToFileURL(hooks).href)}, { data: port2, transferList: [port2] });
+const { main } = await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist/cli/main.js')).href)});
+process.exitCode = await main(${JSON.stringify(argv)});
+await new Promise((r) => setTimeout(r, 50));
+process.stderr.write('\\nMODULES ' + JSON.stringify([...urls]) + '\\n');`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  const m = /\nMODULES (.*)\n/.exec(r.stderr);
+  return { urls: m ? (JSON.parse(m[1] as string) as string[]) : [], status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const built = existsSync(join(repoRoot, 'dist/cli/main.js'));
+if (!built) console.log('skipping the start-up module tests: run `npm run build` first');
+// Module hooks (module.register) arrived in node 20.6.
+const hooks = typeof (nodeModule as { register?: unknown }).register === 'function';
+if (!hooks) console.log('skipping the start-up module tests: this node has no module.register (node 20.6 or later)');
+
+describe.skipIf(!built || !hooks)('modules loaded at start-up', () => {
+  // generate/params.js (and statements.js, which it uses) is the small parameter
+  // helper cli/options.ts shares with every command: no generator code.
+  const heavy = /node_modules\/(datascript|fast-check|logic-solver|@viz-js)\/|\/dist\/(generate\/(?!params\.js|statements\.js)|gdl|store|check)\//;
+
+  it('query loads the parser, program and engine, and nothing of the generators, GDL or datascript', () => {
+    const r = modulesLoaded(['query', 'rules/family.kif', '--goal', '(ancestor ann ?y)', '--count-only']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('4\n');
+    expect(r.urls.some((u) => u.endsWith('/dist/engine/evaluate.js'))).toBe(true);
+    expect(r.urls.some((u) => u.includes('/node_modules/nearley/'))).toBe(true);
+    expect(r.urls.filter((u) => heavy.test(u))).toEqual([]);
+  });
+
+  it('the top-level help loads no command', () => {
+    const r = modulesLoaded(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.urls.length).toBeGreaterThan(0);
+    expect(r.urls.filter((u) => /\/dist\/cli\/commands\/(?!index\.js)/.test(u) || /\/dist\/(engine|syntax|program)\//.test(u))).toEqual([]);
+  });
+
+  it('query --edn still loads datascript when asked for', () => {
+    const r = modulesLoaded(['query', 'rules/family.kif', '--edn', '[:find ?x :where [?f "rel" "parent"] [?f "arg0" ?x]]']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')).toContain('ann');
+    expect(r.urls.some((u) => u.includes('/node_modules/datascript/'))).toBe(true);
+  });
+});
+
+describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/bundle/main.js')))('the bundled binary', () => {
+  it('runs every command from its own chunk: --help of each', () => {
+    for (const entry of COMMANDS) {
+      const r = runBin(entry.name, '--help');
+      expect(r.status, `${entry.name} --help: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/^usage: gramlog /);
+    }
+  });
+});
