@@ -90,7 +90,7 @@ function measure(sm: CreatedStateMachine, budget: number, warmUp = true): { play
 }
 
 export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<Row[]> {
-  console.log('\n## GDL random playouts per second (GGP-Base prover: ticTacToe 544, connectFour 56.5, breakthrough 8.3)');
+  console.log('\n## GDL random playouts per second (GGP-Base prover: ticTacToe 544, connectFour 56.5, breakthrough 8.3; chess and amazons as published by gdl-perf)');
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs (wall-clock rates drop under load; the CPU rate is steadier)`);
   if (!existsSync(gamesDir)) {
     console.log(`skipped: ${gamesDir} is absent`);
