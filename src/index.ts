@@ -27,6 +27,7 @@ export {
   type Grammar,
   type GenerateOptions,
 } from './generate/grammar/index.js';
+export { setDefaultMemoryBudget, type MemoryBudget } from './generate/memory.js';
 export {
   generateLayers,
   explainLayers,
@@ -45,6 +46,7 @@ export {
   explainGraph,
   graphViolations,
   graphArtifactModel,
+  graphRuleLocality,
   readGraphInput,
   formatGraphJson,
   formatGraphDot,
@@ -56,6 +58,7 @@ export {
   type GraphInput,
   type GenerateGraphOptions,
   type CompileGraphOptions,
+  type GraphRuleLocality,
   type Label,
 } from './generate/graph/index.js';
 export {

@@ -14,6 +14,7 @@ export type OptionSpec = Record<
 export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   'max-input': { type: 'string' },
+  'max-memory': { type: 'string' },
 } as const satisfies OptionSpec;
 
 /** The lines every command's --help ends with, for the common options. */
@@ -21,6 +22,10 @@ export const COMMON_HELP = `common options (every command):
       --max-input SIZE  refuse a file larger than SIZE (bytes, or with K, M, G:
                         64M, 1G); default 64M, or the environment variable
                         GRAMLOG_MAX_INPUT. A file named - is read from stdin.
+      --max-memory SIZE stop a generation (any style, also inside check) with
+                        error[generate/memory] when the heap holds more than
+                        SIZE; default 70% of Node's heap limit, or the
+                        environment variable GRAMLOG_MAX_MEMORY.
 `;
 
 export interface Parsed {

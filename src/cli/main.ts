@@ -10,6 +10,7 @@ import { COMMON_HELP, parseCommandArgs, stringOpt } from './args.js';
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
+import { installMemoryBudget } from './memory.js';
 import { EXIT, OutputClosed, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
 const VERSION = '0.1.0';
@@ -67,6 +68,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       if (bytes === undefined) throw new UsageError(`gramlog ${command.name}: --max-input takes a size (bytes, or a number with K, M or G, e.g. 64M), not '${maxInput}'`);
       io.setMaxInput?.(bytes);
     }
+    installMemoryBudget(command.name, stringOpt(args, 'max-memory'), process.env);
     return await command.run(args, io, sources);
   } catch (e) {
     if (e instanceof OutputClosed) return EXIT.ok;

@@ -36,7 +36,8 @@ export function readMaxFacts(args: Parsed, command: string): number | undefined 
 }
 
 /** The help line of `--param`. */
-export const PARAM_HELP = '-p, --param KEY=VALUE replace the file\'s (param KEY ...) fact; repeatable';
+export const PARAM_HELP = `-p, --param KEY=VALUE replace the file's (param KEY ...) fact; repeatable;
+                        a number where the file's default is a number`;
 
 /** `--param KEY=VALUE` options as a record of text (a later KEY wins); a malformed one is a usage error. */
 export function readParams(args: Parsed, command: string): Record<string, string> {

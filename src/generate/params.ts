@@ -10,9 +10,10 @@
  *   generate/unknown-param  the file sets KEY by no `(param KEY VALUE)` fact;
  *                           the message lists the keys it does set
  *   generate/param          KEY is not a name, VALUE is not a ground term, or
- *                           VALUE is not a number where the file's default is
- *                           one and a rule uses KEY in arithmetic or a comparison
- *                           (the message names where)
+ *                           VALUE is not a number where the file's default
+ *                           (param KEY NUMBER) is one (the message names the
+ *                           default's place, and a rule that uses KEY in
+ *                           arithmetic or a comparison when there is one)
  */
 import { GramlogError } from '../errors.js';
 import type { Program } from '../program/program.js';
@@ -60,16 +61,8 @@ export function applyParams(program: Program, params: Params | undefined): Progr
     if (hasVariable(value)) {
       throw new GramlogError('generate/param', `--param ${key}: the value must be ground, not ${printTerm(value)}`, value.span);
     }
-    const numeric = numericDefault(program, keyText);
-    const use = numeric && !isNumber(value) ? numericUse(program, keyText) : undefined;
-    if (numeric && use) {
-      throw new GramlogError(
-        'generate/param',
-        `--param ${key}: the file's default (param ${keyText} ${numeric.value}) at ${where(numeric.span)} is a number, ` +
-          `and ${keyText} is used as a number at ${where(use.span)} in ${use.text}: give a number, not '${params[key] as string}'`,
-        use.span,
-      );
-    }
+    const numeric = numericParamError(program, keyText, value, `--param ${key}`, params[key] as string);
+    if (numeric) throw numeric;
     replaced.add(keyText);
     lines.push(`(param ${keyText} ${printTerm(value)})`);
   }
@@ -102,6 +95,24 @@ export function paramText(params: ParamValues): Record<string, string> {
 export function paramValue(text: string): number | string {
   const t = text.trim();
   return /^-?\d{1,15}$/.test(t) ? Number(t) : t;
+}
+
+/**
+ * The error for giving KEY the value `value` (written `given`, by `who`, e.g.
+ * `--param minsplit`) when every `(param KEY ...)` default of the file is a
+ * number and `value` is not; undefined when the value is fine.
+ */
+export function numericParamError(program: Program, key: string, value: Term, who: string, given: string): GramlogError | undefined {
+  const numeric = numericDefault(program, key);
+  if (!numeric || isNumber(value)) return undefined;
+  const use = numericUse(program, key);
+  return new GramlogError(
+    'generate/param',
+    `${who}: the file's default (param ${key} ${numeric.value}) at ${where(numeric.span)} is a number` +
+      (use ? `, and ${key} is used as a number at ${where(use.span)} in ${use.text}` : '') +
+      `: give a number, not '${given}'`,
+    use?.span ?? numeric.span,
+  );
 }
 
 function readTerm(text: string, key: string, what: 'key' | 'value'): Term {

@@ -208,4 +208,17 @@ describe('gramlog check --path', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: gramlog check: --path 999:999 replays no run of rules\/check-broken\.gdl with --seed 0 --runs 100/);
   });
+  it('is a usage error for a blueprint check too, and for a graph grammar', async () => {
+    const bp = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--path', '999:999']);
+    expect(bp.code).toBe(2);
+    expect(bp.stdout).toBe('');
+    expect(bp.stderr).toMatch(/^error: gramlog check: --path 999:999 replays no run of rules\/items\.bp rules\/items-rules\.kif --blueprint MagicalWeapon with --seed 0 --runs 100/);
+    expect((await runCli(['check', 'rules/mission.json', '--path', '999:999'])).code).toBe(2);
+  });
+
+  it('a blueprint check without violation rules says so on stderr, starting with the file name', async () => {
+    const r = await runCli(['check', 'rules/items.bp', '--blueprint', 'Spear', '--runs', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('rules/items.bp: note: no (violation ...) rules given: only mastering errors can fail a run\n');
+  });
 });

@@ -101,6 +101,10 @@ describe('gramlog generate', () => {
     expect(r.stderr).toContain('zero.gdl:4:1: error[generate/all-zero]: seed 5: node n (s, depth 0) has no rule left');
     expect(r.stderr).toContain('(<= (forbid ?n ?r) (rule s ?r ?w) (symbol ?n s))');
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+    // one error that explains each rule once, not one more error per rule
+    expect(r.stderr.match(/error\[/g)).toHaveLength(1);
+    expect(r.stderr.match(/^ {2}a: /gm)).toHaveLength(1);
+    expect(r.stderr.match(/^ {2}b: /gm)).toHaveLength(1);
   });
 
   it('shows progress on stderr for --count only when stderr is a terminal', async () => {

@@ -112,6 +112,13 @@ describe('- reads standard input', () => {
     expect((await runCli(['check', '-', '--runs', '3'], stdin('(start s) (rule s a 1)'))).stdout).toMatch(/^gramlog check: <stdin>: ok, 3 runs held/);
     expect((await runCli(['query', '-'], stdin('(p'))).stderr).toMatch(/^<stdin>:1:1: error/);
   });
+
+  it('in master (a blueprint library) and in generate of a graph grammar (JSON)', async () => {
+    const stdin = (text: string) => ({ '-': text });
+    expect((await runCli(['master', '-', 'B'], stdin('@blueprint B\n  @property x = 1\n@end\n'))).stdout).toBe('B (seed 0)\n  x = 1\n');
+    const graph = await runCli(['generate', '-', '--json'], stdin(JSON.stringify({ start: 'S', rules: [{ lhs: 'S', rhs: ['a', 'b'] }] })));
+    expect(JSON.parse(graph.stdout)).toMatchObject({ seed: 0, steps: 1 });
+  });
 });
 
 describe('a misspelt command', () => {

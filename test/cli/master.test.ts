@@ -59,7 +59,7 @@ describe('gramlog master', () => {
     const r = await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '16', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ violations: ['(violation too-heavy root 9)'] });
-    expect(r.stderr).toBe('gramlog master: seed 16 derives 1 violation fact(s)\n');
+    expect(r.stderr).toBe('rules/items.bp, rules/items-rules.kif: seed 16 derives 1 violation fact(s)\n');
     expect((await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '1'])).code).toBe(0);
   });
 });

@@ -87,8 +87,8 @@ describe('shared CLI options', () => {
 describe('--max-facts in every command that evaluates', () => {
   /** 1000 facts: over a limit of 50, well under the default. */
   const THOUSAND = '(n 0) (<= (n ?y) (n ?x) (< ?x 999) (+ ?x 1 ?y))\n';
-  it('is listed in the help of query, generate, analyze, check, validate and simulate', async () => {
-    for (const cmd of ['query', 'generate', 'analyze', 'check', 'validate', 'simulate']) {
+  it('is listed in the help of query, generate, analyze, check, validate, simulate and master', async () => {
+    for (const cmd of ['query', 'generate', 'analyze', 'check', 'validate', 'simulate', 'master']) {
       expect((await runCli([cmd, '--help'])).stdout, cmd).toMatch(/--max-facts N +stop with error\[engine\/limit\]/);
     }
   });
@@ -112,6 +112,17 @@ describe('--max-facts in every command that evaluates', () => {
     expect(s.code).toBe(1);
     expect(s.stderr).toContain('error[engine/limit]');
   });
+
+  it('stops master (and check of a blueprint) when the rule files derive too much', async () => {
+    const files = { 'b.bp': '@blueprint B\n  @property x = 1\n@end\n', 'r.kif': `${THOUSAND}(<= (violation big) (n 999))\n` };
+    const m = await runCli(['master', 'b.bp', 'r.kif', 'B', '--max-facts', '50'], files);
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain('error[engine/limit]: evaluation stopped after deriving 50 facts');
+    expect((await runCli(['master', 'b.bp', 'r.kif', 'B'], files)).stderr).toBe('b.bp, r.kif: seed 0 derives 1 violation fact(s)\n');
+    const c = await runCli(['check', 'b.bp', 'r.kif', '--blueprint', 'B', '--runs', '2', '--max-facts', '50'], files);
+    expect(c.code).toBe(1);
+    expect(c.stdout + c.stderr).toContain('engine/limit');
+  });
 });
 
 describe('--param where the file default is a number', () => {
@@ -129,5 +140,35 @@ describe('--param where the file default is a number', () => {
     // numbers, and any value where the default is not a number, are accepted
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=12'])).code).toBe(0);
     expect((await runCli(['generate', 't.gdl', '--param', 'k=abc'], { 't.gdl': '(param k yes) (start s) (rule s a 1)' })).code).toBe(0);
+  });
+  // the default alone decides: a param passed on as a value (a chance, an attribute, a graph label) needs a number too;
+  // analyze reads layer files
+  const NOT_IN_ARITHMETIC: Record<string, string> = {
+    'tree.gdl': '(param size 3)\n(start s) (rule s a 1) (<= (attr ?n size ?v) (symbol ?n s) (param size ?v))\n',
+    'layers.gdl': '(param size 0.5)\n(layer a 1) (site a 1) (<= (chance a ?p) (param size ?p))\n',
+    'graph.gdl': '(param size 2)\n(graphstart s) (graphrule go 1) (graphlimit go 1) (<= (go ?x) (node ?x s)) (rewrite go (node ?x t))\n',
+  };
+
+  it('refuses a value that is not a number in every command and style, even where no rule computes with it', async () => {
+    for (const [file, text] of Object.entries(NOT_IN_ARITHMETIC)) {
+      for (const cmd of ['generate', 'check', ...(file === 'layers.gdl' ? ['analyze'] : [])]) {
+        const r = await runCli([cmd, file, '--param', 'size=big'], { [file]: text });
+        expect(r.code, `${cmd} ${file}`).toBe(2);
+        expect(r.stderr.split('\n')[0], `${cmd} ${file}`).toMatch(
+          new RegExp(`^error: gramlog ${cmd}: --param size: the file's default \\(param size [\\d.]+\\) at ${file.replace('.', '\\.')}:1:1 is a number: give a number, not 'big'$`),
+        );
+        expect((await runCli([cmd, file, '--param', 'size=1'], { [file]: text })).code, `${cmd} ${file} size=1`).toBe(0);
+      }
+    }
+  });
+
+  it("refuses a blueprint property that is not a number where the grammar's default is one (generate --blueprint)", async () => {
+    const files = { ...NOT_IN_ARITHMETIC, 'p.bp': '@blueprint Big\n  @property size = "big"\n@end\n@blueprint Small\n  @property size = 1\n@end\n' };
+    const r = await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Big'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`tree.gdl:1:1: error[generate/param]: --blueprint p.bp:Big: Big's property size: the file's default (param size 3) at tree.gdl:1:1 is a number: give a number, not '"big"'`);
+    expect((await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Small'], files)).stdout).toContain('size=1');
+    // a --param still wins over the master's property
+    expect((await runCli(['generate', 'tree.gdl', '--blueprint', 'p.bp:Small', '--param', 'size=4'], files)).stdout).toContain('size=4');
   });
 });

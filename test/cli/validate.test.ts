@@ -94,6 +94,10 @@ describe('gramlog validate', () => {
       '',
     ]);
     expect(r.stderr).toContain('warning[bases]: the game declares no base and no input');
+    // with --emit-bases the warning points at what was printed, not at the option just given
+    expect(r.stderr).toContain('the facts printed on stdout declare them');
+    expect(r.stderr).not.toContain('--emit-bases');
+    expect((await runCli(['validate', NO_BASES])).stdout).toContain('`gramlog validate --emit-bases` prints facts that would declare them');
   });
 
   it('exits 2 on usage errors and unreadable files', async () => {

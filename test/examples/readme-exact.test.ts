@@ -22,3 +22,10 @@ describe('README examples of exact answers', () => {
     });
   }
 });
+
+describe('README wording that once went stale', () => {
+  it('does not promise that shrinking moves the seed toward 0 (the seeds printed are often large)', () => {
+    expect(readme).not.toMatch(/seed[^.]*toward 0/i);
+    expect(readme).toMatch(/often still a large number/);
+  });
+});

@@ -10,7 +10,7 @@ const LAYERS = '(param p 0) (layer a 1) (site a 1) (site a 2) (<= (chance a ?p) 
 
 describe('(param KEY VALUE) overrides', () => {
   it('replace the key’s facts and keep everything else, spans included', () => {
-    const p = load('(param n 1)\n(param n 2)\n(param m 3)\n(q 1)', 'f.gdl');
+    const p = load('(param n a)\n(param n 2)\n(param m 3)\n(q 1)', 'f.gdl');
     const q = applyParams(p, { n: '(f "a b")' });
     expect(paramFacts(q)).toEqual([
       ['m', '3'],
@@ -43,6 +43,22 @@ describe('(param KEY VALUE) overrides', () => {
     const bad = errorOf(() => applyParams(p, { n: '(f' }));
     expect(bad.code).toBe('generate/param');
     expect(bad.message).toMatch(/^--param n: bad value '\(f': /);
+  });
+
+  it('must be a number where every default of the key is a number, whether or not a rule computes with it', () => {
+    const p = load('(param n 1)\n(param n 2)\n(q 1)', 'f.gdl');
+    const e = errorOf(() => applyParams(p, { n: 'abc' }));
+    expect(e.code).toBe('generate/param');
+    expect(e.message).toBe("--param n: the file's default (param n 1) at f.gdl:1:1 is a number: give a number, not 'abc'");
+    expect(e.span).toMatchObject({ file: 'f.gdl', line: 1, column: 1 });
+    for (const v of ['"3"', '(f 1)', 'x1']) expect(errorOf(() => applyParams(p, { n: v })).code, v).toBe('generate/param');
+    for (const v of ['3', '-2', '0.25', '1e3']) expect(paramFacts(applyParams(p, { n: v })), v).toEqual([['n', v]]);
+    // one default that is not a number: any value
+    expect(paramFacts(applyParams(load('(param n 1) (param n a)'), { n: 'abc' }))).toEqual([['n', 'abc']]);
+    // a use as a number is named too, and the error points at it
+    const used = errorOf(() => applyParams(load('(param n 1)\n(<= (r ?y) (param n ?x) (+ ?x 1 ?y))', 'u.gdl'), { n: 'abc' }));
+    expect(used.message).toBe("--param n: the file's default (param n 1) at u.gdl:1:1 is a number, and n is used as a number at u.gdl:2:25 in (+ ?x 1 ?y): give a number, not 'abc'");
+    expect(used.span).toMatchObject({ line: 2, column: 25 });
   });
 
   it('apply to grammars and layer files alike', () => {

@@ -10,6 +10,7 @@ import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource } from '../command.js';
+import { jsonLine, readMaxFacts } from '../options.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { shellQuote } from '../../check/replay.js';
@@ -24,14 +25,10 @@ export function analyzeBlueprints(io: Io, sources: Map<string, string>, files: r
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (json) {
     io.out(
-      JSON.stringify(
-        {
-          file: files.join(' '),
-          findings: findings.map((f) => ({ check: f.code, severity: f.severity, message: f.message, line: f.span?.line, column: f.span?.column })),
-        },
-        null,
-        2,
-      ) + '\n',
+      jsonLine({
+        file: files.join(' '),
+        findings: findings.map((f) => ({ check: f.code, severity: f.severity, message: f.message, line: f.span?.line, column: f.span?.column })),
+      }),
     );
   } else {
     const counts = { blueprint: 0, mod: 0, factory: 0 };
@@ -84,14 +81,19 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
   const path = stringOpt(args, 'path');
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
   const library = loadBlueprintFiles(io, sources, bp);
-  const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)));
+  const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)), readMaxFacts(args, 'check'));
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
   masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
   const { checkBlueprint } = await import('../../generate/blueprints/check.js');
   if (!rules.hasViolations && !boolOpt(args, 'json')) {
-    io.err(`note: no (violation ...) rules given: only mastering errors can fail a run\n`);
+    io.err(`${bp.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
   }
   const r = checkBlueprint(library, key, rules, { runs, seed, ...(path !== undefined ? { path } : {}) });
+  if (path !== undefined && r.runs === 0) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays no run of ${files.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
+    );
+  }
   const cx = r.counterexample;
   const replay = cx ? ['gramlog', 'master', ...files, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {

@@ -17,7 +17,7 @@ import {
 // the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
 import { isLayerProgram } from '../../generate/layers/prepare.js';
 import { appendViolations } from '../../generate/violations.js';
-import { isGramlogError, type Diagnostic } from '../../errors.js';
+import { GramlogError, isGramlogError, type Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { filesOf, formatError } from '../diagnostics.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
@@ -125,10 +125,11 @@ ${CHOOSE_HELP}
                         instead of one node labelled with the grammar's start
   -h, --help            this text
 
-limits: (maxdepth D) default 64, at most 20,000; (maxnodes N) default 100,000
-per artifact, at most 500,000 (a node takes about 2 KB: a larger limit is an
-error at load, not a heap abort later).
-        a graph grammar stops with graph/step-limit after 50000 rewrites.
+limits: counts bound what a file asks for: (maxdepth D) default 64, (maxnodes N)
+default 100,000 nodes per artifact; a graph grammar stops with graph/step-limit
+after 50,000 rewrites. Memory bounds what it gets: a generation whose heap grows
+past the memory budget (--max-memory, below; default 70% of Node's heap limit)
+stops with error[generate/memory], well before a heap abort.
 
 exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
             generation (printed as file:line:col: error[code]: ... with the
@@ -221,7 +222,11 @@ function generateEach(io: Io, sources: Map<string, string>, render: Renderer, se
     const s = seed + i;
     let rendered: Rendered;
     try {
-      rendered = render(s);
+      try {
+        rendered = render(s);
+      } catch (e) {
+        throw tooLong(e, s) ?? e;
+      }
     } catch (e) {
       if (!isGramlogError(e) || count === 1) throw e;
       failing++;
@@ -244,6 +249,19 @@ function generateEach(io: Io, sources: Map<string, string>, render: Renderer, se
     io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${count} seeds, ${seed}..${seed + count - 1})\n`);
   }
   return violating + failing > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * V8's error for a string over its length limit (about 512M characters: a
+ * deep tree's indented text grows with the square of its depth), as a finding.
+ */
+function tooLong(e: unknown, seed: number): GramlogError | undefined {
+  if (!(e instanceof RangeError && /Invalid string length/.test(e.message))) return undefined;
+  return new GramlogError(
+    'generate/too-long',
+    `seed ${seed}: the artifact is too long to print (more than a JavaScript string holds, about 512M characters; ` +
+      `a deep tree's indented text grows with the square of its depth): --json prints it without indentation, or lower (maxdepth D) or (maxnodes N)`,
+  );
 }
 
 function readFormat(args: Parsed): Format {

@@ -13,10 +13,10 @@ import { parse } from '../../syntax/parser.js';
 import { GramlogError } from '../../errors.js';
 import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, readSeed, SEED_OPTION } from '../options.js';
+import { JSON_OPTION, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
@@ -39,10 +39,11 @@ export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: 
 }
 
 /** Rule files (violation rules over masters), parsed once. */
-export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[]): MasterRules {
+export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], maxFacts?: number): MasterRules {
   return masterRules(
     library,
     paths.map((file) => parse(readSource(io, sources, file), { file })),
+    maxFacts !== undefined ? { maxFacts } : {},
   );
 }
 
@@ -68,8 +69,9 @@ export const masterCommand: Command = {
     ...SEED_OPTION,
     count: { type: 'string', short: 'n' },
     ...JSON_OPTION,
+    ...MAX_FACTS_OPTION,
   },
-  help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json]
+  help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json] [--max-facts N]
 
 Loads the blueprint files (.bp; - reads one from stdin) as one library and
 masters NAME: every property is evaluated once, from a stream derived from the
@@ -94,6 +96,8 @@ options:
       --json        one JSON line per master: {"seed", "blueprint", "factory"?,
                     "mods"?, "properties": {KEY: VALUE}, "violations"?}; a VALUE is
                     a number, a string, an array, or a nested master (no "seed")
+      --max-facts N stop with error[engine/limit] when one evaluation of the
+                    rule files derives more than N facts (default 5,000,000)
   -h, --help        this text
 
 exit codes: 0 ok, 1 an invalid library (printed as file:line:col: error[code]: ...),
@@ -118,7 +122,7 @@ examples:
     const seed = readSeed(args, 'master');
     const json = boolOpt(args, 'json');
     const library = loadBlueprintFiles(io, sources, bp);
-    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)));
+    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readMaxFacts(args, 'master'));
     const progress = count > 1 ? statusLine(io, 250) : undefined;
     let failed = false;
     for (let i = 0; i < count; i++) {
@@ -130,7 +134,7 @@ examples:
       if (violations.length > 0) {
         failed = true;
         progress?.clear();
-        io.err(`gramlog master: seed ${s} derives ${violations.length} violation fact(s)\n`);
+        io.err(`${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n`);
       }
       progress?.show(`mastered ${i + 1}/${count}`, i + 1 === count);
     }

@@ -65,18 +65,20 @@ export interface MasterRules {
   readonly trees: readonly SyntaxTree[];
   /** Whether any rule file defines `violation`. */
   readonly hasViolations: boolean;
+  /** The most facts one master's evaluation may derive (engine/limit beyond; default the engine's). */
+  readonly maxFacts?: number;
 }
 
-export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[]): MasterRules {
+export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[], options: { maxFacts?: number } = {}): MasterRules {
   const trees = [parse(library.factsText, { file: '<blueprint facts>' }), ...ruleTrees];
   const hasViolations = ruleTrees.some((t) => t.statements.some((s) => s.head.pred === 'violation'));
-  return { library, trees, hasViolations };
+  return { library, trees, hasViolations, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) };
 }
 
 /** The program of a master: library facts, the master's facts and the rules. */
 export function masterProgram(rules: MasterRules, m: Master): Program {
   const facts = parse(masterFactsText(rules.library, m), { file: '<master facts>' });
-  const program = buildProgram([...rules.trees, facts]);
+  const program = buildProgram([...rules.trees, facts], rules.maxFacts !== undefined ? { maxFacts: rules.maxFacts } : {});
   const errors = program.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0] as (typeof errors)[number];

@@ -26,6 +26,7 @@ import { createRandom, type Random } from '../../random.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { memoryGuard, type MemoryBudget, type MemoryGuard } from '../memory.js';
 
 /** A mastered value: a number, a string, a list, or a nested master. */
 export type Value = number | string | Master | readonly Value[];
@@ -44,6 +45,8 @@ export interface Master {
 
 export interface MasterOptions {
   seed?: number | string;
+  /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 /** Masters nest at most this deep (a guard; a cycle is reported before). */
@@ -71,7 +74,7 @@ export function master(library: Library, name: string, options: MasterOptions = 
   if (def.kind === 'mod') {
     throw new GramlogError('blueprint/type', `${name} is a mod: master a blueprint or a factory (a factory's @modlist applies mods)`, def.block.nameSpan);
   }
-  const m = new Mastering(library, seed);
+  const m = new Mastering(library, seed, memoryGuard(options.memory, { unit: 'masters', lower: 'the lists of blueprints it masters', span: def.block.nameSpan, seed }));
   const out = m.master(def, '', []);
   return { seed, ...out };
 }
@@ -99,6 +102,7 @@ class Mastering {
   constructor(
     private readonly library: Library,
     private readonly seed: number | string,
+    private readonly guard: MemoryGuard,
   ) {
     this.root = createRandom(seed);
   }
@@ -117,6 +121,7 @@ class Mastering {
     if (stack.length >= MAX_DEPTH) {
       throw new GramlogError('blueprint/cycle', `masters nest more than ${MAX_DEPTH} deep at ${path}`, def.block.nameSpan);
     }
+    this.guard.step();
     const inner = [...stack, def];
     if (def.kind === 'factory') return this.factory(def, path, inner);
     const properties: Record<string, Value> = {};

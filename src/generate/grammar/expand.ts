@@ -13,13 +13,17 @@
  *      attributes depend on the choice).
  *
  * Limits: a node deeper than maxdepth or more than maxnodes nodes is an error
- * naming the rule that keeps recursing (failures.ts).
+ * naming the rule that keeps recursing (failures.ts); a tree that outgrows the
+ * memory budget (../memory.ts, checked every so many nodes, a deep node's long
+ * path counting for more) stops with generate/memory.
  */
 import { createRandom, type Random } from '../../random.js';
+import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './grammar.js';
 import { NodeNames, type GenNode } from './node.js';
+import { statementSpan, where } from './vocabulary.js';
 import { NodeEvaluator } from './node-eval.js';
 import { extractOutcome, slotRelations, type NodeOutcome } from './outcome.js';
 import { readAttrs, readChildArgs, sortPairs } from './outputs.js';
@@ -48,6 +52,8 @@ export interface ExpandOptions {
   memo?: boolean;
   /** Forced choices, PATH → RULE (choices.ts). */
   choose?: Choices;
+  /** The memory budget (default: the installed one, see ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 export interface Expansion {
@@ -109,10 +115,12 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const stack: GenNode[] = [root];
   const forced = new Set<string>();
   let count = 0;
+  const guard = memoryGuard(options.memory, limitContext(g));
   const hasAttr = g.outputRel.attr !== undefined;
   while (stack.length > 0) {
     const node = stack.pop() as GenNode;
     if (++count > g.maxNodes) throw nodesError(g, applied);
+    guard.step(1 + node.path.length / PATH_CHARS_PER_NODE);
     const nt = g.nonterminals.get(node.symbol);
     const perNode = nt !== undefined || g.attrPerNode;
     const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node.id);
@@ -166,6 +174,19 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
   }
   return { root, nodeCount: count, applied, forced };
+}
+
+/** A node costs about 2 KB; a path this long costs as much again. */
+const PATH_CHARS_PER_NODE = 2048;
+
+/** What the memory error names: the (maxnodes N) fact when the file gives one. */
+function limitContext(g: Grammar): { unit: string; lower: string; span: ReturnType<typeof statementSpan> } {
+  const span = statementSpan(g.program, 'maxnodes', 1, 0);
+  const depth = statementSpan(g.program, 'maxdepth', 1, 0);
+  const lower = span
+    ? `(maxnodes ${g.maxNodes}) at ${where(span)}`
+    : `the node limit with (maxnodes N) (the default is ${g.maxNodes.toLocaleString('en-US')})`;
+  return { unit: 'nodes', lower: depth ? `${lower} or (maxdepth ${g.maxDepth}) at ${where(depth)}` : lower, span: span ?? depth ?? statementSpan(g.program, 'start', 1, 0) };
 }
 
 function deriveStream(random: Random, path: string): Random {

@@ -16,6 +16,7 @@ import { expandTree } from './expand.js';
 import { explainStore } from './explain.js';
 import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource } from './grammar.js';
 import { historyOf } from '../history.js';
+import type { MemoryBudget } from '../memory.js';
 import { GenerationHistory } from './history.js';
 
 export interface GenerateOptions extends GrammarOptions {
@@ -25,6 +26,8 @@ export interface GenerateOptions extends GrammarOptions {
   explain?: boolean;
   /** See GenerateFromOptions.memo. */
   memo?: boolean;
+  /** See GenerateFromOptions.memory. */
+  memory?: MemoryBudget;
 }
 
 export interface GenerateFromOptions {
@@ -38,6 +41,8 @@ export interface GenerateFromOptions {
   choose?: Choices;
   /** Overrides naming no nonterminal node are an error (default true); the shrinker turns it off and drops them. */
   strictChoices?: boolean;
+  /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 /** Generate one artifact from a compiled grammar. */
@@ -45,7 +50,12 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
   const history = options.explain ? new GenerationHistory(grammar, seed) : undefined;
   let expansion;
   try {
-    expansion = expandTree(grammar, seed, { ...(history ? { recorder: history } : {}), memo: options.memo ?? true, ...(options.choose ? { choose: options.choose } : {}) });
+    expansion = expandTree(grammar, seed, {
+      ...(history ? { recorder: history } : {}),
+      memo: options.memo ?? true,
+      ...(options.choose ? { choose: options.choose } : {}),
+      ...(options.memory ? { memory: options.memory } : {}),
+    });
     if (options.choose && options.strictChoices !== false) {
       const paths: string[] = [];
       for (const stack = [expansion.root]; stack.length > 0; ) {
@@ -80,7 +90,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
 /** Compile (unless given a compiled grammar) and generate one artifact. */
 export function generate(source: GrammarSource | Grammar, options: GenerateOptions = {}): Artifact {
   const grammar = isGrammar(source) ? source : compileGrammar(source, options);
-  return generateFrom(grammar, options.seed ?? 0, { explain: options.explain ?? false, memo: options.memo ?? true });
+  return generateFrom(grammar, options.seed ?? 0, { explain: options.explain ?? false, memo: options.memo ?? true, ...(options.memory ? { memory: options.memory } : {}) });
 }
 
 /** Why each node got its rule: the weights after every pipeline step, read from the history store. */

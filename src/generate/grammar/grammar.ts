@@ -17,8 +17,6 @@ import { dependsOn, isRead, mentionsNodeIds, nodeDependentRelations, pruneForGen
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_NODES,
-  MAX_DEPTH_CEILING,
-  MAX_NODES_CEILING,
   NODE_RELATIONS,
   OUTPUT_RELATIONS,
   PRESELECTOR_RELATIONS,
@@ -234,8 +232,8 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     nonterminals,
     rules,
     ruleList,
-    maxDepth: limit(program, base, 'maxdepth', DEFAULT_MAX_DEPTH, MAX_DEPTH_CEILING),
-    maxNodes: limit(program, base, 'maxnodes', DEFAULT_MAX_NODES, MAX_NODES_CEILING),
+    maxDepth: limit(program, base, 'maxdepth', DEFAULT_MAX_DEPTH),
+    maxNodes: limit(program, base, 'maxnodes', DEFAULT_MAX_NODES),
     params: tuples('param', 2).map((t) => [terms.print(t[0] as number), terms.print(t[1] as number)] as const),
     nodeRel: readRelations(program, relationIds(program, NODE_RELATIONS)),
     selectorRel,
@@ -253,8 +251,12 @@ function isSourceList(source: GrammarSource): source is readonly Source[] {
   return Array.isArray(source);
 }
 
-/** `(maxdepth D)` / `(maxnodes N)`: at most one, a whole number from 1 to `ceiling`. */
-function limit(program: Program, base: Model, name: string, def: number, ceiling: number): number {
+/**
+ * `(maxdepth D)` / `(maxnodes N)`: at most one, a whole number of at least 1.
+ * No ceiling: what an artifact may cost is bounded by the memory budget
+ * (../memory.ts), measured while it grows, not guessed from the count.
+ */
+function limit(program: Program, base: Model, name: string, def: number): number {
   const rows = base.tuples(name, 1);
   if (rows.length === 0) return def;
   const terms = program.terms;
@@ -264,16 +266,8 @@ function limit(program: Program, base: Model, name: string, def: number, ceiling
   }
   const id = (rows[0] as number[])[0] as number;
   const v = terms.numberValue(id);
-  if (v === undefined || !Number.isInteger(v) || v < 1) {
+  if (v === undefined || !Number.isSafeInteger(v) || v < 1) {
     throw new GramlogError(`generate/${name}`, `(${name} ${terms.print(id)}) must be a whole number of at least 1`, where);
-  }
-  if (v > ceiling) {
-    const why = name === 'maxnodes' ? 'a node takes about 2 KB, so more would run out of memory' : "a node's path grows with its depth, so deeper chains run out of memory";
-    throw new GramlogError(
-      `generate/${name}`,
-      `(${name} ${terms.print(id)}) is more than one artifact can hold: at most ${ceiling.toLocaleString('en-US')} (${why})`,
-      where,
-    );
   }
   return v;
 }

@@ -57,15 +57,6 @@ export type OutputRelation = keyof typeof OUTPUT_RELATIONS;
 /** Default limits, used when the file declares no `(maxdepth D)` / `(maxnodes N)`. */
 export const DEFAULT_MAX_DEPTH = 64;
 export const DEFAULT_MAX_NODES = 100_000;
-/**
- * The largest (maxnodes N) a file may give: a generated node takes about 2 KB
- * (its facts, its evaluation, its history), so 500,000 nodes stay near 1 GB,
- * well below Node's default heap (about 4 GB on 64-bit). A larger value is an
- * error at load, never a heap abort minutes later.
- */
-export const MAX_NODES_CEILING = 500_000;
-/** The largest (maxdepth D): a node's path grows with its depth, so a deep chain costs depth² memory. */
-export const MAX_DEPTH_CEILING = 20_000;
 
 /** Relation id of each reserved relation the program mentions (undefined when it does not). */
 export type RelationIds<K extends string> = { [P in K]: number | undefined };

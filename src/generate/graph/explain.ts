@@ -5,6 +5,7 @@
  * and edges it added and removed.
  *
  *   seed 1
+ *   matching, stage 0: incremental (dig, lock: local)      (.gdl grammars: how sites are found)
  *   step 1 (generation-stage, iteration 0): START  [1 site]
  *     match a=1
  *     - node 1 START
@@ -15,6 +16,7 @@ import type { PlainValue, Store } from '../../store/index.js';
 import { fromJson, historyOf } from '../history.js';
 import { labelText } from './format.js';
 import type { GraphArtifact } from './generate.js';
+import { matchingNotes } from './incremental.js';
 import type { GraphEdge, GraphNode } from './types.js';
 
 const ATTRS = ['index', 'stage', 'rule', 'iter', 'sites', 'match', 'added-nodes', 'removed-nodes', 'added-edges', 'removed-edges'] as const;
@@ -28,6 +30,8 @@ export function explainGraphStore(store: Store, seed: number | string, a?: Graph
   const where = ATTRS.map((x) => `[?s "step/${x}" ?${x.replace('-', '_')}]`).join(' ');
   const rows = store.query(`[:find ${find} :where ${where}]`).sort((x, y) => (x[0] as number) - (y[0] as number));
   const lines = [`seed ${String(seed)}`];
+  // .gdl grammars: how each stage finds its sites (incremental, or the whole graph each step)
+  if (a) lines.push(...matchingNotes(a.grammar));
   for (const r of rows) lines.push(...stepLines(r));
   if (a) lines.push(`result: ${a.nodes.length} nodes, ${a.edges.length} edges, ${a.steps} rewrites`);
   return lines.join('\n') + '\n';

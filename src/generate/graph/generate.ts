@@ -8,9 +8,11 @@
  */
 import { GramlogError } from '../../errors.js';
 import { createRandom, type Random } from '../../random.js';
+import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { Graph, type NodeRec } from './graph.js';
 import { GraphHistory } from './history.js';
 import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
+import { logicSiteSource } from './incremental.js';
 import { KEEP_LABEL, LogicSites } from './logic.js';
 import { SiteIndex, type Site } from './match.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
@@ -22,6 +24,15 @@ export interface GenerateGraphOptions {
   explain?: boolean;
   /** Called after every rewrite with the number of rewrites so far and the graph's node count (progress, benchmarks). */
   onStep?: (steps: number, nodes: number) => void;
+  /**
+   * How .gdl rules find their sites: 'incremental' (the default: only what a
+   * rewrite touched is matched again, incremental.ts) or 'full' (the whole
+   * program evaluated over the whole graph after each rewrite; the reference
+   * the tests compare with). Both give the same graphs.
+   */
+  logicSites?: 'incremental' | 'full';
+  /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 export interface GraphArtifact {
@@ -51,12 +62,17 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   const root = createRandom(seed);
   let limit = grammar.limit;
   let steps = 0;
+  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
   grammar.stages.forEach((stage, si) => {
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
     if (subLimit === 0) return;
     const random = root.derive(`graph/stage/${si}`);
-    const sources: SiteSource = grammar.logic ? new LogicSites(grammar, stage.rules, graph) : newIndex(stage.rules, graph);
+    const sources: SiteSource = grammar.logic
+      ? options.logicSites === 'full'
+        ? new LogicSites(grammar, stage.rules, graph)
+        : logicSiteSource(grammar, stage.rules, graph)
+      : newIndex(stage.rules, graph);
     const counts = new Map<string, number>();
     const weights = new Array<number>(stage.rules.length).fill(0);
     let iter = 0;
@@ -93,6 +109,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       }
       sources.update(log.touched, log.removed);
       steps++;
+      guard.step(1 + (rule.rhsNodes.length + rule.rhsEdges.length) / 8);
       options.onStep?.(steps, graph.size);
     }
     if (limit !== undefined) limit -= iter;

@@ -21,12 +21,15 @@
  *   removed before the RHS edges are set.
  *
  * The graph is the facts (node ID LABEL), (edge SRC DST LABEL) and
- * (nodeattr ID KEY VALUE) (facts.ts). Each step evaluates the program over the
- * current graph (the engine's semi-naive evaluation; recursive helpers make
- * the query non-local, so this style pays for the whole graph per step).
+ * (nodeattr ID KEY VALUE) (facts.ts). Sites are found incrementally where the
+ * rules allow it (incremental.ts, locality.ts); LogicSites below evaluates the
+ * whole program over the whole graph after each step (the engine's
+ * semi-naive evaluation): it serves stages with a global rule (reachability,
+ * a condition on the whole graph) and is the reference the incremental sites
+ * are tested against.
  */
 import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
-import { evaluate } from '../../engine/index.js';
+import { evaluate, type Model } from '../../engine/index.js';
 import { buildProgram, type Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
@@ -228,7 +231,9 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
 }
 
-/** Sites of .gdl rules: the answers of each rule's relation over the current graph. */
+const staticModels = new WeakMap<Program, Model>();
+
+/** Sites of .gdl rules: the answers of each rule's relation, from a whole evaluation of the program after each step. */
 export class LogicSites implements SiteSource {
   private sites: Site[][] = [];
   constructor(
@@ -241,7 +246,10 @@ export class LogicSites implements SiteSource {
 
   private refresh(): void {
     const program = this.grammar.logic as Program;
-    const model = evaluate(program, { facts: graphFacts(program, this.graph.nodeList(), this.graph.edgeList()) });
+    // the relations that read no graph fact are taken from the program's evaluation without a graph
+    let base = staticModels.get(program);
+    if (!base) staticModels.set(program, (base = evaluate(program, { facts: graphFacts(program, [], []) })));
+    const model = evaluate(program, { facts: graphFacts(program, this.graph.nodeList(), this.graph.edgeList()), base });
     const terms = program.terms;
     this.sites = this.rules.map((rule, r) => {
       const vars = rule.logic?.vars ?? [];

@@ -22,6 +22,7 @@ import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import type { Params } from '../params.js';
+import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { createRandom, type Random } from '../../random.js';
 import { violationsOf } from '../violations.js';
 import { forcedBits, type LayerChoices } from './choices.js';
@@ -73,6 +74,8 @@ export interface GenerateLayerOptions {
   choose?: LayerChoices;
   /** Overrides naming no site are an error (default true); the shrinker turns it off. */
   strictChoices?: boolean;
+  /** Measured after every layer: generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
+  memory?: MemoryBudget;
 }
 
 /** The base genotype: one draw per site, in the state's site order. */
@@ -226,6 +229,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
   const layers: GeneratedLayer[] = [];
   let model = grammar.base;
   const used = new Set<string>();
+  const guard = memoryGuard(options.memory, { unit: 'layers', lower: 'the number of sites (or --max-facts)' });
   try {
     for (const decl of grammar.layers) {
       const state = readLayerState(program, model, decl);
@@ -245,6 +249,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
         ids: { sites: state.sites, base: baseIds, mask: maskIds, placed },
       });
       if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
+      guard.bigStep(decl.span);
     }
   } catch (e) {
     throw e instanceof GramlogError ? withSeed(e, seed) : e;

@@ -313,7 +313,9 @@ describe('determinism and stability', () => {
     const text = '(start s) (param n 1) (rule s a 1) (<= (attr ?x v ?v) (symbol ?x s) (param n ?v))';
     expect(generate(text).root.attrs).toEqual({ v: '1' });
     expect(generate(text, { params: { n: '5' } }).root.attrs).toEqual({ v: '5' });
-    expect(generate(text, { params: { n: '(f "a b")' } }).root.attrs).toEqual({ v: '(f "a b")' });
+    expect(generate(text.replace('(param n 1)', '(param n one)'), { params: { n: '(f "a b")' } }).root.attrs).toEqual({ v: '(f "a b")' });
+    // the default is a number: so must the value be
+    expect(errorOf(() => generate(text, { params: { n: '(f "a b")' } })).code).toBe('generate/param');
     expect(generate(text, { params: { n: '5' } }).params).toEqual([['n', '5']]);
     expect(errorOf(() => generate(text, { params: { m: '5' } })).code).toBe('generate/unknown-param');
     expect(errorOf(() => generate(text, { params: { n: '?x' } })).code).toBe('generate/param');

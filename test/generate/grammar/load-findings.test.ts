@@ -70,13 +70,3 @@ describe('grammar mistakes found at load', () => {
   });
 });
 
-describe('limits that cannot fit in memory', () => {
-  it('(maxnodes N) above 500,000 and (maxdepth D) above 20,000 are errors at load, at the fact', () => {
-    const nodes = errorOf(() => compileGrammar('(maxnodes 100000000) (start s) (rule s a 1)', { file: 'm.gdl' }));
-    expect(nodes.code).toBe('generate/maxnodes');
-    expect(nodes.message).toBe('(maxnodes 100000000) is more than one artifact can hold: at most 500,000 (a node takes about 2 KB, so more would run out of memory)');
-    expect(nodes.span).toMatchObject({ line: 1, column: 1 });
-    expect(errorOf(() => compileGrammar('(maxdepth 20001) (start s) (rule s a 1)')).code).toBe('generate/maxdepth');
-    expect(compileGrammar('(maxnodes 500000) (maxdepth 20000) (start s) (rule s a 1)').maxNodes).toBe(500_000);
-  });
-});

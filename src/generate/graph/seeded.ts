@@ -1,0 +1,260 @@
+/**
+ * One compiled rule's body evaluated over TupleSets, optionally with one
+ * variable bound beforehand (the "seed": a node the last rewrite touched).
+ * This is how incremental matching (incremental.ts) finds the answers that
+ * involve a changed node without evaluating anything else.
+ *
+ * The join order is the engine's planner's (engine/plan.ts orderBody, the
+ * seed placed first as a one-tuple literal); literals mean what they mean in
+ * the engine (engine/join.ts): a positive literal looks up the columns known
+ * so far, `not` succeeds when the tuple is absent (or names a term that does
+ * not exist), `distinct`, and the builtins with the same arithmetic (solve)
+ * and comparisons. The property test in test/generate/graph checks the
+ * answers against the engine's.
+ */
+import { orderBody } from '../../engine/plan.js';
+import type { TermTable } from '../../program/terms.js';
+import { compare, isArithmetic, solve, type BuiltinName } from '../../program/builtins.js';
+import type { BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
+import type { TupleSet } from './tuple-set.js';
+
+type Step = (e: Int32Array) => void;
+type Value = (e: Int32Array) => number;
+
+const ABSENT = -1;
+/** The relation id of the seed literal given to the planner (no real relation has it). */
+const SEED_REL = -1;
+
+export interface SeededQuery {
+  /** Run the body (the seed slot, if any, set to `seed`) and call `emit` with each head tuple (reused: copy it). */
+  run(seed: number, emit: (head: Int32Array) => void): void;
+}
+
+/**
+ * Compile `rule`'s body with variable slot `seedSlot` bound first (-1: none),
+ * reading relation r from `rels(r)`; `sizeOf` guides the join order.
+ */
+export function compileSeeded(rule: CompiledRule, seedSlot: number, terms: TermTable, rels: (rel: number) => TupleSet, sizeOf: (rel: number) => number): SeededQuery {
+  const seedLit: BodyLit = { kind: 'pos', rel: SEED_REL, args: [{ t: 'var', slot: Math.max(0, seedSlot) }], span: rule.span };
+  const withSeed: CompiledRule = seedSlot >= 0 ? { ...rule, body: [seedLit, ...rule.body] } : rule;
+  const order = orderBody(withSeed, seedSlot >= 0 ? 0 : -1, (r) => (r === SEED_REL ? 1 : sizeOf(r)));
+  const lits = seedSlot >= 0 ? order.filter((i) => i !== 0).map((i) => withSeed.body[i] as BodyLit) : order.map((i) => rule.body[i] as BodyLit);
+  const bound = new Set<number>();
+  if (seedSlot >= 0) bound.add(seedSlot);
+  const head = new Int32Array(rule.head.args.length);
+  const headValues = rule.head.args.map((p) => valueOf(p, terms));
+  let emit: (head: Int32Array) => void = () => {};
+  const steps: Array<(next: Step) => Step> = lits.map((lit) => compileLiteral(lit, bound, terms, rels));
+  let chain: Step = (e) => {
+    for (let i = 0; i < headValues.length; i++) head[i] = (headValues[i] as Value)(e);
+    emit(head);
+  };
+  for (let k = steps.length - 1; k >= 0; k--) chain = (steps[k] as (next: Step) => Step)(chain);
+  const first = chain;
+  const env = new Int32Array(Math.max(1, rule.varNames.length));
+  return {
+    run(seed, sink) {
+      emit = sink;
+      if (seedSlot >= 0) env[seedSlot] = seed;
+      first(env);
+    },
+  };
+}
+
+/** Compile one literal; `bound` holds the slots known before it and is extended with those it binds. */
+function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels: (rel: number) => TupleSet): (next: Step) => Step {
+  switch (lit.kind) {
+    case 'pos': {
+      const rel = lit.rel;
+      const keyCols: number[] = [];
+      const keyValues: Value[] = [];
+      const acts: Array<(id: number, e: Int32Array) => boolean> = [];
+      const actCols: number[] = [];
+      // the key: columns fully known before the literal (the matchers below extend `bound`)
+      const known = lit.args.map((p) => allIn(p, bound));
+      lit.args.forEach((p, c) => {
+        if (known[c]) {
+          keyCols.push(c);
+          keyValues.push(lookupValueOf(p, terms));
+        } else {
+          actCols.push(c);
+          acts.push(compileMatcher(p, bound, terms));
+        }
+      });
+      let mask = 0;
+      for (const c of keyCols) mask |= 1 << c;
+      const key = new Array<number>(keyCols.length);
+      if (acts.length === 0) {
+        // every column known: a membership test
+        return (next) => (e) => {
+          for (let i = 0; i < keyValues.length; i++) {
+            const v = (keyValues[i] as Value)(e);
+            if (v === ABSENT) return;
+            key[i] = v;
+          }
+          if (rels(rel).has(key)) next(e);
+        };
+      }
+      return (next) => (e) => {
+        for (let i = 0; i < keyValues.length; i++) {
+          const v = (keyValues[i] as Value)(e);
+          if (v === ABSENT) return;
+          key[i] = v;
+        }
+        for (const row of rels(rel).match(mask, key)) {
+          const t = row.tuple;
+          let ok = true;
+          for (let a = 0; a < acts.length && ok; a++) ok = (acts[a] as (id: number, e: Int32Array) => boolean)(t[actCols[a] as number] as number, e);
+          if (ok) next(e);
+        }
+      };
+    }
+    case 'neg': {
+      const values = lit.args.map((p) => lookupValueOf(p, terms));
+      const key = new Array<number>(values.length);
+      const rel = lit.rel;
+      return (next) => (e) => {
+        for (let i = 0; i < values.length; i++) {
+          const v = (values[i] as Value)(e);
+          if (v === ABSENT) return next(e);
+          key[i] = v;
+        }
+        if (!rels(rel).has(key)) next(e);
+      };
+    }
+    case 'distinct':
+    case 'same': {
+      const left = valueOf(lit.left, terms);
+      const right = valueOf(lit.right, terms);
+      const wantEqual = lit.kind === 'same';
+      return (next) => (e) => {
+        if ((left(e) === right(e)) === wantEqual) next(e);
+      };
+    }
+    case 'builtin':
+      return compileBuiltin(lit.op, lit.args, lit.negated, bound, terms);
+  }
+}
+
+function allIn(p: Pattern, bound: ReadonlySet<number>): boolean {
+  if (p.t === 'var') return bound.has(p.slot);
+  if (p.t === 'fn') return p.args.every((a) => allIn(a, bound));
+  return true;
+}
+
+function valueOf(p: Pattern, terms: TermTable): Value {
+  if (p.t === 'const') {
+    const id = p.id;
+    return () => id;
+  }
+  if (p.t === 'var') {
+    const slot = p.slot;
+    return (e) => e[slot] as number;
+  }
+  const args = p.args.map((a) => valueOf(a, terms));
+  const buf = new Int32Array(args.length);
+  const fid = terms.functorId(p.functor, args.length);
+  return (e) => {
+    for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
+    return terms.compoundOf(fid, buf);
+  };
+}
+
+/** Like valueOf, but a compound term that was never interned is ABSENT instead of created. */
+function lookupValueOf(p: Pattern, terms: TermTable): Value {
+  if (p.t !== 'fn') return valueOf(p, terms);
+  const args = p.args.map((a) => lookupValueOf(a, terms));
+  const buf = new Int32Array(args.length);
+  const fid = terms.functorId(p.functor, args.length);
+  return (e) => {
+    for (let i = 0; i < args.length; i++) {
+      const v = (args[i] as Value)(e);
+      if (v === ABSENT) return ABSENT;
+      buf[i] = v;
+    }
+    return terms.findCompoundOf(fid, buf);
+  };
+}
+
+/** Match an id against a pattern, binding the slots not in `bound` (which it extends). */
+function compileMatcher(p: Pattern, bound: Set<number>, terms: TermTable): (id: number, e: Int32Array) => boolean {
+  if (p.t === 'const') {
+    const want = p.id;
+    return (id) => id === want;
+  }
+  if (p.t === 'var') {
+    const slot = p.slot;
+    if (bound.has(slot)) return (id, e) => e[slot] === id;
+    bound.add(slot);
+    return (id, e) => {
+      e[slot] = id;
+      return true;
+    };
+  }
+  const n = p.args.length;
+  const fid = terms.functorId(p.functor, n);
+  const subs = p.args.map((a) => compileMatcher(a, bound, terms));
+  return (id, e) => {
+    if (terms.functorOf(id) !== fid) return false;
+    for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
+    return true;
+  };
+}
+
+function compileBuiltin(op: BuiltinName, args: readonly Pattern[], negated: boolean, bound: Set<number>, terms: TermTable): (next: Step) => Step {
+  if (op === '=') {
+    const [l, r] = args as [Pattern, Pattern];
+    if (negated || (allIn(l, bound) && allIn(r, bound))) {
+      const left = valueOf(l, terms);
+      const right = valueOf(r, terms);
+      return (next) => (e) => {
+        if ((left(e) === right(e)) !== negated) next(e);
+      };
+    }
+    const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
+    const value = valueOf(known, terms);
+    const match = compileMatcher(other, bound, terms);
+    return (next) => (e) => {
+      if (match(value(e), e)) next(e);
+    };
+  }
+  if (!isArithmetic(op)) {
+    const [l, r] = args as [Pattern, Pattern];
+    const left = valueOf(l, terms);
+    const right = valueOf(r, terms);
+    return (next) => (e) => {
+      const a = terms.numberValue(left(e));
+      const b = terms.numberValue(right(e));
+      if (a === undefined || b === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      if (compare(op, a, b) !== negated) next(e);
+    };
+  }
+  const unknown = negated ? -1 : args.findIndex((a) => !allIn(a, bound));
+  const values = args.map((a, i) => (i === unknown ? undefined : valueOf(a, terms)));
+  const out = unknown >= 0 ? (args[unknown] as { t: 'var'; slot: number }).slot : -1;
+  if (out >= 0) bound.add(out);
+  const num = [0, 0, 0];
+  return (next) => (e) => {
+    for (let i = 0; i < 3; i++) {
+      const v = values[i];
+      if (!v) continue;
+      const x = terms.numberValue(v(e));
+      if (x === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      num[i] = x;
+    }
+    const result = solve(op, num[0] as number, num[1] as number, num[2] as number, unknown);
+    if (unknown < 0) {
+      if (Number.isNaN(result) === negated) next(e);
+      return;
+    }
+    if (!Number.isFinite(result)) return;
+    e[out] = terms.number(result);
+    next(e);
+  };
+}
