@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { readFactTable } from '../../src/program/facts-table.js';
 import { Program } from '../../src/program/program.js';
 import { findGringo } from './clingo-peer.js';
+import { bestTimes } from './parse-bench.js';
 import { findSwipl } from './swi-peer.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -71,21 +72,6 @@ function writeInputs(dir: string, n: number, peerN: number): void {
   writeFileSync(join(dir, 'empty.lp'), '');
 }
 
-/** Best wall and CPU seconds of `repeat` runs of fn. */
-function best(repeat: number, fn: () => void): { wall: number; cpu: number } {
-  let wall = Infinity;
-  let cpu = Infinity;
-  for (let i = 0; i < repeat; i++) {
-    const c = process.cpuUsage();
-    const t = process.hrtime.bigint();
-    fn();
-    wall = Math.min(wall, Number(process.hrtime.bigint() - t) / 1e9);
-    const used = process.cpuUsage(c);
-    cpu = Math.min(cpu, (used.user + used.system) / 1e6);
-  }
-  return { wall, cpu };
-}
-
 /** Seconds of a whole process (best of `repeat`), minus the same command's startup on an empty input. */
 function processSeconds(cmd: string, args: (file: string) => string[], file: string, empty: string, repeat: number): number {
   const time = (f: string) => {
@@ -126,8 +112,8 @@ export async function benchFacts(options: { quick?: boolean } = {}): Promise<voi
     console.log('floor: native split into lines and cells (same text, same run; no interning or checks). Peers: whole processes on the same facts (startup subtracted). Goal: ≥ 2M facts/s.');
     console.log('| reader | facts | seconds | facts/s | per CPU second | gramlog / this |');
     console.log('|---|---|---|---|---|---|');
-    const ours = best(3, () => readFactTable(new Program(), { name: 'edge', text, file: 'edge.tsv', separator: '\t' }));
-    const floor = best(3, () => {
+    const ours = bestTimes(3, () => readFactTable(new Program(), { name: 'edge', text, file: 'edge.tsv', separator: '\t' }));
+    const floor = bestTimes(3, () => {
       let cells = 0;
       for (const line of text.split('\n')) if (line) cells += line.split('\t').length;
       if (cells !== 2 * n) throw new Error('split floor: wrong count');
