@@ -11,6 +11,7 @@
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
+import { HASH_SEED, SMALL_INT_LIMIT, constantHash, hashChar, hashState, type TermTable } from './terms.js';
 
 export interface FactTable {
   rel: number;
@@ -30,8 +31,30 @@ export interface FactTableSource {
   separator: '\t' | ',';
 }
 
-/** A cell that could be written as a constant in a rule file (no spaces, parentheses, quotes, `?` at the start...). */
-const CONSTANT = /^[^\s()";?{}[\],'|#`\x00-\x1f\x7f-\x9f][^\s()";{}[\],'|#`\x00-\x1f\x7f-\x9f]*$/;
+/**
+ * Characters that may not appear in a constant's name (whitespace, parentheses,
+ * quotes, `;`, braces, brackets, `,`, `'`, `|`, `#`, backquote, control
+ * characters), by char code below 0xa0; `?` may not start one. Above 0xa0 only
+ * the Unicode spaces are excluded (see isConstantName).
+ */
+const NOT_IN_NAME = new Uint8Array(0xa0);
+for (let c = 0; c <= 0x20; c++) NOT_IN_NAME[c] = 1;
+for (let c = 0x7f; c < 0xa0; c++) NOT_IN_NAME[c] = 1;
+for (const ch of '()";{}[],\'|#`') NOT_IN_NAME[ch.charCodeAt(0)] = 1;
+
+function isUnicodeSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether the cell text[from..to) could be written as a constant in a rule file (`alice`, `42`; not `?x`, `a b`, `"q"`, ``). */
+function isConstantName(text: string, from: number, to: number): boolean {
+  if (from === to || text.charCodeAt(from) === 63) return false; // empty, or `?` (a variable)
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xa0 ? NOT_IN_NAME[c] === 1 : isUnicodeSpace(c)) return false;
+  }
+  return true;
+}
 
 function spanAt(file: string, line: number, column: number, offset: number, length: number): Span {
   return { file, line, column, offset, endLine: line, endColumn: column + length, endOffset: offset + length };
@@ -55,14 +78,18 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
   return firstColumns ?? 0;
 }
 
+/** Cells looked up together (see TermTable.warmConstants). */
+const BATCH = 256;
+
 /** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
+  const terms = program.terms;
   const sep = separator.charCodeAt(0);
   const csv = separator === ',';
-  const cells: string[] = [];
+  const len = text.length;
   let arity = -1;
-  let data = new Int32Array(1024);
+  let data = new Int32Array(0);
   let n = 0;
   let count = 0;
   let lineNo = 0;
@@ -73,53 +100,149 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
       `expected ${arity} column${arity === 1 ? '' : 's'} (${source.name}/${arity}), found ${found}`,
       spanAt(file, lineNo, 1, lineStart, lineEnd - lineStart),
     );
-  while (pos < text.length) {
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = text.length;
+  // The cells of the lines read but not yet interned: where they are, their hash, their value when a small integer
+  // (else -1). They go to data[n - cells ..  n).
+  let batch = BATCH;
+  let froms = new Int32Array(0);
+  let tos = froms;
+  let hashes = froms;
+  let values = froms;
+  let cells = 0;
+  const flush = () => {
+    terms.warmConstants(hashes, values, cells);
+    const at = n - cells;
+    for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
+    cells = 0;
+  };
+  while (pos < len) {
     lineNo++;
     const lineStart = pos;
-    let lineEnd = end;
-    if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--; // \r\n
-    pos = end + 1;
-    if (lineEnd === lineStart) continue;
-    if (arity < 0) arity = arityOf(program, source, countColumns(text, lineStart, lineEnd, sep, csv, file, lineNo));
-    if (n + arity > data.length) {
-      const grown = new Int32Array(Math.max(data.length * 2, n + arity));
-      grown.set(data);
-      data = grown;
-    }
-    if (csv && hasQuote(text, lineStart, lineEnd)) {
-      // A line with quoted cells: decode them first.
-      cells.length = 0;
-      splitCsv(text, lineStart, lineEnd, cells, file, lineNo);
-      if (cells.length !== arity) throw columnsError(cells.length, lineStart, lineEnd);
-      for (let i = 0; i < arity; i++) data[n + i] = cellId(program, cells[i] as string, 0, (cells[i] as string).length);
-    } else {
-      // The common case: cells between separators, interned without making a string for a known one.
-      let from = lineStart;
-      let col = 0;
-      for (;;) {
-        let to = from;
-        while (to < lineEnd && text.charCodeAt(to) !== sep) to++;
-        if (col < arity) data[n + col] = cellId(program, text, from, to);
-        col++;
-        if (to === lineEnd) break;
-        from = to + 1;
+    if (arity < 0) {
+      // The first line that is not empty gives the arity (unless the rules do), and the rest of the text an upper bound on the tuples.
+      const end = lineEndAt(text, pos);
+      if (end === pos) {
+        pos = nextLine(text, end);
+        continue;
       }
-      if (col !== arity) throw columnsError(col, lineStart, lineEnd);
+      arity = arityOf(program, source, countColumns(text, pos, end, sep, csv, file, lineNo));
+      data = new Int32Array(countLines(text, pos) * arity);
+      batch = Math.max(BATCH, arity);
+      froms = new Int32Array(batch);
+      tos = new Int32Array(batch);
+      hashes = new Int32Array(batch);
+      values = new Int32Array(batch);
     }
-    n += arity;
-    count++;
+    if (cells + arity > batch) flush();
+    // One pass over the line's char codes: find the separators and the line's end, hash each cell and read it as a
+    // small integer on the way; no regex, no string, no allocation per line.
+    let col = 0;
+    let from = pos;
+    let h = HASH_SEED;
+    let digits = true;
+    let value = 0;
+    for (;;) {
+      const c = pos < len ? text.charCodeAt(pos) : 10;
+      if (c === sep || c === 10 || (c === 13 && (pos + 1 >= len || text.charCodeAt(pos + 1) === 10))) {
+        if (c !== sep && pos === lineStart) {
+          // An empty line: skipped.
+          pos += c === 13 ? 2 : 1;
+          break;
+        }
+        if (col < arity) {
+          const length = pos - from;
+          froms[cells] = from;
+          tos[cells] = pos;
+          hashes[cells] = constantHash(h);
+          // A canonical integer (`0`, `42`, not `007`) small enough to be found by value.
+          values[cells] = digits && length > 0 && length <= 7 && (length === 1 || text.charCodeAt(from) !== 48) && value < SMALL_INT_LIMIT ? value : -1;
+          cells++;
+        }
+        col++;
+        if (c === sep) {
+          pos++;
+          from = pos;
+          h = HASH_SEED;
+          digits = true;
+          value = 0;
+          continue;
+        }
+        if (col !== arity) throw columnsError(col, lineStart, pos);
+        n += arity;
+        count++;
+        pos += c === 13 ? 2 : 1;
+        break;
+      }
+      if (csv && c === 34) {
+        // A line with quoted cells: decode them first (after the lines before it, so that ids keep their order).
+        cells -= Math.min(col, arity);
+        flush();
+        const end = lineEndAt(text, lineStart);
+        const decoded: string[] = [];
+        splitCsv(text, lineStart, end, decoded, file, lineNo);
+        if (decoded.length !== arity) throw columnsError(decoded.length, lineStart, end);
+        for (let i = 0; i < arity; i++) data[n + i] = cellIdOf(terms, decoded[i] as string);
+        n += arity;
+        count++;
+        pos = nextLine(text, end);
+        break;
+      }
+      h = hashChar(h, c);
+      const d = c - 48;
+      if (d >= 0 && d <= 9) value = value * 10 + d;
+      else digits = false;
+      pos++;
+    }
   }
+  flush();
   if (arity < 0) arity = arityOf(program, source, undefined);
   const rel = program.relationId(source.name, arity);
   return { rel, arity, data: data.subarray(0, n), count };
 }
 
-/** The term of the cell text[from..to): a known constant, else a new constant or string. */
-function cellId(program: Program, text: string, from: number, to: number): number {
-  const id = program.terms.constantIn(text, from, to, CONSTANT);
-  return id >= 0 ? id : program.terms.string(text.slice(from, to));
+/**
+ * The term of the cell text[from..to) whose constantHash is `hash` and value
+ * `value` when it is a small canonical integer (else -1): a known constant,
+ * else a new constant or string.
+ */
+function cellId(terms: TermTable, text: string, from: number, to: number, hash: number, value: number): number {
+  if (value >= 0) {
+    // A number: found by value; a new one is a constant.
+    const id = terms.smallIntConstant(value);
+    return id >= 0 ? id : terms.constantIn(text, from, to, undefined, hash);
+  }
+  const id = terms.findConstantIn(text, from, to, hash);
+  if (id >= 0) return id;
+  return isConstantName(text, from, to) ? terms.constantIn(text, from, to, undefined, hash) : terms.string(text.slice(from, to));
+}
+
+/** The term of a decoded cell (a quoted CSV line's). */
+function cellIdOf(terms: TermTable, cell: string): number {
+  const length = cell.length;
+  let value = length > 0 && length <= 7 && (length === 1 || cell.charCodeAt(0) !== 48) ? 0 : -1;
+  for (let i = 0; i < length && value >= 0; i++) {
+    const d = cell.charCodeAt(i) - 48;
+    value = d >= 0 && d <= 9 ? value * 10 + d : -1;
+  }
+  return cellId(terms, cell, 0, length, constantHash(hashState(cell, 0, length)), value < SMALL_INT_LIMIT ? value : -1);
+}
+
+/** Where the line starting at `pos` ends: its `\n`, or its `\r\n`, or the end of the text. */
+function lineEndAt(text: string, pos: number): number {
+  let end = text.indexOf('\n', pos);
+  if (end < 0) end = text.length;
+  return end > pos && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
+
+/** The start of the line after the one ending at `end` (see lineEndAt). */
+function nextLine(text: string, end: number): number {
+  return text.charCodeAt(end) === 13 ? end + 2 : end + 1;
+}
+
+/** The number of lines from `pos` to the end of the text (a last line without `\n` counts). */
+function countLines(text: string, pos: number): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n', pos); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 function hasQuote(text: string, start: number, end: number): boolean {

@@ -23,6 +23,9 @@ export class TermDepthError extends Error {
   }
 }
 
+/** Whether text[from..to) may be a constant's name (see TermTable.constantIn). */
+export type NameCheck = (text: string, from: number, to: number) => boolean;
+
 export class TermTable {
   /** Deepest nesting of compound terms allowed (runaway function symbols stop here). */
   maxDepth = 1000;
@@ -54,6 +57,10 @@ export class TermTable {
   private constSlots = new Int32Array(512);
   private constMask = 255;
   private constCount = 0;
+  /** Constants written as small canonical integers: value -> id + 1 (0: none yet); grown on demand up to SMALL_INT_LIMIT. */
+  private smallInts = new Int32Array(0);
+  /** Written by warmConstants so that its reads are not optimised away. */
+  private warmSink = 0;
   private readonly strIds = new Map<string, number>();
   /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
   private compoundSlots = new Int32Array(256);
@@ -71,7 +78,7 @@ export class TermTable {
 
   /** The id of a constant (numbers are constants: `100`). */
   constant(name: string): number {
-    const hash = hashChars(name, 0, name.length);
+    const hash = constantHash(hashState(name, 0, name.length));
     const slot = this.constProbe(name, 0, name.length, hash);
     const entry = this.constSlots[2 * slot] as number;
     return entry !== 0 ? entry - 1 : this.addConstant(slot, hash, name);
@@ -81,14 +88,57 @@ export class TermTable {
    * The id of the constant named `text.slice(from, to)`. When there is none,
    * one is made unless `valid` is given and rejects the name: then -1 (bulk
    * fact loading reads cells this way: a string is made only for a new name).
+   * `hash` is the name's `constantHash` when the caller has computed it while
+   * scanning the text.
    */
-  constantIn(text: string, from: number, to: number, valid?: RegExp): number {
-    const hash = hashChars(text, from, to);
+  constantIn(text: string, from: number, to: number, valid?: NameCheck, hash = constantHash(hashState(text, from, to))): number {
     const slot = this.constProbe(text, from, to, hash);
     const entry = this.constSlots[2 * slot] as number;
     if (entry !== 0) return entry - 1;
-    const name = text.slice(from, to);
-    return valid && !valid.test(name) ? -1 : this.addConstant(slot, hash, name);
+    return valid && !valid(text, from, to) ? -1 : this.addConstant(slot, hash, text.slice(from, to));
+  }
+
+  /** The id of the constant named text[from..to) whose `constantHash` is `hash`, or -1 (nothing is made). */
+  findConstantIn(text: string, from: number, to: number, hash: number): number {
+    return (this.constSlots[2 * this.constProbe(text, from, to, hash)] as number) - 1;
+  }
+
+  /**
+   * The id of the constant written as the canonical decimal `value` (`0`,
+   * `42`; no sign, no leading zero), found without a string or a hash when
+   * `value < SMALL_INT_LIMIT`: -1 when there is no such constant yet, -2
+   * when the value is too large for this shortcut (look it up by name).
+   */
+  smallIntConstant(value: number): number {
+    if (value >= SMALL_INT_LIMIT) return -2;
+    return value < this.smallInts.length ? (this.smallInts[value] as number) - 1 : -1;
+  }
+
+  /**
+   * Read the memory that looking up `count` constants will read: for cell i,
+   * the small-integer entry of `values[i]` when it is >= 0, else the slot of
+   * `hashes[i]` (a constantHash) and the name found there. Nothing changes;
+   * a reader calls it on a batch of cells before looking them up one by one,
+   * so that their cache misses overlap instead of coming one after another
+   * (with a million names the table is larger than the cache).
+   */
+  warmConstants(hashes: Int32Array, values: Int32Array, count: number): void {
+    const slots = this.constSlots;
+    const mask = this.constMask;
+    const small = this.smallInts;
+    const names = this.names;
+    let sink = 0;
+    for (let i = 0; i < count; i++) {
+      const value = values[i] as number;
+      if (value >= 0) sink ^= value < small.length ? (small[value] as number) : 0;
+      else sink ^= slots[2 * ((hashes[i] as number) & mask)] as number;
+    }
+    for (let i = 0; i < count; i++) {
+      if ((values[i] as number) >= 0) continue;
+      const entry = slots[2 * ((hashes[i] as number) & mask)] as number;
+      if (entry !== 0) sink ^= (names[entry - 1] as string).length;
+    }
+    this.warmSink ^= sink;
   }
 
   /** The slot of the constant named text[from..to), or the empty slot where it would go. */
@@ -115,6 +165,8 @@ export class TermTable {
 
   private addConstant(slot: number, hash: number, name: string): number {
     const id = this.push(KIND_CONST, name, 0, 0);
+    const small = smallIntValue(name);
+    if (small >= 0) this.noteSmallInt(small, id);
     this.constSlots[2 * slot] = id + 1;
     this.constSlots[2 * slot + 1] = hash;
     if (++this.constCount * 2 > this.constMask + 1) {
@@ -133,6 +185,17 @@ export class TermTable {
       }
     }
     return id;
+  }
+
+  private noteSmallInt(value: number, id: number): void {
+    if (value >= this.smallInts.length) {
+      let size = Math.max(this.smallInts.length, 1024);
+      while (size <= value) size *= 2;
+      const grown = new Int32Array(size);
+      grown.set(this.smallInts);
+      this.smallInts = grown;
+    }
+    this.smallInts[value] = id + 1;
   }
 
   /** The id of a double-quoted string term with this (decoded) value. */
@@ -234,7 +297,7 @@ export class TermTable {
 
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
-    const entry = this.constSlots[2 * this.constProbe(name, 0, name.length, hashChars(name, 0, name.length))] as number;
+    const entry = this.constSlots[2 * this.constProbe(name, 0, name.length, constantHash(hashState(name, 0, name.length)))] as number;
     return entry === 0 ? undefined : entry - 1;
   }
 
@@ -366,11 +429,44 @@ export class TermTable {
   }
 }
 
-/** A hash of the characters text[from..to). */
-function hashChars(text: string, from: number, to: number): number {
-  let h = 0x811c9dc5 ^ (to - from);
+/** Hash state before any character (see hashChar). */
+export const HASH_SEED = 0x811c9dc5;
+
+/**
+ * One step of the constants' hash (FNV-1a over UTF-16 code units): a reader
+ * scanning a cell can hash it on the way and pass the state to
+ * `constantHash`.
+ */
+export function hashChar(h: number, c: number): number {
+  return Math.imul(h ^ c, 0x01000193);
+}
+
+/** The hash state of the characters text[from..to). */
+export function hashState(text: string, from: number, to: number): number {
+  let h = HASH_SEED;
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return hashFinish(h) | 0;
+  return h;
+}
+
+/** The constants table's hash of a name from its hash state (see hashState). */
+export function constantHash(state: number): number {
+  return hashFinish(state) | 0;
+}
+
+/** Constants `0` .. `SMALL_INT_LIMIT - 1` can be found by value (smallIntConstant). */
+export const SMALL_INT_LIMIT = 1 << 21;
+
+/** The value of a canonical decimal name below SMALL_INT_LIMIT (`7`, `42`; not `07`, `+7`, `-7`), else -1. */
+function smallIntValue(name: string): number {
+  const len = name.length;
+  if (len === 0 || len > 7 || (len > 1 && name.charCodeAt(0) === 48)) return -1;
+  let v = 0;
+  for (let i = 0; i < len; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v < SMALL_INT_LIMIT ? v : -1;
 }
 
 function hashStep(h: number, x: number): number {
