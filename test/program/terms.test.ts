@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TermTable } from '../../src/program/terms.js';
+import { SMALL_INT_LIMIT, TermTable, constantHash, hashChar, hashState, HASH_SEED } from '../../src/program/terms.js';
 
 describe('TermTable constants', () => {
   it('gives one id per name, whether the name comes as a string or as a slice of a text', () => {
@@ -47,4 +47,44 @@ describe('TermTable constants', () => {
     expect(terms.numberValue(terms.constant('n3'))).toBeUndefined();
     expect(terms.numberValue(seven)).toBe(7);
   });
+
+  it('finds a canonical integer by value exactly when it is a constant by name, however it was made', () => {
+    const name = fc.oneof(fc.nat({ max: 5000 }).map(String), fc.constantFrom('007', '0', '-1', '+2', '2097151', '2097152', 'x'), fc.nat({ max: 3_000_000 }).map(String));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, fc.boolean()), { maxLength: 200 }), fc.array(fc.nat({ max: 5000 }), { maxLength: 50 }), (made, probes) => {
+        const terms = new TermTable();
+        for (const [n, bySlice] of made) (bySlice ? terms.constantIn(`(${n})`, 1, n.length + 1) : terms.constant(n));
+        for (const v of [...probes, ...made.map(([n]) => Number(n)).filter((v) => Number.isInteger(v) && v >= 0)]) {
+          const id = terms.smallIntConstant(v);
+          if (v >= SMALL_INT_LIMIT) expect(id).toBe(-2);
+          else expect(id).toBe(terms.findConstant(String(v)) ?? -1);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('hashes a name the same whether scanned char by char or at once, and looks it up by that hash', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 8 }), { minLength: 1, maxLength: 100 }), (names) => {
+        const terms = new TermTable();
+        const ids = names.map((n) => terms.constant(n));
+        const text = names.join('|');
+        let from = 0;
+        names.forEach((n, i) => {
+          let h = HASH_SEED;
+          for (let k = 0; k < n.length; k++) h = hashChar(h, n.charCodeAt(k));
+          expect(h).toBe(hashState(text, from, from + n.length));
+          const hashes = Int32Array.of(constantHash(h));
+          terms.warmConstants(hashes, Int32Array.of(-1), 1); // reads only
+          expect(terms.findConstantIn(text, from, from + n.length, constantHash(h))).toBe(ids[i]);
+          from += n.length + 1;
+        });
+        expect(terms.findConstantIn('zz-unknown', 0, 10, constantHash(hashState('zz-unknown', 0, 10)))).toBe(names.includes('zz-unknown') ? terms.findConstant('zz-unknown') : -1);
+        expect(terms.size).toBe(new Set(names).size);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
+
