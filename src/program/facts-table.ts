@@ -210,9 +210,8 @@ function cellId(terms: TermTable, text: string, from: number, to: number, hash: 
     const id = terms.smallIntConstant(value);
     return id >= 0 ? id : terms.constantIn(text, from, to, undefined, hash);
   }
-  const id = terms.findConstantIn(text, from, to, hash);
-  if (id >= 0) return id;
-  return isConstantName(text, from, to) ? terms.constantIn(text, from, to, undefined, hash) : terms.string(text.slice(from, to));
+  const id = terms.constantIn(text, from, to, isConstantName, hash);
+  return id >= 0 ? id : terms.string(text.slice(from, to));
 }
 
 /** The term of a decoded cell (a quoted CSV line's). */
