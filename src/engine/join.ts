@@ -11,6 +11,7 @@ import type { BuiltinName } from '../program/builtins.js';
 import { compare, isArithmetic, solve } from '../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
+import { generateJoin } from './join-gen.js';
 import type { KeyPart, Relation } from './relation.js';
 
 type Step = (env: Int32Array) => void;
@@ -45,9 +46,11 @@ const ABSENT = -1;
  * Tuning of the joins. `smallScan`: up to this many tuples in range, a literal
  * scans them instead of using an index. `deepBody`: longer bodies run on an
  * explicit stack of cursors instead of nested closures, so that no body
- * overflows the call stack. (Tests change both to exercise every path.)
+ * overflows the call stack. `generate`: bodies of variables and constants
+ * run as one generated function (join-gen.ts) instead of nested closures.
+ * (Tests change them to exercise every path.)
  */
-export const joinTuning = { smallScan: 16, deepBody: 64 };
+export const joinTuning = { smallScan: 16, deepBody: 64, generate: true };
 
 /** Variable slots known at one point of a join order. */
 export interface Bound {
@@ -107,6 +110,8 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
       },
     };
   }
+  const generated = joinTuning.generate ? generateJoin(rule, order, env, lo, hi, joinTuning) : undefined;
+  if (generated) return { rule, lo, hi, run: generated };
   let next: Step = emit;
   for (let k = order.length - 1; k >= 0; k--) {
     const i = order[k] as number;
