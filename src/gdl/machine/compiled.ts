@@ -162,8 +162,9 @@ export class CompiledStateMachine implements StateMachine {
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats } {
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats };
+  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats; complementedGates: number } {
+    const complementedGates = this.net instanceof DiffPropnet ? this.net.complemented : 0;
+    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats, complementedGates };
   }
 
   private trueOf(term: number): number {

@@ -13,8 +13,12 @@
  * A recursive component is one unit: when anything it reads changes, it is
  * evaluated again from all-false to its least fixed point (flat code), and its
  * changed propositions propagate onwards.
+ *
+ * Large ORs of inputs over nearly the same inputs (GDL's frame rules) are
+ * complemented gates sharing one count (propnet-complement.ts).
  */
 import { flatCode, runFixpoint, type NetStructure, type Propnet } from './propnet.js';
+import { planComplements } from './propnet-complement.js';
 
 /** One unit of the topological order: a non-recursive proposition, or a recursive component's flat code. */
 interface Unit {
@@ -47,7 +51,18 @@ export class DiffPropnet implements Propnet {
   /** Per rule: 1 when its head is in a recursive component (no counts kept). */
   private readonly ruleRecursive: Uint8Array;
   private readonly units: Unit[];
-  /** The proposition of each non-recursive unit (-1 for a recursive component). */
+  /** Complemented gates: group (-1: none), count offset |T(A)|; per input, the group of its family; per group, K and the K its gates last saw. */
+  private readonly gateGroup: Int32Array;
+  private readonly gateBase: Int32Array;
+  private readonly familyGroup: Int32Array;
+  private readonly groupGates: Int32Array[];
+  private readonly groupFamily: Int32Array[];
+  private readonly groupK: Int32Array;
+  private readonly groupSeen: Int32Array;
+  private readonly gateMissing: Map<number, number[]>;
+  /** How many gates are complemented (for reports and tests). */
+  readonly complemented: number;
+  /** The proposition of each non-recursive unit (-1 for a recursive component, -2 - p for a complemented gate p). */
   private readonly unitProp: Int32Array;
   /** Level of each unit; scheduled units of level L are bucket[bucketStart[L] .. bucketStart[L] + bucketSize[L]). */
   private readonly level: Int32Array;
@@ -65,10 +80,29 @@ export class DiffPropnet implements Propnet {
   /** Watched propositions whose value changed since the caller last read them (may repeat). */
   readonly changed: Int32Array;
   changedCount = 0;
-  private saved: { val: Uint8Array; sat: Int32Array; cnt: Int32Array } | undefined;
+  private saved: { val: Uint8Array; sat: Int32Array; cnt: Int32Array; k: Int32Array; seen: Int32Array } | undefined;
 
   constructor(net: NetStructure) {
-    const { size, ruleHead, ruleLits } = net;
+    const { size } = net;
+    const plan = planComplements(net);
+    this.gateGroup = plan.gateGroup;
+    this.familyGroup = plan.familyGroup;
+    this.groupGates = plan.gates.map((g) => Int32Array.from(g));
+    this.groupFamily = plan.families.map((f) => Int32Array.from(f));
+    this.groupK = new Int32Array(Math.max(1, plan.gates.length));
+    this.groupSeen = new Int32Array(Math.max(1, plan.gates.length));
+    this.gateBase = new Int32Array(Math.max(1, size));
+    for (const [p, t] of plan.missing) this.gateBase[p] = t.length;
+    this.gateMissing = plan.missing;
+    this.complemented = plan.missing.size;
+    // A complemented gate's rules are replaced by its count (below).
+    const ruleHead: number[] = [];
+    const ruleLits: number[][] = [];
+    net.ruleHead.forEach((h, i) => {
+      if ((plan.gateGroup[h] as number) >= 0) return;
+      ruleHead.push(h);
+      ruleLits.push(net.ruleLits[i] as number[]);
+    });
     this.size = size;
     this.val = new Uint8Array(Math.max(1, size));
     const nRules = ruleHead.length;
@@ -87,6 +121,7 @@ export class DiffPropnet implements Propnet {
     this.cnt = new Int32Array(Math.max(1, size));
     const occCount = new Int32Array(size + 1);
     for (const body of ruleLits) for (const l of body) occCount[(l >> 1) + 1] = (occCount[(l >> 1) + 1] as number) + 1;
+    for (const t of plan.missing.values()) for (const d of t) occCount[d + 1] = (occCount[d + 1] as number) + 1;
     for (let p = 0; p < size; p++) occCount[p + 1] = (occCount[p + 1] as number) + (occCount[p] as number);
     this.occStart = Int32Array.from(occCount);
     this.occ = new Int32Array(occCount[size] as number);
@@ -99,6 +134,14 @@ export class DiffPropnet implements Propnet {
         this.occ[at] = body.length === 1 && !net.recursive(ruleHead[i] as number) ? -1 - ((ruleHead[i] as number) * 2 + (l & 1)) : i * 2 + (l & 1);
       }
     });
+    // A complemented gate counts its missing inputs that are false: a negated edge from each.
+    for (const [p, t] of plan.missing) {
+      for (const d of t) {
+        const at = fill[d] as number;
+        fill[d] = at + 1;
+        this.occ[at] = -1 - (p * 2 + 1);
+      }
+    }
     // Units in topological order: one per non-recursive proposition, one per recursive component.
     this.rank = new Int32Array(Math.max(1, size)).fill(-1);
     this.units = [];
@@ -121,7 +164,7 @@ export class DiffPropnet implements Propnet {
     // Each unit settles at most once per propagation, each input is set at most twice between two:
     // callers read `changed` after each propagation.
     this.changed = new Int32Array(2 * size + 1);
-    this.unitProp = Int32Array.from(this.units.map((u) => u.prop));
+    this.unitProp = Int32Array.from(this.units.map((u) => (u.prop >= 0 && (this.gateGroup[u.prop] as number) >= 0 ? -2 - u.prop : u.prop)));
     // Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
     const nUnits = this.units.length;
     this.level = new Int32Array(Math.max(1, nUnits));
@@ -154,6 +197,12 @@ export class DiffPropnet implements Propnet {
   evaluateAll(): void {
     const val = this.val;
     this.cnt.fill(0);
+    this.groupFamily.forEach((family, g) => {
+      let k = 0;
+      for (const d of family) k += val[d] as number;
+      this.groupK[g] = k;
+      this.groupSeen[g] = k;
+    });
     const rulesByRank: number[][] = this.units.map(() => []);
     for (let i = 0; i < this.head.length; i++) {
       if (!this.ruleRecursive[i]) (rulesByRank[this.rank[this.head[i] as number] as number] as number[]).push(i);
@@ -176,7 +225,9 @@ export class DiffPropnet implements Propnet {
         this.sat[i] = s;
         if (s === to - from) this.cnt[u.prop] = (this.cnt[u.prop] as number) + 1;
       }
-      val[u.prop] = (this.cnt[u.prop] as number) > 0 ? 1 : 0;
+      const missing = this.gateMissing.get(u.prop);
+      if (missing) this.cnt[u.prop] = missing.filter((d) => val[d] === 0).length;
+      val[u.prop] = this.valueOf(u.prop);
     }
     this.bucketSize.fill(0);
     this.scheduled = 0;
@@ -186,7 +237,7 @@ export class DiffPropnet implements Propnet {
 
   /** Remember the current values and counts (after a propagation). */
   snapshot(): void {
-    this.saved = { val: this.val.slice(), sat: this.sat.slice(), cnt: this.cnt.slice() };
+    this.saved = { val: this.val.slice(), sat: this.sat.slice(), cnt: this.cnt.slice(), k: this.groupK.slice(), seen: this.groupSeen.slice() };
   }
 
   /** Go back to the values and counts of the last snapshot (changes are not recorded). */
@@ -196,6 +247,8 @@ export class DiffPropnet implements Propnet {
     this.val.set(s.val);
     this.sat.set(s.sat);
     this.cnt.set(s.cnt);
+    this.groupK.set(s.k);
+    this.groupSeen.set(s.seen);
     this.changedCount = 0;
   }
 
@@ -215,6 +268,8 @@ export class DiffPropnet implements Propnet {
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
     this.val[p] = v;
+    const g = this.familyGroup[p] as number;
+    if (g >= 0) this.groupK[g] = (this.groupK[g] as number) + (v === 1 ? 1 : -1);
     if (this.watched[p]) this.changed[this.changedCount++] = p;
     this.fire(p);
   }
@@ -232,7 +287,7 @@ export class DiffPropnet implements Propnet {
         const x = -1 - o;
         const h = x >> 1;
         const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
-        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(this.rank[h] as number);
+        if ((c > 0 ? 1 : 0) !== val[h] || (this.gateGroup[h] as number) >= 0) this.schedule(this.rank[h] as number);
         continue;
       }
       const i = o >> 1;
@@ -253,6 +308,13 @@ export class DiffPropnet implements Propnet {
     }
   }
 
+  /** A derived, non-recursive proposition's value from its count (and its group's, for a complemented gate). */
+  private valueOf(p: number): number {
+    const g = this.gateGroup[p] as number;
+    if (g < 0) return (this.cnt[p] as number) > 0 ? 1 : 0;
+    return (this.cnt[p] as number) - (this.gateBase[p] as number) + (this.groupK[g] as number) > 0 ? 1 : 0;
+  }
+
   private schedule(r: number): void {
     if (this.queued[r]) return;
     this.queued[r] = 1;
@@ -268,6 +330,13 @@ export class DiffPropnet implements Propnet {
   propagate(): void {
     const val = this.val;
     const bucket = this.bucket;
+    // Groups whose family count changed: every gate may change.
+    for (let g = 0; g < this.groupGates.length; g++) {
+      if (this.groupK[g] === this.groupSeen[g]) continue;
+      this.groupSeen[g] = this.groupK[g] as number;
+      const gates = this.groupGates[g] as Int32Array;
+      for (let k = 0; k < gates.length; k++) this.schedule(this.rank[gates[k] as number] as number);
+    }
     while (this.scheduled > 0) {
       const lv = this.lowest;
       if ((this.bucketSize[lv] as number) === 0) {
@@ -279,9 +348,10 @@ export class DiffPropnet implements Propnet {
       this.scheduled--;
       const r = bucket[(this.bucketStart[lv] as number) + k] as number;
       this.queued[r] = 0;
-      const p = this.unitProp[r] as number;
-      if (p >= 0) {
-        const v = (this.cnt[p] as number) > 0 ? 1 : 0;
+      const u0 = this.unitProp[r] as number;
+      if (u0 >= 0 || u0 < -1) {
+        const p = u0 >= 0 ? u0 : -2 - u0;
+        const v = u0 >= 0 ? ((this.cnt[p] as number) > 0 ? 1 : 0) : this.valueOf(p);
         if (val[p] !== v) {
           val[p] = v;
           if (this.watched[p]) this.changed[this.changedCount++] = p;

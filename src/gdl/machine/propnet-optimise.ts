@@ -143,16 +143,18 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
   /** Rules with duplicates removed and in canonical order; an empty rule absorbs the others. */
   const canonical = (rs: number[][]): number[][] => {
     if (rs.some((r) => r.length === 0)) return [[]];
+    // Each rule's key is built once (a comparator joining on every call is quadratic on large ORs).
     const seen = new Set<string>();
-    const out: number[][] = [];
+    const out: Array<{ r: number[]; k: string }> = [];
     for (const r of rs) {
       const k = r.join(',');
       if (!seen.has(k)) {
         seen.add(k);
-        out.push(r);
+        out.push({ r, k });
       }
     }
-    return out.sort((a, b) => a.length - b.length || (a.join(',') < b.join(',') ? -1 : 1));
+    out.sort((a, b) => a.r.length - b.r.length || (a.k < b.k ? -1 : 1));
+    return out.map((x) => x.r);
   };
   const pending: number[] = [];
   /** The literal of an OR of `rs` (canonical, none empty): an existing or new proposition. */
@@ -169,27 +171,60 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
     pending.push(a);
     return a * 2;
   };
-  /** Factor literals shared by FACTOR_MIN or more rules (see the module comment). */
+  /**
+   * Factor literals shared by FACTOR_MIN or more rules (see the module comment).
+   * Literal counts are kept up to date as rules are taken out (a rule leaves
+   * once), so an OR of 100,000 rules is factored in about linear time.
+   */
   const factor = (input: number[][]): number[][] => {
-    let rs = canonical(input);
-    for (;;) {
-      if (rs.length < FACTOR_MIN) return rs;
-      const count = new Map<number, number>();
-      for (const r of rs) if (r.length >= 2) for (const l of r) count.set(l, (count.get(l) ?? 0) + 1);
+    const rs = canonical(input);
+    if (rs.length < FACTOR_MIN) return rs;
+    const live: Array<number[] | undefined> = [...rs];
+    const keys = new Set(rs.map((r) => r.join(',')));
+    let liveCount = rs.length;
+    /** Per literal: how many live rules of two or more literals hold it, and which (indices into live, may be stale). */
+    const count = new Map<number, number>();
+    const holders = new Map<number, number[]>();
+    const add = (r: number[], at: number): void => {
+      if (r.length < 2) return;
+      for (const l of r) {
+        count.set(l, (count.get(l) ?? 0) + 1);
+        const h = holders.get(l);
+        if (h) h.push(at);
+        else holders.set(l, [at]);
+      }
+    };
+    rs.forEach(add);
+    while (liveCount >= FACTOR_MIN) {
       let best = -1;
       let bestCount = FACTOR_MIN - 1;
       for (const [l, c] of count) if (c > bestCount || (c === bestCount && best >= 0 && l < best)) [best, bestCount] = [l, c];
-      if (best < 0) return rs;
-      const rest: number[][] = [];
+      if (best < 0) break;
       const sub: number[][] = [];
-      for (const r of rs) {
-        if (r.length >= 2 && r.includes(best)) sub.push(r.filter((l) => l !== best));
-        else rest.push(r);
+      for (const at of holders.get(best) as number[]) {
+        const r = live[at];
+        if (!r) continue;
+        live[at] = undefined;
+        liveCount--;
+        keys.delete(r.join(','));
+        for (const l of r) {
+          const c = (count.get(l) as number) - 1;
+          if (c === 0) count.delete(l);
+          else count.set(l, c);
+        }
+        sub.push(r.filter((l) => l !== best));
       }
+      holders.delete(best);
       const a = orOf(canonical(sub));
-      rest.push(a === best ? [best] : [best, a].sort((x, y) => x - y));
-      rs = canonical(rest);
+      const rule = a === best ? [best] : [best, a].sort((x, y) => x - y);
+      const key = rule.join(',');
+      if (keys.has(key)) continue;
+      keys.add(key);
+      live.push(rule);
+      liveCount++;
+      add(rule, live.length - 1);
     }
+    return canonical(live.filter((r): r is number[] => r !== undefined));
   };
 
   for (const p of net.order) {
