@@ -47,10 +47,13 @@ const ABSENT = -1;
  * scans them instead of using an index. `deepBody`: longer bodies run on an
  * explicit stack of cursors instead of nested closures, so that no body
  * overflows the call stack. `generate`: bodies of variables and constants
- * run as one generated function (join-gen.ts) instead of nested closures.
- * (Tests change them to exercise every path.)
+ * run as one generated function (join-gen.ts) instead of nested closures,
+ * when one of their relations held at least `generateMinTuples` tuples as the
+ * join was compiled: the generated code pays off over many tuples, while over
+ * small relations (a game state) the closures, which V8 optimises once for
+ * every rule, are faster. (Tests change them to exercise every path.)
  */
-export const joinTuning = { smallScan: 16, deepBody: 64, generate: true };
+export const joinTuning = { smallScan: 16, deepBody: 64, generate: true, generateMinTuples: 256 };
 
 /** Variable slots known at one point of a join order. */
 export interface Bound {
@@ -70,7 +73,8 @@ class Scope implements Bound {
 }
 
 
-export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv): CompiledJoin {
+/** `largest`: the most tuples in one of the body's relations now (see joinTuning.generateMinTuples). */
+export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv, largest = Infinity): CompiledJoin {
   const n = rule.body.length;
   const lo = new Int32Array(n);
   const hi = new Int32Array(n);
@@ -110,7 +114,7 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
       },
     };
   }
-  const generated = joinTuning.generate ? generateJoin(rule, order, env, lo, hi, joinTuning) : undefined;
+  const generated = joinTuning.generate && largest >= joinTuning.generateMinTuples ? generateJoin(rule, order, env, lo, hi, joinTuning) : undefined;
   if (generated) return { rule, lo, hi, run: generated };
   let next: Step = emit;
   for (let k = order.length - 1; k >= 0; k--) {

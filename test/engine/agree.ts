@@ -22,6 +22,7 @@ export function expectAgreesWithReference(
   joinTuning.smallScan = useIndexes ? 0 : 1000;
   joinTuning.deepBody = cursors ? 0 : 1000;
   joinTuning.generate = generated;
+  joinTuning.generateMinTuples = 0;
   try {
     const model = evaluate(parseProgram(text));
     expect([...model.facts()].sort()).toEqual(expected);
