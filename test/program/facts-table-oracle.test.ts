@@ -99,4 +99,16 @@ describe('bulk fact tables against a plain second reader', () => {
     const text = rows.join('\n');
     expect(fast(parseProgram(RULES), text, '\t')).toEqual(reference(parseProgram(RULES), text, '\t'));
   });
+
+  it('agree on every UTF-16 code unit, first in a cell and after a letter', () => {
+    const rows: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (c === 9 || c === 10 || c === 13) continue;
+      const ch = String.fromCharCode(c);
+      rows.push(`${ch}\ta${ch}`);
+    }
+    const text = rows.join('\n');
+    expect(fast(parseProgram(RULES), text, '\t')).toEqual(reference(parseProgram(RULES), text, '\t'));
+  });
 });
+
