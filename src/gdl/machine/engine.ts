@@ -16,6 +16,7 @@ import { evaluate, type InjectedFact, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
+import { demandStateProgram } from './demand-state.js';
 import { derivedProgram } from './derived.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
@@ -70,6 +71,8 @@ export class EngineStateMachine implements StateMachine {
   private readonly nextProgram: Program;
   private readonly nextStatic: Model;
   private readonly init: GameState;
+  /** Whether the per-state programs are evaluated demand-driven (some relation of them rewritten by demand.ts). */
+  readonly demandDriven: boolean;
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
 
@@ -81,15 +84,21 @@ export class EngineStateMachine implements StateMachine {
     private readonly info: GameInfo,
     staticModel?: Model,
     deadline?: number,
+    /** Evaluate the per-state programs demand-driven (demand.ts) where that applies (default true). */
+    demand = true,
   ) {
     this.roles = info.roles;
     this.budget = deadline === undefined ? {} : { deadline };
     const whole = staticModel ?? evaluate(program, this.budget);
     const init = info.init === undefined ? [] : this.column(whole, info.init, 0);
     this.init = makeState(init);
-    this.stateProgram = coneProgram(program, [info.legal, info.terminal, info.goal]);
+    const stateRoots = [info.legal, info.terminal, info.goal];
+    const stateCone = coneProgram(program, stateRoots);
+    this.stateProgram = demand ? demandStateProgram(stateCone, stateRoots, info, whole, init.length) : stateCone;
     this.stateStatic = evaluate(this.stateProgram, this.budget);
-    this.nextProgram = coneProgram(program, [info.next]);
+    const nextCone = coneProgram(program, [info.next]);
+    this.nextProgram = demand ? demandStateProgram(nextCone, [info.next], info, whole, init.length) : nextCone;
+    this.demandDriven = this.stateProgram !== stateCone || this.nextProgram !== nextCone;
     this.nextStatic = evaluate(this.nextProgram, this.budget);
   }
 

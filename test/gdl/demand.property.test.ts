@@ -1,0 +1,89 @@
+/**
+ * The engine executor evaluated demand-driven (the magic-set rewrite of its
+ * per-state programs, src/gdl/machine/demand.ts) answers exactly like the
+ * plain engine along random playouts (seeds drawn by fast-check): the same
+ * legal moves per role, next states, terminal and goals at every step, on the
+ * games in games/ and on a sample of ../shared/ggp-games (skipped with a note
+ * when it is absent), chess among them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EngineStateMachine } from '../../src/gdl/machine/engine.js';
+import { gameInfo } from '../../src/gdl/machine/game.js';
+import { loadProgram } from '../../src/program/load.js';
+import { createRandom } from '../../src/random.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const gamesDir = path.join(repoRoot, 'games');
+const shared = path.resolve(repoRoot, '../shared/ggp-games');
+const repo = 'ggp-org+ggp-repository/war/root/games';
+
+/** Files of ../shared/ggp-games, with the depth and number of playouts compared (the plain engine is slow on the large ones). */
+const SAMPLE: Array<{ file: string; depth: number; runs: number; rewritten?: boolean }> = [
+  { file: `${repo}/ticTacToe/ticTacToe.kif`, depth: 10, runs: 10 },
+  { file: `${repo}/connectFour/connectFour.kif`, depth: 43, runs: 3 },
+  { file: `${repo}/nineBoardTicTacToe/nineBoardTicTacToe.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/snake_2009/snake_2009.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/blocker/blocker.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/3pffa/3pffa.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/gt_prisoner/gt_prisoner.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/eightPuzzle/eightPuzzle.kif`, depth: 12, runs: 2 },
+  { file: `${repo}/knightThrough/knightThrough.kif`, depth: 20, runs: 2 },
+  { file: `${repo}/breakthrough/breakthrough.kif`, depth: 20, runs: 2 },
+  { file: `${repo}/chess/chess.kif`, depth: 3, runs: 1, rewritten: true },
+];
+
+function load(file: string) {
+  const program = loadProgram([{ text: readFileSync(file, 'utf8'), file }], { builtins: false });
+  const info = gameInfo(program);
+  return { plain: new EngineStateMachine(program, info, undefined, undefined, false), demand: new EngineStateMachine(program, info) };
+}
+
+function expectSamePlayout(plain: EngineStateMachine, demand: EngineStateMachine, seed: number, maxDepth: number, name: string): void {
+  const random = createRandom(seed);
+  let sp = plain.initialState();
+  let sd = demand.initialState();
+  for (let depth = 0; depth < maxDepth; depth++) {
+    const where = `${name}, seed ${seed}, depth ${depth}`;
+    expect(sd.key, where).toBe(sp.key);
+    const terminal = plain.isTerminal(sp);
+    expect(demand.isTerminal(sd), where).toBe(terminal);
+    expect(demand.goals(sd), where).toEqual(plain.goals(sp));
+    const legal = plain.roles.map((_, r) => plain.legalMoves(sp, r));
+    expect(demand.roles.map((_, r) => demand.legalMoves(sd, r)), where).toEqual(legal);
+    if (terminal || legal.some((l) => l.length === 0)) return;
+    const moves = legal.map((l) => random.pick(l));
+    sp = plain.nextState(sp, moves);
+    sd = demand.nextState(sd, moves);
+  }
+}
+
+function checkGame(file: string, name: string, depth: number, runs: number, rewritten?: boolean): void {
+  const { plain, demand } = load(file);
+  if (rewritten !== undefined) expect(demand.demandDriven, name).toBe(rewritten);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => expectSamePlayout(plain, demand, seed, depth, name)),
+    { numRuns: runs },
+  );
+}
+
+describe('demand-driven engine executor versus the plain engine', () => {
+  for (const file of ['tictactoe.kif', 'nim.kif', 'race.kif', 'maze.kif']) {
+    it(`${file}: same legal moves, states, terminal and goals along random playouts`, () => {
+      checkGame(path.join(gamesDir, file), file, 30, 5);
+    });
+  }
+});
+
+describe.skipIf(!existsSync(shared))('demand-driven engine executor on public games (../shared/ggp-games)', () => {
+  if (!existsSync(shared)) console.log(`skipped: ${shared} is absent (a fresh clone has no ../shared)`);
+  for (const { file, depth, runs, rewritten } of SAMPLE) {
+    const full = path.join(shared, file);
+    const name = path.basename(file, '.kif');
+    it.skipIf(!existsSync(full))(`${name}: same legal moves, states, terminal and goals along random playouts`, () => {
+      checkGame(full, name, depth, runs, rewritten);
+    }, 120_000);
+  }
+});
