@@ -4,23 +4,34 @@
  * depend on `true` or `does` are computed on demand where their uses bind some
  * argument; the relations that depend on neither are final in the static
  * model and stay whole, as do the relations the executor reads.
+ *
+ * It pays where a use asks about few of a relation's tuples (chess's
+ * threatened_with_capture/7 under `not`, with every argument known) and costs
+ * where demand covers the relation anyway (the magic rules repeat the body
+ * prefixes' joins). So the executor tries both on a probe state and keeps the
+ * rewrite only when the plain program's model of that state is at least
+ * PAYS_FACTOR times larger (tuples of all relations): a deterministic choice,
+ * the same on every machine.
  */
-import type { Model } from '../../engine/index.js';
+import { evaluate, type EvaluateOptions, type InjectedFact, type Model } from '../../engine/index.js';
+import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { demandProgram, dependentsOf } from './demand.js';
 import type { GameInfo } from './game.js';
 
 /** A state-dependent relation with rules is guessed this large, for the body order. */
 const STATE_RELATION_GUESS = 1000;
+/** The plain model of the probe state must be this many times larger than the demand-driven one. */
+export const PAYS_FACTOR = 1.5;
 
-/** `cone` rewritten for demand-driven evaluation, or `cone` itself when the rewrite does not apply. */
+/** `cone` rewritten for demand-driven evaluation, or undefined when the rewrite does not apply. */
 export function demandStateProgram(
   cone: Program,
   roots: ReadonlyArray<number | undefined>,
   info: GameInfo,
   whole: Model,
   stateSize: number,
-): Program {
+): Program | undefined {
   const perState = dependentsOf(cone, [info.true, info.does]);
   const sizeOf = (rel: number) => {
     if (rel === info.true) return stateSize;
@@ -28,6 +39,58 @@ export function demandStateProgram(
     if (perState[rel]) return STATE_RELATION_GUESS;
     return whole.relations[rel]?.count ?? 0;
   };
-  const rewritten = demandProgram(cone, roots, { rewrite: (rel) => perState[rel] === 1, sizeOf });
-  return rewritten ? rewritten.program : cone;
+  return demandProgram(cone, roots, { rewrite: (rel) => perState[rel] === 1, sizeOf })?.program;
+}
+
+function tuples(model: Model): number {
+  let n = 0;
+  for (const r of model.relations) n += r?.count ?? 0;
+  return n;
+}
+
+/** When the engine executor evaluates its per-state programs demand-driven. */
+export type DemandMode = 'auto' | 'always' | 'never';
+
+export interface Chosen {
+  program: Program;
+  static: Model;
+  demand: boolean;
+}
+
+/**
+ * The program to evaluate per state, with its static model: `rewritten` when
+ * it pays on the probe state (`probe`: that state's injected facts) or
+ * `always`, else `plain`.
+ */
+export function choosePerStateProgram(
+  plain: Program,
+  rewritten: Program | undefined,
+  probe: () => InjectedFact[] | undefined,
+  budget: EvaluateOptions,
+  always = false,
+): Chosen {
+  if (always && rewritten) return { program: rewritten, static: evaluate(rewritten, budget), demand: true };
+  const plainStatic = evaluate(plain, budget);
+  const keep = { program: plain, static: plainStatic, demand: false };
+  if (!rewritten) return keep;
+  const facts = probe();
+  if (!facts) return keep;
+  let demandStatic: Model;
+  let demandTuples: number;
+  try {
+    demandStatic = evaluate(rewritten, budget);
+    demandTuples = tuples(evaluate(rewritten, { ...budget, base: demandStatic, facts }));
+  } catch {
+    // Out of budget or facts already: the plain program reports it when a state is asked about, as before.
+    return keep;
+  }
+  const chosen = { program: rewritten, static: demandStatic, demand: true };
+  let plainTuples: number;
+  try {
+    // Deriving this many facts already shows the rewrite pays: no need to go on.
+    plainTuples = tuples(evaluate(plain, { ...budget, base: plainStatic, facts, maxFacts: Math.ceil(PAYS_FACTOR * demandTuples) + 1 }));
+  } catch (e) {
+    return e instanceof GramlogError && e.code === 'engine/limit' ? chosen : keep;
+  }
+  return plainTuples >= PAYS_FACTOR * demandTuples ? chosen : keep;
 }
