@@ -11,21 +11,25 @@
 # form); `file` accepts any sequence of forms, e.g. for nearley-test.
 #
 # Speed (issue 13): nearley's cost is the states it predicts and completes per
-# token, so the grammar keeps them few. Constants, variables and strings are one
-# terminal (`atom`, matched by a test on the token type), so a position that
-# expects an s-expression predicts three states, not five; lists are built as
-# linked lists (`items`) so that each step is O(1) (nearley runs postprocessors
-# eagerly, and `x:*` with concat would be quadratic); no rule is nullable (the
-# empty list is its own alternative), which keeps nearley off its slower
-# nullable path.
+# token, and the objects its postprocessors make, so the grammar keeps both
+# few. Constants, variables and strings are one terminal (`atom`, matched by a
+# test on the token type). A list's items are read as atoms and lists directly
+# (no `sexpr` level in between, which would cost a prediction, a completion and
+# a postprocessor per item), a list is predicted by one state (its `(`; what
+# follows is `rest`), and the parser starts at `list` (a top-level atom never
+# reaches nearley). The parser also feeds each run of consecutive atoms as one
+# `atoms` token (see `atoms` below): nearley's cost is per token it is fed.
+# Items are collected by pushing onto one array: safe because the grammar is
+# unambiguous and every item has exactly one end, so each `items` value is
+# extended at most once (an array copy per item would be quadratic). No rule is nullable (the empty list is its own alternative),
+# which keeps nearley off its slower nullable path.
 
 @preprocessor typescript
 
 @{%
 import { lexer } from '../lexer.js';
 import type { Token } from 'moo';
-import type { SexprAtom, SexprList, SexprItems } from '../sexpr.js';
-import { itemsToArray } from '../sexpr.js';
+import type { Sexpr, SexprAtom, SexprList } from '../sexpr.js';
 
 /**
  * Any atom token: a constant, a variable or a string. (`var ... : any` because
@@ -34,23 +38,45 @@ import { itemsToArray } from '../sexpr.js';
 // eslint-disable-next-line no-var
 var atom: any = { test: (tok: Token): boolean => tok.type === 'constant' || tok.type === 'variable' || tok.type === 'string' };
 
-const list = (open: Token, items: SexprItems, close: Token): SexprList => ({
-  kind: 'list',
-  open,
-  close,
-  items: itemsToArray(items),
-});
+/**
+ * A run of atoms: the parser feeds consecutive atoms as one token of type
+ * `atoms` whose value is their tokens (half the tokens nearley sees in a rule
+ * file, a third in a fact file); a lone atom token is accepted too.
+ */
+// eslint-disable-next-line no-var
+var atoms: any = { test: (tok: Token): boolean => tok.type === 'atoms' || atom.test(tok) };
+
+const atomOf = (token: Token): SexprAtom => ({ kind: 'atom', token });
+const atomsOf = (tok: Token, into: Sexpr[]): Sexpr[] => {
+  if (tok.type !== 'atoms') into.push(atomOf(tok));
+  else for (const t of tok.value as unknown as Token[]) into.push(atomOf(t));
+  return into;
+};
+const push = (items: Sexpr[], item: Sexpr): Sexpr[] => {
+  items.push(item);
+  return items;
+};
 %}
 
 @lexer lexer
 
-# The top level: the parser converts the linked list to an array once, at the end.
+# Any sequence of forms (for nearley-test); the parser itself starts at `list`.
 file -> null {% () => null %}
-      | items {% id %}
+      | forms {% id %}
 
-items -> sexpr {% (d): SexprItems => ({ item: d[0], rest: null }) %}
-       | items sexpr {% (d): SexprItems => ({ item: d[1], rest: d[0] }) %}
+forms -> sexpr {% (d): Sexpr[] => [d[0]] %}
+       | forms sexpr {% (d): Sexpr[] => push(d[0], d[1]) %}
 
-sexpr -> %atom {% (d): SexprAtom => ({ kind: 'atom', token: d[0] }) %}
-       | %lparen %rparen {% (d) => list(d[0], null, d[1]) %}
-       | %lparen items %rparen {% (d) => list(d[0], d[1], d[2]) %}
+sexpr -> %atom {% (d) => atomOf(d[0]) %}
+       | list {% id %}
+
+# One prediction per list (its `(`), whatever follows.
+list -> %lparen rest {% (d): SexprList => ({ kind: 'list', open: d[0], close: d[1][1], items: d[1][0] }) %}
+
+rest -> %rparen {% (d): [Sexpr[], Token] => [[], d[0]] %}
+      | items %rparen {% (d): [Sexpr[], Token] => [d[0], d[1]] %}
+
+items -> %atoms {% (d): Sexpr[] => atomsOf(d[0], []) %}
+       | list {% (d): Sexpr[] => [d[0]] %}
+       | items %atoms {% (d): Sexpr[] => atomsOf(d[1], d[0]) %}
+       | items list {% (d): Sexpr[] => push(d[0], d[1]) %}

@@ -68,7 +68,6 @@ class EngineCache {
   readonly components: ComponentPlan[];
   readonly joins = new Map<string, CompiledJoin>();
   readonly dependents: number[][];
-  readonly factsByRel: number[][][];
   readonly ruleIndex = new Map<CompiledRule, number>();
   private readonly affectedMemo = new Map<string, Uint8Array>();
 
@@ -90,8 +89,6 @@ class EngineCache {
       }
     }
     program.rules.forEach((r, i) => this.ruleIndex.set(r, i));
-    this.factsByRel = Array.from({ length: nRel }, () => []);
-    for (const f of program.facts) (this.factsByRel[f.rel] as number[][]).push(f.tuple);
   }
 
   /** Relations that depend (transitively) on any of `seeds`, and the seeds. */
@@ -151,7 +148,9 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     if (affected && !affected[r]) rels[r] = base?.relations[r] as Relation;
     else {
       const rel = new Relation((program.relations[r] as { arity: number }).arity);
-      for (const t of cache.factsByRel[r] as number[][]) rel.add(t);
+      const facts = program.facts.ofRelation(r);
+      if (facts.length > 0) rel.reserve(facts.length);
+      for (const f of facts) rel.add(program.facts.tuples, program.facts.startOf(f));
       rels[r] = rel;
     }
   }

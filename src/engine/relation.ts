@@ -168,33 +168,26 @@ function hashAt(src: ArrayLike<number>, off: number, n: number): number {
 }
 
 /**
- * Tuples grouped by the values of some columns. `first(key)` gives the newest
- * tuple with that key and `next[t]` the next older one (-1 ends the chain).
+ * Tuples chained by a key: `first(key)` gives the newest tuple with that key
+ * and `next[t]` the next older one (-1 ends the chain). The heads live in an
+ * open-addressing table; the index catches up lazily with the tuples added
+ * since it was last read. The two kinds below differ only in how a tuple's key
+ * is read and compared.
  */
-export class ColumnIndex {
-  readonly cols: Int32Array;
+abstract class ChainIndex {
   next: Int32Array;
-  private heads: Int32Array;
-  private mask: number;
+  protected heads = new Int32Array(16);
+  protected mask = 15;
   private keys = 0;
   private indexed = 0;
 
-  constructor(
-    private readonly rel: Relation,
-    columns: number,
-  ) {
-    const cols: number[] = [];
-    for (let c = 0; c < rel.arity; c++) if (columns & (1 << c)) cols.push(c);
-    this.cols = Int32Array.from(cols);
+  constructor(protected readonly rel: Relation) {
     this.next = new Int32Array(Math.max(8, rel.count));
-    this.heads = new Int32Array(16);
-    this.mask = 15;
   }
 
-  /** Newest tuple whose indexed columns equal key[0..k), or -1. */
+  /** Newest tuple whose key equals key[0..k), or -1. */
   first(key: ArrayLike<number>): number {
-    const slot = this.slotOfKey(key);
-    return (this.heads[slot] as number) - 1;
+    return (this.heads[this.slotOf(key)] as number) - 1;
   }
 
   catchUp(): void {
@@ -205,55 +198,71 @@ export class ColumnIndex {
       grown.set(this.next);
       this.next = grown;
     }
-    for (let t = this.indexed; t < rel.count; t++) this.insert(t);
+    for (let t = this.indexed; t < rel.count; t++) {
+      const slot = this.slotOfTuple(t);
+      if (slot < 0) continue;
+      const head = this.heads[slot] as number;
+      this.next[t] = head - 1;
+      this.heads[slot] = t + 1;
+      if (head === 0) {
+        this.keyAdded(slot);
+        if (++this.keys * 2 > this.heads.length) this.rehash();
+      }
+    }
     this.indexed = rel.count;
   }
 
-  private insert(t: number): void {
-    const rel = this.rel;
-    const cols = this.cols;
-    const base = t * rel.arity;
-    const data = rel.data;
-    let h = cols.length;
-    for (let i = 0; i < cols.length; i++) h = mix(h, data[base + (cols[i] as number)] as number);
-    let slot = finish(h) & this.mask;
-    for (;;) {
-      const head = this.heads[slot] as number;
-      if (head === 0) break;
-      const other = (head - 1) * rel.arity;
-      let i = 0;
-      while (i < cols.length && data[other + (cols[i] as number)] === data[base + (cols[i] as number)]) i++;
-      if (i === cols.length) break;
-      slot = (slot + 1) & this.mask;
-    }
-    const head = this.heads[slot] as number;
-    this.next[t] = head - 1;
-    this.heads[slot] = t + 1;
-    if (head === 0) {
-      this.keys++;
-      if (this.keys * 2 > this.heads.length) this.rehash();
-    }
+  /** The slot holding `key`, or the empty slot where it would go. */
+  protected abstract slotOf(key: ArrayLike<number>): number;
+  /** The same for the key of tuple t; -1 when the tuple has no key (it is left out). */
+  protected abstract slotOfTuple(t: number): number;
+  /** A new key took slot `slot` (the key of the tuple last given to slotOfTuple). */
+  protected keyAdded(_slot: number): void {}
+  /** Double the table of heads. */
+  protected abstract rehash(): void;
+}
+
+/** Tuples grouped by the values of some columns (bit i of `columns` = column i). */
+export class ColumnIndex extends ChainIndex {
+  readonly cols: Int32Array;
+
+  constructor(rel: Relation, columns: number) {
+    super(rel);
+    const cols: number[] = [];
+    for (let c = 0; c < rel.arity; c++) if (columns & (1 << c)) cols.push(c);
+    this.cols = Int32Array.from(cols);
   }
 
-  private slotOfKey(key: ArrayLike<number>): number {
+  protected slotOfTuple(t: number): number {
+    const data = this.rel.data;
+    return this.probe(data, t * this.rel.arity, this.cols);
+  }
+
+  protected slotOf(key: ArrayLike<number>): number {
+    return this.probe(key, 0, null);
+  }
+
+  /** The slot of the key at src[off + cols[i]] (cols null: src[off + i]). */
+  private probe(src: ArrayLike<number>, off: number, cols: Int32Array | null): number {
     const rel = this.rel;
-    const cols = this.cols;
+    const keyCols = this.cols;
+    const k = keyCols.length;
     const data = rel.data;
-    let h = cols.length;
-    for (let i = 0; i < cols.length; i++) h = mix(h, key[i] as number);
+    let h = k;
+    for (let i = 0; i < k; i++) h = mix(h, src[off + (cols ? (cols[i] as number) : i)] as number);
     let slot = finish(h) & this.mask;
     for (;;) {
       const head = this.heads[slot] as number;
       if (head === 0) return slot;
       const other = (head - 1) * rel.arity;
       let i = 0;
-      while (i < cols.length && data[other + (cols[i] as number)] === key[i]) i++;
-      if (i === cols.length) return slot;
+      while (i < k && data[other + (keyCols[i] as number)] === src[off + (cols ? (cols[i] as number) : i)]) i++;
+      if (i === k) return slot;
       slot = (slot + 1) & this.mask;
     }
   }
 
-  private rehash(): void {
+  protected rehash(): void {
     const old = this.heads;
     const size = old.length * 2;
     this.heads = new Int32Array(size);
@@ -300,74 +309,42 @@ function partValue(data: Int32Array, base: number, part: KeyPart, terms: TermTab
 
 /**
  * Tuples grouped by the values of sub-terms of their columns, e.g. the third
- * argument of `(cell ?x ?y w)` in column 0. Same chain layout as ColumnIndex.
+ * argument of `(cell ?x ?y w)` in column 0. Keys are kept beside the heads
+ * (a sub-term's value is not in the tuple).
  */
-export class PathIndex {
-  next: Int32Array;
-  private heads: Int32Array;
+export class PathIndex extends ChainIndex {
   private keyStore: Int32Array;
-  private mask: number;
-  private keys = 0;
-  private indexed = 0;
   private readonly k: number;
   private readonly scratch: Int32Array;
 
   constructor(
-    private readonly rel: Relation,
+    rel: Relation,
     private readonly parts: readonly KeyPart[],
     private readonly terms: TermTable,
   ) {
+    super(rel);
     this.k = parts.length;
     this.scratch = new Int32Array(Math.max(1, this.k));
-    this.next = new Int32Array(Math.max(8, rel.count));
-    this.heads = new Int32Array(16);
     this.keyStore = new Int32Array(16 * this.k);
-    this.mask = 15;
   }
 
-  /** Newest tuple whose key equals key[0..k), or -1. */
-  first(key: ArrayLike<number>): number {
-    const slot = this.slotOf(key);
-    return (this.heads[slot] as number) - 1;
-  }
-
-  catchUp(): void {
+  protected slotOfTuple(t: number): number {
     const rel = this.rel;
-    if (this.indexed === rel.count) return;
-    if (this.next.length < rel.count) {
-      const grown = new Int32Array(Math.max(this.next.length * 2, rel.count));
-      grown.set(this.next);
-      this.next = grown;
-    }
+    const base = t * rel.arity;
     const key = this.scratch;
-    const parts = this.parts;
-    const k = this.k;
-    for (let t = this.indexed; t < rel.count; t++) {
-      const base = t * rel.arity;
-      let ok = true;
-      for (let i = 0; i < k; i++) {
-        const v = partValue(rel.data, base, parts[i] as KeyPart, this.terms);
-        if (v < 0) {
-          ok = false;
-          break;
-        }
-        key[i] = v;
-      }
-      if (!ok) continue;
-      const slot = this.slotOf(key);
-      const head = this.heads[slot] as number;
-      this.next[t] = head - 1;
-      this.heads[slot] = t + 1;
-      if (head === 0) {
-        for (let i = 0; i < k; i++) this.keyStore[slot * k + i] = key[i] as number;
-        this.keys++;
-        if (this.keys * 2 > this.heads.length) this.rehash();
-      }
+    for (let i = 0; i < this.k; i++) {
+      const v = partValue(rel.data, base, this.parts[i] as KeyPart, this.terms);
+      if (v < 0) return -1;
+      key[i] = v;
     }
-    this.indexed = rel.count;
+    return this.slotOf(key);
   }
 
-  private slotOf(key: ArrayLike<number>): number {
+  protected override keyAdded(slot: number): void {
+    this.keyStore.set(this.scratch.subarray(0, this.k), slot * this.k);
+  }
+
+  protected slotOf(key: ArrayLike<number>): number {
     const k = this.k;
     let h = k;
     for (let i = 0; i < k; i++) h = mix(h, key[i] as number);
@@ -381,7 +358,7 @@ export class PathIndex {
     }
   }
 
-  private rehash(): void {
+  protected rehash(): void {
     const oldHeads = this.heads;
     const oldKeys = this.keyStore;
     const k = this.k;

@@ -7,7 +7,7 @@
  * skipped; a line with the wrong number of columns is an error at that line.
  *
  * The tuples go straight into a flat array of interned ids: no syntax tree per
- * fact, so millions load in about a second.
+ * fact and no string for a name already interned (see TermTable.constantIn).
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
@@ -58,7 +58,7 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
 /** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
-  const terms = program.terms;
+  const sep = separator.charCodeAt(0);
   const csv = separator === ',';
   const cells: string[] = [];
   let arity = -1;
@@ -67,6 +67,12 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
   let count = 0;
   let lineNo = 0;
   let pos = 0;
+  const columnsError = (found: number, lineStart: number, lineEnd: number) =>
+    new GramlogError(
+      'facts/columns',
+      `expected ${arity} column${arity === 1 ? '' : 's'} (${source.name}/${arity}), found ${found}`,
+      spanAt(file, lineNo, 1, lineStart, lineEnd - lineStart),
+    );
   while (pos < text.length) {
     let end = text.indexOf('\n', pos);
     if (end < 0) end = text.length;
@@ -76,44 +82,61 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
     if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--; // \r\n
     pos = end + 1;
     if (lineEnd === lineStart) continue;
-    cells.length = 0;
-    if (csv) splitCsv(text, lineStart, lineEnd, cells, file, lineNo);
-    else {
-      let from = lineStart;
-      for (;;) {
-        const tab = text.indexOf('\t', from);
-        if (tab < 0 || tab >= lineEnd) {
-          cells.push(text.slice(from, lineEnd));
-          break;
-        }
-        cells.push(text.slice(from, tab));
-        from = tab + 1;
-      }
-    }
-    if (arity < 0) arity = arityOf(program, source, cells.length);
-    if (cells.length !== arity) {
-      throw new GramlogError(
-        'facts/columns',
-        `expected ${arity} column${arity === 1 ? '' : 's'} (${source.name}/${arity}), found ${cells.length}`,
-        spanAt(file, lineNo, 1, lineStart, lineEnd - lineStart),
-      );
-    }
+    if (arity < 0) arity = arityOf(program, source, countColumns(text, lineStart, lineEnd, sep, csv, file, lineNo));
     if (n + arity > data.length) {
-      const grown = new Int32Array(data.length * 2);
+      const grown = new Int32Array(Math.max(data.length * 2, n + arity));
       grown.set(data);
       data = grown;
     }
-    for (let i = 0; i < arity; i++) {
-      const cell = cells[i] as string;
-      let id = terms.findConstant(cell);
-      if (id === undefined) id = CONSTANT.test(cell) ? terms.constant(cell) : terms.string(cell);
-      data[n++] = id;
+    if (csv && hasQuote(text, lineStart, lineEnd)) {
+      // A line with quoted cells: decode them first.
+      cells.length = 0;
+      splitCsv(text, lineStart, lineEnd, cells, file, lineNo);
+      if (cells.length !== arity) throw columnsError(cells.length, lineStart, lineEnd);
+      for (let i = 0; i < arity; i++) data[n + i] = cellId(program, cells[i] as string, 0, (cells[i] as string).length);
+    } else {
+      // The common case: cells between separators, interned without making a string for a known one.
+      let from = lineStart;
+      let col = 0;
+      for (;;) {
+        let to = from;
+        while (to < lineEnd && text.charCodeAt(to) !== sep) to++;
+        if (col < arity) data[n + col] = cellId(program, text, from, to);
+        col++;
+        if (to === lineEnd) break;
+        from = to + 1;
+      }
+      if (col !== arity) throw columnsError(col, lineStart, lineEnd);
     }
+    n += arity;
     count++;
   }
   if (arity < 0) arity = arityOf(program, source, undefined);
   const rel = program.relationId(source.name, arity);
   return { rel, arity, data: data.subarray(0, n), count };
+}
+
+/** The term of the cell text[from..to): a known constant, else a new constant or string. */
+function cellId(program: Program, text: string, from: number, to: number): number {
+  const id = program.terms.constantIn(text, from, to, CONSTANT);
+  return id >= 0 ? id : program.terms.string(text.slice(from, to));
+}
+
+function hasQuote(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 34) return true;
+  return false;
+}
+
+/** The number of cells on a line (CSV quoting honoured). */
+function countColumns(text: string, start: number, end: number, sep: number, csv: boolean, file: string, lineNo: number): number {
+  if (csv) {
+    const cells: string[] = [];
+    splitCsv(text, start, end, cells, file, lineNo);
+    return cells.length;
+  }
+  let n = 1;
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === sep) n++;
+  return n;
 }
 
 /** Split one CSV line (RFC 4180 quoting, no line breaks inside quotes) into cells. */

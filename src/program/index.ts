@@ -1,4 +1,5 @@
-export { Program, buildProgram, type ProgramOptions, type GroundFact } from './program.js';
+export { Program, buildProgram, buildProgramFromText, type ProgramOptions, type GroundFact } from './program.js';
+export { FactStore } from './fact-store.js';
 export { TermTable, formatNumber, quoteString, KIND_CONST, KIND_STR, KIND_COMPOUND } from './terms.js';
 export { compareTerms, compareTuples, printAtom } from './order.js';
 export type { CompiledRule, BodyLit, Pattern, RelationInfo, AtomPattern } from './rules.js';

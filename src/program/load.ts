@@ -4,8 +4,7 @@
  * diagnostics and throws only on syntax errors.
  */
 import { throwIfErrors } from '../errors.js';
-import { parse } from '../syntax/parser.js';
-import { buildProgram, type Program, type ProgramOptions } from './program.js';
+import { buildProgramFromText, type Program, type ProgramOptions } from './program.js';
 
 export interface Source {
   text: string;
@@ -16,10 +15,14 @@ export interface LoadOptions extends ProgramOptions {
   file?: string;
 }
 
-/** Parse and check one or more sources; diagnostics are on the result. Throws on syntax errors only. */
+/**
+ * Parse and check one or more sources; diagnostics are on the result. Throws on
+ * syntax errors only. Statements are read one at a time and ground facts go
+ * straight into the compact fact store: no syntax tree is kept (the program
+ * reads the texts again if `program.statements` is asked for).
+ */
 export function loadProgram(sources: readonly Source[], options: ProgramOptions = {}): Program {
-  const trees = sources.map((s) => parse(s.text, { file: s.file }));
-  return buildProgram(trees, options);
+  return buildProgramFromText(sources, options);
 }
 
 /** Parse, check and return a program; throws a GramlogError (code, message, span) on any error. */

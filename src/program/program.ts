@@ -9,12 +9,14 @@
  */
 import type { Diagnostic, Span } from '../errors.js';
 import type { Atom, Literal, Statement, SyntaxTree, Term } from '../syntax/ast.js';
+import { forEachStatement } from '../syntax/parser.js';
 import { BUILTIN_ARITY, isBuiltinName } from './builtins.js';
 import type { BodyLit, CompiledRule, Pattern, RelationInfo } from './rules.js';
 import { relationKey } from './rules.js';
 import { checkRuleSafety } from './schedule.js';
 import { stratify, type Stratification } from './stratify.js';
 import { TermTable } from './terms.js';
+import { FactStore } from './fact-store.js';
 
 export interface ProgramOptions {
   /** Treat `+ - * / < <= > >= =` as builtins (default true). GDL turns this off. */
@@ -29,23 +31,33 @@ export interface ProgramOptions {
   maxFacts?: number;
 }
 
-export interface GroundFact {
-  rel: number;
-  tuple: number[];
-  statement: number;
+export type { GroundFact } from './fact-store.js';
+
+/** A source text a program was loaded from (kept so that `statements` can be read again). */
+interface TextSource {
+  text: string;
+  file: string;
 }
 
 export class Program {
   readonly terms = new TermTable();
   readonly relations: RelationInfo[] = [];
-  readonly facts: GroundFact[] = [];
+  /** The ground facts, compact (see fact-store.ts); read like an array of GroundFact. */
+  readonly facts = new FactStore();
   readonly rules: CompiledRule[] = [];
-  readonly statements: Statement[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly files: string[] = [];
   readonly options: Required<ProgramOptions>;
   private readonly relationIds = new Map<string, number>();
   private strat: Stratification | undefined;
+  /** The syntax trees of every statement; undefined while they are to be read again from `texts`. */
+  private trees: Statement[] | undefined = [];
+  private texts: TextSource[] = [];
+  private count = 0;
+  /** Per relation id: when (a count of uses noted) and where it is first used, for messages. */
+  private readonly firstUse: number[] = [];
+  private readonly firstSpan: Span[] = [];
+  private uses = 0;
 
   constructor(options: ProgramOptions = {}) {
     this.options = { builtins: options.builtins ?? true, maxOrExpansion: options.maxOrExpansion ?? 4096, maxFacts: options.maxFacts ?? 0 };
@@ -73,6 +85,61 @@ export class Program {
     return this.relations.filter((r) => r.name === name);
   }
 
+  /**
+   * Every statement's syntax tree, in source order (`rule.statement` and
+   * `fact.statement` index it). A program loaded from text (`loadProgram`)
+   * keeps no trees, so that a file of a million facts costs no more than its
+   * facts: the first read parses the texts again (the same statements, in the
+   * same order) and keeps the result.
+   */
+  get statements(): Statement[] {
+    if (this.trees) return this.trees;
+    const all: Statement[] = [];
+    for (const source of this.texts) forEachStatement(source.text, { file: source.file }, (st) => all.push(st));
+    this.trees = all;
+    this.texts = [];
+    return all;
+  }
+
+  /** The number of statements (without reading their trees). */
+  get statementCount(): number {
+    return this.trees ? this.trees.length : this.count;
+  }
+
+  /** The span where relation `rel` is first used (as a head, fact or body literal), if it is used in a statement. */
+  relationSpan(rel: number): Span | undefined {
+    return this.firstSpan[rel];
+  }
+
+  /** @internal Note a use of relation `rel` at `span` (uses are noted in statement order). */
+  noteUse(rel: number, span: Span): void {
+    if (this.firstUse[rel] === undefined) {
+      this.firstUse[rel] = this.uses++;
+      this.firstSpan[rel] = span;
+    }
+  }
+
+  /** The order in which relations were first used (smaller is earlier), if `rel` is used in a statement. */
+  firstUseOf(rel: number): number | undefined {
+    return this.firstUse[rel];
+  }
+
+  /** @internal Start a statement; its tree is kept unless the program is read from text. */
+  beginStatement(st: Statement): number {
+    if (this.trees) {
+      this.trees.push(st);
+      return this.trees.length - 1;
+    }
+    return this.count++;
+  }
+
+  /** @internal Read statements from `text` from now on instead of keeping their trees. */
+  readFromText(source: TextSource): void {
+    if (this.trees && this.trees.length > 0) throw new Error('Program.readFromText: the program already holds trees');
+    this.trees = undefined;
+    this.texts.push(source);
+  }
+
   get stratification(): Stratification {
     if (!this.strat) this.strat = stratify(this.relations, this.rules);
     return this.strat;
@@ -93,6 +160,27 @@ export function buildProgram(trees: SyntaxTree | readonly SyntaxTree[], options:
     // The parser's warnings (an empty `(or)`) are the program's too.
     if (tree.warnings) for (const w of tree.warnings) program.diagnostics.push(w);
   }
+  return finishProgram(program);
+}
+
+/**
+ * Build a program straight from source texts, one statement at a time: ground
+ * facts go into the compact fact store and no syntax tree is kept (see
+ * `Program.statements`). Throws the first syntax error like `parse`.
+ */
+export function buildProgramFromText(sources: readonly TextSource[], options: ProgramOptions = {}): Program {
+  const program = new Program(options);
+  for (const source of sources) {
+    program.readFromText({ text: source.text, file: source.file });
+    program.files.push(source.file);
+    const warnings: Diagnostic[] = [];
+    forEachStatement(source.text, { file: source.file }, (st) => addStatement(program, st), (w) => warnings.push(w));
+    for (const w of warnings) program.diagnostics.push(w);
+  }
+  return finishProgram(program);
+}
+
+function finishProgram(program: Program): Program {
   checkArities(program);
   program.diagnostics.push(...program.stratification.diagnostics);
   return program;
@@ -112,22 +200,58 @@ class VarScope {
   }
 }
 
+/** Scratch tuple for ground facts (grown as needed). */
+let scratch = new Int32Array(16);
+
+/** The interned id of a ground term, or -1 when it holds a variable. */
+function groundTerm(program: Program, t: Term): number {
+  switch (t.kind) {
+    case 'const':
+      return program.terms.constant(t.name);
+    case 'str':
+      return program.terms.string(t.value);
+    case 'var':
+      return -1;
+    case 'compound': {
+      const ids = new Array<number>(t.args.length);
+      for (let i = 0; i < t.args.length; i++) {
+        const id = groundTerm(program, t.args[i] as Term);
+        if (id < 0) return -1;
+        ids[i] = id;
+      }
+      return program.terms.compound(t.functor, ids);
+    }
+  }
+}
+
 function addStatement(program: Program, st: Statement): void {
-  const index = program.statements.length;
-  program.statements.push(st);
+  const index = program.beginStatement(st);
   const diag = (code: string, message: string, span: Span) =>
     program.diagnostics.push({ code, severity: 'error', message, span });
   if (program.options.builtins && isBuiltinName(st.head.pred)) {
     diag('builtin-head', `'${st.head.pred}' is a builtin and cannot be defined by a rule or fact`, st.head.predSpan);
     return;
   }
+  const arity = st.head.args.length;
+  const rel = program.relationId(st.head.pred, arity);
+  program.noteUse(rel, st.head.predSpan);
+  if (st.body.length === 0) {
+    // A ground fact goes straight into the fact store, with no pattern objects.
+    if (scratch.length < arity) scratch = new Int32Array(arity * 2);
+    let ground = true;
+    for (let i = 0; i < arity && ground; i++) {
+      const id = groundTerm(program, st.head.args[i] as Term);
+      if (id < 0) ground = false;
+      else scratch[i] = id;
+    }
+    if (ground) {
+      program.facts.add(rel, scratch, index, 0, arity);
+      return;
+    }
+  }
   const scope = new VarScope();
   const headArgs = st.head.args.map((t) => pattern(program, t, scope));
-  const head = { rel: program.relationId(st.head.pred, st.head.args.length), args: headArgs };
-  if (st.body.length === 0 && headArgs.every(isGround)) {
-    program.facts.push({ rel: head.rel, tuple: headArgs.map((p) => groundId(program, p)), statement: index });
-    return;
-  }
+  const head = { rel, args: headArgs };
   let bodies: BodyLit[][];
   try {
     bodies = expand(program, st.body, scope, false);
@@ -154,6 +278,7 @@ function addStatement(program: Program, st: Statement): void {
     }
     program.rules.push(rule);
   }
+  noteBodyUses(program, st.body);
   for (const [name, span] of unsafe) {
     const isFact = st.body.length === 0;
     diag(
@@ -235,10 +360,6 @@ function isGround(p: Pattern): boolean {
   return p.t === 'const';
 }
 
-function groundId(_program: Program, p: Pattern): number {
-  return (p as { t: 'const'; id: number }).id;
-}
-
 class ExpansionTooLarge extends Error {}
 
 /** Expand a conjunction into the list of alternative flat bodies. */
@@ -304,7 +425,7 @@ function checkArities(program: Program): void {
   for (const [name, list] of byName) {
     if (list.length < 2) continue;
     const arities = list.map((r) => r.arity).sort((a, b) => a - b);
-    const span = firstUse(program, name);
+    const span = firstUse(program, list);
     program.diagnostics.push({
       code: 'arity',
       severity: 'warning',
@@ -314,22 +435,26 @@ function checkArities(program: Program): void {
   }
 }
 
-function firstUse(program: Program, name: string): Span | undefined {
-  for (const st of program.statements) {
-    const found = findAtom(st.head, st.body, name);
-    if (found) return found;
+/** Where `name` is first used, with any arity (no syntax tree needed: uses are noted while loading). */
+function firstUse(program: Program, list: readonly RelationInfo[]): Span | undefined {
+  let best: RelationInfo | undefined;
+  for (const r of list) {
+    const when = program.firstUseOf(r.id);
+    if (when !== undefined && (best === undefined || when < (program.firstUseOf(best.id) as number))) best = r;
   }
-  return undefined;
+  return best === undefined ? undefined : program.relationSpan(best.id);
 }
 
-function findAtom(head: Atom, body: readonly Literal[], name: string): Span | undefined {
-  if (head.pred === name) return head.predSpan;
+/** Note the relations a rule body uses (the head is noted already), walking it as the arity check reads it. */
+function noteBodyUses(program: Program, body: readonly Literal[]): void {
   const stack: Literal[] = [...body];
   while (stack.length > 0) {
     const l = stack.pop() as Literal;
-    if (l.kind === 'atom' && l.pred === name) return l.predSpan;
+    if (l.kind === 'atom') {
+      const info = program.findRelation(l.pred, l.args.length);
+      if (info) program.noteUse(info.id, l.predSpan);
+    }
     if (l.kind === 'not') stack.push(l.body);
     if (l.kind === 'or') stack.push(...l.disjuncts);
   }
-  return undefined;
 }

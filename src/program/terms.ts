@@ -37,11 +37,23 @@ export class TermTable {
   private argCount = new Int32Array(256);
   private argPool = new Int32Array(1024);
   private poolSize = 0;
-  /** Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a number. */
-  private numberState = new Uint8Array(256);
-  private numberValues = new Float64Array(256);
+  /**
+   * Per term: 0 not yet known, 1 a number (value in numberValues), 2 not a
+   * number. Allocated on the first `numberValue` (a program without builtins
+   * never pays for them) and grown with the table from then on.
+   */
+  private numberState = new Uint8Array(0);
+  private numberValues = new Float64Array(0);
   private readonly printed: Array<string | undefined> = [];
-  private readonly constIds = new Map<string, number>();
+  /**
+   * Open-addressing hash table of constants: pairs (id + 1, hash of the name),
+   * 0 for an empty slot. No Map entry per constant, most mismatches are told
+   * by the hash without reading the name, and a name can be looked up as a
+   * slice of a larger text without making a string (`constantIn`).
+   */
+  private constSlots = new Int32Array(512);
+  private constMask = 255;
+  private constCount = 0;
   private readonly strIds = new Map<string, number>();
   /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
   private compoundSlots = new Int32Array(256);
@@ -59,10 +71,66 @@ export class TermTable {
 
   /** The id of a constant (numbers are constants: `100`). */
   constant(name: string): number {
-    let id = this.constIds.get(name);
-    if (id === undefined) {
-      id = this.push(KIND_CONST, name, 0, 0);
-      this.constIds.set(name, id);
+    const hash = hashChars(name, 0, name.length);
+    const slot = this.constProbe(name, 0, name.length, hash);
+    const entry = this.constSlots[2 * slot] as number;
+    return entry !== 0 ? entry - 1 : this.addConstant(slot, hash, name);
+  }
+
+  /**
+   * The id of the constant named `text.slice(from, to)`. When there is none,
+   * one is made unless `valid` is given and rejects the name: then -1 (bulk
+   * fact loading reads cells this way: a string is made only for a new name).
+   */
+  constantIn(text: string, from: number, to: number, valid?: RegExp): number {
+    const hash = hashChars(text, from, to);
+    const slot = this.constProbe(text, from, to, hash);
+    const entry = this.constSlots[2 * slot] as number;
+    if (entry !== 0) return entry - 1;
+    const name = text.slice(from, to);
+    return valid && !valid.test(name) ? -1 : this.addConstant(slot, hash, name);
+  }
+
+  /** The slot of the constant named text[from..to), or the empty slot where it would go. */
+  private constProbe(text: string, from: number, to: number, hash: number): number {
+    const len = to - from;
+    const slots = this.constSlots;
+    const names = this.names;
+    const mask = this.constMask;
+    let slot = hash & mask;
+    for (;;) {
+      const entry = slots[2 * slot] as number;
+      if (entry === 0) return slot;
+      if (slots[2 * slot + 1] === hash) {
+        const name = names[entry - 1] as string;
+        if (name.length === len) {
+          let i = 0;
+          while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
+          if (i === len) return slot;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  private addConstant(slot: number, hash: number, name: string): number {
+    const id = this.push(KIND_CONST, name, 0, 0);
+    this.constSlots[2 * slot] = id + 1;
+    this.constSlots[2 * slot + 1] = hash;
+    if (++this.constCount * 2 > this.constMask + 1) {
+      const old = this.constSlots;
+      const size = old.length; // twice as many slots: pairs
+      this.constSlots = new Int32Array(size * 2);
+      this.constMask = size - 1;
+      for (let s = 0; s < old.length; s += 2) {
+        const entry = old[s] as number;
+        if (entry === 0) continue;
+        const h = old[s + 1] as number;
+        let to = h & this.constMask;
+        while (this.constSlots[2 * to] !== 0) to = (to + 1) & this.constMask;
+        this.constSlots[2 * to] = entry;
+        this.constSlots[2 * to + 1] = h;
+      }
     }
     return id;
   }
@@ -166,7 +234,8 @@ export class TermTable {
 
   /** Look up a constant without creating it. */
   findConstant(name: string): number | undefined {
-    return this.constIds.get(name);
+    const entry = this.constSlots[2 * this.constProbe(name, 0, name.length, hashChars(name, 0, name.length))] as number;
+    return entry === 0 ? undefined : entry - 1;
   }
 
   /** A small integer naming the functor `name` with `arity` arguments (created on first use). */
@@ -224,6 +293,7 @@ export class TermTable {
 
   /** The numeric value of a constant written as a number, else undefined. */
   numberValue(id: number): number | undefined {
+    if (this.numberState.length < this.capacity) this.growNumbers();
     let state = this.numberState[id];
     if (state === 0) {
       const name = this.names[id] as string;
@@ -268,6 +338,15 @@ export class TermTable {
     return id;
   }
 
+  private growNumbers(): void {
+    const state = new Uint8Array(this.capacity);
+    state.set(this.numberState);
+    this.numberState = state;
+    const values = new Float64Array(this.capacity);
+    values.set(this.numberValues);
+    this.numberValues = values;
+  }
+
   private grow(): void {
     const cap = this.capacity * 2;
     const grow32 = (a: Int32Array) => {
@@ -282,14 +361,16 @@ export class TermTable {
     const kinds = new Uint8Array(cap);
     kinds.set(this.kinds);
     this.kinds = kinds;
-    const state = new Uint8Array(cap);
-    state.set(this.numberState);
-    this.numberState = state;
-    const values = new Float64Array(cap);
-    values.set(this.numberValues);
-    this.numberValues = values;
     this.capacity = cap;
+    if (this.numberState.length > 0) this.growNumbers();
   }
+}
+
+/** A hash of the characters text[from..to). */
+function hashChars(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5 ^ (to - from);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return hashFinish(h) | 0;
 }
 
 function hashStep(h: number, x: number): number {

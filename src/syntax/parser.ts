@@ -59,13 +59,11 @@ import type {
 import compiledGrammar from './generated/kif-grammar.js';
 import { baseLexer, RESERVED_CHARS, TokenArrayLexer } from './lexer.js';
 import {
-  itemsToArray,
   sexprSpan,
   tokenSpan,
   tokenStartSpan,
   type Sexpr,
   type SexprAtom,
-  type SexprItems,
   type SexprList,
 } from './sexpr.js';
 
@@ -92,12 +90,12 @@ export const GDL_RELATION_KEYWORDS: ReadonlySet<string> = new Set([
   'role', 'init', 'true', 'does', 'legal', 'next', 'terminal', 'goal', 'base', 'input', 'sees',
 ]);
 
-/** The grammar started at one s-expression (the parser feeds one top-level form at a time). */
 /** Tokens fed to nearley at a time: a long form is fed in slices (see FormParser). */
 const FEED_SLICE = 1024;
 
 const grammar = nearley.Grammar.fromCompiled(compiledGrammar as unknown as nearley.CompiledRules);
-grammar.start = 'sexpr';
+// The parser feeds one top-level form at a time, and only lists (an atom on its own needs no parse).
+grammar.start = 'list';
 
 // ---------------------------------------------------------------------------
 // Public API
@@ -183,11 +181,13 @@ class FormParser {
   private readonly parser = new nearley.Parser(grammar, { lexer: this.lexer, keepHistory: true });
   private readonly first = this.parser.save();
 
+  private readonly fed: moo.Token[] = [];
+
   /** The one s-expression `tokens` (a balanced form) make, or a GramlogError. */
   run(tokens: moo.Token[], file: string): Sexpr {
     const parser = this.parser;
     parser.restore(this.first);
-    this.lexer.load(tokens);
+    this.lexer.load(groupAtoms(tokens, this.fed));
     try {
       for (let done = 0; this.lexer.more(FEED_SLICE); ) {
         parser.feed('');
@@ -217,6 +217,30 @@ class FormParser {
     }
     return results[0] as Sexpr;
   }
+}
+
+/**
+ * `tokens` with each run of two or more consecutive atoms replaced by one
+ * token of type `atoms` whose value is the run (see grammar/kif.ne): nearley's
+ * cost is per token it is fed. Written into `out`, which is returned.
+ */
+function groupAtoms(tokens: readonly moo.Token[], out: moo.Token[]): moo.Token[] {
+  out.length = 0;
+  const n = tokens.length;
+  for (let i = 0; i < n; ) {
+    const tok = tokens[i] as moo.Token;
+    let j = i + 1;
+    if (tok.type !== 'lparen' && tok.type !== 'rparen') {
+      while (j < n && (tokens[j] as moo.Token).type !== 'lparen' && (tokens[j] as moo.Token).type !== 'rparen') j++;
+    }
+    if (j === i + 1) out.push(tok);
+    else {
+      const run = tokens.slice(i, j) as unknown as string;
+      out.push({ type: 'atoms', value: run, text: '', toString: tok.toString, offset: tok.offset, lineBreaks: 0, line: tok.line, col: tok.col });
+    }
+    i = j;
+  }
+  return out;
 }
 
 let formParser: FormParser | undefined;

@@ -21,15 +21,6 @@ export interface SexprList {
 
 export type Sexpr = SexprAtom | SexprList;
 
-/** The grammar's linked list of items, newest first (`null` is empty). */
-export type SexprItems = { item: Sexpr; rest: SexprItems } | null;
-
-export function itemsToArray(items: SexprItems): Sexpr[] {
-  const out: Sexpr[] = [];
-  for (let node = items; node !== null; node = node.rest) out.push(node.item);
-  return out.reverse();
-}
-
 /** Line and column just after `text`, when `text` starts at `line`:`col`. */
 function endOf(text: string, line: number, col: number): { line: number; col: number } {
   let lastBreak = -1;
@@ -44,6 +35,11 @@ function endOf(text: string, line: number, col: number): { line: number; col: nu
 
 /** The span of one token: `endOffset` and `endColumn` are one past its last character. */
 export function tokenSpan(file: string, tok: moo.Token): Span {
+  if (tok.lineBreaks === 0) {
+    // Most tokens: no line break inside, so no end position to work out.
+    const length = tok.text.length;
+    return { file, line: tok.line, column: tok.col, offset: tok.offset, endLine: tok.line, endColumn: tok.col + length, endOffset: tok.offset + length };
+  }
   const end = endOf(tok.text, tok.line, tok.col);
   return {
     file,
@@ -74,6 +70,9 @@ export function tokenStartSpan(file: string, tok: moo.Token): Span {
 /** The span from the start of `first` to the end of `last`. */
 export function tokensSpan(file: string, first: moo.Token, last: moo.Token): Span {
   if (first === last) return tokenSpan(file, first);
+  if (last.lineBreaks === 0) {
+    return { file, line: first.line, column: first.col, offset: first.offset, endLine: last.line, endColumn: last.col + last.text.length, endOffset: last.offset + last.text.length };
+  }
   const end = endOf(last.text, last.line, last.col);
   return {
     file,

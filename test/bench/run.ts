@@ -28,5 +28,6 @@ await optional('generate-bench', 'benchGenerate');
 await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');
 await optional('parse-bench', 'benchParse');
+await optional('facts-bench', 'benchFacts');
 await optional('graph-bench', 'benchGraph');
 await optional('web-bench', 'benchWeb');

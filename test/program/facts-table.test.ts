@@ -57,4 +57,39 @@ describe('bulk fact tables', () => {
     const { model } = load(RULES, { text: 'a\tb\na\tb\n' });
     expect(model.query('(edge ?x ?y)')).toEqual(['(edge a b)']);
   });
+
+  it('loads every tuple of a big table with its values, and places a bad line deep in it at file:line', () => {
+    const n = 30_000;
+    const lines = Array.from({ length: n }, (_, i) => `n${i}\tn${(i * 7919) % n}`);
+    const SELF = '(<= (self ?x) (edge ?x ?x))';
+    const { table, program } = load(SELF, { text: lines.join('\n') });
+    expect(table.count).toBe(n);
+    for (let i = 0; i < n; i += 997) {
+      expect(program.terms.print(table.data[2 * i] as number)).toBe(`n${i}`);
+      expect(program.terms.print(table.data[2 * i + 1] as number)).toBe(`n${(i * 7919) % n}`);
+    }
+    lines[23_456] = 'n1\tn2\tn3';
+    const e = errorOf(() => load(SELF, { text: lines.join('\n') }));
+    expect(e.message).toBe('expected 2 columns (edge/2), found 3');
+    expect(e.span).toMatchObject({ file: 'edge.tsv', line: 23_457, column: 1 });
+    lines[23_456] = 'n1';
+    expect(errorOf(() => load(SELF, { text: lines.join('\n') })).span?.line).toBe(23_457);
+  });
+
+  it('reads a one-column table, empty cells, and CSV lines with and without quotes', () => {
+    const one = load('(<= (q ?x) (p ?x))', { name: 'p', text: 'a\nb\n\nc' });
+    expect(one.model.query('(p ?x)')).toEqual(['(p a)', '(p b)', '(p c)']);
+    const empty = load(RULES, { text: 'a\t\n\tb\n' });
+    expect(empty.model.query('(edge ?x ?y)')).toEqual(['(edge a "")', '(edge "" b)']);
+    const csv = load(RULES, { file: 'edge.csv', separator: ',', text: 'a,b\n"c",d\ne,"f,g"\n' });
+    expect(csv.model.query('(edge ?x ?y)')).toEqual(['(edge a b)', '(edge c d)', '(edge e "f,g")']);
+    const bad = errorOf(() => load(RULES, { file: 'edge.csv', separator: ',', text: 'a,b\n"c",d,e\n' }));
+    expect(bad.span).toMatchObject({ file: 'edge.csv', line: 2, column: 1 });
+  });
+
+  it('gives a cell the same term as the same name written in the rules', () => {
+    const { model } = load('(<= (fromA ?y) (edge a ?y)) (<= (hasS ?x) (edge ?x "s t"))', { text: 'a\tb\nc\ts t\n' });
+    expect(model.query('(fromA ?y)')).toEqual(['(fromA b)']);
+    expect(model.query('(hasS ?x)')).toEqual(['(hasS c)']);
+  });
 });
