@@ -11,6 +11,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineStateMachine } from '../../src/gdl/machine/engine.js';
+import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { gameInfo } from '../../src/gdl/machine/game.js';
 import { loadProgram } from '../../src/program/load.js';
 import { createRandom } from '../../src/random.js';
@@ -97,4 +98,21 @@ describe.skipIf(!existsSync(shared))('demand-driven engine executor on public ga
       checkGame(full, name, depth, runs, rewritten);
     }, 120_000);
   }
+});
+
+describe("createStateMachine's demand option", () => {
+  // pair has 20 x 20 tuples per state; legal asks about the 20 with ?y = 0.
+  const cells = Array.from({ length: 20 }, (_, i) => `(init (cell ${i}))`).join('\n');
+  const game = `(role r)\n${cells}\n(<= (pair ?x ?y) (true (cell ?x)) (true (cell ?y)))\n(<= (legal r (go ?x)) (true (cell ?x)) (pair ?x 0))\n(<= (next (cell ?x)) (true (cell ?x)))\n(<= terminal (pair 0 21))\n(goal r 100)\n`;
+  const program = loadProgram([{ text: game, file: 'pairs.kif' }], { builtins: false });
+
+  it("'auto' (the default) evaluates demand-driven where the plain model is much larger, 'never' does not; same answers", () => {
+    const auto = createStateMachine(program, { executor: 'engine' });
+    const never = createStateMachine(program, { executor: 'engine', demand: 'never' });
+    expect((auto as unknown as EngineStateMachine).demandDriven).toBe(true);
+    expect((never as unknown as EngineStateMachine).demandDriven).toBe(false);
+    const s = auto.initialState();
+    expect(auto.legalMoves(s, 0).map((m) => auto.print(m))).toEqual(never.legalMoves(never.initialState(), 0).map((m) => never.print(m)));
+    expect(auto.legalMoves(s, 0)).toHaveLength(20);
+  });
 });
