@@ -8,10 +8,12 @@
  * It pays where a use asks about few of a relation's tuples (chess's
  * threatened_with_capture/7 under `not`, with every argument known) and costs
  * where demand covers the relation anyway (the magic rules repeat the body
- * prefixes' joins). So the executor tries both on a probe state and keeps the
- * rewrite only when the plain program's model of that state is at least
- * PAYS_FACTOR times larger (tuples of all relations): a deterministic choice,
- * the same on every machine.
+ * prefixes' joins). So the executor tries both on a probe state (the initial
+ * one, and its first joint move) under growing work budgets, and keeps the
+ * rewrite only when the plain program needs PAYS_FACTOR times its work, or
+ * its model of that state has PAYS_FACTOR times as many tuples: a
+ * deterministic choice (work is counted in tuple visits), the same on every
+ * machine.
  */
 import { evaluate, type EvaluateOptions, type InjectedFact, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
@@ -23,6 +25,9 @@ import type { GameInfo } from './game.js';
 const STATE_RELATION_GUESS = 1000;
 /** The plain model of the probe state must be this many times larger than the demand-driven one. */
 export const PAYS_FACTOR = 1.5;
+/** The probe's first work budget (tuple visits; it grows fourfold up to PROBE_WORK_MAX). */
+const PROBE_WORK = 200_000;
+const PROBE_WORK_MAX = 4_000_000_000;
 
 /** `cone` rewritten for demand-driven evaluation, or undefined when the rewrite does not apply. */
 export function demandStateProgram(
@@ -76,21 +81,32 @@ export function choosePerStateProgram(
   const facts = probe();
   if (!facts) return keep;
   let demandStatic: Model;
-  let demandTuples: number;
   try {
     demandStatic = evaluate(rewritten, budget);
-    demandTuples = tuples(evaluate(rewritten, { ...budget, base: demandStatic, facts }));
   } catch {
     // Out of budget or facts already: the plain program reports it when a state is asked about, as before.
     return keep;
   }
   const chosen = { program: rewritten, static: demandStatic, demand: true };
-  let plainTuples: number;
-  try {
-    // Deriving this many facts already shows the rewrite pays: no need to go on.
-    plainTuples = tuples(evaluate(plain, { ...budget, base: plainStatic, facts, maxFacts: Math.ceil(PAYS_FACTOR * demandTuples) + 1 }));
-  } catch (e) {
-    return e instanceof GramlogError && e.code === 'engine/limit' ? chosen : keep;
+  /** The probe state's tuples, 'over' when past maxWork (or maxFacts), 'fail' on any other stop. */
+  const attempt = (program: Program, base: Model, maxWork: number, maxFacts?: number): number | 'over' | 'fail' => {
+    try {
+      return tuples(evaluate(program, { ...budget, base, facts, maxWork, ...(maxFacts !== undefined ? { maxFacts } : {}) }));
+    } catch (e) {
+      if (!(e instanceof GramlogError) || (budget.deadline !== undefined && Date.now() > budget.deadline)) return 'fail';
+      return e.code === 'engine/budget' || e.code === 'engine/limit' ? 'over' : 'fail';
+    }
+  };
+  // Growing work budgets, the plain program's PAYS_FACTOR times the rewrite's:
+  // the probe costs a few times the cheaper of the two, never the dearer.
+  for (let work = PROBE_WORK; work <= PROBE_WORK_MAX; work *= 4) {
+    const d = attempt(rewritten, demandStatic, work);
+    if (d === 'fail') return keep;
+    // Once the rewrite's model is known, deriving PAYS_FACTOR times as many facts shows it pays.
+    const p = attempt(plain, plainStatic, PAYS_FACTOR * work, d === 'over' ? undefined : Math.ceil(PAYS_FACTOR * d) + 1);
+    if (p === 'fail') return keep;
+    if (d !== 'over') return p === 'over' || p >= PAYS_FACTOR * d ? chosen : keep;
+    if (p !== 'over') return keep;
   }
-  return plainTuples >= PAYS_FACTOR * demandTuples ? chosen : keep;
+  return keep;
 }
