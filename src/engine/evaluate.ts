@@ -116,7 +116,9 @@ class EngineCache {
     let j = this.joins.get(key);
     if (!j) {
       const order = orderBody(rule, first, (rel) => rels[rel]?.count ?? 0);
-      j = compileJoin(rule, order, this.env);
+      let largest = 0;
+      for (const lit of rule.body) if (lit.kind === 'pos') largest = Math.max(largest, rels[lit.rel]?.count ?? 0);
+      j = compileJoin(rule, order, this.env, largest);
       this.joins.set(key, j);
     }
     return j;

@@ -11,6 +11,7 @@ import type { BuiltinName } from '../program/builtins.js';
 import { compare, isArithmetic, solve } from '../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
+import { generateJoin } from './join-gen.js';
 import type { KeyPart, Relation } from './relation.js';
 
 type Step = (env: Int32Array) => void;
@@ -45,9 +46,14 @@ const ABSENT = -1;
  * Tuning of the joins. `smallScan`: up to this many tuples in range, a literal
  * scans them instead of using an index. `deepBody`: longer bodies run on an
  * explicit stack of cursors instead of nested closures, so that no body
- * overflows the call stack. (Tests change both to exercise every path.)
+ * overflows the call stack. `generate`: bodies of variables and constants
+ * run as one generated function (join-gen.ts) instead of nested closures,
+ * when one of their relations held at least `generateMinTuples` tuples as the
+ * join was compiled: the generated code pays off over many tuples, while over
+ * small relations (a game state) the closures, which V8 optimises once for
+ * every rule, are faster. (Tests change them to exercise every path.)
  */
-export const joinTuning = { smallScan: 16, deepBody: 64 };
+export const joinTuning = { smallScan: 16, deepBody: 64, generate: true, generateMinTuples: 256 };
 
 /** Variable slots known at one point of a join order. */
 export interface Bound {
@@ -67,7 +73,8 @@ class Scope implements Bound {
 }
 
 
-export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv): CompiledJoin {
+/** `largest`: the most tuples in one of the body's relations now (see joinTuning.generateMinTuples). */
+export function compileJoin(rule: CompiledRule, order: readonly number[], env: JoinEnv, largest = Infinity): CompiledJoin {
   const n = rule.body.length;
   const lo = new Int32Array(n);
   const hi = new Int32Array(n);
@@ -107,6 +114,8 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
       },
     };
   }
+  const generated = joinTuning.generate && largest >= joinTuning.generateMinTuples ? generateJoin(rule, order, env, lo, hi, joinTuning) : undefined;
+  if (generated) return { rule, lo, hi, run: generated };
   let next: Step = emit;
   for (let k = order.length - 1; k >= 0; k--) {
     const i = order[k] as number;

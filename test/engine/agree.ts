@@ -1,7 +1,7 @@
 /**
  * The engine's answer on a program, checked against the reference evaluator
- * (reference.ts), with either join back end (nested closures, or cursors for
- * long bodies) and with or without indexes.
+ * (reference.ts), with any join back end (generated functions, nested
+ * closures, or cursors for long bodies) and with or without indexes.
  */
 import { expect } from 'vitest';
 import { evaluate } from '../../src/engine/index.js';
@@ -15,11 +15,14 @@ export function expectAgreesWithReference(
   levelOf: (pred: string) => number,
   useIndexes: boolean,
   cursors: boolean,
+  generated = true,
 ): void {
   const expected = referenceEvaluate(parse(text).statements, levelOf);
   const saved = { ...joinTuning };
   joinTuning.smallScan = useIndexes ? 0 : 1000;
   joinTuning.deepBody = cursors ? 0 : 1000;
+  joinTuning.generate = generated;
+  joinTuning.generateMinTuples = 0;
   try {
     const model = evaluate(parseProgram(text));
     expect([...model.facts()].sort()).toEqual(expected);

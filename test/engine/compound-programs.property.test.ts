@@ -82,8 +82,8 @@ const programArb = fc
 describe('engine versus the reference evaluator, with compound arguments', () => {
   it('derives exactly the same facts', () => {
     fc.assert(
-      fc.property(programArb, fc.boolean(), fc.boolean(), (text, useIndexes, cursors) => {
-        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors);
+      fc.property(programArb, fc.boolean(), fc.boolean(), fc.boolean(), (text, useIndexes, cursors, generated) => {
+        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors, generated);
       }),
       { numRuns: 300 },
     );

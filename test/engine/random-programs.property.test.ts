@@ -60,8 +60,8 @@ const programArb = fc
 describe('engine versus the reference evaluator', () => {
   it('derives exactly the same facts on random stratified programs', () => {
     fc.assert(
-      fc.property(programArb, fc.boolean(), fc.boolean(), (text, useIndexes, cursors) => {
-        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors);
+      fc.property(programArb, fc.boolean(), fc.boolean(), fc.boolean(), (text, useIndexes, cursors, generated) => {
+        expectAgreesWithReference(text, (pred) => RELS.find((r) => r.name === pred)?.level ?? 0, useIndexes, cursors, generated);
       }),
       { numRuns: 300 },
     );

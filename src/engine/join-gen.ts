@@ -1,0 +1,182 @@
+/**
+ * A rule body compiled to one JavaScript function of nested loops (through
+ * `new Function`), for the common rules whose literals hold only variables and
+ * constants: positive and negated literals, `distinct` and `(not (distinct))`.
+ * Variables live in locals, each literal reads its relation's flat tuple array
+ * directly, and the whole body is one unit V8 optimises at once: no call per
+ * literal, per value or per tuple checked. Measured 10-20% less evaluation
+ * time than the chain of closures of join.ts on the larger Datalog workloads
+ * of the benchmark (closure, same generation). The closures stay the general
+ * path (compound terms, builtins, long bodies) and the fallback where code
+ * generation is not allowed (a page whose content security policy forbids it).
+ *
+ * The generated code does what compileJoin's closures do, in the same order:
+ * same ranges (lo..hi per literal), same choice between a scan and an index
+ * (joinTuning.smallScan), same work accounting for the budget.
+ */
+import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
+import type { JoinEnv } from './join.js';
+
+/** Runs the body for the current ranges, handing each head tuple to `sink`. */
+export type GeneratedRun = (sink: (tuple: Int32Array) => void) => void;
+
+/** Longest body generated (longer ones keep the closures, whose depth is bounded). */
+const MAX_GENERATED_BODY = 12;
+
+let generationAllowed = true;
+
+/**
+ * The body of `rule` in join order `order` as one generated function, or
+ * undefined when the rule needs the general joins (compound terms, builtins,
+ * a long body) or the platform forbids generating code.
+ */
+export function generateJoin(
+  rule: CompiledRule,
+  order: readonly number[],
+  env: JoinEnv,
+  lo: Int32Array,
+  hi: Int32Array,
+  tuning: { smallScan: number },
+): GeneratedRun | undefined {
+  if (!generationAllowed || order.length > MAX_GENERATED_BODY || order.length !== rule.body.length) return undefined;
+  const plain = (p: Pattern) => p.t !== 'fn';
+  if (!rule.head.args.every(plain)) return undefined;
+  for (const lit of rule.body) {
+    if (lit.kind === 'pos' || lit.kind === 'neg') {
+      if (!lit.args.every(plain)) return undefined;
+    } else if (lit.kind === 'distinct' || lit.kind === 'same') {
+      if (!plain(lit.left) || !plain(lit.right)) return undefined;
+    } else return undefined;
+  }
+  const bound = new Set<number>();
+  // Buffers the generated code uses: one key per literal, the head tuple.
+  const buffers: Int32Array[] = [];
+  const buffer = (n: number): string => {
+    buffers.push(new Int32Array(Math.max(1, n)));
+    return `B[${buffers.length - 1}]`;
+  };
+  const value = (p: Pattern): string | undefined => {
+    if (p.t === 'const') return String(p.id | 0);
+    if (p.t === 'var' && bound.has(p.slot)) return `v${p.slot}`;
+    return undefined;
+  };
+  const lines: string[] = [];
+  // What closes each literal's blocks, in join order (closed innermost first).
+  const closes: string[] = [];
+  let ok = true;
+  order.forEach((i, k) => {
+    if (!ok) return;
+    const lit = rule.body[i] as BodyLit;
+    if (lit.kind === 'distinct' || lit.kind === 'same') {
+      const l = value(lit.left);
+      const r = value(lit.right);
+      if (l === undefined || r === undefined) {
+        ok = false;
+        return;
+      }
+      lines.push(`if (${l} ${lit.kind === 'same' ? '===' : '!=='} ${r}) {`);
+      closes.push('}');
+      return;
+    }
+    if (lit.kind === 'neg') {
+      const vals = lit.args.map(value);
+      if (vals.some((v) => v === undefined)) {
+        ok = false;
+        return;
+      }
+      const key = buffer(vals.length);
+      lines.push(`{ const K = ${key};`);
+      vals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
+      lines.push(`if (!R[${lit.rel}].has(K)) {`);
+      closes.push('}}');
+      return;
+    }
+    if (lit.kind !== 'pos') {
+      ok = false;
+      return;
+    }
+    const arity = lit.args.length;
+    const keyCols: number[] = [];
+    const keyVals: string[] = [];
+    // Columns read from the tuple: bind a new variable or check one bound in this literal.
+    const reads: string[] = [];
+    const seenHere = new Set<number>();
+    lit.args.forEach((p, c) => {
+      const v = value(p);
+      if (v !== undefined) {
+        keyCols.push(c);
+        keyVals.push(v);
+      } else if (p.t === 'var') {
+        if (seenHere.has(p.slot)) reads.push(`if (D[b + ${c}] !== v${p.slot}) continue;`);
+        else {
+          seenHere.add(p.slot);
+          reads.push(`const v${p.slot} = D[b + ${c}];`);
+        }
+      }
+    });
+    for (const s of seenHere) bound.add(s);
+    const r = `r${k}`;
+    lines.push(`{ const ${r} = R[${lit.rel}]; const D = ${r}.data; const s = LO[${i}], n = HI[${i}];`);
+    if (keyCols.length === 0) {
+      lines.push(`if ((G.left -= n - s) < 0) G.spent();`);
+      lines.push(`for (let t = s; t < n; t++) { const b = t * ${arity};`);
+      lines.push(...reads);
+      closes.push('}}');
+      return;
+    }
+    if (keyCols.length === arity && arity > 0) {
+      const key = buffer(arity);
+      lines.push(`const K = ${key};`);
+      keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
+      lines.push(`if (--G.left < 0) G.spent();`);
+      lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
+      closes.push('}}');
+      return;
+    }
+    if (arity > 31) {
+      ok = false;
+      return;
+    }
+    let mask = 0;
+    for (const c of keyCols) mask |= 1 << c;
+    const key = buffer(keyCols.length);
+    // One loop for both ways: a scan of a few tuples checking the key columns, or an index chain.
+    const keyCheck = keyCols.map((c, j) => `D[b + ${c}] !== ${keyVals[j]}`).join(' || ');
+    lines.push(`const scan = n - s <= T.smallScan; let t = s, ch = D, w = 1;`);
+    lines.push(`if (scan) { if ((G.left -= n - s) < 0) G.spent(); } else { const K = ${key};`);
+    keyVals.forEach((v, j) => lines.push(`K[${j}] = ${v};`));
+    lines.push(`const x = ${r}.index(${mask}); ch = x.next; t = x.first(K); }`);
+    lines.push(`for (;;) { let u;`);
+    lines.push(`if (scan) { if (t >= n) break; u = t++; } else { if (t < 0) break; u = t; t = ch[t]; if (u >= n) continue; if (u < s) break; w++; }`);
+    lines.push(`const b = u * ${arity};`);
+    lines.push(`if (scan && (${keyCheck})) continue;`);
+    lines.push(...reads);
+    // The index walk's work is counted once its loop ends.
+    closes.push('}\nif (!scan && (G.left -= w) < 0) G.spent(); }');
+  });
+  if (!ok) return undefined;
+  const headVals = rule.head.args.map(value);
+  if (headVals.some((v) => v === undefined)) return undefined;
+  const head = buffer(headVals.length);
+  lines.push(`{ const H = ${head};`);
+  headVals.forEach((v, c) => lines.push(`H[${c}] = ${v};`));
+  lines.push('sink(H); }');
+  for (let k = closes.length - 1; k >= 0; k--) lines.push(closes[k] as string);
+  const text = lines.join('\n');
+  const source = `"use strict";\nreturn function run(sink) {\nconst R = E.rels, G = E.budget;\n${text}\n};`;
+  try {
+    const factory = new Function('E', 'LO', 'HI', 'B', 'T', source) as (
+      e: JoinEnv,
+      lo: Int32Array,
+      hi: Int32Array,
+      b: Int32Array[],
+      t: { smallScan: number },
+    ) => GeneratedRun;
+    return factory(env, lo, hi, buffers, tuning);
+  } catch (e) {
+    // A content security policy without 'unsafe-eval' forbids new Function (an EvalError); anything else is a bug here.
+    if (!(e instanceof EvalError)) throw e;
+    generationAllowed = false;
+    return undefined;
+  }
+}
