@@ -16,6 +16,7 @@ import { evaluate, type InjectedFact, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
+import { choosePerStateProgram, demandStateProgram, type DemandMode } from './demand-state.js';
 import { derivedProgram } from './derived.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
@@ -70,6 +71,8 @@ export class EngineStateMachine implements StateMachine {
   private readonly nextProgram: Program;
   private readonly nextStatic: Model;
   private readonly init: GameState;
+  /** Whether the per-state programs are evaluated demand-driven (some relation of them rewritten by demand.ts). */
+  readonly demandDriven: boolean;
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
 
@@ -81,16 +84,44 @@ export class EngineStateMachine implements StateMachine {
     private readonly info: GameInfo,
     staticModel?: Model,
     deadline?: number,
+    /**
+     * Evaluate the per-state programs demand-driven (demand.ts): 'auto' where
+     * that pays on the initial state (demand-state.ts), 'always' wherever the
+     * rewrite applies, 'never'.
+     */
+    demand: DemandMode = 'auto',
   ) {
     this.roles = info.roles;
     this.budget = deadline === undefined ? {} : { deadline };
     const whole = staticModel ?? evaluate(program, this.budget);
     const init = info.init === undefined ? [] : this.column(whole, info.init, 0);
     this.init = makeState(init);
-    this.stateProgram = coneProgram(program, [info.legal, info.terminal, info.goal]);
-    this.stateStatic = evaluate(this.stateProgram, this.budget);
-    this.nextProgram = coneProgram(program, [info.next]);
-    this.nextStatic = evaluate(this.nextProgram, this.budget);
+    // Per-state programs, demand-driven where that pays on the initial state (demand-state.ts).
+    const stateRoots = [info.legal, info.terminal, info.goal];
+    const stateCone = coneProgram(program, stateRoots);
+    const stateDemand = demand !== 'never' ? demandStateProgram(stateCone, stateRoots, info, whole, init.length) : undefined;
+    const state = choosePerStateProgram(stateCone, stateDemand, () => this.trueFacts(this.init), this.budget, demand === 'always');
+    this.stateProgram = state.program;
+    this.stateStatic = state.static;
+    const nextCone = coneProgram(program, [info.next]);
+    const nextDemand = demand !== 'never' ? demandStateProgram(nextCone, [info.next], info, whole, init.length) : undefined;
+    const next = choosePerStateProgram(nextCone, nextDemand, () => this.firstJointMove(), this.budget, demand === 'always');
+    this.nextProgram = next.program;
+    this.nextStatic = next.static;
+    this.demandDriven = state.demand || next.demand;
+  }
+
+  /** The initial state's facts with each role's first legal move (undefined when a role has none). */
+  private firstJointMove(): InjectedFact[] | undefined {
+    const facts = this.trueFacts(this.init);
+    const does = this.info.does;
+    if (does === undefined) return facts;
+    for (let r = 0; r < this.roles.length; r++) {
+      const move = this.legalMoves(this.init, r)[0];
+      if (move === undefined) return undefined;
+      facts.push({ rel: does, tuple: [this.roles[r] as number, move] });
+    }
+    return facts;
   }
 
   private column(model: Model, rel: number, col: number): number[] {

@@ -32,6 +32,7 @@ import { groundGame, type GroundLimits } from './ground.js';
 import type { PropnetKind } from './propnet.js';
 import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
 import { CompiledStateMachine } from './compiled.js';
+import type { DemandMode } from './demand-state.js';
 import { EngineStateMachine } from './engine.js';
 import { gameInfo } from './game.js';
 import type { StateMachine } from './types.js';
@@ -72,6 +73,8 @@ export interface StateMachineOptions {
   deadline?: number;
   /** Join work limit of the relaxed game and of grounding, each (default AUTO_WORK_LIMIT for auto, none for compiled). */
   maxWork?: number;
+  /** When the engine executor evaluates its per-state rules demand-driven (default 'auto': where that pays; see demand-state.ts). */
+  demand?: DemandMode;
 }
 
 export interface CreatedStateMachine extends StateMachine {
@@ -94,7 +97,7 @@ function createMachine(program: Program, options: StateMachineOptions): Omit<Cre
     ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
     ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
   });
-  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline);
+  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline, options.demand);
   if (executor === 'engine') return engine();
   const maxWork = options.maxWork ?? (executor === 'auto' ? AUTO_WORK_LIMIT : undefined);
   const budget = { ...(maxWork !== undefined ? { maxWork } : {}), ...(options.deadline !== undefined ? { deadline: options.deadline } : {}) };

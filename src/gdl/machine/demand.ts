@@ -1,0 +1,206 @@
+/**
+ * Demand-driven evaluation by the magic-set rewrite: a program-to-program
+ * transformation after which bottom-up evaluation computes only the tuples of
+ * a relation that some rule asks about, the way a top-down prover does.
+ *
+ * Each rule body is read in the engine's own order (plan.ts's orderBody, the
+ * head's bound arguments known first): a literal of a rewritten relation whose
+ * arguments are partly known there (its adornment, e.g. `bffb`) is replaced by
+ * an adorned copy of the relation, `p@bffb`, whose rules start with a literal
+ * of its magic relation `magic@p@bffb` (the known arguments asked about), and
+ * a magic rule derives those questions from the literals before it (sideways
+ * information passing). `(not (p a ?x))` with ?x known asks exactly the one
+ * question it needs answered.
+ *
+ * Selective: only the relations `rewrite` accepts are demand-driven, and only
+ * at uses that bind some argument; the roots (the relations a caller reads)
+ * and every use with nothing bound keep the full extension through the
+ * relation's own (rewritten) rules. Magic rules leave out the negated
+ * literals before them (demand is then a superset, never missing a question).
+ * The result keeps the original relation ids, so the roots read the same; it
+ * is returned only when it stays stratified (demand fed through negation can
+ * make a cycle through it), else undefined and the caller keeps the original.
+ *
+ * For every root relation, the rewritten program's extension equals the
+ * original's (test/gdl/demand.property.test.ts and test/engine/demand*.test.ts).
+ */
+import { orderBody } from '../../engine/plan.js';
+import type { GroundFact, Program } from '../../program/program.js';
+import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
+import { bindsOf } from '../../program/schedule.js';
+import { derivedProgram } from './derived.js';
+
+export interface DemandOptions {
+  /**
+   * Relations that may be computed on demand (default: every relation with
+   * rules, except the roots). Facts injected at evaluation time must not be
+   * of these (the adorned copies would not see them).
+   */
+  rewrite?: (rel: number) => boolean;
+  /** Size estimate of a relation, for the body order (default: its number of facts in the program). */
+  sizeOf?: (rel: number) => number;
+}
+
+export interface DemandProgram {
+  program: Program;
+  /** The adorned relations made, as `name@adornment` (for reports and tests). */
+  adorned: string[];
+}
+
+/**
+ * `b` for an argument known before the literal runs, else `f`. A compound
+ * argument counts as unknown even when its variables are known: questions
+ * then hold only terms that exist already (constants, and values of
+ * variables), never terms built from them, so demand stays finite wherever
+ * the original program is (`(p ?y) :- (p (f ?y))` would otherwise ask about
+ * ever deeper terms, as a top-down prover without tabling loops on it).
+ */
+function adornmentOf(args: readonly Pattern[], bound: ReadonlySet<number>): string {
+  let s = '';
+  for (const a of args) s += a.t === 'const' || (a.t === 'var' && bound.has(a.slot)) ? 'b' : 'f';
+  return s;
+}
+
+function boundArgs(args: readonly Pattern[], adornment: string): Pattern[] {
+  return args.filter((_, i) => adornment[i] === 'b');
+}
+
+/**
+ * The magic-set rewrite of `program` for the relations `roots`: undefined when
+ * nothing is worth rewriting (no use of a rewritable relation binds an
+ * argument) or when the rewritten program is not stratified.
+ */
+export function demandProgram(program: Program, roots: ReadonlyArray<number | undefined>, options: DemandOptions = {}): DemandProgram | undefined {
+  // Demand fed through negation can close a cycle through it: then negated
+  // literals keep their relation's full extension, and only positive ones ask.
+  return rewrite(program, roots, options, true) ?? rewrite(program, roots, options, false);
+}
+
+function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, options: DemandOptions, negated: boolean): DemandProgram | undefined {
+  const rootSet = new Set(roots.filter((r): r is number => r !== undefined));
+  const byHead: CompiledRule[][] = program.relations.map(() => []);
+  for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
+  const factsOf: GroundFact[][] = program.relations.map(() => []);
+  for (const f of program.facts) (factsOf[f.rel] as GroundFact[]).push(f);
+  const rewritable = (rel: number) =>
+    !rootSet.has(rel) && (byHead[rel] as CompiledRule[]).length > 0 && (options.rewrite ? options.rewrite(rel) : true);
+  const sizeOf = options.sizeOf ?? ((rel: number) => (factsOf[rel] as GroundFact[]).length);
+
+  const out = derivedProgram(program);
+  for (const f of program.facts) out.facts.push(f);
+  const names = new Set(program.relations.map((r) => r.name));
+  const fresh = (base: string) => {
+    let name = base;
+    while (names.has(name)) name += "'";
+    names.add(name);
+    return name;
+  };
+  /** Adorned copies and their magic relations, by `rel:adornment`. */
+  const adornedIds = new Map<string, { rel: number; magic: number }>();
+  const adorned: string[] = [];
+  const queue: Array<{ rel: number; adornment: string }> = [];
+  const fullDone = new Set<number>();
+  const fullQueue: number[] = [];
+  const wantFull = (rel: number) => {
+    if (fullDone.has(rel)) return;
+    fullDone.add(rel);
+    fullQueue.push(rel);
+  };
+  const adornedOf = (rel: number, adornment: string) => {
+    const key = `${rel}:${adornment}`;
+    let ids = adornedIds.get(key);
+    if (!ids) {
+      const info = program.relations[rel] as { name: string; arity: number };
+      const name = fresh(`${info.name}@${adornment}`);
+      const magicName = fresh(`magic@${info.name}@${adornment}`);
+      let bound = 0;
+      for (const c of adornment) if (c === 'b') bound++;
+      ids = { rel: out.relationId(name, info.arity), magic: out.relationId(magicName, bound) };
+      // The relation's own facts hold in the copy whether asked about or not (they are true).
+      for (const f of factsOf[rel] as GroundFact[]) out.facts.push({ rel: ids.rel, tuple: f.tuple, statement: f.statement });
+      adornedIds.set(key, ids);
+      adorned.push(`${info.name}/${info.arity}@${adornment}`);
+      queue.push({ rel, adornment });
+    }
+    return ids;
+  };
+
+  /**
+   * Rewrite one rule: `magicLit` (the head's question, for an adorned copy) first,
+   * then the body in the engine's order; emits the rule and its magic rules.
+   */
+  const rewriteRule = (rule: CompiledRule, head: AtomPattern, magicLit: BodyLit | undefined) => {
+    const lits: BodyLit[] = magicLit ? [magicLit, ...rule.body] : rule.body;
+    const planned = orderBody({ ...rule, body: lits }, magicLit ? 0 : -1, (rel) => (rel < 0 ? 1 : sizeOf(rel)));
+    // An unsafe body has no order: the program check reports it; no rewrite then.
+    if (planned.length !== lits.length) return false;
+    const bound = new Set<number>();
+    const prefix: BodyLit[] = [];
+    const body: BodyLit[] = [];
+    for (const i of planned) {
+      let lit = lits[i] as BodyLit;
+      if (lit.kind === 'pos' || lit.kind === 'neg') {
+        if (lit === magicLit) {
+          // already rewritten
+        } else if (rewritable(lit.rel) && (negated || lit.kind === 'pos')) {
+          const adornment = adornmentOf(lit.args, bound);
+          if (adornment.includes('b')) {
+            const ids = adornedOf(lit.rel, adornment);
+            const question: BodyLit = { kind: 'pos', rel: ids.magic, args: boundArgs(lit.args, adornment), span: lit.span };
+            const qargs = (question as { args: Pattern[] }).args;
+            if (prefix.length === 0) {
+              // Nothing before it: the question is ground (its known arguments are constants).
+              out.facts.push({ rel: ids.magic, tuple: qargs.map((a) => (a as { id: number }).id), statement: rule.statement });
+            } else {
+              out.rules.push({ head: { rel: ids.magic, args: qargs }, body: [...prefix], varNames: rule.varNames, statement: rule.statement, span: rule.span });
+            }
+            lit = { ...lit, rel: ids.rel };
+          } else wantFull(lit.rel);
+        } else wantFull(lit.rel);
+      }
+      body.push(lit);
+      if (lit.kind !== 'neg') prefix.push(lit);
+      for (const v of bindsOf(lit)) bound.add(v);
+    }
+    out.rules.push({ head, body, varNames: rule.varNames, statement: rule.statement, span: rule.span });
+    return true;
+  };
+
+  for (const r of rootSet) wantFull(r);
+  for (;;) {
+    const full = fullQueue.pop();
+    if (full !== undefined) {
+      for (const rule of byHead[full] as CompiledRule[]) {
+        if (!rewriteRule(rule, rule.head, undefined)) return undefined;
+      }
+      continue;
+    }
+    const next = queue.pop();
+    if (next === undefined) break;
+    const ids = adornedOf(next.rel, next.adornment);
+    for (const rule of byHead[next.rel] as CompiledRule[]) {
+      const magicLit: BodyLit = { kind: 'pos', rel: ids.magic, args: boundArgs(rule.head.args, next.adornment), span: rule.span };
+      if (!rewriteRule(rule, { rel: ids.rel, args: rule.head.args }, magicLit)) return undefined;
+    }
+  }
+  if (adorned.length === 0) return undefined;
+  if (out.stratification.diagnostics.length > 0) return undefined;
+  return { program: out, adorned };
+}
+
+/** Relations of `program` that depend (transitively) on any of `seeds`, and the seeds. */
+export function dependentsOf(program: Program, seeds: ReadonlyArray<number | undefined>): Uint8Array {
+  const users: number[][] = program.relations.map(() => []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) if (lit.kind === 'pos' || lit.kind === 'neg') (users[lit.rel] as number[]).push(rule.head.rel);
+  }
+  const marks = new Uint8Array(program.relations.length);
+  const stack = seeds.filter((r): r is number => r !== undefined);
+  while (stack.length > 0) {
+    const r = stack.pop() as number;
+    if (marks[r]) continue;
+    marks[r] = 1;
+    for (const u of users[r] as number[]) stack.push(u);
+  }
+  return marks;
+}
