@@ -13,10 +13,9 @@ import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
 import { generateJoin } from './join-gen.js';
 import type { KeyPart, Relation } from './relation.js';
+import { ABSENT, allIn, compileMatcher, lookupValueOf, valueOf, type Bound, type Value } from './patterns.js';
 
 type Step = (env: Int32Array) => void;
-type Value = (env: Int32Array) => number;
-
 export interface JoinEnv {
   rels: Relation[];
   terms: TermTable;
@@ -41,7 +40,6 @@ export interface CompiledJoin {
   run(sink: (tuple: Int32Array) => void): void;
 }
 
-const ABSENT = -1;
 /**
  * Tuning of the joins. `smallScan`: up to this many tuples in range, a literal
  * scans them instead of using an index. `deepBody`: longer bodies run on an
@@ -56,9 +54,7 @@ const ABSENT = -1;
 export const joinTuning = { smallScan: 16, deepBody: 64, generate: true, generateMinTuples: 256 };
 
 /** Variable slots known at one point of a join order. */
-export interface Bound {
-  has(slot: number): boolean;
-}
+export type { Bound };
 
 /** The slots of `parent` plus those added here (what a literal has bound so far). */
 class Scope implements Bound {
@@ -456,72 +452,6 @@ function collectSubKeys(
       values.push(lookupValueOf(a, terms));
     } else if (a.t === 'fn') collectSubKeys(a, col, steps, bound, terms, parts, values);
   });
-}
-
-function allIn(p: Pattern, bound: Bound): boolean {
-  if (p.t === 'var') return bound.has(p.slot);
-  if (p.t === 'fn') return p.args.every((a) => allIn(a, bound));
-  return true;
-}
-
-/** The id a bound pattern denotes, creating compound terms as needed. */
-function valueOf(p: Pattern, terms: TermTable): Value {
-  if (p.t === 'const') {
-    const id = p.id;
-    return () => id;
-  }
-  if (p.t === 'var') {
-    const slot = p.slot;
-    return (e) => e[slot] as number;
-  }
-  const args = p.args.map((a) => valueOf(a, terms));
-  const buf = new Int32Array(args.length);
-  const fid = terms.functorId(p.functor, args.length);
-  return (e) => {
-    for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
-    return terms.compoundOf(fid, buf);
-  };
-}
-
-/** Like valueOf, but a compound term that was never interned is ABSENT instead of created. */
-function lookupValueOf(p: Pattern, terms: TermTable): Value {
-  if (p.t !== 'fn') return valueOf(p, terms);
-  const args = p.args.map((a) => lookupValueOf(a, terms));
-  const buf = new Int32Array(args.length);
-  const fid = terms.functorId(p.functor, args.length);
-  return (e) => {
-    for (let i = 0; i < args.length; i++) {
-      const v = (args[i] as Value)(e);
-      if (v === ABSENT) return ABSENT;
-      buf[i] = v;
-    }
-    return terms.findCompoundOf(fid, buf);
-  };
-}
-
-/** Match an id against a compound pattern, binding the slots not in `seen` (which it extends). */
-function compileMatcher(p: Pattern, seen: Scope, terms: TermTable): (id: number, e: Int32Array) => boolean {
-  if (p.t === 'const') {
-    const want = p.id;
-    return (id) => id === want;
-  }
-  if (p.t === 'var') {
-    const slot = p.slot;
-    if (seen.has(slot)) return (id, e) => e[slot] === id;
-    seen.add(slot);
-    return (id, e) => {
-      e[slot] = id;
-      return true;
-    };
-  }
-  const n = p.args.length;
-  const fid = terms.functorId(p.functor, n);
-  const subs = p.args.map((a) => compileMatcher(a, seen, terms));
-  return (id, e) => {
-    if (terms.functorOf(id) !== fid) return false;
-    for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
-    return true;
-  };
 }
 
 function compileBuiltin(

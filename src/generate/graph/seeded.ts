@@ -17,11 +17,10 @@ import type { TermTable } from '../../program/terms.js';
 import { compare, isArithmetic, solve, type BuiltinName } from '../../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
 import type { TupleSet } from './tuple-set.js';
+import { ABSENT, allIn, compileMatcher, lookupValueOf, valueOf, type Value } from '../../engine/patterns.js';
 
 type Step = (e: Int32Array) => void;
-type Value = (e: Int32Array) => number;
 
-const ABSENT = -1;
 /** The relation id of the seed literal given to the planner (no real relation has it). */
 const SEED_REL = -1;
 
@@ -134,71 +133,6 @@ function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels
     case 'builtin':
       return compileBuiltin(lit.op, lit.args, lit.negated, bound, terms);
   }
-}
-
-function allIn(p: Pattern, bound: ReadonlySet<number>): boolean {
-  if (p.t === 'var') return bound.has(p.slot);
-  if (p.t === 'fn') return p.args.every((a) => allIn(a, bound));
-  return true;
-}
-
-function valueOf(p: Pattern, terms: TermTable): Value {
-  if (p.t === 'const') {
-    const id = p.id;
-    return () => id;
-  }
-  if (p.t === 'var') {
-    const slot = p.slot;
-    return (e) => e[slot] as number;
-  }
-  const args = p.args.map((a) => valueOf(a, terms));
-  const buf = new Int32Array(args.length);
-  const fid = terms.functorId(p.functor, args.length);
-  return (e) => {
-    for (let i = 0; i < args.length; i++) buf[i] = (args[i] as Value)(e);
-    return terms.compoundOf(fid, buf);
-  };
-}
-
-/** Like valueOf, but a compound term that was never interned is ABSENT instead of created. */
-function lookupValueOf(p: Pattern, terms: TermTable): Value {
-  if (p.t !== 'fn') return valueOf(p, terms);
-  const args = p.args.map((a) => lookupValueOf(a, terms));
-  const buf = new Int32Array(args.length);
-  const fid = terms.functorId(p.functor, args.length);
-  return (e) => {
-    for (let i = 0; i < args.length; i++) {
-      const v = (args[i] as Value)(e);
-      if (v === ABSENT) return ABSENT;
-      buf[i] = v;
-    }
-    return terms.findCompoundOf(fid, buf);
-  };
-}
-
-/** Match an id against a pattern, binding the slots not in `bound` (which it extends). */
-function compileMatcher(p: Pattern, bound: Set<number>, terms: TermTable): (id: number, e: Int32Array) => boolean {
-  if (p.t === 'const') {
-    const want = p.id;
-    return (id) => id === want;
-  }
-  if (p.t === 'var') {
-    const slot = p.slot;
-    if (bound.has(slot)) return (id, e) => e[slot] === id;
-    bound.add(slot);
-    return (id, e) => {
-      e[slot] = id;
-      return true;
-    };
-  }
-  const n = p.args.length;
-  const fid = terms.functorId(p.functor, n);
-  const subs = p.args.map((a) => compileMatcher(a, bound, terms));
-  return (id, e) => {
-    if (terms.functorOf(id) !== fid) return false;
-    for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
-    return true;
-  };
 }
 
 function compileBuiltin(op: BuiltinName, args: readonly Pattern[], negated: boolean, bound: Set<number>, terms: TermTable): (next: Step) => Step {
