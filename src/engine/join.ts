@@ -6,14 +6,11 @@
  * "only the delta" or "only the old tuples" of a relation.
  */
 import type { TermTable } from '../program/terms.js';
-import { KIND_COMPOUND } from '../program/terms.js';
-import type { BuiltinName } from '../program/builtins.js';
-import { compare, isArithmetic, solve } from '../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
 import { generateJoin } from './join-gen.js';
 import type { KeyPart, Relation } from './relation.js';
-import { ABSENT, allIn, compileMatcher, lookupValueOf, valueOf, type Bound, type Value } from './patterns.js';
+import { ABSENT, allIn, compileBuiltin, compileMatcher, lookupValueOf, Scope, valueOf, type Bound, type Value } from './patterns.js';
 
 type Step = (env: Int32Array) => void;
 export interface JoinEnv {
@@ -56,17 +53,6 @@ export const joinTuning = { smallScan: 16, deepBody: 64, generate: true, generat
 /** Variable slots known at one point of a join order. */
 export type { Bound };
 
-/** The slots of `parent` plus those added here (what a literal has bound so far). */
-class Scope implements Bound {
-  private readonly own = new Set<number>();
-  constructor(private readonly parent: Bound) {}
-  has(slot: number): boolean {
-    return this.own.has(slot) || this.parent.has(slot);
-  }
-  add(slot: number): void {
-    this.own.add(slot);
-  }
-}
 
 
 /** `largest`: the most tuples in one of the body's relations now (see joinTuning.generateMinTuples). */
@@ -454,66 +440,3 @@ function collectSubKeys(
   });
 }
 
-function compileBuiltin(
-  op: BuiltinName,
-  args: readonly Pattern[],
-  negated: boolean,
-  bound: Bound,
-  next: Step,
-  terms: TermTable,
-): Step {
-  if (op === '=') {
-    const [l, r] = args as [Pattern, Pattern];
-    if (negated || (allIn(l, bound) && allIn(r, bound))) {
-      const left = valueOf(l, terms);
-      const right = valueOf(r, terms);
-      return (e) => {
-        if ((left(e) === right(e)) !== negated) next(e);
-      };
-    }
-    const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
-    const value = valueOf(known, terms);
-    const match = compileMatcher(other, new Scope(bound), terms);
-    return (e) => {
-      if (match(value(e), e)) next(e);
-    };
-  }
-  if (!isArithmetic(op)) {
-    const [l, r] = args as [Pattern, Pattern];
-    const left = valueOf(l, terms);
-    const right = valueOf(r, terms);
-    return (e) => {
-      const a = terms.numberValue(left(e));
-      const b = terms.numberValue(right(e));
-      if (a === undefined || b === undefined) {
-        if (negated) next(e);
-        return;
-      }
-      if (compare(op, a, b) !== negated) next(e);
-    };
-  }
-  const unknown = negated ? -1 : args.findIndex((a) => !allIn(a, bound));
-  const values = args.map((a, i) => (i === unknown ? undefined : valueOf(a, terms)));
-  const out = unknown >= 0 ? (args[unknown] as { t: 'var'; slot: number }).slot : -1;
-  const num = [0, 0, 0];
-  return (e) => {
-    for (let i = 0; i < 3; i++) {
-      const v = values[i];
-      if (!v) continue;
-      const x = terms.numberValue(v(e));
-      if (x === undefined) {
-        if (negated) next(e);
-        return;
-      }
-      num[i] = x;
-    }
-    const result = solve(op, num[0] as number, num[1] as number, num[2] as number, unknown);
-    if (unknown < 0) {
-      if (Number.isNaN(result) === negated) next(e);
-      return;
-    }
-    if (!Number.isFinite(result)) return;
-    e[out] = terms.number(result);
-    next(e);
-  };
-}

@@ -7,8 +7,10 @@
  */
 import type { TermTable } from '../program/terms.js';
 import type { Pattern } from '../program/rules.js';
+import { compare, isArithmetic, solve, type BuiltinName } from '../program/builtins.js';
 
 export type Value = (env: Int32Array) => number;
+export type Step = (env: Int32Array) => void;
 
 /** What lookupValueOf gives for a compound term that was never interned. */
 export const ABSENT = -1;
@@ -19,8 +21,20 @@ export interface Bound {
 }
 
 /** The slots bound so far while compiling a matcher (it binds the others). */
-export interface Scope extends Bound {
+export interface Binder extends Bound {
   add(slot: number): unknown;
+}
+
+/** The slots of `parent` plus those added here (what a literal has bound so far). */
+export class Scope implements Binder {
+  private readonly own = new Set<number>();
+  constructor(private readonly parent: Bound) {}
+  has(slot: number): boolean {
+    return this.own.has(slot) || this.parent.has(slot);
+  }
+  add(slot: number): void {
+    this.own.add(slot);
+  }
 }
 
 export function allIn(p: Pattern, bound: Bound): boolean {
@@ -65,7 +79,7 @@ export function lookupValueOf(p: Pattern, terms: TermTable): Value {
 }
 
 /** Match an id against a compound pattern, binding the slots not in `seen` (which it extends). */
-export function compileMatcher(p: Pattern, seen: Scope, terms: TermTable): (id: number, e: Int32Array) => boolean {
+export function compileMatcher(p: Pattern, seen: Binder, terms: TermTable): (id: number, e: Int32Array) => boolean {
   if (p.t === 'const') {
     const want = p.id;
     return (id) => id === want;
@@ -86,5 +100,70 @@ export function compileMatcher(p: Pattern, seen: Scope, terms: TermTable): (id: 
     if (terms.functorOf(id) !== fid) return false;
     for (let i = 0; i < n; i++) if (!(subs[i] as (id: number, e: Int32Array) => boolean)(terms.arg(id, i), e)) return false;
     return true;
+  };
+}
+
+/** A builtin literal (`=`, comparisons, arithmetic) in front of `next`; `bound`: the slots known before it. */
+export function compileBuiltin(
+  op: BuiltinName,
+  args: readonly Pattern[],
+  negated: boolean,
+  bound: Bound,
+  next: Step,
+  terms: TermTable,
+): Step {
+  if (op === '=') {
+    const [l, r] = args as [Pattern, Pattern];
+    if (negated || (allIn(l, bound) && allIn(r, bound))) {
+      const left = valueOf(l, terms);
+      const right = valueOf(r, terms);
+      return (e) => {
+        if ((left(e) === right(e)) !== negated) next(e);
+      };
+    }
+    const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
+    const value = valueOf(known, terms);
+    const match = compileMatcher(other, new Scope(bound), terms);
+    return (e) => {
+      if (match(value(e), e)) next(e);
+    };
+  }
+  if (!isArithmetic(op)) {
+    const [l, r] = args as [Pattern, Pattern];
+    const left = valueOf(l, terms);
+    const right = valueOf(r, terms);
+    return (e) => {
+      const a = terms.numberValue(left(e));
+      const b = terms.numberValue(right(e));
+      if (a === undefined || b === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      if (compare(op, a, b) !== negated) next(e);
+    };
+  }
+  const unknown = negated ? -1 : args.findIndex((a) => !allIn(a, bound));
+  const values = args.map((a, i) => (i === unknown ? undefined : valueOf(a, terms)));
+  const out = unknown >= 0 ? (args[unknown] as { t: 'var'; slot: number }).slot : -1;
+  const num = [0, 0, 0];
+  return (e) => {
+    for (let i = 0; i < 3; i++) {
+      const v = values[i];
+      if (!v) continue;
+      const x = terms.numberValue(v(e));
+      if (x === undefined) {
+        if (negated) next(e);
+        return;
+      }
+      num[i] = x;
+    }
+    const result = solve(op, num[0] as number, num[1] as number, num[2] as number, unknown);
+    if (unknown < 0) {
+      if (Number.isNaN(result) === negated) next(e);
+      return;
+    }
+    if (!Number.isFinite(result)) return;
+    e[out] = terms.number(result);
+    next(e);
   };
 }

@@ -14,10 +14,9 @@
  */
 import { orderBody } from '../../engine/plan.js';
 import type { TermTable } from '../../program/terms.js';
-import { compare, isArithmetic, solve, type BuiltinName } from '../../program/builtins.js';
 import type { BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
 import type { TupleSet } from './tuple-set.js';
-import { ABSENT, allIn, compileMatcher, lookupValueOf, valueOf, type Value } from '../../engine/patterns.js';
+import { ABSENT, allIn, compileBuiltin, compileMatcher, lookupValueOf, valueOf, type Value } from '../../engine/patterns.js';
 
 type Step = (e: Int32Array) => void;
 
@@ -130,65 +129,17 @@ function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels
         if ((left(e) === right(e)) === wantEqual) next(e);
       };
     }
-    case 'builtin':
-      return compileBuiltin(lit.op, lit.args, lit.negated, bound, terms);
+    case 'builtin': {
+      // The engine's builtin closures (engine/patterns.ts), given the slots known
+      // before the literal; after it, every variable of its arguments is bound.
+      const before = new Set(bound);
+      for (const a of lit.args) addSlots(a, bound);
+      return (next) => compileBuiltin(lit.op, lit.args, lit.negated, before, next, terms);
+    }
   }
 }
 
-function compileBuiltin(op: BuiltinName, args: readonly Pattern[], negated: boolean, bound: Set<number>, terms: TermTable): (next: Step) => Step {
-  if (op === '=') {
-    const [l, r] = args as [Pattern, Pattern];
-    if (negated || (allIn(l, bound) && allIn(r, bound))) {
-      const left = valueOf(l, terms);
-      const right = valueOf(r, terms);
-      return (next) => (e) => {
-        if ((left(e) === right(e)) !== negated) next(e);
-      };
-    }
-    const [known, other] = allIn(l, bound) ? [l, r] : [r, l];
-    const value = valueOf(known, terms);
-    const match = compileMatcher(other, bound, terms);
-    return (next) => (e) => {
-      if (match(value(e), e)) next(e);
-    };
-  }
-  if (!isArithmetic(op)) {
-    const [l, r] = args as [Pattern, Pattern];
-    const left = valueOf(l, terms);
-    const right = valueOf(r, terms);
-    return (next) => (e) => {
-      const a = terms.numberValue(left(e));
-      const b = terms.numberValue(right(e));
-      if (a === undefined || b === undefined) {
-        if (negated) next(e);
-        return;
-      }
-      if (compare(op, a, b) !== negated) next(e);
-    };
-  }
-  const unknown = negated ? -1 : args.findIndex((a) => !allIn(a, bound));
-  const values = args.map((a, i) => (i === unknown ? undefined : valueOf(a, terms)));
-  const out = unknown >= 0 ? (args[unknown] as { t: 'var'; slot: number }).slot : -1;
-  if (out >= 0) bound.add(out);
-  const num = [0, 0, 0];
-  return (next) => (e) => {
-    for (let i = 0; i < 3; i++) {
-      const v = values[i];
-      if (!v) continue;
-      const x = terms.numberValue(v(e));
-      if (x === undefined) {
-        if (negated) next(e);
-        return;
-      }
-      num[i] = x;
-    }
-    const result = solve(op, num[0] as number, num[1] as number, num[2] as number, unknown);
-    if (unknown < 0) {
-      if (Number.isNaN(result) === negated) next(e);
-      return;
-    }
-    if (!Number.isFinite(result)) return;
-    e[out] = terms.number(result);
-    next(e);
-  };
+function addSlots(p: Pattern, into: Set<number>): void {
+  if (p.t === 'var') into.add(p.slot);
+  else if (p.t === 'fn') for (const a of p.args) addSlots(a, into);
 }
