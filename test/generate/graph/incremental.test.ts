@@ -12,6 +12,7 @@ import { IncrementalLogicSites, ruleLocality } from '../../../src/generate/graph
 import { LogicSites } from '../../../src/generate/graph/logic.js';
 import type { SiteSource } from '../../../src/generate/graph/generate.js';
 import { readRepoFile } from '../../helpers.js';
+import { KEEP_HEAD_TAIL } from './fixtures.js';
 
 const compile = (text: string, file = 'g.gdl') => compileGraphGrammar(text, { file });
 
@@ -21,16 +22,7 @@ const GRAMMARS: Array<{ name: string; text: string; graph?: GraphInput }> = [
   { name: 'rules/rooms.gdl', text: readRepoFile('rules/rooms.gdl').replace('(graphlimit 12)', '(graphlimit 60)') },
   {
     name: 'keep, relabel, head and tail',
-    text: `(graphstart s)
-      (graphrule split 1) (graphlimit split 1)
-      (<= (split ?x) (node ?x s))
-      (rewrite split (node ?a first) (node ?b second) (edge ?a ?b link))
-      (graphrule wrap 1) (graphlimit wrap 1)
-      (<= (wrap ?x ?y) (edge ?x ?y link))
-      (rewrite wrap (keep ?x) (node ?m middle) (edge ?x ?m "in") (edge ?m ?y out) (node ?y last))
-      (graphrule drop 1) (graphstage drop 1)
-      (<= (drop ?m) (node ?m middle))
-      (rewrite drop (node ?n new) (head ?n ?m) (tail ?n ?m))`,
+    text: KEEP_HEAD_TAIL,
   },
   {
     name: 'builtins, params and a global 0-ary condition',

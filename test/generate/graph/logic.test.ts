@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileGraphGrammar, generateGraph, graphViolations, type GraphArtifact } from '../../../src/generate/graph/index.js';
 import { readRepoFile } from '../../helpers.js';
+import { KEEP_HEAD_TAIL } from './fixtures.js';
 
 const compile = (text: string) => compileGraphGrammar(text, { file: 'g.gdl' });
 
@@ -32,16 +33,7 @@ describe('.gdl graph grammars', () => {
   });
 
   it('keep, relabel, new nodes, head and tail, and removal of what the rewrite does not name', () => {
-    const g = compile(`(graphstart s)
-      (graphrule split 1) (graphlimit split 1)
-      (<= (split ?x) (node ?x s))
-      (rewrite split (node ?a first) (node ?b second) (edge ?a ?b link))
-      (graphrule wrap 1) (graphlimit wrap 1)
-      (<= (wrap ?x ?y) (edge ?x ?y link))
-      (rewrite wrap (keep ?x) (node ?m middle) (edge ?x ?m "in") (edge ?m ?y out) (node ?y last))
-      (graphrule drop 1) (graphstage drop 1)
-      (<= (drop ?m) (node ?m middle))
-      (rewrite drop (node ?n new) (head ?n ?m) (tail ?n ?m))`);
+    const g = compile(KEEP_HEAD_TAIL);
     const a = generateGraph(g, 1);
     const l = new Map(a.nodes.map((n) => [n.id, n.label]));
     expect(a.edges.map((e) => `${String(l.get(e.v))}-${String(e.label)}->${String(l.get(e.w))}`).sort()).toEqual(['first-in->new', 'new-out->last']);
