@@ -12,7 +12,7 @@ import { IncrementalLogicSites, ruleLocality } from '../../../src/generate/graph
 import { LogicSites } from '../../../src/generate/graph/logic.js';
 import type { SiteSource } from '../../../src/generate/graph/generate.js';
 import { readRepoFile } from '../../helpers.js';
-import { KEEP_HEAD_TAIL } from './fixtures.js';
+import { GROW_TO_SIZE, KEEP_HEAD_TAIL } from './fixtures.js';
 
 const compile = (text: string, file = 'g.gdl') => compileGraphGrammar(text, { file });
 
@@ -27,13 +27,7 @@ const GRAMMARS: Array<{ name: string; text: string; graph?: GraphInput }> = [
   {
     name: 'builtins, params and a global 0-ary condition',
     text: `(graphstart s) (param size 3)
-      (graphrule grow 1)
-      (<= (small) (param size ?k) (not (enough ?k)))
-      (<= (enough 1) (node ?a t))
-      (<= (enough 2) (node ?a t) (node ?b t) (distinct ?a ?b))
-      (<= (enough 3) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))
-      (<= (grow ?x) (node ?x s) (small))
-      (rewrite grow (keep ?x) (node ?n t) (edge ?x ?n e))
+      ${GROW_TO_SIZE}
       (graphrule count 2) (graphstage count 1)
       (<= (count ?x) (node ?x ?n) (> ?n 0))
       (rewrite count (node ?x 0))`,

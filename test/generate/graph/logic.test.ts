@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileGraphGrammar, generateGraph, graphViolations, type GraphArtifact } from '../../../src/generate/graph/index.js';
 import { readRepoFile } from '../../helpers.js';
-import { KEEP_HEAD_TAIL } from './fixtures.js';
+import { GROW_TO_SIZE, KEEP_HEAD_TAIL } from './fixtures.js';
 
 const compile = (text: string) => compileGraphGrammar(text, { file: 'g.gdl' });
 
@@ -53,13 +53,7 @@ describe('.gdl graph grammars', () => {
 
 describe('.gdl graph grammars with params', () => {
   const text = `(graphstart s) (param size 2) (paramrange size 1 3)
-    (graphrule grow 1)
-    (<= (small) (param size ?k) (not (enough ?k)))
-    (<= (enough 1) (node ?a t))
-    (<= (enough 2) (node ?a t) (node ?b t) (distinct ?a ?b))
-    (<= (enough 3) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))
-    (<= (grow ?x) (node ?x s) (small))
-    (rewrite grow (keep ?x) (node ?n t) (edge ?x ?n e))
+    ${GROW_TO_SIZE}
     (<= (violation too-many) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))`;
 
   it('--param replaces (param KEY VALUE) in the LHS queries', () => {
