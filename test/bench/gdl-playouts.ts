@@ -74,6 +74,37 @@ export interface Row {
   goal: number | undefined;
 }
 
+/** A table row from one measurement (rates wall-clock and per CPU second; ratio NaN without a GGP-Base figure). */
+function rowOf(
+  game: string,
+  executor: Row['executor'],
+  picked: Row['picked'],
+  ggpBaseSource: Row['ggpBaseSource'],
+  buildSeconds: number,
+  m: ReturnType<typeof measure>,
+  ggpBase: number | undefined,
+  sancho: number | undefined,
+  goal: number | undefined,
+): Row {
+  const rate = m.playouts / m.seconds;
+  return {
+    game,
+    executor,
+    picked,
+    ggpBaseSource,
+    buildSeconds,
+    playouts: m.playouts,
+    seconds: m.seconds,
+    playoutsPerSecond: rate,
+    cpuPlayoutsPerSecond: m.cpu > 0 ? m.playouts / m.cpu : rate,
+    meanDepth: m.depth,
+    ggpBase,
+    ratio: ggpBase === undefined ? NaN : rate / ggpBase,
+    sancho,
+    goal,
+  };
+}
+
 function measure(sm: CreatedStateMachine, budget: number, warmUp = true): { playouts: number; seconds: number; cpu: number; depth: number } {
   const random = createRandom(1);
   // Warm up the JIT for a fifth of the budget (at least one playout).
@@ -118,24 +149,7 @@ export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<
       const buildSeconds = (performance.now() - t0) / 1000;
       const budget = (options.quick ? 1 : 3) * (executor === 'engine' ? 1 : 1.5);
       const m = measure(sm, budget);
-      const ggpBase = GGP_BASE[game] as number;
-      const rate = m.playouts / m.seconds;
-      rows.push({
-        game,
-        executor: sm.executor,
-        picked: 'forced',
-        ggpBaseSource: 'issue',
-        buildSeconds,
-        playouts: m.playouts,
-        seconds: m.seconds,
-        playoutsPerSecond: rate,
-        cpuPlayoutsPerSecond: m.cpu > 0 ? m.playouts / m.cpu : rate,
-        meanDepth: m.depth,
-        ggpBase,
-        ratio: rate / ggpBase,
-        sancho: SANCHO[game] as number,
-        goal: GOAL[game] as number,
-      });
+      rows.push(rowOf(game, sm.executor, 'forced', 'issue', buildSeconds, m, GGP_BASE[game] as number, SANCHO[game] as number, GOAL[game] as number));
     }
   }
   // Chess and amazons: the executor auto picks (at least one playout, no warm-up: a playout may take seconds).
@@ -150,23 +164,7 @@ export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<
     const sm = createStateMachine(program);
     const buildSeconds = (performance.now() - t0) / 1000;
     const m = measure(sm, options.quick ? 2 : 5, sm.executor === 'compiled');
-    const rate = m.playouts / m.seconds;
-    rows.push({
-      game,
-      executor: sm.executor,
-      picked: 'auto',
-      ggpBaseSource: 'gdl-perf',
-      buildSeconds,
-      playouts: m.playouts,
-      seconds: m.seconds,
-      playoutsPerSecond: rate,
-      cpuPlayoutsPerSecond: m.cpu > 0 ? m.playouts / m.cpu : rate,
-      meanDepth: m.depth,
-      ggpBase,
-      ratio: ggpBase === undefined ? NaN : rate / ggpBase,
-      sancho: undefined,
-      goal: undefined,
-    });
+    rows.push(rowOf(game, sm.executor, 'auto', 'gdl-perf', buildSeconds, m, ggpBase, undefined, undefined));
   }
   printTable(rows);
   console.log(
