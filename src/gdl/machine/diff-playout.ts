@@ -11,7 +11,14 @@
  * - the next propositions that changed since the last step, so only those are
  *   copied onto their `true` inputs (the others already hold the same value);
  * - a snapshot of the network in the initial state, restored at the start of
- *   every playout instead of propagating back from the last one.
+ *   every playout instead of propagating back from the last one. The snapshot
+ *   already has a joint move chosen (each role's first legal move) and the
+ *   next propositions settled for it, with the list of those that differ from
+ *   their `true` input: the first step of a playout then changes only what its
+ *   own moves change, like any other step, instead of bringing every next
+ *   proposition and every gate over the moves up from "no move made". (GDL's
+ *   legal, terminal and goal do not depend on `does`, so the chosen move
+ *   changes none of them.)
  *
  * Nothing is allocated per step.
  */
@@ -57,6 +64,12 @@ export class DiffPlayer {
   private dirtyCount = 0;
   /** Every next proposition may differ from its true input (after a state was loaded from outside). */
   private allDirty = true;
+  /** In the snapshot: the chosen `does` propositions, the next propositions that differ from their true input, and the orphan true inputs that hold. */
+  private savedChosen: Int32Array;
+  private savedDirty: Int32Array = new Int32Array(0);
+  private savedOrphans: Int32Array = new Int32Array(0);
+  /** The first transfer after a restore still has to clear savedOrphans. */
+  private orphansPending = false;
   /** The `does` proposition currently set, per role. */
   readonly chosen: Int32Array;
   private readonly picked: Int32Array;
@@ -113,6 +126,7 @@ export class DiffPlayer {
     this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
     this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
     this.chosen = new Int32Array(this.nRoles).fill(NONE);
+    this.savedChosen = this.chosen.slice();
     this.picked = new Int32Array(this.nRoles).fill(NONE);
   }
 
@@ -132,19 +146,62 @@ export class DiffPlayer {
     this.allDirty = true;
   }
 
-  /** Remember the current (settled, no move chosen) state as the start of every playout. */
+  /**
+   * Remember the current (settled) state as the start of every playout, with
+   * each role's first legal move chosen and the next propositions settled.
+   */
   snapshot(): void {
     this.reset();
-    this.net.snapshot();
+    const { net, val, spec } = this;
+    const before = this.bits.map((b) => b.slice());
+    const terminal = spec.terminalProp === NONE ? 0 : val[spec.terminalProp];
+    for (let r = 0; r < this.nRoles; r++) {
+      const n = this.legalCount(r);
+      this.picked[r] = n === 0 ? NONE : ((spec.legalDoes[r] as Int32Array)[this.select(r, 0)] as number);
+    }
+    this.chooseAll(this.picked);
+    net.propagate();
+    this.drain();
+    const same = (spec.terminalProp === NONE ? 0 : val[spec.terminalProp]) === terminal && this.bits.every((b, r) => b.every((w, i) => w === (before[r] as Int32Array)[i]));
+    if (!same) {
+      // Legality or the end read `does` (not GDL): start from no move chosen.
+      this.chooseAll(this.picked.fill(NONE));
+      net.propagate();
+      this.drain();
+    }
+    this.clearDirty();
+    const dirty: number[] = [];
+    spec.nextProps.forEach((p, i) => {
+      const t = spec.nextTrue[i] as number;
+      if (t !== NONE && val[t] !== val[p]) dirty.push(i);
+    });
+    this.savedDirty = Int32Array.from(dirty);
+    this.savedOrphans = spec.orphanTrue.filter((t) => val[t] === 1);
+    this.savedChosen.set(this.chosen);
+    net.snapshot();
     this.bits.forEach((b, r) => (this.savedBits[r] as Int32Array).set(b));
   }
 
   private restore(): void {
     this.net.restore();
-    this.bits.forEach((b, r) => b.set(this.savedBits[r] as Int32Array));
-    this.chosen.fill(NONE);
+    const bits = this.bits;
+    for (let r = 0; r < bits.length; r++) {
+      const b = bits[r] as Int32Array;
+      const saved = this.savedBits[r] as Int32Array;
+      for (let w = 0; w < b.length; w++) b[w] = saved[w] as number;
+    }
+    const chosen = this.chosen;
+    for (let r = 0; r < chosen.length; r++) chosen[r] = this.savedChosen[r] as number;
     this.clearDirty();
-    this.allDirty = true;
+    const saved = this.savedDirty;
+    for (let k = 0; k < saved.length; k++) {
+      const i = saved[k] as number;
+      this.isDirty[i] = 1;
+      this.dirty[k] = i;
+    }
+    this.dirtyCount = saved.length;
+    this.orphansPending = this.savedOrphans.length > 0;
+    this.allDirty = false;
   }
 
   private clearDirty(): void {
@@ -177,22 +234,23 @@ export class DiffPlayer {
     net.changedCount = 0;
   }
 
-  /** Role r's legal moves now: the open bit mask; returns how many. */
+  /** Role r's legal moves now: the open bit mask; returns how many (no builtin calls: the words are few). */
   private legalCount(r: number): number {
     const val = this.val;
     const open = this.open[r] as Int32Array;
-    open.set(this.ungated[r] as Int32Array);
+    const ungated = this.ungated[r] as Int32Array;
+    const words = open.length;
+    for (let w = 0; w < words; w++) open[w] = ungated[w] as number;
     const gates = this.gates[r] as Int32Array;
-    const masks = this.gateMasks[r] as Int32Array[];
     for (let g = 0; g < gates.length; g++) {
       const l = gates[g] as number;
       if (((val[l >> 1] as number) ^ (l & 1)) === 0) continue;
-      const m = masks[g] as Int32Array;
-      for (let w = 0; w < open.length; w++) open[w] = (open[w] as number) | (m[w] as number);
+      const m = (this.gateMasks[r] as Int32Array[])[g] as Int32Array;
+      for (let w = 0; w < words; w++) open[w] = (open[w] as number) | (m[w] as number);
     }
     const bits = this.bits[r] as Int32Array;
     let n = 0;
-    for (let w = 0; w < open.length; w++) {
+    for (let w = 0; w < words; w++) {
       const x = (open[w] as number) & (bits[w] as number);
       open[w] = x;
       if (x !== 0) n += popcount(x);
@@ -279,8 +337,14 @@ export class DiffPlayer {
       }
       for (let i = 0; i < spec.orphanTrue.length; i++) net.set(spec.orphanTrue[i] as number, 0);
       this.allDirty = false;
+      this.orphansPending = false;
       this.clearDirty();
       return;
+    }
+    if (this.orphansPending) {
+      const orphans = this.savedOrphans;
+      for (let k = 0; k < orphans.length; k++) net.set(orphans[k] as number, 0);
+      this.orphansPending = false;
     }
     for (let k = 0; k < this.dirtyCount; k++) {
       const i = this.dirty[k] as number;
