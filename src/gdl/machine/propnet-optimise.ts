@@ -23,6 +23,8 @@
  *   becomes `g ∧ x`, and only x is kept in the network; the state machine reads
  *   legality as g and x (`legalGate`, `legalValue`). The network then does no
  *   work when the turn passes, only when a move's own conditions change.
+ *   A legal proposition that only copies an input literal (a pass: "legal
+ *   noop when it is the other's turn") is read as that literal, gate and value.
  *
  * Propositions keep their ids (the state machine reads outputs and sets inputs
  * by id); new ones get ids after them. Recursive components are left as they
@@ -97,6 +99,8 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
   const read = new Uint8Array(n0);
   for (const body of net.ruleLits) for (const l of body) read[l >> 1] = 1;
   const gateOf = chooseGates(net, legalByRole, read);
+  const isLegal = new Uint8Array(n0);
+  for (const ps of legalByRole) for (const p of ps) isLegal[p] = 1;
   const legalGate = new Int32Array(n0).fill(-1);
   const legalValue = new Int32Array(n0).fill(-1);
   // Which derived propositions some output reads (through any rule).
@@ -251,6 +255,15 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
       const value = orOf(canonical(canon.map((r) => r.filter((l) => l !== g))));
       legalGate[p] = g;
       legalValue[p] = value;
+      rules[p] = [];
+      order.push(...pending.splice(0), p);
+      continue;
+    }
+    const only = canon.length === 1 && (canon[0] as number[]).length === 1 ? ((canon[0] as number[])[0] as number) : -1;
+    if (isLegal[p] && !read[p] && only >= 0 && net.isInput[only >> 1]) {
+      // A legal proposition that copies an input literal (a pass when it is not one's turn): the literal is its gate and its value.
+      legalGate[p] = only;
+      legalValue[p] = only;
       rules[p] = [];
       order.push(...pending.splice(0), p);
       continue;
