@@ -48,12 +48,17 @@ function popcount(x: number): number {
 
 export class DiffPlayer {
   private readonly val: Uint8Array;
-  /** Value literals watched per proposition: slot[slotStart[p] .. slotStart[p+1]), each a (role, index, negated) triple. */
+  /**
+   * Value literals watched per proposition: slots[slotStart[p] .. slotStart[p+1]), each
+   * `word << 6 | negated << 5 | bit`, its move's bit in allBits.
+   */
   private readonly slotStart: Int32Array;
   private readonly slots: Int32Array;
   private readonly nextIndex: Int32Array;
+  /** The legal values of every role's moves, one bit each; bits[r] is role r's part (a view). */
+  private readonly allBits: Int32Array;
+  private readonly savedBits: Int32Array;
   private readonly bits: Int32Array[];
-  private readonly savedBits: Int32Array[];
   /** Per role: the literals of its gates, the moves each gate covers (bit masks), the ungated moves, the open moves. */
   private readonly gates: Int32Array[];
   private readonly gateMasks: Int32Array[][];
@@ -82,20 +87,24 @@ export class DiffPlayer {
     this.val = net.val;
     const size = net.size;
     this.nRoles = spec.legalValue.length;
+    const words = (n: number) => Math.max(1, (n + 31) >> 5);
+    const wordStart: number[] = [0];
+    for (const ls of spec.legalValue) wordStart.push((wordStart[wordStart.length - 1] as number) + words(ls.length));
+    this.allBits = new Int32Array(wordStart[this.nRoles] as number);
+    this.savedBits = this.allBits.slice();
+    this.bits = spec.legalValue.map((_, r) => this.allBits.subarray(wordStart[r] as number, wordStart[r + 1] as number));
     const count = new Int32Array(size + 1);
     spec.legalValue.forEach((ls) => ls.forEach((l) => (count[(l >> 1) + 1] = (count[(l >> 1) + 1] as number) + 1)));
     for (let p = 0; p < size; p++) count[p + 1] = (count[p + 1] as number) + (count[p] as number);
     this.slotStart = count.slice();
-    this.slots = new Int32Array(Math.max(1, 3 * (count[size] as number)));
+    this.slots = new Int32Array(Math.max(1, count[size] as number));
     const fill = count.slice();
     spec.legalValue.forEach((ls, r) =>
       ls.forEach((l, i) => {
         const p = l >> 1;
-        const at = 3 * (fill[p] as number);
-        fill[p] = (fill[p] as number) + 1;
-        this.slots[at] = r;
-        this.slots[at + 1] = i;
-        this.slots[at + 2] = l & 1;
+        const at = fill[p] as number;
+        fill[p] = at + 1;
+        this.slots[at] = (((wordStart[r] as number) + (i >> 5)) << 6) | ((l & 1) << 5) | (i & 31);
         net.watched[p] = 1;
       }),
     );
@@ -104,9 +113,6 @@ export class DiffPlayer {
       this.nextIndex[p] = i;
       net.watched[p] = 1;
     });
-    const words = (n: number) => Math.max(1, (n + 31) >> 5);
-    this.bits = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
-    this.savedBits = this.bits.map((b) => b.slice());
     this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
     this.gates = [];
     this.gateMasks = [];
@@ -179,17 +185,14 @@ export class DiffPlayer {
     this.savedOrphans = spec.orphanTrue.filter((t) => val[t] === 1);
     this.savedChosen.set(this.chosen);
     net.snapshot();
-    this.bits.forEach((b, r) => (this.savedBits[r] as Int32Array).set(b));
+    this.savedBits.set(this.allBits);
   }
 
   private restore(): void {
     this.net.restore();
-    const bits = this.bits;
-    for (let r = 0; r < bits.length; r++) {
-      const b = bits[r] as Int32Array;
-      const saved = this.savedBits[r] as Int32Array;
-      for (let w = 0; w < b.length; w++) b[w] = saved[w] as number;
-    }
+    const bits = this.allBits;
+    const savedBits = this.savedBits;
+    for (let w = 0; w < bits.length; w++) bits[w] = savedBits[w] as number;
     const chosen = this.chosen;
     for (let r = 0; r < chosen.length; r++) chosen[r] = this.savedChosen[r] as number;
     this.clearDirty();
@@ -215,20 +218,25 @@ export class DiffPlayer {
     const changed = net.changed;
     const val = this.val;
     const slots = this.slots;
-    for (let k = 0; k < net.changedCount; k++) {
+    const slotStart = this.slotStart;
+    const bits = this.allBits;
+    const nextIndex = this.nextIndex;
+    const n = net.changedCount;
+    for (let k = 0; k < n; k++) {
       const p = changed[k] as number;
-      const end = 3 * (this.slotStart[p + 1] as number);
-      for (let j = 3 * (this.slotStart[p] as number); j < end; j += 3) {
-        const i = slots[j + 1] as number;
-        const bits = this.bits[slots[j] as number] as Int32Array;
-        const mask = 1 << (i & 31);
-        if (((val[p] as number) ^ (slots[j + 2] as number)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | mask;
-        else bits[i >> 5] = (bits[i >> 5] as number) & ~mask;
+      const v = val[p] as number;
+      const end = slotStart[p + 1] as number;
+      for (let j = slotStart[p] as number; j < end; j++) {
+        const x = slots[j] as number;
+        const w = x >> 6;
+        const mask = 1 << (x & 31);
+        if ((v ^ ((x >> 5) & 1)) === 1) bits[w] = (bits[w] as number) | mask;
+        else bits[w] = (bits[w] as number) & ~mask;
       }
-      const n = this.nextIndex[p] as number;
-      if (n !== NONE && !this.isDirty[n]) {
-        this.isDirty[n] = 1;
-        this.dirty[this.dirtyCount++] = n;
+      const i = nextIndex[p] as number;
+      if (i !== NONE && this.isDirty[i] === 0) {
+        this.isDirty[i] = 1;
+        this.dirty[this.dirtyCount++] = i;
       }
     }
     net.changedCount = 0;
