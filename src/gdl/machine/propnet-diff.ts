@@ -330,6 +330,9 @@ export class DiffPropnet implements Propnet {
   propagate(): void {
     const val = this.val;
     const bucket = this.bucket;
+    const occ = this.occ;
+    const cnt = this.cnt;
+    const sat = this.sat;
     // Groups whose family count changed: every gate may change.
     for (let g = 0; g < this.groupGates.length; g++) {
       if (this.groupK[g] === this.groupSeen[g]) continue;
@@ -352,10 +355,34 @@ export class DiffPropnet implements Propnet {
       if (u0 >= 0 || u0 < -1) {
         const p = u0 >= 0 ? u0 : -2 - u0;
         const v = u0 >= 0 ? ((this.cnt[p] as number) > 0 ? 1 : 0) : this.valueOf(p);
-        if (val[p] !== v) {
-          val[p] = v;
-          if (this.watched[p]) this.changed[this.changedCount++] = p;
-          this.fire(p);
+        if (val[p] === v) continue;
+        val[p] = v;
+        if (this.watched[p]) this.changed[this.changedCount++] = p;
+        // fire(p), written out: the hot loop of a step, one loop nest whatever the JIT inlines.
+        const end = this.occStart[p + 1] as number;
+        for (let j = this.occStart[p] as number; j < end; j++) {
+          const o = occ[j] as number;
+          if (o < 0) {
+            const x = -1 - o;
+            const h = x >> 1;
+            const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
+            if ((c > 0 ? 1 : 0) !== val[h] || (this.gateGroup[h] as number) >= 0) this.schedule(this.rank[h] as number);
+            continue;
+          }
+          const i = o >> 1;
+          const h = this.head[i] as number;
+          if (this.ruleRecursive[i]) {
+            const r = this.rank[h] as number;
+            if (r !== this.current) this.schedule(r);
+            continue;
+          }
+          const len = this.len[i] as number;
+          const was = sat[i] === len;
+          const s = (sat[i] = (sat[i] as number) + ((v ^ (o & 1)) === 1 ? 1 : -1));
+          if ((s === len) !== was) {
+            const c = (cnt[h] = (cnt[h] as number) + (was ? -1 : 1));
+            if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(this.rank[h] as number);
+          }
         }
         continue;
       }
