@@ -18,9 +18,16 @@
  * Wall-clock rates are what the goal is about; the CPU-time rate (this
  * process's user + system time) is printed beside it because on a shared,
  * loaded machine it is the steadier figure. Never asserts a time.
- * Run with `npm run bench`, or alone: `npx tsx test/bench/gdl-playouts.ts`
- * (`--quick`; `--games=breakthrough,chess` or GDL_PLAYOUT_GAMES=breakthrough
- * measures only the games named).
+ * Run with `npm run bench`, or alone:
+ * `node --import tsx/esm test/bench/gdl-playouts.ts` (`--quick`;
+ * `--games=breakthrough,chess` or GDL_PLAYOUT_GAMES=breakthrough measures only
+ * the games named). Not under the `tsx` command: its CommonJS hook, loading
+ * nearley for an ES module, detaches an ArrayBuffer, which invalidates V8's
+ * ArrayBufferDetaching protector for the whole process; from then on every
+ * typed-array access checks for a detached buffer, and the compiled executor
+ * (typed arrays throughout) runs about 15% slower than it does for a user
+ * (`node --trace-protector-invalidation` shows it). `npm run bench` uses
+ * tsx's ES-module loader only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
