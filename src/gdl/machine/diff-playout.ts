@@ -32,8 +32,8 @@ export interface DiffPlayoutSpec {
   legalGate: readonly Int32Array[];
   legalValue: readonly Int32Array[];
   legalDoes: readonly Int32Array[];
-  /** Next propositions and the `true` proposition of the same sentence (NONE: none). */
-  nextProps: Int32Array;
+  /** Next propositions as literals (a next proposition that copies a literal is read as it), and the `true` proposition of the same sentence (NONE: none). */
+  nextLits: Int32Array;
   nextTrue: Int32Array;
   /** `true` propositions that no next proposition sets (false after the first step). */
   orphanTrue: Int32Array;
@@ -54,7 +54,11 @@ export class DiffPlayer {
    */
   private readonly slotStart: Int32Array;
   private readonly slots: Int32Array;
-  private readonly nextIndex: Int32Array;
+  /** The next propositions (indices) whose literal reads proposition p: nextOf[nextStart[p] .. nextStart[p+1]). */
+  private readonly nextStart: Int32Array;
+  private readonly nextOf: Int32Array;
+  /** Scratch: the values of the next propositions being transferred. */
+  private readonly values: Uint8Array;
   /** The legal values of every role's moves, one bit each; bits[r] is role r's part (a view). */
   private readonly allBits: Int32Array;
   private readonly savedBits: Int32Array;
@@ -108,11 +112,18 @@ export class DiffPlayer {
         net.watched[p] = 1;
       }),
     );
-    this.nextIndex = new Int32Array(size + 1).fill(NONE);
-    spec.nextProps.forEach((p, i) => {
-      this.nextIndex[p] = i;
+    const nCount = new Int32Array(size + 1);
+    spec.nextLits.forEach((l) => (nCount[(l >> 1) + 1] = (nCount[(l >> 1) + 1] as number) + 1));
+    for (let p = 0; p < size; p++) nCount[p + 1] = (nCount[p + 1] as number) + (nCount[p] as number);
+    this.nextStart = nCount.slice();
+    this.nextOf = new Int32Array(Math.max(1, spec.nextLits.length));
+    spec.nextLits.forEach((l, i) => {
+      const p = l >> 1;
+      this.nextOf[nCount[p] as number] = i;
+      nCount[p] = (nCount[p] as number) + 1;
       net.watched[p] = 1;
     });
+    this.values = new Uint8Array(Math.max(1, spec.nextLits.length));
     this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
     this.gates = [];
     this.gateMasks = [];
@@ -129,8 +140,8 @@ export class DiffPlayer {
       this.gateMasks[r] = masks;
       this.ungated[r] = ungated;
     });
-    this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
-    this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
+    this.dirty = new Int32Array(Math.max(1, spec.nextLits.length));
+    this.isDirty = new Uint8Array(Math.max(1, spec.nextLits.length));
     this.chosen = new Int32Array(this.nRoles).fill(NONE);
     this.savedChosen = this.chosen.slice();
     this.picked = new Int32Array(this.nRoles).fill(NONE);
@@ -177,9 +188,9 @@ export class DiffPlayer {
     }
     this.clearDirty();
     const dirty: number[] = [];
-    spec.nextProps.forEach((p, i) => {
+    spec.nextLits.forEach((l, i) => {
       const t = spec.nextTrue[i] as number;
-      if (t !== NONE && val[t] !== val[p]) dirty.push(i);
+      if (t !== NONE && val[t] !== ((val[l >> 1] as number) ^ (l & 1))) dirty.push(i);
     });
     this.savedDirty = Int32Array.from(dirty);
     this.savedOrphans = spec.orphanTrue.filter((t) => val[t] === 1);
@@ -220,7 +231,8 @@ export class DiffPlayer {
     const slots = this.slots;
     const slotStart = this.slotStart;
     const bits = this.allBits;
-    const nextIndex = this.nextIndex;
+    const nextStart = this.nextStart;
+    const nextOf = this.nextOf;
     const n = net.changedCount;
     for (let k = 0; k < n; k++) {
       const p = changed[k] as number;
@@ -233,10 +245,13 @@ export class DiffPlayer {
         if ((v ^ ((x >> 5) & 1)) === 1) bits[w] = (bits[w] as number) | mask;
         else bits[w] = (bits[w] as number) & ~mask;
       }
-      const i = nextIndex[p] as number;
-      if (i !== NONE && this.isDirty[i] === 0) {
-        this.isDirty[i] = 1;
-        this.dirty[this.dirtyCount++] = i;
+      const stop = nextStart[p + 1] as number;
+      for (let j = nextStart[p] as number; j < stop; j++) {
+        const i = nextOf[j] as number;
+        if (this.isDirty[i] === 0) {
+          this.isDirty[i] = 1;
+          this.dirty[this.dirtyCount++] = i;
+        }
       }
     }
     net.changedCount = 0;
@@ -337,28 +352,40 @@ export class DiffPlayer {
   /** Copy the next propositions that changed onto their true inputs (all of them after a reset). */
   transfer(): void {
     const { net, val, spec } = this;
-    const { nextProps, nextTrue } = spec;
+    const { nextLits, nextTrue } = spec;
+    const values = this.values;
+    // Read every value before setting any true input: a next proposition may copy a true input.
     if (this.allDirty) {
-      for (let i = 0; i < nextProps.length; i++) {
-        const t = nextTrue[i] as number;
-        if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+      for (let i = 0; i < nextLits.length; i++) {
+        const l = nextLits[i] as number;
+        values[i] = (val[l >> 1] as number) ^ (l & 1);
       }
       for (let i = 0; i < spec.orphanTrue.length; i++) net.set(spec.orphanTrue[i] as number, 0);
+      for (let i = 0; i < nextLits.length; i++) {
+        const t = nextTrue[i] as number;
+        if (t !== NONE) net.set(t, values[i] as number);
+      }
       this.allDirty = false;
       this.orphansPending = false;
       this.clearDirty();
       return;
+    }
+    const dirty = this.dirty;
+    const n = this.dirtyCount;
+    for (let k = 0; k < n; k++) {
+      const l = nextLits[dirty[k] as number] as number;
+      values[k] = (val[l >> 1] as number) ^ (l & 1);
     }
     if (this.orphansPending) {
       const orphans = this.savedOrphans;
       for (let k = 0; k < orphans.length; k++) net.set(orphans[k] as number, 0);
       this.orphansPending = false;
     }
-    for (let k = 0; k < this.dirtyCount; k++) {
-      const i = this.dirty[k] as number;
+    for (let k = 0; k < n; k++) {
+      const i = dirty[k] as number;
       this.isDirty[i] = 0;
       const t = nextTrue[i] as number;
-      if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+      if (t !== NONE) net.set(t, values[k] as number);
     }
     this.dirtyCount = 0;
   }
