@@ -273,12 +273,15 @@ export class CompiledStateMachine implements StateMachine {
     return makeState(facts);
   }
 
+  /** The fast playout's way to fail (made once, not per playout). */
+  private readonly noLegal = (r: number, d: number): never => {
+    throw noLegalMove(this, r, d);
+  };
+
   randomPlayout(random: Random, maxDepth: number): PlayoutResult {
     if (this.player) {
       this.loadedKey = undefined;
-      const { depth, terminal } = this.player.play(random, maxDepth, (r, d) => {
-        throw noLegalMove(this, r, d);
-      });
+      const { depth, terminal } = this.player.play(random, maxDepth, this.noLegal);
       return { depth, terminal, goals: terminal ? this.collectGoals() : this.roles.map(() => []) };
     }
     const val = this.val;
