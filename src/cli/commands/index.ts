@@ -31,7 +31,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'generate',
-    summary: 'generate content from a rule grammar with pre-selectors (or a layer file)',
+    summary: 'generate content from a tree grammar with pre-selectors, a layer file or a graph grammar',
     load: async () => (await import('./generate.js')).generateCommand,
   },
   {
