@@ -124,6 +124,13 @@ export class DiffPlayer {
       net.watched[p] = 1;
     });
     this.values = new Uint8Array(Math.max(1, spec.nextLits.length));
+    // A derived proposition that is one move's legal value and nothing else the player watches: settling it writes the bit.
+    net.legalBits = this.allBits;
+    for (let p = 0; p < size; p++) {
+      if (p < net.legalSlot.length && net.isDerived(p) && (count[p + 1] as number) - (count[p] as number) === 1 && this.nextStart[p + 1] === this.nextStart[p]) {
+        net.legalSlot[p] = this.slots[count[p] as number] as number;
+      }
+    }
     this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
     this.gates = [];
     this.gateMasks = [];

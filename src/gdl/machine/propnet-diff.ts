@@ -84,6 +84,12 @@ export class DiffPropnet implements Propnet {
   readonly ruleCount: number;
   /** Watched propositions (1): a change of their value is recorded in `changed`. */
   readonly watched: Uint8Array;
+  /**
+   * Per proposition: the one bit of `legalBits` that its value sets (`word << 6 | negated << 5 | bit`), or -1.
+   * Settling such a proposition writes the bit at once instead of recording the change (diff-playout.ts).
+   */
+  readonly legalSlot: Int32Array;
+  legalBits: Int32Array = new Int32Array(1);
   /** Watched propositions whose value changed since the caller last read them (may repeat). */
   readonly changed: Int32Array;
   changedCount = 0;
@@ -177,6 +183,7 @@ export class DiffPropnet implements Propnet {
     const nIds = size + this.compUnits.length;
     this.ruleRecursive = Uint8Array.from(ruleHead.map((h) => (net.recursive(h) ? 1 : 0)));
     this.watched = new Uint8Array(Math.max(1, size));
+    this.legalSlot = new Int32Array(Math.max(1, size)).fill(-1);
     // Each unit settles at most once per propagation, each input is set at most twice between two:
     // callers read `changed` after each propagation.
     this.changed = new Int32Array(2 * size + 1);
@@ -283,6 +290,11 @@ export class DiffPropnet implements Propnet {
     this.propagate();
   }
 
+  /** Whether p is computed by the network (not an input). */
+  isDerived(p: number): boolean {
+    return (this.rank[p] as number) >= 0;
+  }
+
   /** Set an input proposition; the settle methods propagate. */
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
@@ -352,6 +364,8 @@ export class DiffPropnet implements Propnet {
     const occ = this.occ;
     const cnt = this.cnt;
     const sat = this.sat;
+    const legalSlot = this.legalSlot;
+    const legalBits = this.legalBits;
     // Groups whose family count changed: every gate may change.
     for (let g = 0; g < this.groupGates.length; g++) {
       if (this.groupK[g] === this.groupSeen[g]) continue;
@@ -376,7 +390,12 @@ export class DiffPropnet implements Propnet {
         const v = u0 >= 0 ? ((this.cnt[p] as number) > 0 ? 1 : 0) : this.valueOf(p);
         if (val[p] === v) continue;
         val[p] = v;
-        if (this.watched[p]) this.changed[this.changedCount++] = p;
+        const slot = legalSlot[p] as number;
+        if (slot >= 0) {
+          const w = slot >> 6;
+          if ((v ^ ((slot >> 5) & 1)) === 1) legalBits[w] = (legalBits[w] as number) | (1 << (slot & 31));
+          else legalBits[w] = (legalBits[w] as number) & ~(1 << (slot & 31));
+        } else if (this.watched[p]) this.changed[this.changedCount++] = p;
         // fire(p), written out: the hot loop of a step, one loop nest whatever the JIT inlines.
         const end = this.occStart[p + 1] as number;
         for (let j = this.occStart[p] as number; j < end; j++) {
