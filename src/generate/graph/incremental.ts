@@ -122,6 +122,23 @@ export function nodeIdOf(terms: TermTable, t: number): string {
   return terms.kind(t) === 1 ? terms.name(t) : terms.print(t);
 }
 
+/** A reusable list of row numbers. */
+class RowList {
+  n = 0;
+  private buf = new Int32Array(64);
+  push(row: number): void {
+    if (this.n === this.buf.length) {
+      const b = new Int32Array(this.n * 2);
+      b.set(this.buf);
+      this.buf = b;
+    }
+    this.buf[this.n++] = row;
+  }
+  at(i: number): number {
+    return this.buf[i] as number;
+  }
+}
+
 export class IncrementalLogicSites implements SiteSource {
   private readonly program: Program;
   private readonly terms: TermTable;
@@ -148,8 +165,18 @@ export class IncrementalLogicSites implements SiteSource {
   /** Scratch: relations changed in this step (by id), the touched nodes' terms, rows, a tuple. */
   private readonly changed: Uint8Array;
   private readonly dTerms: number[] = [];
-  private readonly rowBuf: number[] = [];
+  private readonly rows = new RowList();
   private readonly tupleBuf: number[] = [];
+  /** The relation being re-derived in update(), its dropped tuples, and what re-deriving found. */
+  private target: TupleSet | undefined;
+  private targetDropped: TupleSet | undefined;
+  private again = 0;
+  private grew = false;
+  private readonly readd = (h: ArrayLike<number>): void => {
+    if (!(this.target as TupleSet).add(h)) return;
+    if ((this.targetDropped as TupleSet).has(h)) this.again++;
+    else this.grew = true;
+  };
 
   constructor(
     private readonly grammar: GraphGrammar,
@@ -241,10 +268,13 @@ export class IncrementalLogicSites implements SiteSource {
     for (const id of removed.keys()) existence = this.loadNode(id, true) || existence;
     const loc = this.shared.locality.relations;
     const one = [0];
-    const rows = this.rowBuf;
+    const rows = this.rows;
     const tuple = this.tupleBuf;
     for (const rel of this.maintained) {
-      if (!(this.inputs.get(rel) as number[]).some((r) => changed[r] === 1)) continue;
+      const inputs = this.inputs.get(rel) as number[];
+      let stale = false;
+      for (let i = 0; i < inputs.length && !stale; i++) stale = changed[inputs[i] as number] === 1;
+      if (!stale) continue;
       const set = this.rels.get(rel) as TupleSet;
       const anchors = (loc[rel] as Locality & { kind: 'local' }).anchors;
       const dropped = this.dropped.get(rel) as TupleSet;
@@ -253,21 +283,20 @@ export class IncrementalLogicSites implements SiteSource {
         const l = set.lookup(1 << p);
         for (const t of dTerms) {
           one[0] = t;
-          rows.length = 0;
+          rows.n = 0;
           for (let r = l.first(one); r >= 0; r = l.next(r)) rows.push(r);
-          for (const r of rows) {
+          for (let i = 0; i < rows.n; i++) {
+            const r = rows.at(i);
             set.tuple(r, tuple);
             if (set.deleteRow(r)) dropped.add(tuple);
           }
         }
       }
-      let again = 0;
-      let grew = false;
-      const add = (h: ArrayLike<number>) => {
-        if (!set.add(h)) return;
-        if (dropped.has(h)) again++;
-        else grew = true;
-      };
+      this.target = set;
+      this.targetDropped = dropped;
+      this.again = 0;
+      this.grew = false;
+      const add = this.readd;
       for (const rule of this.shared.rulesOf.get(rel) ?? []) {
         for (const p of anchors) {
           const a = rule.head.args[p];
@@ -277,7 +306,7 @@ export class IncrementalLogicSites implements SiteSource {
           } else if (a?.t === 'const' && dTerms.includes(a.id)) this.query(rule, -1).run(0, add);
         }
       }
-      if (grew || again !== dropped.size) changed[rel] = 1;
+      if (this.grew || this.again !== dropped.size) changed[rel] = 1;
     }
     for (let i = 0; i < this.ruleRel.length; i++) {
       const rel = this.ruleRel[i] as number;
@@ -339,14 +368,14 @@ export class IncrementalLogicSites implements SiteSource {
     const existed = this.loaded.has(t);
     if (rec) this.loaded.add(t);
     else this.loaded.delete(t);
-    const rows = this.rowBuf;
+    const rows = this.rows;
     const one = [t];
     // (node ID LABEL)
     const nodes = this.nodeRel;
     const label = rec ? labelTerm(terms, rec.label) : -1;
     let changed = false;
     this.rowsOf(nodes, one);
-    for (const r of rows) if (nodes.at(r, 1) !== label && nodes.deleteRow(r)) changed = true;
+    for (let i = 0; i < rows.n; i++) if (nodes.at(rows.at(i), 1) !== label && nodes.deleteRow(rows.at(i))) changed = true;
     if (rec && nodes.add([t, label])) changed = true;
     if (changed && mark) this.changed[this.nodeRelId] = 1;
     // (nodeattr ID KEY VALUE), for an object label
@@ -354,7 +383,8 @@ export class IncrementalLogicSites implements SiteSource {
     const wanted = rec ? nodeAttrs(terms, t, rec.label) : [];
     changed = false;
     this.rowsOf(attrs, one);
-    for (const r of rows) {
+    for (let i = 0; i < rows.n; i++) {
+      const r = rows.at(i);
       const k = attrs.at(r, 1);
       const v = attrs.at(r, 2);
       if (!wanted.some((a) => a[1] === k && a[2] === v) && attrs.deleteRow(r)) changed = true;
@@ -365,7 +395,8 @@ export class IncrementalLogicSites implements SiteSource {
     const edges = this.edgeRel;
     changed = false;
     this.rowsOf(edges, one);
-    for (const r of rows) {
+    for (let i = 0; i < rows.n; i++) {
+      const r = rows.at(i);
       const w = nodeIdOf(terms, edges.at(r, 1));
       const out = rec?.out;
       if (!(out && out.has(w) && labelTerm(terms, out.get(w)) === edges.at(r, 2)) && edges.deleteRow(r)) changed = true;
@@ -382,10 +413,10 @@ export class IncrementalLogicSites implements SiteSource {
     return existed !== (rec !== undefined);
   }
 
-  /** The rows of `set` whose first column is key[0], into rowBuf. */
+  /** The rows of `set` whose first column is key[0], into this.rows. */
   private rowsOf(set: TupleSet, key: readonly number[]): void {
-    const rows = this.rowBuf;
-    rows.length = 0;
+    const rows = this.rows;
+    rows.n = 0;
     const l = set.lookup(1);
     for (let r = l.first(key); r >= 0; r = l.next(r)) rows.push(r);
   }

@@ -22,6 +22,7 @@ export class SiteList {
   private chunks: Int32Array[] = [];
   private lens: number[] = [];
   private readonly rows: number[] = [];
+  private readonly key = [0];
 
   constructor(
     arity: number,
@@ -127,7 +128,8 @@ export class SiteList {
     const set = this.set;
     const rows = this.rows;
     rows.length = 0;
-    const key = [node];
+    const key = this.key;
+    key[0] = node;
     for (let c = 0; c < set.arity; c++) {
       const l = set.lookup(1 << c);
       for (let r = l.first(key); r >= 0; r = l.next(r)) {

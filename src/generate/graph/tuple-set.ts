@@ -223,7 +223,7 @@ export class TupleSet {
   private readonly lookups: Array<Lookup | undefined> = [];
 
   constructor(readonly arity: number) {
-    this.capacity = 8;
+    this.capacity = 64;
     this.data = new Int32Array(this.capacity * Math.max(1, arity));
     this.flags = new Uint8Array(this.capacity);
     this.free = new Int32Array(this.capacity);
@@ -248,7 +248,7 @@ export class TupleSet {
   /** A copy of row `row`'s tuple (into `out` when given). */
   tuple(row: number, out: number[] = new Array<number>(this.arity)): number[] {
     const base = row * this.arity;
-    out.length = this.arity;
+    if (out.length !== this.arity) out.length = this.arity;
     for (let c = 0; c < this.arity; c++) out[c] = this.data[base + c] as number;
     return out;
   }
