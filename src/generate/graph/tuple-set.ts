@@ -293,6 +293,7 @@ export class TupleSet {
    */
   lookup(mask: number): Lookup {
     let l = this.lookups[mask];
+    if (!l && mask === (1 << this.arity) - 1) this.lookups[mask] = l = this.primary; // every column: the primary index
     if (!l) {
       const cols: number[] = [];
       for (let c = 0; c < this.arity; c++) if (mask & (1 << c)) cols.push(c);
