@@ -23,6 +23,8 @@ export class SiteList {
   private lens: number[] = [];
   private readonly rows: number[] = [];
   private readonly key = [0];
+  /** Per row and column, the term's numeric value, or NaN (see compare). */
+  private nums = new Float64Array(64);
 
   constructor(
     arity: number,
@@ -50,13 +52,38 @@ export class SiteList {
     throw new Error(`site ${index} of ${this.size}`);
   }
 
+  /**
+   * Canonical order of two rows. Node ids are mostly numbers (1, 2, ...),
+   * compared by value: each row's numeric values are kept here (NaN for a
+   * term that is not a number), so that the binary searches read this
+   * list's own array rather than the term table.
+   */
   private compare(a: number, b: number): number {
     const set = this.set;
-    for (let c = 0; c < set.arity; c++) {
-      const d = compareTerms(this.terms, set.at(a, c), set.at(b, c));
+    const k = set.arity;
+    const nums = this.nums;
+    for (let c = 0; c < k; c++) {
+      const x = nums[a * k + c] as number;
+      const y = nums[b * k + c] as number;
+      if (x !== y && x === x && y === y) return x - y; // both numbers, different values
+      const ta = set.at(a, c);
+      const tb = set.at(b, c);
+      if (ta === tb) continue;
+      const d = compareTerms(this.terms, ta, tb);
       if (d !== 0) return d;
     }
     return 0;
+  }
+
+  /** Record row `row`'s numeric values (after it was added). */
+  private keep(row: number): void {
+    const k = this.set.arity;
+    if ((row + 1) * k > this.nums.length) {
+      const nums = new Float64Array(Math.max(64, (row + 1) * k * 2));
+      nums.set(this.nums);
+      this.nums = nums;
+    }
+    for (let c = 0; c < k; c++) this.nums[row * k + c] = this.terms.numberValue(this.set.at(row, c)) ?? NaN;
   }
 
   /** The chunk where row `row` is or would go: the first whose last entry is not below it (or the last chunk). */
@@ -88,6 +115,7 @@ export class SiteList {
   insert(tuple: ArrayLike<number>): void {
     this.set.add(tuple);
     const row = this.set.find(tuple);
+    this.keep(row);
     if (this.chunks.length === 0) return this.append(row);
     const k = this.chunkOf(row);
     const chunk = this.chunks[k] as Int32Array;
@@ -107,7 +135,10 @@ export class SiteList {
 
   /** Append a site (the caller adds in canonical order). */
   push(tuple: ArrayLike<number>): void {
-    if (this.set.add(tuple)) this.append(this.set.find(tuple));
+    if (!this.set.add(tuple)) return;
+    const row = this.set.find(tuple);
+    this.keep(row);
+    this.append(row);
   }
 
   private append(row: number): void {
