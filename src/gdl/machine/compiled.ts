@@ -160,6 +160,7 @@ export class CompiledStateMachine implements StateMachine {
         nextTrue: this.nextTrue,
         orphanTrue: this.trueProps.filter((t) => !fromNext[t]),
         terminalProp: this.terminalProp,
+        goalProps: Int32Array.from(this.goalProps.flatMap((ps) => Array.from(ps))),
       });
       this.chosen = this.player.chosen;
       this.loadFacts(init.facts);

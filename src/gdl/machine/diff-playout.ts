@@ -38,6 +38,8 @@ export interface DiffPlayoutSpec {
   /** `true` propositions that no next proposition sets (false after the first step). */
   orphanTrue: Int32Array;
   terminalProp: number;
+  /** Every goal proposition (checked, with legality and the end, not to read `does` before the snapshot keeps a move chosen). */
+  goalProps: Int32Array;
 }
 
 function popcount(x: number): number {
@@ -178,7 +180,8 @@ export class DiffPlayer {
     this.reset();
     const { net, val, spec } = this;
     const before = this.bits.map((b) => b.slice());
-    const terminal = spec.terminalProp === NONE ? 0 : val[spec.terminalProp];
+    const ends = () => [spec.terminalProp === NONE ? 0 : val[spec.terminalProp], ...Array.from(spec.goalProps, (g) => val[g])].join();
+    const terminal = ends();
     for (let r = 0; r < this.nRoles; r++) {
       const n = this.legalCount(r);
       this.picked[r] = n === 0 ? NONE : ((spec.legalDoes[r] as Int32Array)[this.select(r, 0)] as number);
@@ -186,9 +189,9 @@ export class DiffPlayer {
     this.chooseAll(this.picked);
     net.propagate();
     this.drain();
-    const same = (spec.terminalProp === NONE ? 0 : val[spec.terminalProp]) === terminal && this.bits.every((b, r) => b.every((w, i) => w === (before[r] as Int32Array)[i]));
+    const same = ends() === terminal && this.bits.every((b, r) => b.every((w, i) => w === (before[r] as Int32Array)[i]));
     if (!same) {
-      // Legality or the end read `does` (not GDL): start from no move chosen.
+      // Legality, the end or the goals read `does` (not GDL): start from no move chosen.
       this.chooseAll(this.picked.fill(NONE));
       net.propagate();
       this.drain();
