@@ -30,6 +30,8 @@ export class Relation {
   count = 0;
   private slots: Int32Array;
   private mask: number;
+  /** Tuples [0, hashed) are in the membership table; those appended after it wait for the next lookup (see append). */
+  private hashed = 0;
   private readonly indexes = new Map<number, ColumnIndex>();
   private readonly pathIndexes = new Map<string, PathIndex>();
 
@@ -69,11 +71,54 @@ export class Relation {
     if (size > this.slots.length) {
       this.slots = new Int32Array(size / 2);
       this.rehash();
+    } else if (this.hashed !== this.count) this.hashAppended();
+  }
+
+  /**
+   * Add a tuple known to be new (the caller guarantees it is in no tuple
+   * there is): it is stored but not hashed. The membership table catches up
+   * at the next find, has, add or reserve, in one pass sized for every tuple
+   * then there, so a relation that is only counted or scanned (the goal of a
+   * query) is never hashed, and one that is read is hashed without growing
+   * step by step.
+   */
+  append(src: ArrayLike<number>, off = 0): void {
+    const arity = this.arity;
+    const t = this.count;
+    let data = this.data;
+    if ((t + 1) * arity > data.length) {
+      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * arity));
+      grown.set(data);
+      this.data = data = grown;
     }
+    const base = t * arity;
+    for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
+    this.count = t + 1;
+  }
+
+  /** Put the appended tuples into the membership table. */
+  private hashAppended(): void {
+    let size = this.slots.length;
+    while (size < this.count * 2 + 2) size *= 2;
+    if (size > this.slots.length) {
+      this.slots = new Int32Array(size / 2);
+      this.rehash();
+      return;
+    }
+    const mask = this.mask;
+    const arity = this.arity;
+    const slots = this.slots;
+    for (let t = this.hashed; t < this.count; t++) {
+      let slot = hashAt(this.data, t * arity, arity) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = t + 1;
+    }
+    this.hashed = this.count;
   }
 
   /** Index of the tuple equal to src[off..off+arity), or -1. */
   find(src: ArrayLike<number>, off = 0): number {
+    if (this.hashed !== this.count) this.hashAppended();
     const arity = this.arity;
     const data = this.data;
     let slot = hashAt(src, off, arity) & this.mask;
@@ -95,6 +140,7 @@ export class Relation {
 
   /** Add a tuple; true when it was new. */
   add(src: ArrayLike<number>, off = 0): boolean {
+    if (this.hashed !== this.count) this.hashAppended();
     const arity = this.arity;
     let data = this.data;
     let slot = hashAt(src, off, arity) & this.mask;
@@ -116,6 +162,7 @@ export class Relation {
     const base = t * arity;
     for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
     this.count = t + 1;
+    this.hashed = t + 1;
     this.slots[slot] = t + 1;
     if (this.count * 2 > this.slots.length) this.rehash();
     return true;
@@ -158,6 +205,7 @@ export class Relation {
     }
     this.slots = slots;
     this.mask = mask;
+    this.hashed = this.count;
   }
 }
 

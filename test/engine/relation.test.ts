@@ -1,0 +1,53 @@
+/**
+ * Relation: tuples added with a duplicate check (add) or appended unchecked
+ * (append, for tuples known to be new) answer find/has/add like a set of
+ * tuples, whatever the order of appends, adds, reserves and lookups.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Relation } from '../../src/engine/relation.js';
+
+type Op = { op: 'add' | 'append' | 'find' | 'reserve'; tuple: [number, number]; n: number };
+
+const opArb: fc.Arbitrary<Op> = fc.record({
+  op: fc.constantFrom('add', 'append', 'find', 'reserve'),
+  tuple: fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 })),
+  n: fc.integer({ min: 0, max: 100 }),
+}) as fc.Arbitrary<Op>;
+
+describe('Relation', () => {
+  it('agrees with a set of tuples under add, append, find and reserve', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 300 }), (ops) => {
+        const rel = new Relation(2);
+        const oracle = new Map<string, number>();
+        for (const { op, tuple, n } of ops) {
+          const key = tuple.join(',');
+          if (op === 'add') {
+            expect(rel.add(tuple)).toBe(!oracle.has(key));
+            if (!oracle.has(key)) oracle.set(key, oracle.size);
+          } else if (op === 'append') {
+            // append is only for tuples known to be new
+            if (oracle.has(key)) continue;
+            rel.append(tuple);
+            oracle.set(key, oracle.size);
+          } else if (op === 'find') expect(rel.find(tuple)).toBe(oracle.get(key) ?? -1);
+          else rel.reserve(n);
+          expect(rel.count).toBe(oracle.size);
+        }
+        for (const [key, t] of oracle) expect(rel.tuple(t).join(',')).toBe(key);
+        for (const [key, t] of oracle) expect(rel.find(key.split(',').map(Number))).toBe(t);
+      }),
+    );
+  });
+
+  it('finds every one of many appended tuples, then adds no duplicate', () => {
+    const rel = new Relation(2);
+    for (let x = 0; x < 300; x++) for (let y = 0; y < 300; y += 7) rel.append([x, y]);
+    expect(rel.count).toBe(300 * 43);
+    expect(rel.find([299, 294])).toBe(rel.count - 1);
+    expect(rel.has([5, 6])).toBe(false);
+    expect(rel.add([5, 7])).toBe(false);
+    expect(rel.add([5, 6])).toBe(true);
+  });
+});
