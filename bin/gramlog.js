@@ -3,20 +3,26 @@
 // cache (bin/script.js); other commands, and queries that need what that
 // script leaves out (a .bp file, --edn), from the bundled command line
 // (npm run build:cli, part of npm run build); without either (only tsc has
-// run) the compiled modules serve.
+// run) the compiled modules serve. CommonJS (bin/package.json), so that a
+// query starts without the ES module loader.
+'use strict';
 const argv = process.argv.slice(2);
-let main;
-if (argv[0] === 'query' && !argv.some((a) => a.endsWith('.bp') || a.startsWith('--edn'))) {
-  const { loadScript } = await import('./script.js');
-  main = loadScript('query')?.main;
-}
-if (!main) {
+
+async function modules() {
   try {
-    ({ main } = await import('../dist/cli/bundle/main.js'));
+    return (await import('../dist/cli/bundle/main.js')).main;
   } catch (e) {
     if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('/dist/cli/bundle/main.js')) throw e;
-    ({ main } = await import('../dist/cli/main.js'));
+    return (await import('../dist/cli/main.js')).main;
   }
 }
 
-process.exitCode = await main(argv);
+function scripted() {
+  if (argv[0] !== 'query' || argv.some((a) => a.endsWith('.bp') || a.startsWith('--edn'))) return undefined;
+  return require('./script.js').loadScript('query')?.main;
+}
+
+(async () => {
+  const main = scripted() ?? (await modules());
+  process.exitCode = await main(argv);
+})();

@@ -2,27 +2,30 @@
 // `npm run build:cli`) run from V8's code cache (NAME.cache): the functions a
 // typical run of the command compiled, saved at build time, so that a run
 // neither parses the script nor compiles those functions again. Node 20 has
-// no compile cache for ES modules, hence a CommonJS script run with vm.Script.
+// no compile cache for ES modules, hence a CommonJS script run with vm.Script
+// (and this file is CommonJS too, bin/package.json: a run of the script loads
+// no ES module machinery at all).
 //
 // NAME.json records what the cache was made for (the script's size and
 // modification time, V8's version); V8 checks its version and flags itself
 // and rejects a cache that does not fit, and then the script compiles as
 // usual: a stale cache costs time, never a wrong answer.
-import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Script } from 'node:vm';
+'use strict';
+const { readFileSync, statSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
-export const scriptDir = join(dirname(new URL(import.meta.url).pathname), '..', 'dist', 'cli', 'script');
+const scriptDir = join(__dirname, '..', 'dist', 'cli', 'script');
 
 /** The text run: the script as the body of a function given what a CommonJS module sees, and the module's URL. */
-export function wrap(source) {
+function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname, __gramlogUrl) {${source}\n})`;
 }
 
 /** What `NAME.json` says of a script file now. */
-export function describe(file) {
+function describe(file) {
   const st = statSync(file);
   return { size: st.size, mtimeMs: st.mtimeMs, v8: process.versions.v8 };
 }
@@ -32,7 +35,7 @@ export function describe(file) {
  * none when `withCache` is false): `{ main, script }`, or undefined when the
  * command has no script.
  */
-export function loadScript(name, withCache = true) {
+function loadScript(name, withCache = true) {
   if (!/^[a-z]+$/.test(name ?? '')) return undefined;
   const file = join(scriptDir, `${name}.cjs`);
   let source;
@@ -57,3 +60,8 @@ export function loadScript(name, withCache = true) {
   script.runInThisContext()(module.exports, createRequire(file), module, file, scriptDir, pathToFileURL(file).href);
   return { main: module.exports.main, script };
 }
+
+exports.scriptDir = scriptDir;
+exports.wrap = wrap;
+exports.describe = describe;
+exports.loadScript = loadScript;
