@@ -56,6 +56,14 @@ const BUDGET_CHUNK = 4096;
 
 export const DEFAULT_MAX_FACTS = 5_000_000;
 
+/**
+ * The work left when nothing is limited, refilled when used up: a small
+ * integer, not Infinity, so that the joins' subtractions stay small integers
+ * (Infinity minus anything is a heap number, allocated at each visit until V8
+ * optimises the join).
+ */
+const UNLIMITED = 0x3fffffff;
+
 interface ComponentPlan {
   rels: number[];
   rules: CompiledRule[];
@@ -75,7 +83,7 @@ class EngineCache {
   constructor(readonly program: Program) {
     const strat = program.stratification;
     const nRel = program.relations.length;
-    this.env = { rels: [], terms: program.terms, budget: { left: Infinity, spent() {} } };
+    this.env = { rels: [], terms: program.terms, budget: { left: UNLIMITED, spent() {} } };
     const byHead: CompiledRule[][] = Array.from({ length: nRel }, () => []);
     for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
     this.components = strat.components.map((rels) => ({
@@ -242,8 +250,10 @@ class Run {
     const budget = cache.env.budget;
     this.budget = budget;
     if (maxWork === undefined && deadline === undefined) {
-      budget.left = Infinity;
-      budget.spent = () => {};
+      budget.left = UNLIMITED;
+      budget.spent = () => {
+        budget.left = UNLIMITED;
+      };
     } else {
       const limit = maxWork ?? Infinity;
       let used = 0;

@@ -84,6 +84,11 @@ export function generateJoin(
         ok = false;
         return;
       }
+      if (vals.length === 2) {
+        lines.push(`{ if (R[${lit.rel}].find2(${vals[0]}, ${vals[1]}) < 0) {`);
+        closes.push('}}');
+        return;
+      }
       const key = buffer(vals.length);
       lines.push(`{ const K = ${key};`);
       vals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
@@ -125,11 +130,14 @@ export function generateJoin(
       return;
     }
     if (keyCols.length === arity && arity > 0) {
-      const key = buffer(arity);
-      lines.push(`const K = ${key};`);
-      keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
       lines.push(`if (--G.left < 0) G.spent();`);
-      lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
+      if (arity === 2) lines.push(`const f = ${r}.find2(${keyVals[0]}, ${keyVals[1]}); if (f >= s && f < n) {`);
+      else {
+        const key = buffer(arity);
+        lines.push(`const K = ${key};`);
+        keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
+        lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
+      }
       closes.push('}}');
       return;
     }

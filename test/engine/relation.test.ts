@@ -1,6 +1,6 @@
 /**
  * Relation: tuples added with a duplicate check (add) or appended unchecked
- * (append, for tuples known to be new) answer find/has/add like a set of
+ * (append, for tuples known to be new) answer find/find2/has/add like a set of
  * tuples, whatever the order of appends, adds, reserves and lookups.
  */
 import fc from 'fast-check';
@@ -31,7 +31,10 @@ describe('Relation', () => {
             if (oracle.has(key)) continue;
             rel.append(tuple);
             oracle.set(key, oracle.size);
-          } else if (op === 'find') expect(rel.find(tuple)).toBe(oracle.get(key) ?? -1);
+          } else if (op === 'find') {
+            expect(rel.find(tuple)).toBe(oracle.get(key) ?? -1);
+            expect(rel.find2(tuple[0], tuple[1])).toBe(oracle.get(key) ?? -1);
+          }
           else rel.reserve(n);
           expect(rel.count).toBe(oracle.size);
         }
