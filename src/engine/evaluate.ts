@@ -283,6 +283,11 @@ class Run {
 
   private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
     const target = this.rels[rule.head.rel] as Relation;
+    if (target.arity === 2) {
+      return (tuple) => {
+        if (target.add2(tuple[0] as number, tuple[1] as number) && ++this.derived > this.maxFacts) this.limitError(rule);
+      };
+    }
     return (tuple) => {
       if (target.add(tuple) && ++this.derived > this.maxFacts) this.limitError(rule);
     };

@@ -1,16 +1,17 @@
 /**
  * Relation: tuples added with a duplicate check (add) or appended unchecked
- * (append, for tuples known to be new) answer find/find2/has/add like a set of
- * tuples, whatever the order of appends, adds, reserves and lookups.
+ * (append, for tuples known to be new) answer find/find2/has/add/add2 like a set of
+ * tuples, whatever the order of appends, adds, reserves and lookups; its
+ * column indexes chain the tuples of each key, newest first.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Relation } from '../../src/engine/relation.js';
 
-type Op = { op: 'add' | 'append' | 'find' | 'reserve'; tuple: [number, number]; n: number };
+type Op = { op: 'add' | 'add2' | 'append' | 'find' | 'first1' | 'reserve'; tuple: [number, number]; n: number };
 
 const opArb: fc.Arbitrary<Op> = fc.record({
-  op: fc.constantFrom('add', 'append', 'find', 'reserve'),
+  op: fc.constantFrom('add', 'add2', 'append', 'find', 'first1', 'reserve'),
   tuple: fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 })),
   n: fc.integer({ min: 0, max: 100 }),
 }) as fc.Arbitrary<Op>;
@@ -23,8 +24,8 @@ describe('Relation', () => {
         const oracle = new Map<string, number>();
         for (const { op, tuple, n } of ops) {
           const key = tuple.join(',');
-          if (op === 'add') {
-            expect(rel.add(tuple)).toBe(!oracle.has(key));
+          if (op === 'add' || op === 'add2') {
+            expect(op === 'add' ? rel.add(tuple) : rel.add2(tuple[0], tuple[1])).toBe(!oracle.has(key));
             if (!oracle.has(key)) oracle.set(key, oracle.size);
           } else if (op === 'append') {
             // append is only for tuples known to be new
@@ -35,7 +36,16 @@ describe('Relation', () => {
             expect(rel.find(tuple)).toBe(oracle.get(key) ?? -1);
             expect(rel.find2(tuple[0], tuple[1])).toBe(oracle.get(key) ?? -1);
           }
-          else rel.reserve(n);
+          else if (op === 'first1') {
+            // the chain of tuples whose column (n % 2) holds tuple[n % 2], newest first
+            const col = n % 2;
+            const idx = rel.index(1 << col);
+            const chain: number[] = [];
+            for (let t = idx.first1(tuple[col]); t >= 0; t = idx.next[t] as number) chain.push(t);
+            const want = [...oracle.entries()].filter(([k]) => Number(k.split(',')[col]) === tuple[col]).map(([, t]) => t).reverse();
+            expect(chain).toEqual(want);
+            expect(idx.first1(tuple[col])).toBe(idx.first([tuple[col]]));
+          } else rel.reserve(n);
           expect(rel.count).toBe(oracle.size);
         }
         for (const [key, t] of oracle) expect(rel.tuple(t).join(',')).toBe(key);
