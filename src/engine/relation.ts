@@ -134,26 +134,13 @@ export class Relation {
     }
   }
 
-  /**
-   * find for a relation of arity 2, given the two values: what the generated
-   * joins call (one call where find makes five, which counts until V8 has
-   * optimised the join).
-   */
+  /** find for a relation of arity 2, given the two values: what the generated joins call (see hash2). */
   find2(a: number, b: number): number {
     if (this.hashed !== this.count) this.hashAppended();
-    // hashAt([a, b], 0, 2), written out
-    let h = Math.imul(2 ^ a, 0x9e3779b1);
-    h = (h << 13) | (h >>> 19);
-    h = Math.imul(h ^ b, 0x9e3779b1);
-    h = (h << 13) | (h >>> 19);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
     const mask = this.mask;
     const slots = this.slots;
     const data = this.data;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = hash2(a, b) & mask;
     for (;;) {
       const entry = slots[slot] as number;
       if (entry === 0) return -1;
@@ -200,19 +187,10 @@ export class Relation {
   /** add for a relation of arity 2, given the two values (see find2). */
   add2(a: number, b: number): boolean {
     if (this.hashed !== this.count) this.hashAppended();
-    // hashAt([a, b], 0, 2), written out
-    let h = Math.imul(2 ^ a, 0x9e3779b1);
-    h = (h << 13) | (h >>> 19);
-    h = Math.imul(h ^ b, 0x9e3779b1);
-    h = (h << 13) | (h >>> 19);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
     const mask = this.mask;
     const slots = this.slots;
     let data = this.data;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = hash2(a, b) & mask;
     for (;;) {
       const entry = slots[slot] as number;
       if (entry === 0) break;
@@ -265,8 +243,9 @@ export class Relation {
     const slots = new Int32Array(size);
     const mask = size - 1;
     const arity = this.arity;
+    const data = this.data;
     for (let t = 0; t < this.count; t++) {
-      let slot = hashAt(this.data, t * arity, arity) & mask;
+      let slot = (arity === 2 ? hash2(data[2 * t] as number, data[2 * t + 1] as number) : hashAt(data, t * arity, arity)) & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = t + 1;
     }
@@ -274,6 +253,33 @@ export class Relation {
     this.mask = mask;
     this.hashed = this.count;
   }
+}
+
+/**
+ * hashAt of one value and of two, written out: one call where hashAt makes
+ * three or four, which counts while V8 still interprets the code (a short
+ * run of the command line is mostly that).
+ */
+function hash1(a: number): number {
+  let h = Math.imul(1 ^ a, 0x9e3779b1);
+  h = (h << 13) | (h >>> 19);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function hash2(a: number, b: number): number {
+  let h = Math.imul(2 ^ a, 0x9e3779b1);
+  h = (h << 13) | (h >>> 19);
+  h = Math.imul(h ^ b, 0x9e3779b1);
+  h = (h << 13) | (h >>> 19);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function hashAt(src: ArrayLike<number>, off: number, n: number): number {
@@ -357,26 +363,15 @@ export class ColumnIndex extends ChainIndex {
     return this.probe(key, 0, null);
   }
 
-  /**
-   * first for an index on one column, given the value: what the generated
-   * joins call (one call where first makes five, which counts until V8 has
-   * optimised the join).
-   */
+  /** first for an index on one column, given the value: what the generated joins call (see hash1). */
   first1(a: number): number {
-    // probe([a], 0, null), written out
-    let h = Math.imul(1 ^ a, 0x9e3779b1);
-    h = (h << 13) | (h >>> 19);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
     const heads = this.heads;
     const mask = this.mask;
     const rel = this.rel;
     const data = rel.data;
     const arity = rel.arity;
     const col = this.cols[0] as number;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = hash1(a) & mask;
     for (;;) {
       const head = heads[slot] as number;
       if (head === 0) return -1;

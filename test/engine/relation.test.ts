@@ -39,12 +39,13 @@ describe('Relation', () => {
           else if (op === 'first1') {
             // the chain of tuples whose column (n % 2) holds tuple[n % 2], newest first
             const col = n % 2;
+            const v = tuple[col] as number;
             const idx = rel.index(1 << col);
             const chain: number[] = [];
-            for (let t = idx.first1(tuple[col]); t >= 0; t = idx.next[t] as number) chain.push(t);
-            const want = [...oracle.entries()].filter(([k]) => Number(k.split(',')[col]) === tuple[col]).map(([, t]) => t).reverse();
+            for (let t = idx.first1(v); t >= 0; t = idx.next[t] as number) chain.push(t);
+            const want = [...oracle.entries()].filter(([k]) => Number(k.split(',')[col]) === v).map(([, t]) => t).reverse();
             expect(chain).toEqual(want);
-            expect(idx.first1(tuple[col])).toBe(idx.first([tuple[col]]));
+            expect(idx.first1(v)).toBe(idx.first([v]));
           } else rel.reserve(n);
           expect(rel.count).toBe(oracle.size);
         }
