@@ -85,15 +85,28 @@ export class Relation {
   append(src: ArrayLike<number>, off = 0): void {
     const arity = this.arity;
     const t = this.count;
-    let data = this.data;
-    if ((t + 1) * arity > data.length) {
-      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * arity));
-      grown.set(data);
-      this.data = data = grown;
-    }
+    const data = this.roomFor(t);
     const base = t * arity;
     for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
     this.count = t + 1;
+  }
+
+  /** The tuple array, grown (doubled) when tuple t does not fit. */
+  private roomFor(t: number): Int32Array {
+    const need = (t + 1) * this.arity;
+    if (need > this.data.length) {
+      const grown = new Int32Array(Math.max(this.data.length * 2, need));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    return this.data;
+  }
+
+  /** The tuple just appended, the newest, goes into the free slot `slot` of the membership table. */
+  private hashNewest(slot: number): void {
+    this.hashed = this.count;
+    this.slots[slot] = this.count;
+    if (this.count * 2 > this.slots.length) this.rehash();
   }
 
   /** Put the appended tuples into the membership table. */
@@ -136,6 +149,11 @@ export class Relation {
 
   /** find for a relation of arity 2, given the two values: what the generated joins call (see hash2). */
   find2(a: number, b: number): number {
+    return (this.slots[this.slot2(a, b)] as number) - 1;
+  }
+
+  /** The slot of the membership table holding the pair (a, b), or the free slot where it would go. */
+  private slot2(a: number, b: number): number {
     if (this.hashed !== this.count) this.hashAppended();
     const mask = this.mask;
     const slots = this.slots;
@@ -143,9 +161,9 @@ export class Relation {
     let slot = hash2(a, b) & mask;
     for (;;) {
       const entry = slots[slot] as number;
-      if (entry === 0) return -1;
+      if (entry === 0) return slot;
       const base = (entry - 1) * 2;
-      if (data[base] === a && data[base + 1] === b) return entry - 1;
+      if (data[base] === a && data[base + 1] === b) return slot;
       slot = (slot + 1) & mask;
     }
   }
@@ -158,7 +176,7 @@ export class Relation {
   add(src: ArrayLike<number>, off = 0): boolean {
     if (this.hashed !== this.count) this.hashAppended();
     const arity = this.arity;
-    let data = this.data;
+    const data = this.data;
     let slot = hashAt(src, off, arity) & this.mask;
     for (;;) {
       const entry = this.slots[slot] as number;
@@ -169,47 +187,21 @@ export class Relation {
       if (i === arity) return false;
       slot = (slot + 1) & this.mask;
     }
-    const t = this.count;
-    if ((t + 1) * arity > data.length) {
-      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * arity));
-      grown.set(data);
-      this.data = data = grown;
-    }
-    const base = t * arity;
-    for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
-    this.count = t + 1;
-    this.hashed = t + 1;
-    this.slots[slot] = t + 1;
-    if (this.count * 2 > this.slots.length) this.rehash();
+    this.append(src, off);
+    this.hashNewest(slot);
     return true;
   }
 
   /** add for a relation of arity 2, given the two values (see find2). */
   add2(a: number, b: number): boolean {
-    if (this.hashed !== this.count) this.hashAppended();
-    const mask = this.mask;
-    const slots = this.slots;
-    let data = this.data;
-    let slot = hash2(a, b) & mask;
-    for (;;) {
-      const entry = slots[slot] as number;
-      if (entry === 0) break;
-      const base = (entry - 1) * 2;
-      if (data[base] === a && data[base + 1] === b) return false;
-      slot = (slot + 1) & mask;
-    }
+    const slot = this.slot2(a, b);
+    if (this.slots[slot] !== 0) return false;
     const t = this.count;
-    if ((t + 1) * 2 > data.length) {
-      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * 2));
-      grown.set(data);
-      this.data = data = grown;
-    }
-    data[t * 2] = a;
-    data[t * 2 + 1] = b;
+    const room = this.roomFor(t);
+    room[t * 2] = a;
+    room[t * 2 + 1] = b;
     this.count = t + 1;
-    this.hashed = t + 1;
-    slots[slot] = t + 1;
-    if (this.count * 2 > slots.length) this.rehash();
+    this.hashNewest(slot);
     return true;
   }
 
@@ -255,21 +247,16 @@ export class Relation {
   }
 }
 
-/**
- * hashAt of one value and of two, written out: one call where hashAt makes
- * three or four, which counts while V8 still interprets the code (a short
- * run of the command line is mostly that).
- */
+/** hashAt of one value. */
 function hash1(a: number): number {
-  let h = Math.imul(1 ^ a, 0x9e3779b1);
-  h = (h << 13) | (h >>> 19);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  return finish(mix(1, a));
 }
 
+/**
+ * hashAt of two values, written out: one call where hashAt makes four, which
+ * counts while V8 still interprets the code (a short run of the command line
+ * is mostly that).
+ */
 function hash2(a: number, b: number): number {
   let h = Math.imul(2 ^ a, 0x9e3779b1);
   h = (h << 13) | (h >>> 19);
