@@ -149,7 +149,9 @@ export class Relation {
 
   /** find for a relation of arity 2, given the two values: what the generated joins call (see hash2). */
   find2(a: number, b: number): number {
-    return (this.slots[this.slot2(a, b)] as number) - 1;
+    // slot2 first: it may replace the table (hashing appended tuples)
+    const slot = this.slot2(a, b);
+    return (this.slots[slot] as number) - 1;
   }
 
   /** The slot of the membership table holding the pair (a, b), or the free slot where it would go. */

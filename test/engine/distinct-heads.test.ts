@@ -35,4 +35,13 @@ describe('headsDistinct', () => {
     expect(model.query('(t ?x)')).toEqual(['(t a)', '(t b)']);
     expect(model.count('(s ?x ?y)')).toBe(2);
   });
+
+  it('answers a negated literal over an appended relation of 400 pairs', () => {
+    const facts = Array.from({ length: 20 }, (_, i) => `(p ${i})`).join(' ');
+    const rules = ['(<= (pair ?x ?y) (p ?x) (p ?y))', '(<= (other ?y ?x) (p ?x) (p ?y))', '(<= (miss ?x ?y) (pair ?x ?y) (not (other ?x ?y)))'];
+    const model = evaluate(parseProgram(`${facts}\n${rules.join('\n')}`));
+    expect(model.count('(pair ?x ?y)')).toBe(400);
+    expect(model.count('(other ?x ?y)')).toBe(400);
+    expect(model.count('(miss ?x ?y)')).toBe(0);
+  });
 });
