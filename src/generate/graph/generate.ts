@@ -147,7 +147,7 @@ export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): 
   });
   for (const e of rule.edges) {
     if (e.id === undefined) continue;
-    const label = graph.nodes.get(site.nodes[e.v] as string)?.out.get(site.nodes[e.w] as string);
+    const label = graph.edgeLabel(site.nodes[e.v] as string, site.nodes[e.w] as string);
     const m = e.query(label, false);
     ids.set(e.id, { id: undefined as unknown as string, label, match: m === NO_MATCH ? undefined : m });
   }

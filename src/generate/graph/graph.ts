@@ -8,15 +8,21 @@
  * (for incremental matching) and, when explaining, the nodes and edges added
  * and removed.
  */
+import { adjDelete, adjEntries, adjForEach, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
 import type { Label } from './labels.js';
-import type { Site } from './match.js';
 import type { GraphEdge, GraphInput, GraphNode } from './types.js';
 
+/**
+ * A node and its edges both ways, keyed by the neighbour's record (no id
+ * lookup to follow an edge); adjacency.ts says why they are light.
+ */
 export interface NodeRec {
   id: string;
   label: Label;
-  out: Map<string, Label>;
-  in: Map<string, Label>;
+  /** Successors and the edges' labels. */
+  out: Adj<NodeRec>;
+  /** Predecessors and the edges' labels. */
+  in: Adj<NodeRec>;
   /** The numbers of the match sites that contain this node (kept by the current SiteIndex, match.ts). */
   sites: number[] | undefined;
 }
@@ -70,43 +76,60 @@ export class Graph {
   setNode(id: string, label: Label): void {
     const rec = this.nodes.get(id);
     if (rec) rec.label = label;
-    else this.nodes.set(id, { id, label, out: new Map(), in: new Map(), sites: undefined });
+    else this.nodes.set(id, { id, label, out: undefined, in: undefined, sites: undefined });
     this.touch(id);
     this.log?.detail?.addedNodes.push({ id, label });
   }
 
   hasEdge(v: string, w: string): boolean {
-    return this.nodes.get(v)?.out.has(w) ?? false;
+    const a = this.nodes.get(v);
+    const b = this.nodes.get(w);
+    return a !== undefined && b !== undefined && adjHas(a.out, b);
+  }
+
+  /** The label of the edge v -> w (undefined also when there is none: hasEdge tells). */
+  edgeLabel(v: string, w: string): Label {
+    const a = this.nodes.get(v);
+    const b = this.nodes.get(w);
+    return a && b ? adjGet(a.out, b) : undefined;
   }
 
   setEdge(v: string, w: string, label: Label): void {
     const a = this.nodes.get(v);
     const b = this.nodes.get(w);
-    if (!a || !b) return;
+    if (a && b) this.setEdgeRec(a, b, label);
+  }
+
+  private setEdgeRec(a: NodeRec, b: NodeRec, label: Label): void {
     const d = this.log?.detail;
-    if (d && a.out.has(w)) d.removedEdges.push({ v, w, label: a.out.get(w) });
-    a.out.set(w, label);
-    b.in.set(v, label);
-    this.touch(v);
-    this.touch(w);
-    d?.addedEdges.push({ v, w, label });
+    if (d && adjHas(a.out, b)) d.removedEdges.push({ v: a.id, w: b.id, label: adjGet(a.out, b) });
+    a.out = adjSet(a.out, b, label);
+    b.in = adjSet(b.in, a, label);
+    this.touch(a.id);
+    this.touch(b.id);
+    d?.addedEdges.push({ v: a.id, w: b.id, label });
   }
 
   removeEdge(v: string, w: string): void {
     const a = this.nodes.get(v);
-    if (!a || !a.out.has(w)) return;
-    this.log?.detail?.removedEdges.push({ v, w, label: a.out.get(w) });
-    a.out.delete(w);
-    this.nodes.get(w)?.in.delete(v);
-    this.touch(v);
-    this.touch(w);
+    const b = this.nodes.get(w);
+    if (a && b) this.removeEdgeRec(a, b);
+  }
+
+  private removeEdgeRec(a: NodeRec, b: NodeRec): void {
+    if (!adjHas(a.out, b)) return;
+    this.log?.detail?.removedEdges.push({ v: a.id, w: b.id, label: adjGet(a.out, b) });
+    a.out = adjDelete(a.out, b);
+    b.in = adjDelete(b.in, a);
+    this.touch(a.id);
+    this.touch(b.id);
   }
 
   removeNode(id: string): void {
     const rec = this.nodes.get(id);
     if (!rec) return;
-    for (const w of [...rec.out.keys()]) this.removeEdge(id, w);
-    for (const v of [...rec.in.keys()]) this.removeEdge(v, id);
+    for (const [w] of adjEntries(rec.out)) this.removeEdgeRec(rec, w);
+    for (const [v] of adjEntries(rec.in)) this.removeEdgeRec(v, rec);
     this.nodes.delete(id);
     this.log?.removed.set(id, rec);
     this.log?.touched.delete(id);
@@ -116,20 +139,22 @@ export class Graph {
   /** graphgram's reattachIncoming: old's incoming edges now end at `to`. */
   reattachIncoming(old: string, to: string): void {
     const rec = this.nodes.get(old);
+    const dst = this.nodes.get(to);
     if (!rec) return;
-    for (const [pred, label] of [...rec.in]) {
-      this.setEdge(pred, to, label);
-      this.removeEdge(pred, old);
+    for (const [pred, label] of adjEntries(rec.in)) {
+      if (dst) this.setEdgeRec(pred, dst, label);
+      this.removeEdgeRec(pred, rec);
     }
   }
 
   /** graphgram's reattachOutgoing: old's outgoing edges now start at `to`. */
   reattachOutgoing(old: string, to: string): void {
     const rec = this.nodes.get(old);
+    const src = this.nodes.get(to);
     if (!rec) return;
-    for (const [succ, label] of [...rec.out]) {
-      this.setEdge(to, succ, label);
-      this.removeEdge(old, succ);
+    for (const [succ, label] of adjEntries(rec.out)) {
+      if (src) this.setEdgeRec(src, succ, label);
+      this.removeEdgeRec(rec, succ);
     }
   }
 
@@ -137,9 +162,18 @@ export class Graph {
   neighborCount(id: string): number {
     const rec = this.nodes.get(id);
     if (!rec) return 0;
-    let n = rec.out.size;
-    for (const v of rec.in.keys()) if (!rec.out.has(v)) n++;
+    let n = adjSize(rec.out);
+    adjForEach(rec.in, (v) => {
+      if (!adjHas(rec.out, v)) n++;
+    });
     return n;
+  }
+
+  /** The edges out of a node: [successor id, label] pairs, in order. */
+  outEdges(id: string): Array<[string, Label]> {
+    const out: Array<[string, Label]> = [];
+    adjForEach(this.nodes.get(id)?.out, (w, label) => out.push([w.id, label]));
+    return out;
   }
 
   nodeList(): GraphNode[] {
@@ -148,7 +182,7 @@ export class Graph {
 
   edgeList(): GraphEdge[] {
     const out: GraphEdge[] = [];
-    for (const n of this.nodes.values()) for (const [w, label] of n.out) out.push({ v: n.id, w, label });
+    for (const n of this.nodes.values()) adjForEach(n.out, (w, label) => out.push({ v: n.id, w: w.id, label }));
     return out;
   }
 }

@@ -34,6 +34,7 @@ import { compareTuples } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import type { CompiledRule } from '../../program/rules.js';
 import type { TermTable } from '../../program/terms.js';
+import { adjEntries, adjGet, adjHas } from './adjacency.js';
 import type { Graph, NodeRec } from './graph.js';
 import { graphFacts, idTerm, labelTerm, nodeAttrs } from './facts.js';
 import type { SiteSource } from './generate.js';
@@ -397,14 +398,13 @@ export class IncrementalLogicSites implements SiteSource {
     this.rowsOf(edges, one);
     for (let i = 0; i < rows.n; i++) {
       const r = rows.at(i);
-      const w = nodeIdOf(terms, edges.at(r, 1));
-      const out = rec?.out;
-      if (!(out && out.has(w) && labelTerm(terms, out.get(w)) === edges.at(r, 2)) && edges.deleteRow(r)) changed = true;
+      const w = this.graph.nodes.get(nodeIdOf(terms, edges.at(r, 1)));
+      if (!(rec && w && adjHas(rec.out, w) && labelTerm(terms, adjGet(rec.out, w)) === edges.at(r, 2)) && edges.deleteRow(r)) changed = true;
     }
     if (rec) {
       const e = [t, 0, 0];
-      for (const [w, l] of rec.out) {
-        e[1] = idTerm(terms, w);
+      for (const [w, l] of adjEntries(rec.out)) {
+        e[1] = idTerm(terms, w.id);
         e[2] = labelTerm(terms, l);
         if (edges.add(e)) changed = true;
       }

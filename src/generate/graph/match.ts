@@ -34,6 +34,7 @@
  * (its rule and nodes in arrays), and so is each entry of a node's list of
  * sites: no object per site.
  */
+import { adjGet, adjHas } from './adjacency.js';
 import type { Graph, NodeRec } from './graph.js';
 import { NO_MATCH } from './labels.js';
 import type { GraphRule } from './types.js';
@@ -256,7 +257,7 @@ export class SiteIndex {
     this.siteSlot[site] = list.length;
     for (let i = 0; i < n; i++) this.siteRecs[site * this.width + i] = recs[i];
     list.push(site);
-    for (const rec of recs) (rec.sites ??= []).push(site);
+    for (const rec of recs) rec.sites = withSite(rec.sites, site);
   }
 
   private newSite(): number {
@@ -298,8 +299,8 @@ export class SiteIndex {
       const e = rule.edges[ei] as GraphRule['edges'][number];
       const a = asg[e.v] as NodeRec;
       const b = asg[e.w] as NodeRec;
-      const label = a.out.get(b.id);
-      if ((label === undefined && !a.out.has(b.id)) || e.query(label, false) === NO_MATCH) {
+      const label = adjGet(a.out, b);
+      if ((label === undefined && !adjHas(a.out, b)) || e.query(label, false) === NO_MATCH) {
         ok = false;
         break;
       }
@@ -314,14 +315,15 @@ export class SiteIndex {
   private extend(k: number): void {
     const { steps, asg } = this.cur;
     const step = steps[k] as Step;
-    const nodes = this.graph.nodes;
     if (step.via) {
       const from = asg[step.via.from] as NodeRec;
       const adj = step.via.out ? from.out : from.in;
-      // a copy only when there is more than one candidate (the graph does not change during a search)
-      for (const id of adj.keys()) this.tryBind(k, nodes.get(id) as NodeRec);
+      // the graph does not change during a search: no copy
+      if (adj === undefined) return;
+      if (Array.isArray(adj)) for (let i = 0; i < adj.length; i += 2) this.tryBind(k, adj[i] as NodeRec);
+      else for (const rec of adj.keys()) this.tryBind(k, rec);
     } else {
-      for (const rec of nodes.values()) this.tryBind(k, rec);
+      for (const rec of this.graph.nodes.values()) this.tryBind(k, rec);
     }
   }
 
@@ -335,9 +337,23 @@ export class SiteIndex {
     if (rule.induced) {
       for (let i = 0; i < n; i++) {
         const a = asg[i] as NodeRec;
-        for (let j = 0; j < n; j++) if (!rp.hasEdge[i * n + j] && a.out.has((asg[j] as NodeRec).id)) return;
+        for (let j = 0; j < n; j++) if (!rp.hasEdge[i * n + j] && adjHas(a.out, asg[j] as NodeRec)) return;
       }
     }
     this.add(r, asg);
   }
+}
+
+/**
+ * A node's list of sites with one more, as a copy of the exact size: push
+ * on a full array would reserve 16 more slots, and a large graph holds one
+ * list per node, long enough to be promoted by the collector.
+ */
+function withSite(list: number[] | undefined, site: number): number[] {
+  if (list === undefined) return [site];
+  const n = list.length;
+  const next = new Array<number>(n + 1);
+  for (let i = 0; i < n; i++) next[i] = list[i] as number;
+  next[n] = site;
+  return next;
 }

@@ -24,8 +24,7 @@ function bruteForce(rule: GraphRule, g: Graph): string[] {
   const rec = (k: number): void => {
     if (k === n) {
       for (const e of rule.edges) {
-        const a = g.nodes.get(asg[e.v] as string)!;
-        if (!a.out.has(asg[e.w] as string) || e.query(a.out.get(asg[e.w] as string), false) === NO_MATCH) return;
+        if (!g.hasEdge(asg[e.v] as string, asg[e.w] as string) || e.query(g.edgeLabel(asg[e.v] as string, asg[e.w] as string), false) === NO_MATCH) return;
       }
       for (let i = 0; i < n; i++) {
         const pn = rule.nodes[i]!;
