@@ -80,8 +80,23 @@ export function adjDelete<K>(adj: Adj<K>, key: K): Adj<K> {
   const i = indexOf(adj, key);
   if (i < 0) return adj;
   if (adj.length === 2) return undefined;
-  adj.splice(i, 2);
+  // shift the rest down (splice would allocate the array of what it removes)
+  for (let j = i + 2; j < adj.length; j++) adj[j - 2] = adj[j];
+  adj.length -= 2;
   return adj;
+}
+
+/** The neighbours and labels as one flat copy [neighbour, label, ...] (safe to iterate while the graph changes). */
+export function adjCopy<K>(adj: Adj<K>): Array<K | Label> {
+  if (adj === undefined) return [];
+  if (Array.isArray(adj)) return adj.slice();
+  const out = new Array<K | Label>(adj.size * 2);
+  let i = 0;
+  for (const [k, l] of adj) {
+    out[i++] = k;
+    out[i++] = l;
+  }
+  return out;
 }
 
 /** The neighbours and labels, a copy (safe to iterate while the graph changes). */

@@ -50,7 +50,7 @@ export interface GraphArtifact {
 export interface SiteSource {
   count(rule: number): number;
   site(rule: number, index: number): Site;
-  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void;
+  update(touched: readonly NodeRec[], removed: readonly NodeRec[]): void;
 }
 
 export function generateGraph(grammar: GraphGrammar, seed: number | string, options: GenerateGraphOptions = {}): GraphArtifact {
@@ -134,34 +134,69 @@ function startGraph(grammar: GraphGrammar): Graph {
   return g;
 }
 
+/**
+ * What the RHS's label expressions read (LHS ids' graph ids, labels and
+ * match values), computed only if one reads it: most labels are constants,
+ * and a rewrite in a large graph should leave little garbage.
+ */
+class SiteContext implements LabelContext {
+  #ids: Map<string, { id: string; label: unknown; match: MatchValue }> | undefined;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly rule: GraphRule,
+    private readonly site: Site,
+    private readonly recs: ReadonlyArray<NodeRec | undefined>,
+    readonly iter: number,
+  ) {}
+
+  get ids(): ReadonlyMap<string, { id: string; label: unknown; match: MatchValue }> {
+    if (this.#ids) return this.#ids;
+    const { graph, rule, site, recs } = this;
+    const ids = new Map<string, { id: string; label: unknown; match: MatchValue }>();
+    rule.nodes.forEach((pn, i) => {
+      const id = site.nodes[i] as string;
+      const label = recs[i]?.label;
+      const m = pn.query.literal !== undefined ? [label] : pn.query(label, false);
+      ids.set(pn.id, { id, label, match: m === NO_MATCH ? undefined : m });
+    });
+    for (const e of rule.edges) {
+      if (e.id === undefined) continue;
+      const label = graph.edgeLabel(site.nodes[e.v] as string, site.nodes[e.w] as string);
+      const m = e.query(label, false);
+      ids.set(e.id, { id: undefined as unknown as string, label, match: m === NO_MATCH ? undefined : m });
+    }
+    return (this.#ids = ids);
+  }
+}
+
 /** Rewrite one site, as graphgram's applyRuleAtSite does; returns the match (LHS id → graph id). */
 export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): Record<string, string> {
-  const ids = new Map<string, { id: string; label: unknown; match: MatchValue }>();
   const match: Record<string, string> = {};
-  rule.nodes.forEach((pn, i) => {
-    const id = site.nodes[i] as string;
-    const label = graph.nodes.get(id)?.label;
-    const m = pn.query.literal !== undefined ? [label] : pn.query(label, false);
-    ids.set(pn.id, { id, label, match: m === NO_MATCH ? undefined : m });
-    match[pn.id] = id;
-  });
-  for (const e of rule.edges) {
-    if (e.id === undefined) continue;
-    const label = graph.edgeLabel(site.nodes[e.v] as string, site.nodes[e.w] as string);
-    const m = e.query(label, false);
-    ids.set(e.id, { id: undefined as unknown as string, label, match: m === NO_MATCH ? undefined : m });
-  }
-  const ctx: LabelContext = { ids, iter };
+  // the matched nodes' records: from the site (JSON grammars' index) or by id
+  const recs = site.recs ?? site.nodes.map((id) => graph.nodes.get(id) as NodeRec);
+  for (let i = 0; i < rule.nodes.length; i++) match[(rule.nodes[i] as GraphRule['nodes'][number]).id] = site.nodes[i] as string;
+  const ctx = new SiteContext(graph, rule, site, recs, iter);
+  // read now what a rewrite changes before its labels are computed: a .gdl rewrite relabels
+  // kept nodes, and the LHS edges named by an id are removed (a JSON rewrite changes no matched node's label)
+  let eager = !!rule.logic;
+  for (const e of rule.edges) if (e.id !== undefined) eager = true;
+  if (eager) void ctx.ids;
   if (rule.logic) return applyLogic(graph, rule, site, ctx, match);
-  const newId = new Map<string, string>();
-  for (const node of rule.rhsNodes) newId.set(node.id, graph.addNode(node.label(ctx)));
-  for (const e of rule.edges) graph.removeEdge(site.nodes[e.v] as string, site.nodes[e.w] as string);
+  // the RHS nodes' records, by RHS position (an RHS has a few nodes: found by a scan)
+  const made = new Array<NodeRec>(rule.rhsNodes.length);
+  for (let k = 0; k < made.length; k++) made[k] = graph.addNodeRec((rule.rhsNodes[k] as GraphRule['rhsNodes'][number]).label(ctx));
+  for (const e of rule.edges) {
+    const a = recs[e.v] as NodeRec;
+    const b = recs[e.w] as NodeRec;
+    graph.removeEdgeRec(a, b);
+  }
   rule.nodes.forEach((pn, i) => {
-    const old = site.nodes[i] as string;
-    const same = newId.get(pn.id);
+    const old = recs[i] as NodeRec;
+    const same = madeOf(rule, made, pn.id);
     if (same !== undefined) {
-      graph.reattachOutgoing(old, same);
-      graph.reattachIncoming(old, same);
+      graph.reattachOutgoingRec(old, same);
+      graph.reattachIncomingRec(old, same);
     } else {
       let head: string | undefined;
       let tail: string | undefined;
@@ -169,13 +204,19 @@ export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): 
         if (rn.head.includes(pn.id)) head = rn.id;
         if (rn.tail.includes(pn.id)) tail = rn.id;
       }
-      if (head !== undefined) graph.reattachIncoming(old, newId.get(head) as string);
-      if (tail !== undefined) graph.reattachOutgoing(old, newId.get(tail) as string);
+      if (head !== undefined) graph.reattachIncomingRec(old, madeOf(rule, made, head));
+      if (tail !== undefined) graph.reattachOutgoingRec(old, madeOf(rule, made, tail));
     }
-    graph.removeNode(old);
+    graph.removeNodeRec(old);
   });
-  for (const e of rule.rhsEdges) graph.setEdge(newId.get(e.v) as string, newId.get(e.w) as string, e.label(ctx));
+  for (const e of rule.rhsEdges) graph.setEdgeRec(madeOf(rule, made, e.v) as NodeRec, madeOf(rule, made, e.w) as NodeRec, e.label(ctx));
   return match;
+}
+
+/** The record made for the RHS node `id` (an RHS has a few nodes: a scan; the last of a repeated id, as a Map would keep). */
+function madeOf(rule: GraphRule, made: readonly NodeRec[], id: string | undefined): NodeRec | undefined {
+  for (let k = rule.rhsNodes.length - 1; k >= 0; k--) if ((rule.rhsNodes[k] as GraphRule['rhsNodes'][number]).id === id) return made[k];
+  return undefined;
 }
 
 /**

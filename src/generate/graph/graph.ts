@@ -8,7 +8,7 @@
  * (for incremental matching) and, when explaining, the nodes and edges added
  * and removed.
  */
-import { adjDelete, adjEntries, adjForEach, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
+import { adjCopy, adjDelete, adjForEach, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
 import type { Label } from './labels.js';
 import type { GraphEdge, GraphInput, GraphNode } from './types.js';
 
@@ -23,14 +23,21 @@ export interface NodeRec {
   out: Adj<NodeRec>;
   /** Predecessors and the edges' labels. */
   in: Adj<NodeRec>;
-  /** The numbers of the match sites that contain this node (kept by the current SiteIndex, match.ts). */
+  /** The numbers of the match sites that contain this node (kept by the current SiteIndex: match.ts, withSite). */
   sites: number[] | undefined;
+  /** The number of the last change log that listed this node as touched (Graph.touch). */
+  mark: number;
 }
 
 export interface ChangeLog {
-  /** Nodes whose label or edges changed, or that were added (insertion order). */
-  touched: Set<string>;
-  removed: Map<string, NodeRec>;
+  /**
+   * Nodes whose label or edges changed, or that were added, each once, in the
+   * order first touched; never a removed node. Records, not ids: no lookup in
+   * a large graph. (Arrays, reused from one rewrite to the next: a rewrite
+   * allocates no Set or Map.)
+   */
+  touched: NodeRec[];
+  removed: NodeRec[];
   /** Kept only when explaining. */
   detail: { addedNodes: GraphNode[]; removedNodes: GraphNode[]; addedEdges: GraphEdge[]; removedEdges: GraphEdge[] } | undefined;
 }
@@ -40,6 +47,9 @@ export class Graph {
   /** graphgram's nextNodeId: created nodes are "1", "2", ... */
   nextId = 1;
   log: ChangeLog | undefined;
+  /** The number of the current change log (NodeRec.mark) and the log reused by startLog. */
+  private logNumber = 0;
+  private readonly reused: ChangeLog = { touched: [], removed: [], detail: undefined };
 
   static from(input: GraphInput): Graph {
     const g = new Graph();
@@ -58,26 +68,41 @@ export class Graph {
   }
 
   startLog(detail: boolean): ChangeLog {
-    this.log = { touched: new Set(), removed: new Map(), detail: detail ? { addedNodes: [], removedNodes: [], addedEdges: [], removedEdges: [] } : undefined };
-    return this.log;
+    const log = this.reused;
+    log.touched.length = 0;
+    log.removed.length = 0;
+    log.detail = detail ? { addedNodes: [], removedNodes: [], addedEdges: [], removedEdges: [] } : undefined;
+    this.logNumber++;
+    this.log = log;
+    return log;
   }
 
-  private touch(id: string): void {
-    this.log?.touched.add(id);
+  private touch(rec: NodeRec): void {
+    if (this.log === undefined || rec.mark === this.logNumber) return;
+    rec.mark = this.logNumber;
+    this.log.touched.push(rec);
   }
 
   addNode(label: Label): string {
+    return this.addNodeRec(label).id;
+  }
+
+  /** A new node with graphgram's next id. */
+  addNodeRec(label: Label): NodeRec {
     let id = String(this.nextId++);
     while (this.nodes.has(id)) id = String(this.nextId++);
-    this.setNode(id, label);
-    return id;
+    const rec: NodeRec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 };
+    this.nodes.set(id, rec);
+    this.touch(rec);
+    this.log?.detail?.addedNodes.push({ id, label });
+    return rec;
   }
 
   setNode(id: string, label: Label): void {
-    const rec = this.nodes.get(id);
+    let rec = this.nodes.get(id);
     if (rec) rec.label = label;
-    else this.nodes.set(id, { id, label, out: undefined, in: undefined, sites: undefined });
-    this.touch(id);
+    else this.nodes.set(id, (rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 }));
+    this.touch(rec);
     this.log?.detail?.addedNodes.push({ id, label });
   }
 
@@ -100,13 +125,13 @@ export class Graph {
     if (a && b) this.setEdgeRec(a, b, label);
   }
 
-  private setEdgeRec(a: NodeRec, b: NodeRec, label: Label): void {
+  setEdgeRec(a: NodeRec, b: NodeRec, label: Label): void {
     const d = this.log?.detail;
     if (d && adjHas(a.out, b)) d.removedEdges.push({ v: a.id, w: b.id, label: adjGet(a.out, b) });
     a.out = adjSet(a.out, b, label);
     b.in = adjSet(b.in, a, label);
-    this.touch(a.id);
-    this.touch(b.id);
+    this.touch(a);
+    this.touch(b);
     d?.addedEdges.push({ v: a.id, w: b.id, label });
   }
 
@@ -116,33 +141,58 @@ export class Graph {
     if (a && b) this.removeEdgeRec(a, b);
   }
 
-  private removeEdgeRec(a: NodeRec, b: NodeRec): void {
+  removeEdgeRec(a: NodeRec, b: NodeRec): void {
     if (!adjHas(a.out, b)) return;
     this.log?.detail?.removedEdges.push({ v: a.id, w: b.id, label: adjGet(a.out, b) });
     a.out = adjDelete(a.out, b);
     b.in = adjDelete(b.in, a);
-    this.touch(a.id);
-    this.touch(b.id);
+    this.touch(a);
+    this.touch(b);
   }
 
   removeNode(id: string): void {
     const rec = this.nodes.get(id);
-    if (!rec) return;
-    for (const [w] of adjEntries(rec.out)) this.removeEdgeRec(rec, w);
-    for (const [v] of adjEntries(rec.in)) this.removeEdgeRec(v, rec);
+    if (rec) this.removeNodeRec(rec);
+  }
+
+  /** Remove a node of the graph (by its record: no lookup; it must be in the graph). */
+  removeNodeRec(rec: NodeRec): void {
+    const id = rec.id;
+    if (rec.out) {
+      const out = adjCopy(rec.out);
+      for (let i = 0; i < out.length; i += 2) this.removeEdgeRec(rec, out[i] as NodeRec);
+    }
+    if (rec.in) {
+      const into = adjCopy(rec.in);
+      for (let i = 0; i < into.length; i += 2) this.removeEdgeRec(into[i] as NodeRec, rec);
+    }
     this.nodes.delete(id);
-    this.log?.removed.set(id, rec);
-    this.log?.touched.delete(id);
+    const log = this.log;
+    if (log) {
+      log.removed.push(rec);
+      if (rec.mark === this.logNumber) {
+        // drop it from touched, order kept (splice would allocate the array of what it removes)
+        const t = log.touched;
+        let i = t.indexOf(rec);
+        for (; i + 1 < t.length; i++) t[i] = t[i + 1] as NodeRec;
+        t.length--;
+      }
+    }
     this.log?.detail?.removedNodes.push({ id, label: rec.label });
   }
 
   /** graphgram's reattachIncoming: old's incoming edges now end at `to`. */
   reattachIncoming(old: string, to: string): void {
     const rec = this.nodes.get(old);
-    const dst = this.nodes.get(to);
-    if (!rec) return;
-    for (const [pred, label] of adjEntries(rec.in)) {
-      if (dst) this.setEdgeRec(pred, dst, label);
+    if (rec) this.reattachIncomingRec(rec, this.nodes.get(to));
+  }
+
+  reattachIncomingRec(rec: NodeRec, dst: NodeRec | undefined): void {
+    if (rec.in === undefined) return;
+    const into = adjCopy(rec.in);
+    for (let i = 0; i < into.length; i += 2) {
+      const pred = into[i] as NodeRec;
+      if (dst) this.setEdgeRec(pred, dst, into[i + 1]);
       this.removeEdgeRec(pred, rec);
     }
   }
@@ -150,10 +200,15 @@ export class Graph {
   /** graphgram's reattachOutgoing: old's outgoing edges now start at `to`. */
   reattachOutgoing(old: string, to: string): void {
     const rec = this.nodes.get(old);
-    const src = this.nodes.get(to);
-    if (!rec) return;
-    for (const [succ, label] of adjEntries(rec.out)) {
-      if (src) this.setEdgeRec(src, succ, label);
+    if (rec) this.reattachOutgoingRec(rec, this.nodes.get(to));
+  }
+
+  reattachOutgoingRec(rec: NodeRec, src: NodeRec | undefined): void {
+    if (rec.out === undefined) return;
+    const out = adjCopy(rec.out);
+    for (let i = 0; i < out.length; i += 2) {
+      const succ = out[i] as NodeRec;
+      if (src) this.setEdgeRec(src, succ, out[i + 1]);
       this.removeEdgeRec(rec, succ);
     }
   }

@@ -256,17 +256,17 @@ export class IncrementalLogicSites implements SiteSource {
     return { rule, nodes, slot: index };
   }
 
-  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
+  update(touched: readonly NodeRec[], removed: readonly NodeRec[]): void {
     const dTerms = this.dTerms;
     dTerms.length = 0;
-    for (const id of touched) dTerms.push(idTerm(this.terms, id));
-    for (const id of removed.keys()) dTerms.push(idTerm(this.terms, id));
+    for (const rec of touched) dTerms.push(idTerm(this.terms, rec.id));
+    for (const rec of removed) dTerms.push(idTerm(this.terms, rec.id));
     // which relations changed in this step: a relation none of whose inputs changed is skipped
     const changed = this.changed;
     changed.fill(0);
     let existence = false;
-    for (const id of touched) existence = this.loadNode(id, true) || existence;
-    for (const id of removed.keys()) existence = this.loadNode(id, true) || existence;
+    for (const rec of touched) existence = this.loadNode(rec.id, true) || existence;
+    for (const rec of removed) existence = this.loadNode(rec.id, true) || existence;
     const loc = this.shared.locality.relations;
     const one = [0];
     const rows = this.rows;

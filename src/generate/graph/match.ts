@@ -172,16 +172,11 @@ export class SiteIndex {
   }
 
   /** After a rewrite: retract the answers with a touched or removed node, then evaluate the delta. */
-  update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
-    for (const rec of removed.values()) this.retract(rec);
-    const live: NodeRec[] = [];
-    for (const id of touched) {
-      const rec = this.graph.nodes.get(id);
-      if (!rec) continue;
-      this.retract(rec);
-      live.push(rec);
-    }
-    for (const rec of live) {
+  update(touched: readonly NodeRec[], removed: readonly NodeRec[]): void {
+    for (const rec of removed) this.retract(rec);
+    // (a removed node is no longer in touched: graph.ts)
+    for (const rec of touched) this.retract(rec);
+    for (const rec of touched) {
       // only the positions whose label query can match this node's label
       const lits = typeof rec.label === 'string' ? this.byLiteral.get(rec.label) : undefined;
       if (lits) for (const [r, p] of lits) this.search(r, p, rec);
@@ -213,7 +208,7 @@ export class SiteIndex {
   private retract(rec: NodeRec): void {
     const list = rec.sites;
     if (!list) return;
-    while (list.length > 0) this.remove(list[list.length - 1] as number);
+    while ((list[0] as number) > 0) this.remove(list[list[0] as number] as number);
   }
 
   private remove(site: number): void {
@@ -231,10 +226,13 @@ export class SiteIndex {
       const rec = this.siteRecs[base + k] as NodeRec;
       this.siteRecs[base + k] = undefined;
       const own = rec.sites as number[];
-      const i = own.lastIndexOf(site);
-      if (i < 0) continue; // a node listed twice: already gone
-      own[i] = own[own.length - 1] as number;
-      own.pop();
+      const count = own[0] as number;
+      let i = count;
+      while (i > 0 && own[i] !== site) i--;
+      if (i === 0) continue; // a node listed twice: already gone
+      own[i] = own[count] as number;
+      own[count] = -1;
+      own[0] = count - 1;
     }
     this.freeSites.push(site);
   }
@@ -243,8 +241,10 @@ export class SiteIndex {
     const first = recs[0] as NodeRec;
     const n = recs.length;
     // the same answer found again (from another of its touched nodes)?
-    if (first.sites) {
-      for (const s of first.sites) {
+    const sites = first.sites;
+    if (sites) {
+      for (let j = 1; j <= (sites[0] as number); j++) {
+        const s = sites[j] as number;
         if (this.siteGroup[s] !== group) continue;
         let same = true;
         for (let i = 0; i < n && same; i++) if (this.siteRecs[s * this.width + i] !== recs[i]) same = false;
@@ -274,14 +274,20 @@ export class SiteIndex {
     return site;
   }
 
-  // The search state (fields, not closures: the hot loop allocates nothing per candidate it rejects).
-  private cur!: { r: number; rp: RulePlan; steps: Step[]; asg: Array<NodeRec | undefined> };
+  // The search state (fields, not closures: the hot loop allocates nothing per candidate it rejects;
+  // one assignment array per group, reused: a search never starts inside another).
+  private readonly cur: { r: number; rp: RulePlan; steps: Step[]; asg: Array<NodeRec | undefined> } = { r: 0, rp: undefined as unknown as RulePlan, steps: [], asg: [] };
+  private readonly asgs: Array<Array<NodeRec | undefined>> = [];
 
   /** Every answer of rule r's query with LHS node p bound to `anchor`. */
   private search(r: number, p: number, anchor: NodeRec): void {
     const rp = this.plans[r] as RulePlan;
-    const n = rp.rule.nodes.length;
-    this.cur = { r, rp, steps: rp.plans[p] as Step[], asg: new Array<NodeRec | undefined>(n) };
+    const cur = this.cur;
+    cur.r = r;
+    cur.rp = rp;
+    cur.steps = rp.plans[p] as Step[];
+    // (tryBind leaves every entry it set undefined again)
+    cur.asg = this.asgs[r] ??= new Array<NodeRec | undefined>(rp.rule.nodes.length).fill(undefined);
     this.tryBind(0, anchor);
   }
 
@@ -345,15 +351,26 @@ export class SiteIndex {
 }
 
 /**
- * A node's list of sites with one more, as a copy of the exact size: push
- * on a full array would reserve 16 more slots, and a large graph holds one
- * list per node, long enough to be promoted by the collector.
+ * A node's list of sites (NodeRec.sites) with one more. The list is
+ * [count, site, ..., site, -1, ...]: its sites are list[1..count], the rest
+ * room to grow; it is replaced by a copy with room for two more when full
+ * (push on a full array would reserve 16 more slots, and a large graph holds
+ * one list per node, long enough to be promoted by the collector; a node is
+ * in one to three sites of a typical grammar).
  */
 function withSite(list: number[] | undefined, site: number): number[] {
-  if (list === undefined) return [site];
-  const n = list.length;
-  const next = new Array<number>(n + 1);
-  for (let i = 0; i < n; i++) next[i] = list[i] as number;
-  next[n] = site;
+  if (list === undefined) return [1, site, -1];
+  const count = list[0] as number;
+  if (count + 1 < list.length) {
+    list[count + 1] = site;
+    list[0] = count + 1;
+    return list;
+  }
+  const next = new Array<number>(count + 4);
+  next[0] = count + 1;
+  for (let i = 1; i <= count; i++) next[i] = list[i] as number;
+  next[count + 1] = site;
+  next[count + 2] = -1;
+  next[count + 3] = -1;
   return next;
 }
