@@ -46,10 +46,24 @@ export class Graph {
   readonly nodes = new Map<string, NodeRec>();
   /** graphgram's nextNodeId: created nodes are "1", "2", ... */
   nextId = 1;
+  /**
+   * Whether an id "nextId" or later may exist already (a node added by id
+   * past nextId): only then does addNode look its next id up (a lookup in a
+   * large Map is a few cache misses).
+   */
+  private idsAhead = false;
   log: ChangeLog | undefined;
   /** The number of the current change log (NodeRec.mark) and the log reused by startLog. */
   private logNumber = 0;
   private readonly reused: ChangeLog = { touched: [], removed: [], detail: undefined };
+  /**
+   * Records of nodes removed by earlier rewrites, reused for new nodes: in a
+   * large graph a node lives long enough to be promoted by the collector, so
+   * a new record per node would be copied twice and then be old garbage;
+   * a reused one is neither. (Recycled only once the log that listed them is
+   * replaced: its reader, the site index, has seen them.)
+   */
+  private readonly spare: NodeRec[] = [];
 
   static from(input: GraphInput): Graph {
     const g = new Graph();
@@ -60,6 +74,8 @@ export class Graph {
       const n = parseInt(id, 10);
       if (n) g.nextId = Math.max(g.nextId, n + 1);
     }
+    // every id String(k) for k >= nextId would start with a number past them all
+    g.idsAhead = false;
     return g;
   }
 
@@ -70,6 +86,14 @@ export class Graph {
   startLog(detail: boolean): ChangeLog {
     const log = this.reused;
     log.touched.length = 0;
+    for (const rec of log.removed) {
+      // its edges are gone (removeNodeRec); a site index left its list of sites empty
+      rec.label = undefined;
+      rec.out = undefined;
+      rec.in = undefined;
+      if (rec.sites !== undefined && rec.sites[0] !== 0) rec.sites = undefined;
+      this.spare.push(rec);
+    }
     log.removed.length = 0;
     log.detail = detail ? { addedNodes: [], removedNodes: [], addedEdges: [], removedEdges: [] } : undefined;
     this.logNumber++;
@@ -90,8 +114,13 @@ export class Graph {
   /** A new node with graphgram's next id. */
   addNodeRec(label: Label): NodeRec {
     let id = String(this.nextId++);
-    while (this.nodes.has(id)) id = String(this.nextId++);
-    const rec: NodeRec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 };
+    if (this.idsAhead) while (this.nodes.has(id)) id = String(this.nextId++);
+    let rec = this.spare.pop();
+    if (rec === undefined) rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 };
+    else {
+      rec.id = id;
+      rec.label = label;
+    }
     this.nodes.set(id, rec);
     this.touch(rec);
     this.log?.detail?.addedNodes.push({ id, label });
@@ -101,7 +130,10 @@ export class Graph {
   setNode(id: string, label: Label): void {
     let rec = this.nodes.get(id);
     if (rec) rec.label = label;
-    else this.nodes.set(id, (rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 }));
+    else {
+      this.nodes.set(id, (rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 }));
+      if (parseInt(id, 10) >= this.nextId) this.idsAhead = true;
+    }
     this.touch(rec);
     this.log?.detail?.addedNodes.push({ id, label });
   }
