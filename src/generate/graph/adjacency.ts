@@ -6,26 +6,40 @@
  * of edges depends.
  *
  * Light, because a large graph holds one per node and direction and they
- * live long enough to be promoted by the collector: none while empty (a leaf
- * has no successors), a flat array [neighbour, label, neighbour, label, ...]
- * while small (lookups scan at most MAX_FLAT neighbours, comparing records,
- * not strings), a Map only past MAX_FLAT neighbours (a hub).
+ * live long enough to be promoted by the collector: none until a first edge
+ * (a leaf has no successors), then a flat array [neighbour, label,
+ * neighbour, label, ..., undefined, undefined] while small: the neighbours
+ * are the pairs before the first undefined neighbour, the rest is room, so
+ * that an edge set after one was removed (a rewrite re-attaching edges) does
+ * not allocate; lookups scan at most MAX_FLAT neighbours, comparing records,
+ * not strings. Past MAX_FLAT neighbours (a hub), a Map.
  */
 import type { Label } from './labels.js';
 
-/** Neighbours of a node: undefined (none), a flat array of [record, label] pairs, or a Map. */
+/** Neighbours of a node: undefined (none yet), a flat array of [record, label] pairs then room, or a Map. */
 export type Adj<K> = Array<K | Label> | Map<K, Label> | undefined;
 
 /** Past this many neighbours, a node's adjacency becomes a Map. */
 export const MAX_FLAT = 8;
 
+/** The index just past the last pair of a flat adjacency. */
+function end<K>(adj: Array<K | Label>): number {
+  let i = 0;
+  while (i < adj.length && adj[i] !== undefined) i += 2;
+  return i;
+}
+
 export function adjSize<K>(adj: Adj<K>): number {
   if (adj === undefined) return 0;
-  return Array.isArray(adj) ? adj.length >> 1 : adj.size;
+  return Array.isArray(adj) ? end(adj) >> 1 : adj.size;
 }
 
 function indexOf<K>(adj: Array<K | Label>, key: K): number {
-  for (let i = 0; i < adj.length; i += 2) if (adj[i] === key) return i;
+  for (let i = 0; i < adj.length; i += 2) {
+    const k = adj[i];
+    if (k === key) return i;
+    if (k === undefined) return -1;
+  }
   return -1;
 }
 
@@ -44,33 +58,44 @@ export function adjGet<K>(adj: Adj<K>, key: K): Label {
   return adj.get(key);
 }
 
-/** Set the edge to `key`; returns the adjacency to keep (a new one when it was empty or outgrew the array). */
+/** Set the edge to `key`; returns the adjacency to keep (a new one when there was none or it outgrew its room). */
 export function adjSet<K>(adj: Adj<K>, key: K, label: Label): Adj<K> {
   if (adj === undefined) return [key, label];
   if (!Array.isArray(adj)) {
     adj.set(key, label);
     return adj;
   }
-  const i = indexOf(adj, key);
-  if (i >= 0) {
+  let i = 0;
+  for (; i < adj.length; i += 2) {
+    const k = adj[i];
+    if (k === key) {
+      adj[i + 1] = label;
+      return adj;
+    }
+    if (k === undefined) break;
+  }
+  if (i < adj.length && i < 2 * MAX_FLAT) {
+    adj[i] = key;
     adj[i + 1] = label;
     return adj;
   }
-  if (adj.length < 2 * MAX_FLAT) {
-    // a new array of the exact size: push would give it room for 16 more (V8 grows a backing store by half plus 16)
-    const next = new Array<K | Label>(adj.length + 2);
-    for (let j = 0; j < adj.length; j++) next[j] = adj[j];
-    next[adj.length] = key;
-    next[adj.length + 1] = label;
+  if (i < 2 * MAX_FLAT) {
+    // a new array with room for one more pair (push would reserve 16 more slots: V8 grows by half plus 16)
+    const next = new Array<K | Label>(i + 4);
+    for (let j = 0; j < i; j++) next[j] = adj[j];
+    next[i] = key;
+    next[i + 1] = label;
+    next[i + 2] = undefined;
+    next[i + 3] = undefined;
     return next;
   }
   const map = new Map<K, Label>();
-  for (let j = 0; j < adj.length; j += 2) map.set(adj[j] as K, adj[j + 1]);
+  for (let j = 0; j < i; j += 2) map.set(adj[j] as K, adj[j + 1]);
   map.set(key, label);
   return map;
 }
 
-/** Remove the edge to `key` (order of the others kept); returns the adjacency to keep (undefined once empty). */
+/** Remove the edge to `key` (order of the others kept); returns the adjacency to keep. */
 export function adjDelete<K>(adj: Adj<K>, key: K): Adj<K> {
   if (adj === undefined) return undefined;
   if (!Array.isArray(adj)) {
@@ -79,17 +104,18 @@ export function adjDelete<K>(adj: Adj<K>, key: K): Adj<K> {
   }
   const i = indexOf(adj, key);
   if (i < 0) return adj;
-  if (adj.length === 2) return undefined;
-  // shift the rest down (splice would allocate the array of what it removes)
-  for (let j = i + 2; j < adj.length; j++) adj[j - 2] = adj[j];
-  adj.length -= 2;
+  // shift the rest down (splice would allocate the array of what it removes; the room stays)
+  const last = end(adj);
+  for (let j = i + 2; j < last; j++) adj[j - 2] = adj[j];
+  adj[last - 2] = undefined;
+  adj[last - 1] = undefined;
   return adj;
 }
 
 /** The neighbours and labels as one flat copy [neighbour, label, ...] (safe to iterate while the graph changes). */
 export function adjCopy<K>(adj: Adj<K>): Array<K | Label> {
   if (adj === undefined) return [];
-  if (Array.isArray(adj)) return adj.slice();
+  if (Array.isArray(adj)) return adj.slice(0, end(adj));
   const out = new Array<K | Label>(adj.size * 2);
   let i = 0;
   for (const [k, l] of adj) {
@@ -102,15 +128,18 @@ export function adjCopy<K>(adj: Adj<K>): Array<K | Label> {
 /** The neighbours and labels, a copy (safe to iterate while the graph changes). */
 export function adjEntries<K>(adj: Adj<K>): Array<[K, Label]> {
   const out: Array<[K, Label]> = [];
-  if (adj === undefined) return out;
-  if (Array.isArray(adj)) for (let i = 0; i < adj.length; i += 2) out.push([adj[i] as K, adj[i + 1]]);
-  else for (const e of adj) out.push(e);
+  adjForEach(adj, (k, l) => out.push([k, l]));
   return out;
 }
 
 /** Call f for every neighbour, in order (the adjacency must not change meanwhile). */
 export function adjForEach<K>(adj: Adj<K>, f: (key: K, label: Label) => void): void {
   if (adj === undefined) return;
-  if (Array.isArray(adj)) for (let i = 0; i < adj.length; i += 2) f(adj[i] as K, adj[i + 1]);
-  else for (const [k, l] of adj) f(k, l);
+  if (Array.isArray(adj)) {
+    for (let i = 0; i < adj.length; i += 2) {
+      const k = adj[i];
+      if (k === undefined) return;
+      f(k as K, adj[i + 1]);
+    }
+  } else for (const [k, l] of adj) f(k, l);
 }

@@ -88,9 +88,10 @@ export class Graph {
     log.touched.length = 0;
     for (const rec of log.removed) {
       // its edges are gone (removeNodeRec); a site index left its list of sites empty
+      // (an adjacency left empty by the removal is kept, with its room: flat arrays only)
       rec.label = undefined;
-      rec.out = undefined;
-      rec.in = undefined;
+      if (rec.out instanceof Map) rec.out = undefined;
+      if (rec.in instanceof Map) rec.in = undefined;
       if (rec.sites !== undefined && rec.sites[0] !== 0) rec.sites = undefined;
       this.spare.push(rec);
     }

@@ -326,7 +326,10 @@ export class SiteIndex {
       const adj = step.via.out ? from.out : from.in;
       // the graph does not change during a search: no copy
       if (adj === undefined) return;
-      if (Array.isArray(adj)) for (let i = 0; i < adj.length; i += 2) this.tryBind(k, adj[i] as NodeRec);
+      if (Array.isArray(adj)) {
+        // the neighbours are the pairs before the first undefined (adjacency.ts)
+        for (let i = 0; i < adj.length && adj[i] !== undefined; i += 2) this.tryBind(k, adj[i] as NodeRec);
+      }
       else for (const rec of adj.keys()) this.tryBind(k, rec);
     } else {
       for (const rec of this.graph.nodes.values()) this.tryBind(k, rec);

@@ -52,6 +52,16 @@ describe('adjacency', () => {
     );
   });
 
+  it('re-attaching an edge (one removed, one set) reuses the array', () => {
+    let adj: Adj<Key> = undefined;
+    for (let i = 0; i < 3; i++) adj = adjSet(adj, KEYS[i] as Key, i);
+    const before = adj;
+    adj = adjDelete(adj, KEYS[0] as Key);
+    adj = adjSet(adj, KEYS[5] as Key, 'moved');
+    expect(adj).toBe(before);
+    expect(adjEntries(adj)).toEqual([[KEYS[1], 1], [KEYS[2], 2], [KEYS[5], 'moved']]);
+  });
+
   it('keeps a small adjacency flat and a hub in a Map', () => {
     let adj: Adj<Key> = undefined;
     for (let i = 0; i < MAX_FLAT; i++) adj = adjSet(adj, KEYS[i] as Key, i);
