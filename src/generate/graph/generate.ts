@@ -174,7 +174,11 @@ class SiteContext implements LabelContext {
 export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): Record<string, string> {
   const match: Record<string, string> = {};
   // the matched nodes' records: from the site (JSON grammars' index) or by id
-  const recs = site.recs ?? site.nodes.map((id) => graph.nodes.get(id) as NodeRec);
+  let recs = site.recs;
+  if (recs === undefined) {
+    recs = new Array<NodeRec>(site.nodes.length);
+    for (let i = 0; i < recs.length; i++) recs[i] = graph.nodes.get(site.nodes[i] as string) as NodeRec;
+  }
   for (let i = 0; i < rule.nodes.length; i++) match[(rule.nodes[i] as GraphRule['nodes'][number]).id] = site.nodes[i] as string;
   const ctx = new SiteContext(graph, rule, site, recs, iter);
   // read now what a rewrite changes before its labels are computed: a .gdl rewrite relabels

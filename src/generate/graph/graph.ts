@@ -8,7 +8,7 @@
  * (for incremental matching) and, when explaining, the nodes and edges added
  * and removed.
  */
-import { adjCopy, adjDelete, adjForEach, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
+import { adjCopy, adjDelete, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
 import type { Label } from './labels.js';
 import type { GraphEdge, GraphInput, GraphNode } from './types.js';
 
@@ -251,16 +251,16 @@ export class Graph {
     const rec = this.nodes.get(id);
     if (!rec) return 0;
     let n = adjSize(rec.out);
-    adjForEach(rec.in, (v) => {
-      if (!adjHas(rec.out, v)) n++;
-    });
+    const into = adjCopy(rec.in);
+    for (let i = 0; i < into.length; i += 2) if (!adjHas(rec.out, into[i] as NodeRec)) n++;
     return n;
   }
 
   /** The edges out of a node: [successor id, label] pairs, in order. */
   outEdges(id: string): Array<[string, Label]> {
     const out: Array<[string, Label]> = [];
-    adjForEach(this.nodes.get(id)?.out, (w, label) => out.push([w.id, label]));
+    const adj = adjCopy(this.nodes.get(id)?.out);
+    for (let i = 0; i < adj.length; i += 2) out.push([(adj[i] as NodeRec).id, adj[i + 1]]);
     return out;
   }
 
@@ -270,7 +270,13 @@ export class Graph {
 
   edgeList(): GraphEdge[] {
     const out: GraphEdge[] = [];
-    for (const n of this.nodes.values()) adjForEach(n.out, (w, label) => out.push({ v: n.id, w: w.id, label }));
+    for (const n of this.nodes.values()) {
+      const adj = n.out;
+      if (adj === undefined) continue;
+      if (Array.isArray(adj)) {
+        for (let i = 0; i < adj.length && adj[i] !== undefined; i += 2) out.push({ v: n.id, w: (adj[i] as NodeRec).id, label: adj[i + 1] });
+      } else for (const [w, label] of adj) out.push({ v: n.id, w: w.id, label });
+    }
     return out;
   }
 }
