@@ -85,6 +85,8 @@ const BATCH = 256;
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
   const terms = program.terms;
+  // New names are kept as places in the text, made into strings only when read (see TermTable.constantAt).
+  const retained = terms.retainText(text);
   const sep = separator.charCodeAt(0);
   const csv = separator === ',';
   const len = text.length;
@@ -111,7 +113,8 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
   const flush = () => {
     terms.warmConstants(hashes, values, cells);
     const at = n - cells;
-    for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
+    if (retained >= 0) for (let i = 0; i < cells; i++) data[at + i] = cellAt(terms, retained, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
+    else for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
     cells = 0;
   };
   while (pos < len) {
@@ -211,6 +214,16 @@ function cellId(terms: TermTable, text: string, from: number, to: number, hash: 
     return id >= 0 ? id : terms.constantIn(text, from, to, undefined, hash);
   }
   const id = terms.constantIn(text, from, to, isConstantName, hash);
+  return id >= 0 ? id : terms.string(text.slice(from, to));
+}
+
+/** cellId for a cell of the retained text number `source` (TermTable.constantAt): a new constant's name is not made yet. */
+function cellAt(terms: TermTable, source: number, text: string, from: number, to: number, hash: number, value: number): number {
+  if (value >= 0) {
+    const id = terms.smallIntConstant(value);
+    return id >= 0 ? id : terms.constantAt(source, from, to, hash, value);
+  }
+  const id = terms.constantAt(source, from, to, hash, -1, isConstantName);
   return id >= 0 ? id : terms.string(text.slice(from, to));
 }
 
