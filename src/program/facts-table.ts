@@ -11,7 +11,7 @@
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
-import { HASH_SEED, SMALL_INT_LIMIT, constantHash, hashChar, hashState, type TermTable } from './terms.js';
+import { CellBatch, HASH_SEED, SMALL_INT_LIMIT, constantHash, hashChar, hashState, shortName, type TermTable } from './terms.js';
 
 export interface FactTable {
   rel: number;
@@ -78,7 +78,7 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
   return firstColumns ?? 0;
 }
 
-/** Cells looked up together (see TermTable.warmConstants). */
+/** Cells looked up together (see TermTable.internCells). */
 const BATCH = 256;
 
 /** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
@@ -102,19 +102,14 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
       `expected ${arity} column${arity === 1 ? '' : 's'} (${source.name}/${arity}), found ${found}`,
       spanAt(file, lineNo, 1, lineStart, lineEnd - lineStart),
     );
-  // The cells of the lines read but not yet interned: where they are, their hash, their value when a small integer
-  // (else -1). They go to data[n - cells ..  n).
-  let batch = BATCH;
-  let froms = new Int32Array(0);
-  let tos = froms;
-  let hashes = froms;
-  let values = froms;
+  // The cells of the lines read but not yet interned (where they are, their hash, their name packed, their value
+  // when a small integer): they go to data[n - cells ..  n).
+  let batch = new CellBatch(0);
   let cells = 0;
   const flush = () => {
-    terms.warmConstants(hashes, values, cells);
     const at = n - cells;
-    if (retained >= 0) for (let i = 0; i < cells; i++) data[at + i] = cellAt(terms, retained, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
-    else for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
+    if (retained >= 0) terms.internCells(retained, batch, cells, data, at, isConstantName);
+    else for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, batch.from[i] as number, batch.to[i] as number, batch.hash[i] as number, batch.value[i] as number);
     cells = 0;
   };
   while (pos < len) {
@@ -129,20 +124,19 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
       }
       arity = arityOf(program, source, countColumns(text, pos, end, sep, csv, file, lineNo));
       data = new Int32Array(countLines(text, pos) * arity);
-      batch = Math.max(BATCH, arity);
-      froms = new Int32Array(batch);
-      tos = new Int32Array(batch);
-      hashes = new Int32Array(batch);
-      values = new Int32Array(batch);
+      batch = new CellBatch(Math.max(BATCH, arity));
     }
-    if (cells + arity > batch) flush();
-    // One pass over the line's char codes: find the separators and the line's end, hash each cell and read it as a
-    // small integer on the way; no regex, no string, no allocation per line.
+    if (cells + arity > batch.capacity) flush();
+    // One pass over the line's char codes: find the separators and the line's end, hash each cell, pack its first
+    // characters and read it as a small integer on the way; no regex, no string, no allocation per line.
     let col = 0;
     let from = pos;
     let h = HASH_SEED;
     let digits = true;
     let value = 0;
+    let first = 0;
+    let rest = 0;
+    let wide = 0;
     for (;;) {
       const c = pos < len ? text.charCodeAt(pos) : 10;
       if (c === sep || c === 10 || (c === 13 && (pos + 1 >= len || text.charCodeAt(pos + 1) === 10))) {
@@ -153,11 +147,13 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
         }
         if (col < arity) {
           const length = pos - from;
-          froms[cells] = from;
-          tos[cells] = pos;
-          hashes[cells] = constantHash(h);
+          batch.from[cells] = from;
+          batch.to[cells] = pos;
+          batch.hash[cells] = constantHash(h);
+          batch.first[cells] = first;
+          batch.second[cells] = shortName(rest, length, wide);
           // A canonical integer (`0`, `42`, not `007`) small enough to be found by value.
-          values[cells] = digits && length > 0 && length <= 7 && (length === 1 || text.charCodeAt(from) !== 48) && value < SMALL_INT_LIMIT ? value : -1;
+          batch.value[cells] = digits && length > 0 && length <= 7 && (length === 1 || text.charCodeAt(from) !== 48) && value < SMALL_INT_LIMIT ? value : -1;
           cells++;
         }
         col++;
@@ -167,6 +163,9 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
           h = HASH_SEED;
           digits = true;
           value = 0;
+          first = 0;
+          rest = 0;
+          wide = 0;
           continue;
         }
         if (col !== arity) throw columnsError(col, lineStart, pos);
@@ -190,6 +189,10 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
         break;
       }
       h = hashChar(h, c);
+      const k = pos - from;
+      if (k < 4) first |= c << (8 * k);
+      else if (k < 7) rest |= c << (8 * (k - 4));
+      wide |= c;
       const d = c - 48;
       if (d >= 0 && d <= 9) value = value * 10 + d;
       else digits = false;
@@ -214,16 +217,6 @@ function cellId(terms: TermTable, text: string, from: number, to: number, hash: 
     return id >= 0 ? id : terms.constantIn(text, from, to, undefined, hash);
   }
   const id = terms.constantIn(text, from, to, isConstantName, hash);
-  return id >= 0 ? id : terms.string(text.slice(from, to));
-}
-
-/** cellId for a cell of the retained text number `source` (TermTable.constantAt): a new constant's name is not made yet. */
-function cellAt(terms: TermTable, source: number, text: string, from: number, to: number, hash: number, value: number): number {
-  if (value >= 0) {
-    const id = terms.smallIntConstant(value);
-    return id >= 0 ? id : terms.constantAt(source, from, to, hash, value);
-  }
-  const id = terms.constantAt(source, from, to, hash, -1, isConstantName);
   return id >= 0 ? id : terms.string(text.slice(from, to));
 }
 

@@ -74,7 +74,7 @@ export class TermTable {
   private constCount = 0;
   /** Constants written as small canonical integers: value -> id + 1 (0: none yet); grown on demand up to SMALL_INT_LIMIT. */
   private smallInts = new Int32Array(0);
-  /** Written by warmConstants so that its reads are not optimised away. */
+  /** Written by internCells's warm-up so that its reads are not optimised away. */
   private warmSink = 0;
   private readonly strIds = new Map<string, number>();
   /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
@@ -139,21 +139,80 @@ export class TermTable {
   constantAt(source: number, from: number, to: number, hash: number, value: number, valid?: NameCheck): number {
     const text = this.lazyTexts[source] as string;
     const len = to - from;
-    // The name in two words when it fits (else second = 0, which no lazy name has).
     let first = 0;
+    let wide = 0;
     let second = 0;
-    if (len <= 7) {
-      for (let i = len - 1; i >= 4; i--) second = (second << 8) | text.charCodeAt(from + i);
-      for (let i = Math.min(len, 4) - 1; i >= 0; i--) first = (first << 8) | text.charCodeAt(from + i);
-      second = second | (len << 24) | SHORT_NAME;
-      for (let i = from; i < to; i++) if (text.charCodeAt(i) > 0xff) second = 0;
+    for (let i = 0; i < len && i < 7; i++) {
+      const c = text.charCodeAt(from + i);
+      wide |= c;
+      if (i < 4) first |= c << (8 * i);
+      else second |= c << (8 * (i - 4));
     }
+    return this.lazyCell(source, text, from, to, hash, first, shortName(second, len, wide), value, valid);
+  }
+
+  /**
+   * constantAt for `count` cells of the retained text number `source` at
+   * once (bulk facts), their ids to out[at .. at + count). A cell that is
+   * not yet a constant and that `valid` rejects becomes a string term. The
+   * memory the lookups will read is read first, cell after cell, so that
+   * their cache misses overlap instead of coming one after another (with a
+   * million names the table is larger than the cache).
+   */
+  internCells(source: number, cells: CellBatch, count: number, out: Int32Array, at: number, valid: NameCheck): void {
+    const text = this.lazyTexts[source] as string;
+    const { from, to, hash, first, second, value } = cells;
+    // Warm up: the first slot of each name (or its small-integer entry), then the name found there when the hash matches.
+    const small = this.smallInts;
+    const slots = this.constSlots;
+    const mask = this.constMask;
+    const lazy = this.lazy;
+    let sink = 0;
+    for (let i = 0; i < count; i++) {
+      const v = value[i] as number;
+      if (v >= 0) sink ^= v < small.length ? (small[v] as number) : 0;
+      else sink ^= slots[2 * ((hash[i] as number) & mask)] as number;
+    }
+    for (let i = 0; i < count; i++) {
+      if ((value[i] as number) >= 0) continue;
+      const h = hash[i] as number;
+      const slot = 2 * (h & mask);
+      const entry = slots[slot] as number;
+      if (entry === 0 || slots[slot + 1] !== h) continue;
+      const word = 2 * entry - 1; // second word of term entry - 1
+      sink ^= word < lazy.length && lazy[word] !== 0 ? (lazy[word] as number) : (this.names[entry - 1] as string).length;
+    }
+    this.warmSink ^= sink;
+    for (let i = 0; i < count; i++) {
+      const v = value[i] as number;
+      if (v >= 0 && v < this.smallInts.length) {
+        const known = this.smallInts[v] as number;
+        if (known !== 0) {
+          out[at + i] = known - 1;
+          continue;
+        }
+      }
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const id = this.lazyCell(source, text, f, t, hash[i] as number, first[i] as number, second[i] as number, v, v >= 0 ? undefined : valid);
+      out[at + i] = id >= 0 ? id : this.string(text.slice(f, t));
+    }
+  }
+
+  /** constantAt given the name packed (see shortName; second = 0 when it does not fit). */
+  private lazyCell(source: number, text: string, from: number, to: number, hash: number, first: number, second: number, value: number, valid: NameCheck | undefined): number {
     const slot = this.constProbeShort(text, from, to, hash, first, second);
     const entry = this.constSlots[2 * slot] as number;
     if (entry !== 0) return entry - 1;
     if (valid && !valid(text, from, to)) return -1;
+    const len = to - from;
     if (len > LAZY_MAX_LENGTH) return this.addConstant(slot, hash, text.slice(from, to));
-    const id = this.push(KIND_CONST, undefined, 0, 0);
+    // A new constant: only the columns that are not 0 for a constant are written (ids are never reused: the rest are still 0).
+    const id = this.n;
+    if (id === this.capacity) this.grow();
+    this.n = id + 1;
+    this.functors[id] = -1;
+    this.names.push(undefined);
     if (this.lazy.length < 2 * this.capacity) this.growLazy();
     if (second !== 0) {
       this.lazy[2 * id] = first;
@@ -181,37 +240,6 @@ export class TermTable {
   smallIntConstant(value: number): number {
     if (value >= SMALL_INT_LIMIT) return -2;
     return value < this.smallInts.length ? (this.smallInts[value] as number) - 1 : -1;
-  }
-
-  /**
-   * Read the memory that looking up `count` constants will read: for cell i,
-   * the small-integer entry of `values[i]` when it is >= 0, else the slot of
-   * `hashes[i]` (a constantHash) and the name found there. Nothing changes;
-   * a reader calls it on a batch of cells before looking them up one by one,
-   * so that their cache misses overlap instead of coming one after another
-   * (with a million names the table is larger than the cache).
-   */
-  warmConstants(hashes: Int32Array, values: Int32Array, count: number): void {
-    const slots = this.constSlots;
-    const mask = this.constMask;
-    const small = this.smallInts;
-    const names = this.names;
-    let sink = 0;
-    for (let i = 0; i < count; i++) {
-      const value = values[i] as number;
-      if (value >= 0) sink ^= value < small.length ? (small[value] as number) : 0;
-      else sink ^= slots[2 * ((hashes[i] as number) & mask)] as number;
-    }
-    for (let i = 0; i < count; i++) {
-      if ((values[i] as number) >= 0) continue;
-      const entry = slots[2 * ((hashes[i] as number) & mask)] as number;
-      if (entry === 0) continue;
-      const lazy = this.lazy;
-      const word = 2 * entry - 1; // second word of term entry - 1
-      if (word < lazy.length && lazy[word] !== 0) sink ^= lazy[word] as number;
-      else sink ^= (names[entry - 1] as string).length;
-    }
-    this.warmSink ^= sink;
   }
 
   /** The slot of the constant named text[from..to), or the empty slot where it would go. */
@@ -614,6 +642,40 @@ export function constantHash(state: number): number {
 /** A lazily named constant's source text number takes the low LAZY_SRC_BITS bits of its packed length. */
 const LAZY_SRC_BITS = 8;
 const LAZY_SRC_MASK = (1 << LAZY_SRC_BITS) - 1;
+/**
+ * The second word of a name packed in two words (see TermTable.lazy): its
+ * characters 4..6 (`rest`: character i at bits 8 * (i - 4)), its length at
+ * bits 24..26, and the sign bit; 0 when the name does not fit (longer than 7,
+ * or a character above U+00FF: `wide` is the OR of its characters). The first
+ * word holds characters 0..3, character i at bits 8 * i.
+ */
+export function shortName(rest: number, length: number, wide: number): number {
+  return length <= 7 && wide <= 0xff ? rest | (length << 24) | SHORT_NAME : 0;
+}
+
+/**
+ * Cells of bulk facts read but not yet interned (TermTable.internCells): for
+ * cell i, where it is in the text, its constantHash, its name packed in two
+ * words (first, second: see shortName) and its value when it is a canonical
+ * small integer (else -1).
+ */
+export class CellBatch {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly hash: Int32Array;
+  readonly first: Int32Array;
+  readonly second: Int32Array;
+  readonly value: Int32Array;
+  constructor(readonly capacity: number) {
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.hash = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.second = new Int32Array(capacity);
+    this.value = new Int32Array(capacity);
+  }
+}
+
 /** The sign bit of a lazy name's second word when the name is held in its two words. */
 const SHORT_NAME = 1 << 31;
 /** Longer names are made at once (their length does not fit beside the source number). */
