@@ -116,17 +116,24 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
     lineNo++;
     const lineStart = pos;
     if (arity < 0) {
-      // The first line that is not empty gives the arity (unless the rules do), and the rest of the text an upper bound on the tuples.
+      // The first line that is not empty gives the arity (unless the rules do).
       const end = lineEndAt(text, pos);
       if (end === pos) {
         pos = nextLine(text, end);
         continue;
       }
       arity = arityOf(program, source, countColumns(text, pos, end, sep, csv, file, lineNo));
-      data = new Int32Array(countLines(text, pos) * arity);
+      // Room for the tuples if the other lines are about as long as this one (grown if they are shorter).
+      const estimate = Math.ceil((len - pos) / (end - pos + 1));
+      data = new Int32Array((estimate + (estimate >> 3) + 16) * arity);
       batch = new CellBatch(Math.max(BATCH, arity));
     }
     if (cells + arity > batch.capacity) flush();
+    if (n + arity > data.length) {
+      const grown = new Int32Array(data.length * 2);
+      grown.set(data.subarray(0, n - cells));
+      data = grown;
+    }
     // One pass over the line's char codes: find the separators and the line's end, hash each cell, pack its first
     // characters and read it as a small integer on the way; no regex, no string, no allocation per line.
     let col = 0;
@@ -241,18 +248,6 @@ function lineEndAt(text: string, pos: number): number {
 /** The start of the line after the one ending at `end` (see lineEndAt). */
 function nextLine(text: string, end: number): number {
   return text.charCodeAt(end) === 13 ? end + 2 : end + 1;
-}
-
-/** The number of lines from `pos` to the end of the text (a last line without `\n` counts). */
-function countLines(text: string, pos: number): number {
-  let lines = 1;
-  for (let i = text.indexOf('\n', pos); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
-
-function hasQuote(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 34) return true;
-  return false;
 }
 
 /** The number of cells on a line (CSV quoting honoured). */

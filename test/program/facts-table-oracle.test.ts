@@ -120,6 +120,13 @@ describe('bulk fact tables against a plain second reader', () => {
     expect(printAll(ours)).toEqual(printAll(theirs));
   });
 
+  it('agree when the first line is much longer than the rest (the tuples outgrow the room guessed from it)', () => {
+    const text = [`${'a'.repeat(500)}\t${'b'.repeat(300)}`, ...Array.from({ length: 3000 }, (_, i) => `${i % 10}\tc${i}`)].join('\n');
+    const result = fast(parseProgram(RULES), text, '\t');
+    expect('data' in result && result.data.length).toBe(2 * 3001);
+    expect(result).toEqual(reference(parseProgram(RULES), text, '\t'));
+  });
+
   it('agree on a hundred thousand distinct names, short and long, with strings between them', () => {
     const rows = Array.from({ length: 50_000 }, (_, i) => `n${i}\t${i % 4 === 0 ? `name-longer-than-seven-${(i * 7919) % 50_000}` : `m${(i * 7919) % 50_000}`}\t${i % 1000 === 0 ? 'a b' : i}`);
     const text = rows.join('\n');
