@@ -3,6 +3,7 @@
  * turned into UsageErrors (exit 2) that name the command.
  */
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../did-you-mean.js';
 import { UsageError } from './io.js';
 
 export type OptionSpec = Record<
@@ -43,7 +44,14 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     });
     return { values: values as Parsed['values'], positionals };
   } catch (e) {
-    throw new UsageError(`gramlog ${command}: ${(e as Error).message.replace(/\.?\s*(Did you forget|To specify).*$/s, '')}`);
+    const err = e as Error & { code?: string };
+    const unknown = /^Unknown option '(-[^']*)'/.exec(err.message);
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+      const given = unknown[1] as string;
+      const names = Object.keys({ ...options, ...COMMON_OPTIONS }).map((n) => `--${n}`);
+      throw new UsageError(`gramlog ${command}: unknown option '${given}'${didYouMean(given.replace(/=.*$/, ''), names)}`);
+    }
+    throw new UsageError(`gramlog ${command}: ${err.message.replace(/\.?\s*(Did you forget|To specify).*$/s, '')}`);
   }
 }
 

@@ -83,12 +83,64 @@ describe('gramlog analyze', () => {
     expect(param.stderr).toMatch(/its params are wingchance/);
   });
 
+  it('a file with no layer: says so, and which command takes a game or a tree grammar', async () => {
+    const game = await runCli(['analyze', 'games/tictactoe.kif']);
+    expect(game.code).toBe(1);
+    expect(game.stderr).toMatch(/^games\/tictactoe\.kif: error\[layers\/none\]: the file declares no layer: add \(layer NAME ORDER\) facts \(it has role facts: a GDL game, which gramlog validate checks\)/);
+    const tree = await runCli(['analyze', 'rules/tree.gdl']);
+    expect(tree.stderr).toContain('(it has start and rule facts: a tree grammar, which gramlog generate runs and gramlog check tests)');
+    expect((await runCli(['analyze', 'rules/family.kif'])).stderr).toMatch(/add \(layer NAME ORDER\) facts\n/);
+  });
+
   it('applies --param before analyzing', async () => {
     const text = '(param n 1) (layer a 1) (layer b 2) (site a 1) (site a 2) (site b 1) (site b 2) (<= (between a 0 ?n) (param n ?n)) (between b 1 2)\n(<= (allow b ?k) (site b ?k) (not (placed a ?k)))\n';
     expect((await runCli(['analyze', 'p.gdl'], { 'p.gdl': text })).stdout).toContain('no findings');
     const wide = await runCli(['analyze', 'p.gdl', '--param', 'n=2'], { 'p.gdl': text });
     expect(wide.code).toBe(0);
     expect(wide.stdout).toContain('warning[layers/completeness]');
+  });
+});
+
+describe('gramlog analyze on a graph grammar', () => {
+  it('lists each rule with how its sites are found: rooms.gdl all local, exit 0', async () => {
+    const r = await runCli(['analyze', 'rules/rooms.gdl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('rules/rooms.gdl: graph grammar (.gdl rules), 2 rules in 1 stage\nstage 0: matched incrementally\n  dig (weight 3): local\n  lock (weight 1): local\nno findings\n');
+  });
+
+  it('names the global rules and why, as one JSON line', async () => {
+    const r = await runCli(['analyze', 'rules/mission.gdl', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const j = JSON.parse(r.stdout) as { kind: string; stages: Array<{ matching: string; rules: Array<{ name: string; locality: string; why?: string }> }>; findings: unknown[] };
+    expect(j.kind).toBe('graph');
+    expect(j.stages.map((s) => s.matching)).toEqual(['whole graph', 'whole graph']);
+    const lock = j.stages[0]?.rules.find((x) => x.name === 'lock');
+    expect(lock).toMatchObject({ locality: 'global' });
+    expect(lock?.why).toMatch(/shares no node variable with the head/);
+    expect(j.findings).toEqual([]);
+  });
+
+  it('a JSON grammar: its stages by name; a label typo stays a located load error', async () => {
+    const r = await runCli(['analyze', 'rules/mission.json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^rules\/mission\.json: graph grammar \(JSON\), 9 rules in 2 stages\nlayout: matched incrementally\n/);
+    const bad = await runCli(['analyze', 'g.json'], { 'g.json': '{"start": "room", "rules": [{"lhs": "rom", "rhs": "hall"}]}' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^g\.json:1:\d+: error\[graph\/stage-never-applies\]/);
+  });
+
+  it('a .gdl rule needing a label nothing makes: a located error, exit 1, and generate fails the same way', async () => {
+    const text = '(graphstart room)\n(graphrule dig 1)\n(<= (dig ?r) (node ?r rom))\n(rewrite dig (node ?r hall))\n';
+    const r = await runCli(['analyze', 'g.gdl'], { 'g.gdl': text });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('g.gdl:3:23: error[graph/stage-never-applies]: stage 0 can never apply: no rule can match, e.g. rule dig needs a node labelled rom, which neither (graphstart room) nor any rewrite that can run before it makes (did you mean room?)\n(<= (dig ?r) (node ?r rom))\n                      ^~~');
+    const json = await runCli(['analyze', 'g.gdl', '--json'], { 'g.gdl': text });
+    expect(JSON.parse(json.stdout).findings).toEqual([expect.objectContaining({ check: 'graph/stage-never-applies', severity: 'error', line: 3, column: 23 })]);
+    const g = await runCli(['generate', 'g.gdl', '--seed', '1'], { 'g.gdl': text });
+    expect(g.code).toBe(1);
+    expect(g.stderr).toMatch(/^g\.gdl:3:23: error\[graph\/stage-never-applies\]/);
   });
 });
 

@@ -18,6 +18,15 @@ describe('shared CLI options', () => {
     }
   });
 
+  it('an unknown option names the command and suggests a close one', async () => {
+    expect(() => parse('--sed', '3')).toThrow(new UsageError("gramlog x: unknown option '--sed'; did you mean '--seed'?"));
+    expect(() => parse('--sed=3')).toThrow(new UsageError("gramlog x: unknown option '--sed'; did you mean '--seed'?"));
+    expect(() => parse('--zzzzzz')).toThrow(new UsageError("gramlog x: unknown option '--zzzzzz'"));
+    const r = await runCli(['query', 'rules/family.kif', '--jsn']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: gramlog query: unknown option '--jsn'; did you mean '--json'\?\n/);
+  });
+
   it('reads the seed as a 32-bit whole number, the default when absent, and refuses anything else', () => {
     expect(readSeed(parse('--seed', '42'), 'x')).toBe(42);
     expect(readSeed(parse('--seed=-7'), 'x')).toBe(-7);

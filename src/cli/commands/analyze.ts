@@ -2,7 +2,7 @@ import type { LayerFinding } from '../../generate/layers/index.js';
 import { applyParams } from '../../generate/params.js';
 import { violationNeverFires } from '../../generate/violations.js';
 import { boolOpt, intOpt } from '../args.js';
-import type { Command } from '../command.js';
+import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
@@ -22,7 +22,7 @@ interface FindingJson {
 
 export const analyzeCommand: Command = {
   name: 'analyze',
-  summary: 'static analysis of a layered generator: order, completeness, noninterference',
+  summary: 'static analysis of a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
   options: {
     ...JSON_OPTION,
     ...PARAM_OPTION,
@@ -30,6 +30,7 @@ export const analyzeCommand: Command = {
     'solver-atoms': { type: 'string' },
   },
   help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
+       gramlog analyze GRAPH-GRAMMAR [--json] [--param KEY=VALUE]...
        gramlog analyze FILE.bp... [--json]
 
 Static analysis of a layer file (see "Sequential logic layers" in the README),
@@ -52,6 +53,15 @@ by queries over its rules:
   layers/noninterference (warning) a mask reads another layer only at keys that layer
                    never places: the test removes nothing and can be dropped
 
+A graph grammar (a graphgram JSON grammar, or a .gdl file declaring
+(graphrule NAME WEIGHT)) is listed by stage instead: each rule with its weight
+and how its sites are found (local: incrementally around each rewrite; global:
+over the whole graph each step, with the reason; static: reads no graph fact),
+with the error graph/rule-never-applies (or graph/stage-never-applies) for a
+rule that needs a label neither the start nor any rewrite makes. --json prints
+{"file", "kind": "graph", "stages": [{"name", "matching", "rules": [{"name",
+"weight", "locality", "why"?}]}], "findings"}.
+
 A blueprint library (.bp files) is linted instead (see "Blueprints" in the
 README): empty domain sets, unknown blueprints and mods, &source.KEY a target
 may lack, bad pickOnChance weights, (rand LO HI) with LO > HI, mod properties
@@ -73,6 +83,7 @@ exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
 examples:
   gramlog analyze rules/building-incomplete.gdl
   gramlog analyze rules/map.gdl            # proved incomplete: the all-water map
+  gramlog analyze rules/mission.gdl        # which graph rules are global, and why
   gramlog analyze rules/items.bp
 `,
   async run(args, io, sources) {
@@ -80,9 +91,15 @@ examples:
     if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
     const path = args.positionals[0] as string;
     const file = sourceName(path);
+    const params = readParams(args, 'analyze');
+    const text = readSource(io, sources, path);
+    const { isGraphGrammarFile } = await import('./generate-graph.js');
+    if (isGraphGrammarFile(path, text)) {
+      const { analyzeGraphGrammar } = await import('./analyze-graph.js');
+      return analyzeGraphGrammar(io, sources, file, text, params, boolOpt(args, 'json'));
+    }
     const maxFacts = readMaxFacts(args, 'analyze');
     const loaded = loadRuleFiles(io, sources, [path], maxFacts !== undefined ? { maxFacts } : {});
-    const params = readParams(args, 'analyze');
     const program = withParams('analyze', () => applyParams(loaded, params));
     printWarnings(io, sources, violationNeverFires(program, { placed: 2 }));
     const solverAtoms = intOpt(args, 'analyze', 'solver-atoms', 200_000, 1);

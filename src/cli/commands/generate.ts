@@ -59,7 +59,7 @@ const PROGRESS_EVERY_MS = 250;
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'generate content from a rule grammar with pre-selectors (or a layer file)',
+  summary: 'generate content from a tree grammar with pre-selectors, a layer file or a graph grammar',
   options: {
     ...SEED_OPTION,
     count: { type: 'string', short: 'n' },

@@ -31,12 +31,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'generate',
-    summary: 'generate content from a rule grammar with pre-selectors (or a layer file)',
+    summary: 'generate content from a tree grammar with pre-selectors, a layer file or a graph grammar',
     load: async () => (await import('./generate.js')).generateCommand,
   },
   {
     name: 'analyze',
-    summary: 'static analysis of a layered generator: order, completeness, noninterference',
+    summary: 'static analysis of a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
     load: async () => (await import('./analyze.js')).analyzeCommand,
   },
   {

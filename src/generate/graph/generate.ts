@@ -57,6 +57,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   if (!options.graph && grammar.start === undefined) {
     throw new GramlogError('graph/no-start', 'the grammar has no "start" label: give it a "start", or give a start graph (--graph FILE, graphlib JSON)', grammar.span);
   }
+  if (!options.graph && grammar.unreachable) throw grammar.unreachable;
   const graph = options.graph ? Graph.from(options.graph) : startGraph(grammar);
   const history = options.explain ? new GraphHistory(seed) : undefined;
   const root = createRandom(seed);

@@ -35,6 +35,7 @@ import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
 import { printTerm } from '../../syntax/printer.js';
 import { suggest } from './labels.js';
+import { checkLogicRulesReachable } from './logic-reachable.js';
 import { applyParams, type Params } from '../params.js';
 import type { Graph } from './graph.js';
 import { graphFacts } from './facts.js';
@@ -228,7 +229,14 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
       const rules = (stageRules.get(s) as GraphRule[]).map((r, i) => ({ ...r, index: i }));
       return { name: `stage ${s}`, limit: undefined, rules };
     });
-  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS };
+  // a rule that can never apply from the start label: reported when a run starts from it (not from a --graph)
+  let unreachable: GramlogError | undefined;
+  const startTerm = facts('graphstart').at(-1)?.head.args[0];
+  if (startTerm?.kind === 'const' || startTerm?.kind === 'str') {
+    const rules = stages.flatMap((s) => s.rules.map((r) => ({ name: r.name, stage: r.stage, weight: r.weight })));
+    unreachable = checkLogicRulesReachable(startTerm.kind === 'const' ? startTerm.name : startTerm.value, rules, rest, rewrites);
+  }
+  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable };
 }
 
 const staticModels = new WeakMap<Program, Model>();

@@ -3,7 +3,7 @@
  * a .gdl rule file): stages of rules, each rule a LHS pattern (the query whose
  * answers are the match sites) and a RHS (the transaction applied at a site).
  */
-import type { Span } from '../../errors.js';
+import type { GramlogError, Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import type { Label, LabelExpr, LabelQuery } from './labels.js';
 
@@ -109,6 +109,8 @@ export interface GraphGrammar {
   readonly maxSteps: number;
   /** The same grammar compiled with these params (.gdl `(param KEY VALUE)` facts replaced). */
   readonly withParams?: (params: Readonly<Record<string, string>>) => GraphGrammar;
+  /** .gdl grammars: a rule that can never apply from the start label (thrown by generateGraph when no start graph is given). */
+  readonly unreachable?: GramlogError | undefined;
 }
 
 /** A graph: nodes and edges, labels as JSON values. */

@@ -83,7 +83,13 @@ export function inspectLayers(program: Program): { grammar: LayerGrammar; order:
   const base = evaluate(program);
   const layers = readDeclarations(program, base);
   if (layers.length === 0) {
-    throw new GramlogError('layers/none', 'the file declares no layer: add (layer NAME ORDER) facts', spanOf(program, 'layer', 2));
+    // say what the file is when it is another kind the same commands take
+    const other = program.findRelation('role', 1)
+      ? ' (it has role facts: a GDL game, which gramlog validate checks)'
+      : program.findRelation('start', 1) && program.findRelation('rule', 3)
+        ? ' (it has start and rule facts: a tree grammar, which gramlog generate runs and gramlog check tests)'
+        : '';
+    throw new GramlogError('layers/none', `the file declares no layer: add (layer NAME ORDER) facts${other}`, spanOf(program, 'layer', 2));
   }
   const reads = analyzeReads(program, layers);
   const warnings = violationNeverFires(program, { placed: 2 });
