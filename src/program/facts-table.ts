@@ -79,7 +79,7 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
 }
 
 /** Cells looked up together (see TermTable.internCells). */
-const BATCH = 256;
+const BATCH = 64;
 
 /** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
