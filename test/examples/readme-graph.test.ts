@@ -8,7 +8,7 @@ const section = readme.slice(readme.indexOf('## Graph grammars'), readme.indexOf
 const blocks = [...section.matchAll(/```\n\$ (gramlog [^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ command: m[1] as string, shown: m[2] as string }));
 
 describe('README: graph grammars', () => {
-  it('has the examples', () => expect(blocks.length).toBe(4));
+  it('has the examples', () => expect(blocks.length).toBe(5));
   for (const { command, shown } of blocks) {
     it(command, async () => {
       const r = await runCli(command.split(' ').slice(1));

@@ -32,6 +32,17 @@ export function idTerm(terms: TermTable, id: string): number {
   return WORD.test(id) ? terms.constant(id) : terms.string(id);
 }
 
+/** The (nodeattr ID KEY VALUE) tuples of a node (id: its term): one per scalar value of an object label. */
+export function nodeAttrs(terms: TermTable, id: number, label: Label): number[][] {
+  const out: number[][] = [];
+  if (typeof label === 'object' && label !== null && !Array.isArray(label)) {
+    for (const [k, v] of Object.entries(label)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.push([id, terms.constant(k), labelTerm(terms, v)]);
+    }
+  }
+  return out;
+}
+
 /** The graph's facts for `program` (relations node/2, edge/3, nodeattr/3 are created if the program has none). */
 export function graphFacts(program: Program, nodes: Iterable<GraphNode>, edges: Iterable<GraphEdge>): InjectedFact[] {
   const terms = program.terms;
@@ -42,13 +53,7 @@ export function graphFacts(program: Program, nodes: Iterable<GraphNode>, edges: 
   for (const n of nodes) {
     const id = idTerm(terms, n.id);
     out.push({ rel: node, tuple: [id, labelTerm(terms, n.label)] });
-    if (typeof n.label === 'object' && n.label !== null && !Array.isArray(n.label)) {
-      for (const [k, v] of Object.entries(n.label)) {
-        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
-          out.push({ rel: attr, tuple: [id, terms.constant(k), labelTerm(terms, v)] });
-        }
-      }
-    }
+    for (const tuple of nodeAttrs(terms, id, n.label)) out.push({ rel: attr, tuple });
   }
   for (const e of edges) out.push({ rel: edge, tuple: [idTerm(terms, e.v), idTerm(terms, e.w), labelTerm(terms, e.label)] });
   return out;

@@ -17,8 +17,8 @@ export interface NodeRec {
   label: Label;
   out: Map<string, Label>;
   in: Map<string, Label>;
-  /** The match sites that contain this node (kept by the current SiteIndex, match.ts). */
-  sites: Site[] | undefined;
+  /** The numbers of the match sites that contain this node (kept by the current SiteIndex, match.ts). */
+  sites: number[] | undefined;
 }
 
 export interface ChangeLog {

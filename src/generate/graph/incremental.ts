@@ -35,13 +35,14 @@ import type { Program } from '../../program/program.js';
 import type { CompiledRule } from '../../program/rules.js';
 import type { TermTable } from '../../program/terms.js';
 import type { Graph, NodeRec } from './graph.js';
-import { graphFacts, idTerm } from './facts.js';
+import { graphFacts, idTerm, labelTerm, nodeAttrs } from './facts.js';
 import type { SiteSource } from './generate.js';
 import { LogicSites } from './logic.js';
 import { analyzeLocality, type Locality, type LocalityInfo } from './locality.js';
 import type { Site } from './match.js';
 import { compileSeeded, type SeededQuery } from './seeded.js';
-import { keyOf, TupleSet } from './tuple-set.js';
+import { SiteList } from './site-list.js';
+import { TupleSet } from './tuple-set.js';
 import type { GraphGrammar, GraphRule } from './types.js';
 
 interface Shared {
@@ -121,121 +122,20 @@ export function nodeIdOf(terms: TermTable, t: number): string {
   return terms.kind(t) === 1 ? terms.name(t) : terms.print(t);
 }
 
-interface Entry {
-  tuple: readonly number[];
-  key: string;
-  site: Site;
-}
-
-/** Entries per chunk of a SiteList before it splits (a chunk is spliced, not the whole list). */
-const CHUNK = 64;
-
-/**
- * A rule's sites in canonical order, with the sites of each node: a list of
- * sorted chunks, so that an insertion or removal moves at most 2 * CHUNK
- * entries and the i-th site is found by walking the chunks' lengths.
- */
-class SiteList {
-  private chunks: Entry[][] = [];
-  size = 0;
-  private readonly byKey = new Map<string, Entry>();
-  private readonly byNode = new Map<string, Set<string>>();
-
-  constructor(
-    private readonly rule: number,
-    private readonly terms: TermTable,
-  ) {}
-
-  has(key: string): boolean {
-    return this.byKey.has(key);
-  }
-
-  at(index: number): Entry {
-    let i = index;
-    for (const c of this.chunks) {
-      if (i < c.length) return c[i] as Entry;
-      i -= c.length;
+/** A reusable list of row numbers. */
+class RowList {
+  n = 0;
+  private buf = new Int32Array(64);
+  push(row: number): void {
+    if (this.n === this.buf.length) {
+      const b = new Int32Array(this.n * 2);
+      b.set(this.buf);
+      this.buf = b;
     }
-    throw new Error(`site ${index} of ${this.size}`);
+    this.buf[this.n++] = row;
   }
-
-  /** The chunk where `tuple` is or would go: the first whose last entry is not below it (or the last chunk). */
-  private chunkOf(tuple: readonly number[]): number {
-    let lo = 0;
-    let hi = this.chunks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = this.chunks[mid] as Entry[];
-      if (compareTuples(this.terms, (c[c.length - 1] as Entry).tuple, tuple) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private position(chunk: Entry[], tuple: readonly number[]): number {
-    let lo = 0;
-    let hi = chunk.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareTuples(this.terms, (chunk[mid] as Entry).tuple, tuple) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  insert(tuple: readonly number[], key: string, nodes: string[]): void {
-    const e: Entry = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
-    if (this.chunks.length === 0) this.chunks.push([e]);
-    else {
-      const ci = this.chunkOf(tuple);
-      const chunk = this.chunks[ci] as Entry[];
-      chunk.splice(this.position(chunk, tuple), 0, e);
-      if (chunk.length > 2 * CHUNK) this.chunks.splice(ci + 1, 0, chunk.splice(CHUNK));
-    }
-    this.index(e);
-  }
-
-  /** Append (the caller adds in canonical order). */
-  push(tuple: readonly number[], key: string, nodes: string[]): void {
-    const e: Entry = { tuple, key, site: { rule: this.rule, nodes, slot: 0 } };
-    const last = this.chunks[this.chunks.length - 1];
-    if (last && last.length < CHUNK) last.push(e);
-    else this.chunks.push([e]);
-    this.index(e);
-  }
-
-  private index(e: Entry): void {
-    this.size++;
-    this.byKey.set(e.key, e);
-    for (const n of e.site.nodes) {
-      let s = this.byNode.get(n);
-      if (!s) this.byNode.set(n, (s = new Set()));
-      s.add(e.key);
-    }
-  }
-
-  removeNode(node: string): void {
-    const keys = this.byNode.get(node);
-    if (!keys) return;
-    for (const key of [...keys]) {
-      const e = this.byKey.get(key);
-      if (!e) continue;
-      this.byKey.delete(key);
-      for (const n of e.site.nodes) this.byNode.get(n)?.delete(key);
-      const ci = this.chunkOf(e.tuple);
-      const chunk = this.chunks[ci] as Entry[];
-      chunk.splice(this.position(chunk, e.tuple), 1);
-      if (chunk.length === 0) this.chunks.splice(ci, 1);
-      this.size--;
-    }
-    this.byNode.delete(node);
-  }
-
-  clear(): void {
-    this.chunks = [];
-    this.size = 0;
-    this.byKey.clear();
-    this.byNode.clear();
+  at(i: number): number {
+    return this.buf[i] as number;
   }
 }
 
@@ -250,10 +150,33 @@ export class IncrementalLogicSites implements SiteSource {
   private readonly ruleRel: number[];
   private readonly global: boolean[];
   private readonly lists: SiteList[];
-  /** The graph facts of each node (its node and nodeattr facts, and its outgoing edges). */
-  private readonly owned = new Map<string, Array<{ rel: number; tuple: ArrayLike<number> }>>();
   /** The relations each maintained relation's rules read. */
   private readonly inputs = new Map<number, number[]>();
+  /** Per maintained relation, a scratch set: its tuples dropped in this step. */
+  private readonly dropped = new Map<number, TupleSet>();
+  /** The node terms whose facts are loaded (the graph's nodes). */
+  private readonly loaded = new Set<number>();
+  private readonly nodeRel: TupleSet;
+  private readonly edgeRel: TupleSet;
+  private readonly attrRel: TupleSet;
+  private readonly nodeRelId: number;
+  private readonly edgeRelId: number;
+  private readonly attrRelId: number;
+  /** Scratch: relations changed in this step (by id), the touched nodes' terms, rows, a tuple. */
+  private readonly changed: Uint8Array;
+  private readonly dTerms: number[] = [];
+  private readonly rows = new RowList();
+  private readonly tupleBuf: number[] = [];
+  /** The relation being re-derived in update(), its dropped tuples, and what re-deriving found. */
+  private target: TupleSet | undefined;
+  private targetDropped: TupleSet | undefined;
+  private again = 0;
+  private grew = false;
+  private readonly readd = (h: ArrayLike<number>): void => {
+    if (!(this.target as TupleSet).add(h)) return;
+    if ((this.targetDropped as TupleSet).has(h)) this.again++;
+    else this.grew = true;
+  };
 
   constructor(
     private readonly grammar: GraphGrammar,
@@ -266,7 +189,7 @@ export class IncrementalLogicSites implements SiteSource {
     const loc = this.shared.locality.relations;
     this.ruleRel = rules.map((r) => (this.program.findRelation(r.name, r.logic?.vars.length ?? 0) as { id: number }).id);
     this.global = this.ruleRel.map((rel) => loc[rel]?.kind === 'global');
-    this.lists = rules.map((_, i) => new SiteList(i, this.terms));
+    this.lists = this.ruleRel.map((rel) => new SiteList(this.arity(rel), this.terms));
     // the local relations the local rules read, directly or not
     const need = new Set<number>();
     const visit = (rel: number) => {
@@ -283,28 +206,41 @@ export class IncrementalLogicSites implements SiteSource {
       const ins = new Set<number>();
       for (const rule of this.shared.rulesOf.get(rel) ?? []) for (const l of rule.body) if (l.kind === 'pos' || l.kind === 'neg') ins.add(l.rel);
       this.inputs.set(rel, [...ins]);
+      this.dropped.set(rel, new TupleSet(this.arity(rel)));
     }
     for (const rel of [...this.shared.locality.graph.keys(), ...this.maintained]) {
-      const set = new TupleSet((this.program.relations[rel] as { arity: number }).arity);
+      const set = new TupleSet(this.arity(rel));
       for (const f of this.program.facts) if (f.rel === rel) set.add(f.tuple, true);
       this.rels.set(rel, set);
     }
-    for (const node of graph.nodes.values()) this.loadNode(node.id);
+    this.changed = new Uint8Array(this.program.relations.length);
+    this.nodeRelId = this.program.relationId('node', 2);
+    this.edgeRelId = this.program.relationId('edge', 3);
+    this.attrRelId = this.program.relationId('nodeattr', 3);
+    this.nodeRel = this.rels.get(this.nodeRelId) as TupleSet;
+    this.edgeRel = this.rels.get(this.edgeRelId) as TupleSet;
+    this.attrRel = this.rels.get(this.attrRelId) as TupleSet;
+    for (const node of graph.nodes.values()) this.loadNode(node.id, false);
     for (const rel of this.maintained) {
       const set = this.rels.get(rel) as TupleSet;
       for (const rule of this.shared.rulesOf.get(rel) ?? []) this.query(rule, -1).run(0, (t) => set.add(t));
     }
     this.ruleRel.forEach((rel, i) => {
       if (this.global[i]) return;
-      const rows = [...this.rel(rel).match(0, [])].map((r) => r.tuple);
+      const set = this.rel(rel);
+      const rows: number[][] = [];
+      const all = set.lookup(0);
+      for (let r = all.first([]); r >= 0; r = all.next(r)) rows.push(set.tuple(r));
       rows.sort((a, b) => compareTuples(this.terms, a, b));
       const list = this.lists[i] as SiteList;
-      for (const t of rows) {
-        const nodes = this.siteNodes(t);
-        if (nodes) list.push(t, t.join(','), nodes);
-      }
+      for (const t of rows) if (this.siteOk(t)) list.push(t);
     });
+    this.changed.fill(0);
     this.refreshGlobal();
+  }
+
+  private arity(rel: number): number {
+    return (this.program.relations[rel] as { arity: number }).arity;
   }
 
   count(rule: number): number {
@@ -312,38 +248,55 @@ export class IncrementalLogicSites implements SiteSource {
   }
 
   site(rule: number, index: number): Site {
-    const e = (this.lists[rule] as SiteList).at(index);
-    e.site.slot = index;
-    return e.site;
+    const list = this.lists[rule] as SiteList;
+    const row = list.at(index);
+    const nodes = new Array<string>(list.set.arity);
+    for (let c = 0; c < nodes.length; c++) nodes[c] = nodeIdOf(this.terms, list.set.at(row, c));
+    return { rule, nodes, slot: index };
   }
 
   update(touched: Iterable<string>, removed: ReadonlyMap<string, NodeRec>): void {
-    const d = [...touched, ...removed.keys()];
-    const dTerms = d.map((id) => idTerm(this.terms, id));
+    const dTerms = this.dTerms;
+    dTerms.length = 0;
+    for (const id of touched) dTerms.push(idTerm(this.terms, id));
+    for (const id of removed.keys()) dTerms.push(idTerm(this.terms, id));
     // which relations changed in this step: a relation none of whose inputs changed is skipped
-    const changed = new Set<number>();
+    const changed = this.changed;
+    changed.fill(0);
     let existence = false;
-    for (const id of d) existence = this.loadNode(id, changed) || existence;
+    for (const id of touched) existence = this.loadNode(id, true) || existence;
+    for (const id of removed.keys()) existence = this.loadNode(id, true) || existence;
     const loc = this.shared.locality.relations;
     const one = [0];
+    const rows = this.rows;
+    const tuple = this.tupleBuf;
     for (const rel of this.maintained) {
-      if (!(this.inputs.get(rel) as number[]).some((r) => changed.has(r))) continue;
+      const inputs = this.inputs.get(rel) as number[];
+      let stale = false;
+      for (let i = 0; i < inputs.length && !stale; i++) stale = changed[inputs[i] as number] === 1;
+      if (!stale) continue;
       const set = this.rels.get(rel) as TupleSet;
       const anchors = (loc[rel] as Locality & { kind: 'local' }).anchors;
-      const dropped = new Set<string>();
+      const dropped = this.dropped.get(rel) as TupleSet;
+      dropped.clear();
       for (const p of anchors) {
+        const l = set.lookup(1 << p);
         for (const t of dTerms) {
           one[0] = t;
-          for (const row of [...set.match(1 << p, one)]) if (set.delete(row.tuple)) dropped.add(row.key);
+          rows.n = 0;
+          for (let r = l.first(one); r >= 0; r = l.next(r)) rows.push(r);
+          for (let i = 0; i < rows.n; i++) {
+            const r = rows.at(i);
+            set.tuple(r, tuple);
+            if (set.deleteRow(r)) dropped.add(tuple);
+          }
         }
       }
-      let again = 0;
-      let grew = false;
-      const add = (h: ArrayLike<number>) => {
-        if (!set.add(h)) return;
-        if (dropped.has(keyOf(h))) again++;
-        else grew = true;
-      };
+      this.target = set;
+      this.targetDropped = dropped;
+      this.again = 0;
+      this.grew = false;
+      const add = this.readd;
       for (const rule of this.shared.rulesOf.get(rel) ?? []) {
         for (const p of anchors) {
           const a = rule.head.args[p];
@@ -353,24 +306,25 @@ export class IncrementalLogicSites implements SiteSource {
           } else if (a?.t === 'const' && dTerms.includes(a.id)) this.query(rule, -1).run(0, add);
         }
       }
-      if (grew || again !== dropped.size) changed.add(rel);
+      if (this.grew || this.again !== dropped.size) changed[rel] = 1;
     }
-    this.ruleRel.forEach((rel, i) => {
-      if (this.global[i] || (!existence && !changed.has(rel))) return;
+    for (let i = 0; i < this.ruleRel.length; i++) {
+      const rel = this.ruleRel[i] as number;
+      if (this.global[i] || (!existence && changed[rel] !== 1)) continue;
       const list = this.lists[i] as SiteList;
-      for (const id of d) list.removeNode(id);
+      for (const t of dTerms) list.removeNode(t);
       const set = this.rel(rel);
       for (let p = 0; p < set.arity; p++) {
+        const l = set.lookup(1 << p);
         for (const t of dTerms) {
           one[0] = t;
-          for (const row of set.match(1 << p, one)) {
-            if (list.has(row.key)) continue;
-            const nodes = this.siteNodes(row.tuple);
-            if (nodes) list.insert(row.tuple, row.key, nodes);
+          for (let r = l.first(one); r >= 0; r = l.next(r)) {
+            set.tuple(r, tuple);
+            if (!list.has(tuple) && this.siteOk(tuple)) list.insert(tuple);
           }
         }
       }
-    });
+    }
     this.refreshGlobal();
   }
 
@@ -380,7 +334,7 @@ export class IncrementalLogicSites implements SiteSource {
     if (!set) {
       this.shared.base ??= evaluate(this.program, { facts: graphFacts(this.program, [], []) });
       const r = this.shared.base.relations[rel];
-      set = new TupleSet((this.program.relations[rel] as { arity: number }).arity);
+      set = new TupleSet(this.arity(rel));
       if (r) for (let t = 0; t < r.count; t++) set.add(r.tuple(t), true);
       this.shared.statics.set(rel, set);
     }
@@ -401,35 +355,80 @@ export class IncrementalLogicSites implements SiteSource {
     return q;
   }
 
-  /** Replace the facts of node `id` by its current ones (none once removed). */
-  private loadNode(id: string, changed?: Set<number>): boolean {
-    const before = this.owned.get(id);
+  /**
+   * Replace the facts of node `id` (its node and nodeattr facts, and its
+   * outgoing edges) by its current ones (none once removed), marking the
+   * relations that changed when `mark`; true when the node appeared or
+   * disappeared.
+   */
+  private loadNode(id: string, mark: boolean): boolean {
+    const terms = this.terms;
+    const t = idTerm(terms, id);
     const rec = this.graph.nodes.get(id);
-    const facts = rec ? graphFacts(this.program, [{ id, label: rec.label }], [...rec.out].map(([w, label]) => ({ v: id, w, label }))) : [];
-    const keys = facts.map((f) => `${f.rel}:${keyOf(f.tuple)}`);
-    const kept = new Set<string>();
-    if (before) {
-      for (const f of before) {
-        const k = `${f.rel}:${keyOf(f.tuple)}`;
-        if (keys.includes(k)) kept.add(k);
-        else if ((this.rels.get(f.rel) as TupleSet).delete(f.tuple)) changed?.add(f.rel);
+    const existed = this.loaded.has(t);
+    if (rec) this.loaded.add(t);
+    else this.loaded.delete(t);
+    const rows = this.rows;
+    const one = [t];
+    // (node ID LABEL)
+    const nodes = this.nodeRel;
+    const label = rec ? labelTerm(terms, rec.label) : -1;
+    let changed = false;
+    this.rowsOf(nodes, one);
+    for (let i = 0; i < rows.n; i++) if (nodes.at(rows.at(i), 1) !== label && nodes.deleteRow(rows.at(i))) changed = true;
+    if (rec && nodes.add([t, label])) changed = true;
+    if (changed && mark) this.changed[this.nodeRelId] = 1;
+    // (nodeattr ID KEY VALUE), for an object label
+    const attrs = this.attrRel;
+    const wanted = rec ? nodeAttrs(terms, t, rec.label) : [];
+    changed = false;
+    this.rowsOf(attrs, one);
+    for (let i = 0; i < rows.n; i++) {
+      const r = rows.at(i);
+      const k = attrs.at(r, 1);
+      const v = attrs.at(r, 2);
+      if (!wanted.some((a) => a[1] === k && a[2] === v) && attrs.deleteRow(r)) changed = true;
+    }
+    for (const a of wanted) if (attrs.add(a)) changed = true;
+    if (changed && mark) this.changed[this.attrRelId] = 1;
+    // (edge ID W LABEL), outgoing
+    const edges = this.edgeRel;
+    changed = false;
+    this.rowsOf(edges, one);
+    for (let i = 0; i < rows.n; i++) {
+      const r = rows.at(i);
+      const w = nodeIdOf(terms, edges.at(r, 1));
+      const out = rec?.out;
+      if (!(out && out.has(w) && labelTerm(terms, out.get(w)) === edges.at(r, 2)) && edges.deleteRow(r)) changed = true;
+    }
+    if (rec) {
+      const e = [t, 0, 0];
+      for (const [w, l] of rec.out) {
+        e[1] = idTerm(terms, w);
+        e[2] = labelTerm(terms, l);
+        if (edges.add(e)) changed = true;
       }
     }
-    facts.forEach((f, i) => {
-      if (!kept.has(keys[i] as string) && (this.rels.get(f.rel) as TupleSet).add(f.tuple)) changed?.add(f.rel);
-    });
-    if (rec) this.owned.set(id, facts);
-    else this.owned.delete(id);
-    // whether the node appeared or disappeared
-    return (before !== undefined) !== (rec !== undefined);
+    if (changed && mark) this.changed[this.edgeRelId] = 1;
+    return existed !== (rec !== undefined);
   }
 
-  /** The site's node ids, or undefined when it is not injective or names a missing node. */
-  private siteNodes(tuple: readonly number[]): string[] | undefined {
-    const nodes = Array.from(tuple, (t) => nodeIdOf(this.terms, t));
-    if (new Set(nodes).size !== nodes.length) return undefined;
-    if (!nodes.every((id) => this.graph.nodes.has(id))) return undefined;
-    return nodes;
+  /** The rows of `set` whose first column is key[0], into this.rows. */
+  private rowsOf(set: TupleSet, key: readonly number[]): void {
+    const rows = this.rows;
+    rows.n = 0;
+    const l = set.lookup(1);
+    for (let r = l.first(key); r >= 0; r = l.next(r)) rows.push(r);
+  }
+
+  /** Whether a tuple is a site: injective, and naming existing nodes only. */
+  private siteOk(tuple: ArrayLike<number>): boolean {
+    for (let i = 0; i < tuple.length; i++) {
+      const t = tuple[i] as number;
+      for (let j = 0; j < i; j++) if (tuple[j] === t) return false;
+      if (!this.graph.nodes.has(nodeIdOf(this.terms, t))) return false;
+    }
+    return true;
   }
 
   private refreshGlobal(): void {
@@ -439,10 +438,7 @@ export class IncrementalLogicSites implements SiteSource {
       if (!this.global[i]) return;
       const list = this.lists[i] as SiteList;
       list.clear();
-      for (const t of model.tuples(rule.name, rule.logic?.vars.length ?? 0)) {
-        const nodes = this.siteNodes(t);
-        if (nodes) list.push(t, t.join(','), nodes);
-      }
+      for (const t of model.tuples(rule.name, rule.logic?.vars.length ?? 0)) if (this.siteOk(t)) list.push(t);
     });
   }
 }

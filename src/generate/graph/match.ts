@@ -30,7 +30,9 @@
  *
  * Sites of a rule are kept in an array (swap-remove) so that a seeded draw
  * picks one in O(1); the order depends only on the sequence of rewrites, so
- * the same seed gives the same graph on any machine.
+ * the same seed gives the same graph on any machine. A site is a number
+ * (its rule and nodes in arrays), and so is each entry of a node's list of
+ * sites: no object per site.
  */
 import type { Graph, NodeRec } from './graph.js';
 import { NO_MATCH } from './labels.js';
@@ -103,8 +105,21 @@ function plan(rule: GraphRule): RulePlan {
 export class SiteIndex {
   /** One plan per distinct LHS (group); `Site.rule` is the group. */
   readonly plans: RulePlan[];
-  /** Sites per group. */
-  readonly sites: Site[][];
+  /** Sites per group: site numbers, in draw order (a removal moves the last one into its place). */
+  private readonly lists: number[][];
+  /**
+   * The sites, by number (reused once removed), in arrays rather than an
+   * object per site: a site lives until one of its nodes is touched, which in
+   * a large graph is long enough for objects to survive young-generation
+   * collections, whose cost then grows with the graph.
+   */
+  private siteGroup = new Int32Array(64);
+  private siteSlot = new Int32Array(64);
+  /** The nodes of site s: siteRecs[s * width ... s * width + its LHS size - 1]. */
+  private readonly siteRecs: Array<NodeRec | undefined> = [];
+  private readonly width: number;
+  private readonly freeSites: number[] = [];
+  private nextSite = 0;
   /** The group of each rule. */
   private readonly groupOf: number[];
   /** (rule, LHS position) pairs by the one string label the position matches; `any` for the others. */
@@ -131,7 +146,8 @@ export class SiteIndex {
     this.plans = reps.map(plan);
     // each node's list of sites belongs to this index from now on
     for (const rec of graph.nodes.values()) rec.sites = undefined;
-    this.sites = reps.map(() => []);
+    this.lists = reps.map(() => []);
+    this.width = Math.max(1, ...reps.map((r) => r.nodes.length));
     reps.forEach((rule, r) => {
       if (rule.weight <= 0) return;
       rule.nodes.forEach((pn, p) => {
@@ -174,17 +190,21 @@ export class SiteIndex {
 
   /** The number of sites of a rule (of its LHS). */
   count(rule: number): number {
-    return (this.sites[this.groupOf[rule] as number] as Site[]).length;
+    return (this.lists[this.groupOf[rule] as number] as number[]).length;
   }
 
-  /** A rule's site by index. */
+  /** A rule's site by index (`rule` in it: the rule's group). */
   site(rule: number, index: number): Site {
-    return (this.sites[this.groupOf[rule] as number] as Site[])[index] as Site;
+    const group = this.groupOf[rule] as number;
+    const s = (this.lists[group] as number[])[index] as number;
+    const n = (this.plans[group] as RulePlan).rule.nodes.length;
+    const recs = this.siteRecs.slice(s * this.width, s * this.width + n) as NodeRec[];
+    return { rule: group, nodes: recs.map((r) => r.id), recs, slot: index };
   }
 
   get total(): number {
     let n = 0;
-    for (const s of this.sites) n += s.length;
+    for (const l of this.lists) n += l.length;
     return n;
   }
 
@@ -192,41 +212,65 @@ export class SiteIndex {
   private retract(rec: NodeRec): void {
     const list = rec.sites;
     if (!list) return;
-    while (list.length > 0) this.remove(list[list.length - 1] as Site);
+    while (list.length > 0) this.remove(list[list.length - 1] as number);
   }
 
-  private remove(site: Site): void {
-    const list = this.sites[site.rule] as Site[];
-    const last = list.pop() as Site;
+  private remove(site: number): void {
+    const group = this.siteGroup[site] as number;
+    const list = this.lists[group] as number[];
+    const slot = this.siteSlot[site] as number;
+    const last = list.pop() as number;
     if (last !== site) {
-      list[site.slot] = last;
-      last.slot = site.slot;
+      list[slot] = last;
+      this.siteSlot[last] = slot;
     }
-    for (const rec of site.recs as NodeRec[]) {
-      const own = rec.sites as Site[];
+    const n = (this.plans[group] as RulePlan).rule.nodes.length;
+    const base = site * this.width;
+    for (let k = 0; k < n; k++) {
+      const rec = this.siteRecs[base + k] as NodeRec;
+      this.siteRecs[base + k] = undefined;
+      const own = rec.sites as number[];
       const i = own.lastIndexOf(site);
       if (i < 0) continue; // a node listed twice: already gone
-      own[i] = own[own.length - 1] as Site;
+      own[i] = own[own.length - 1] as number;
       own.pop();
     }
+    this.freeSites.push(site);
   }
 
-  private add(rule: number, recs: readonly NodeRec[]): void {
+  private add(group: number, recs: readonly NodeRec[]): void {
     const first = recs[0] as NodeRec;
+    const n = recs.length;
     // the same answer found again (from another of its touched nodes)?
     if (first.sites) {
       for (const s of first.sites) {
-        if (s.rule !== rule) continue;
-        const r = s.recs as NodeRec[];
+        if (this.siteGroup[s] !== group) continue;
         let same = true;
-        for (let i = 0; i < r.length; i++) if (r[i] !== recs[i]) same = false;
+        for (let i = 0; i < n && same; i++) if (this.siteRecs[s * this.width + i] !== recs[i]) same = false;
         if (same) return;
       }
     }
-    const list = this.sites[rule] as Site[];
-    const site: Site = { rule, nodes: recs.map((x) => x.id), recs: [...recs], slot: list.length };
+    const list = this.lists[group] as number[];
+    const site = this.freeSites.length > 0 ? (this.freeSites.pop() as number) : this.newSite();
+    this.siteGroup[site] = group;
+    this.siteSlot[site] = list.length;
+    for (let i = 0; i < n; i++) this.siteRecs[site * this.width + i] = recs[i];
     list.push(site);
     for (const rec of recs) (rec.sites ??= []).push(site);
+  }
+
+  private newSite(): number {
+    const site = this.nextSite++;
+    if (site === this.siteGroup.length) {
+      const group = new Int32Array(site * 2);
+      group.set(this.siteGroup);
+      this.siteGroup = group;
+      const slot = new Int32Array(site * 2);
+      slot.set(this.siteSlot);
+      this.siteSlot = slot;
+    }
+    for (let i = 0; i < this.width; i++) this.siteRecs.push(undefined);
+    return site;
   }
 
   // The search state (fields, not closures: the hot loop allocates nothing per candidate it rejects).

@@ -99,10 +99,11 @@ function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels
           if (v === ABSENT) return;
           key[i] = v;
         }
-        for (const row of rels(rel).match(mask, key)) {
-          const t = row.tuple;
+        const set = rels(rel);
+        const rows = set.lookup(mask);
+        for (let row = rows.first(key); row >= 0; row = rows.next(row)) {
           let ok = true;
-          for (let a = 0; a < acts.length && ok; a++) ok = (acts[a] as (id: number, e: Int32Array) => boolean)(t[actCols[a] as number] as number, e);
+          for (let a = 0; a < acts.length && ok; a++) ok = (acts[a] as (id: number, e: Int32Array) => boolean)(set.at(row, actCols[a] as number), e);
           if (ok) next(e);
         }
       };
