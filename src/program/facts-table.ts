@@ -7,7 +7,10 @@
  * skipped; a line with the wrong number of columns is an error at that line.
  *
  * The tuples go straight into a flat array of interned ids: no syntax tree per
- * fact and no string for a name already interned (see TermTable.constantIn).
+ * fact, and no string per cell: a constant's name stays a place in the text
+ * until it is first printed (see TermTable.internCells), so the program keeps
+ * a reference to the text. A string is made for a quoted CSV cell and for a
+ * cell that becomes a string term.
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
@@ -85,7 +88,7 @@ const BATCH = 64;
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
   const terms = program.terms;
-  // New names are kept as places in the text, made into strings only when read (see TermTable.constantAt).
+  // New names are kept as places in the text (or packed in two words), made into strings only when read.
   const retained = terms.retainText(text);
   const sep = separator.charCodeAt(0);
   const csv = separator === ',';

@@ -40,9 +40,9 @@ export class TermTable {
    */
   private readonly names: Array<string | undefined> = [];
   /**
-   * Constants named lazily (constantAt), two words per term: (0, 0) for a
+   * Constants named lazily (constantAt, internCells), two words per term: (0, 0) for a
    * term that is not. A name of at most 7 characters below U+0100 is held in
-   * the words themselves (see packShort: the second word is negative), so
+   * the words themselves (see shortName: the second word is negative), so
    * that telling whether a cell is that name reads nothing else; a longer
    * one is the slice of `lazyTexts[src]` from the first word, of length
    * second >>> LAZY_SRC_BITS, where src is second & LAZY_SRC_MASK.
