@@ -149,7 +149,7 @@ export async function benchGraph(options: { quick?: boolean } = {}): Promise<Gra
 }
 
 function howMeasured(perSize: number, batches: number): string {
-  return `${perSize} timed rewrites per size, windows of N/5 rewrites once the graph reaches N nodes; mean = window time / rewrites, GC included; median of ${batches} batches; load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString().slice(0, 16)}Z`;
+  return `${perSize} timed rewrites per size, windows of N/5 rewrites (at most ${perSize / 5}, so at least 5 runs per size) once the graph reaches N nodes; mean = window time / rewrites, GC included; median of ${batches} batches; load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString().slice(0, 16)}Z`;
 }
 
 function growthTable(sizes: readonly number[], figures: readonly Figure[]): void {
@@ -188,17 +188,20 @@ interface Figure {
  * Every code path is warmed first: one whole growth past the largest size,
  * untimed. Then, per batch, runs from the start graph (seeds 0, 1, ...): once
  * a run's graph reaches N nodes, the next W = N/5 rewrites (at least 20, at
- * most perSize) are timed, one by one (performance.now() in onStep) and as a
+ * most perSize/5) are timed, one by one (performance.now() in onStep) and as a
  * window (wall clock and process CPU time); the runs needed for perSize timed
- * rewrites at N are made (100 runs of 20 rewrites at 100 nodes, 10 of 200 at
- * 1,000, one of 2,000 at 10,000), so every size is judged on as many rewrites
- * and the graph stays near N (within N to about 1.4 N). Per size and batch:
+ * rewrites at N are made (with perSize 2,000: 100 runs of 20 rewrites at 100
+ * nodes, 10 of 200 at 1,000, 5 of 400 at 10,000), so every size is judged on
+ * as many rewrites, the graph stays near N (within N to about 1.4 N), and a
+ * young-generation collection (a few ms, every few thousand rewrites) is
+ * spread over at least five windows at every size instead of falling into or
+ * outside a single one. Per size and batch:
  * mean = total time of the windows / rewrites (garbage collection included,
  * as a user pays it), median = median time of one rewrite (which hides the
  * collections). Each figure is the median over the batches.
  */
 function growth(grammar: ReturnType<typeof compileGraphGrammar>, sizes: readonly number[], opts: { perSize: number; batches: number; warm?: boolean; extra?: Partial<GenerateGraphOptions> }): Figure[] {
-  const windowOf = (n: number) => Math.max(20, Math.min(opts.perSize, Math.round(n / 5)));
+  const windowOf = (n: number) => Math.max(20, Math.min(Math.round(opts.perSize / 5), Math.round(n / 5)));
   const runsOf = (n: number) => Math.ceil(opts.perSize / windowOf(n));
   const biggest = sizes[sizes.length - 1] as number;
   // warm-up: one whole growth past the largest size, untimed
