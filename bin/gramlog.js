@@ -1,12 +1,28 @@
 #!/usr/bin/env node
-// The bundled command line (npm run build:cli, part of npm run build) starts
-// fastest; without it (only tsc has run) the compiled modules serve.
-let main;
-try {
-  ({ main } = await import('../dist/cli/bundle/main.js'));
-} catch (e) {
-  if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('/dist/cli/bundle/main.js')) throw e;
-  ({ main } = await import('../dist/cli/main.js'));
+// Fastest first: a query runs from its self-contained script and V8's code
+// cache (bin/script.js); other commands, and queries that need what that
+// script leaves out (a .bp file, --edn), from the bundled command line
+// (npm run build:cli, part of npm run build); without either (only tsc has
+// run) the compiled modules serve. CommonJS (bin/package.json), so that a
+// query starts without the ES module loader.
+'use strict';
+const argv = process.argv.slice(2);
+
+async function modules() {
+  try {
+    return (await import('../dist/cli/bundle/main.js')).main;
+  } catch (e) {
+    if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('/dist/cli/bundle/main.js')) throw e;
+    return (await import('../dist/cli/main.js')).main;
+  }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+function scripted() {
+  if (argv[0] !== 'query' || argv.some((a) => a.endsWith('.bp') || a.startsWith('--edn'))) return undefined;
+  return require('./script.js').loadScript('query')?.main;
+}
+
+(async () => {
+  const main = scripted() ?? (await modules());
+  process.exitCode = await main(argv);
+})();

@@ -11,13 +11,17 @@
 // modules are (dist/cli/commands/), so paths relative to `import.meta.url`
 // (serve's dist/web) resolve the same.
 import * as esbuild from 'esbuild';
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = join(root, 'dist', 'cli', 'bundle');
+const scriptDir = join(root, 'dist', 'cli', 'script');
 rmSync(out, { recursive: true, force: true });
+rmSync(scriptDir, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: [join(root, 'dist', 'cli', 'main.js')],
   outdir: out,
@@ -30,3 +34,86 @@ await esbuild.build({
   banner: { js: "import { createRequire as __gramlogRequire } from 'node:module'; const require = __gramlogRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The query command also as one self-contained CommonJS script with V8's code
+// cache (bin/script.js loads them): no module graph to link, and no parsing or
+// compiling of the functions a query runs. Its rarely used parts (a .bp file:
+// the blueprint code; --edn: datascript) are left out, and bin/gramlog.js
+// takes the bundle above for a run that may need them.
+await buildScript('query', { './blueprints.js': 'a .bp file', '../../store/index.js': '--edn' });
+writeCache('query', warmQueryRuns());
+
+/** Build dist/cli/script/NAME.cjs: the CLI with only command `name`, without the modules in `absent`. */
+async function buildScript(name, absent) {
+  const only = {
+    name: 'only-one-command',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (a) => {
+        if (a.kind !== 'dynamic-import') return undefined;
+        const fromCommands = a.importer.endsWith(join('cli', 'commands', 'index.js'));
+        if (fromCommands && a.path !== `./${name}.js`) return { path: a.path, namespace: 'other-command' };
+        if (a.importer.endsWith(join('cli', 'commands', `${name}.js`)) && absent[a.path]) return { path: absent[a.path], namespace: 'absent' };
+        return undefined;
+      });
+      // Never loaded: main.js loads only the command it runs, and bin/gramlog.js gives this script only runs of `name`.
+      b.onLoad({ filter: /.*/, namespace: 'other-command' }, () => ({ contents: 'export {};', loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'absent' }, (a) => ({
+        contents: `throw new Error(${JSON.stringify(`internal: ${a.path} needs the modules left out of dist/cli/script/${name}.cjs`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+  await esbuild.build({
+    entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+    outfile: join(scriptDir, `${name}.cjs`),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    charset: 'ascii',
+    // bin/script.js gives the script's URL (its folder is two below dist/, like the modules').
+    define: { 'import.meta.url': '__gramlogUrl' },
+    plugins: [only],
+    logLevel: 'warning',
+  });
+}
+
+/** Runs of `gramlog query` over a small recursive program with negation and bulk facts (what the cache holds). */
+function warmQueryRuns() {
+  const dir = mkdtempSync(join(tmpdir(), 'gramlog-warm-'));
+  mkdirSync(join(dir, 'facts'));
+  const edges = Array.from({ length: 60 }, (_, i) => `${i % 20}\t${(i * 7 + 3) % 20}`);
+  writeFileSync(join(dir, 'facts', 'edge.tsv'), edges.join('\n') + '\n');
+  writeFileSync(join(dir, 'facts', 'node.tsv'), Array.from({ length: 20 }, (_, i) => `${i}`).join('\n') + '\n');
+  const rules = join(dir, 'rules.kif');
+  writeFileSync(
+    rules,
+    [
+      '; reachability and its complement',
+      '(<= (path ?x ?y) (edge ?x ?y))',
+      '(<= (path ?x ?z) (path ?x ?y) (edge ?y ?z))',
+      '(<= (nopath ?x ?y) (node ?x) (node ?y) (not (path ?x ?y)))',
+      '(<= (loop ?x) (path ?x ?x) (distinct ?x 0))',
+      '(p (f a) b) (p (f c) d)',
+      '(<= (q ?y ?x) (p (f ?x) ?y))',
+    ].join('\n') + '\n',
+  );
+  const facts = join(dir, 'facts');
+  return {
+    dir,
+    runs: [
+      ['query', rules, '--facts', facts, '--goal', '(nopath ?x ?y)', '--count-only'],
+      ['query', rules, '--facts', facts, '--goal', '(path ?x ?y)', '--goal', '(q ?a ?b)'],
+      ['query', rules, '--facts', facts, '--json'],
+      ['query', rules, '--facts', facts],
+    ],
+  };
+}
+
+/** Run the script of `name` over `warm.runs` in a child process (output discarded) and save the code cache it compiled. */
+function writeCache(name, warm) {
+  const produce = join(root, 'src', 'cli', 'script-cache.mjs');
+  const r = spawnSync(process.execPath, [produce, name, JSON.stringify(warm.runs)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(warm.dir, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`build:cli: making the code cache of dist/cli/script/${name}.cjs failed (exit ${r.status})`);
+}

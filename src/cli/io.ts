@@ -164,27 +164,47 @@ export function processIo(): Io {
   let limit: number | undefined;
   let stdin: string | undefined;
   let outClosed = false;
-  // A reader that goes away (EPIPE) ends the command quietly: no 'error' event left unhandled.
-  process.stdout.on('error', (e) => {
-    if (isEpipe(e)) outClosed = true;
-  });
-  process.stderr.on('error', () => undefined);
+  // process.stdout and process.stderr are made when first read (a pipe's loads node's net and
+  // streams: milliseconds of start-up), so each is touched only when a command writes to it.
+  let stdoutSeen = false;
+  let stderrSeen = false;
+  const stdout = (): NodeJS.WriteStream => {
+    if (!stdoutSeen) {
+      stdoutSeen = true;
+      // A reader that goes away (EPIPE) ends the command quietly: no 'error' event left unhandled.
+      process.stdout.on('error', (e) => {
+        if (isEpipe(e)) outClosed = true;
+      });
+    }
+    return process.stdout;
+  };
+  const stderr = (): NodeJS.WriteStream => {
+    if (!stderrSeen) {
+      stderrSeen = true;
+      process.stderr.on('error', () => undefined);
+    }
+    return process.stderr;
+  };
   return {
     out(t) {
-      if (outClosed || process.stdout.destroyed) throw new OutputClosed();
+      const s = stdout();
+      if (outClosed || s.destroyed) throw new OutputClosed();
       try {
-        process.stdout.write(t);
+        s.write(t);
       } catch (e) {
         if (isEpipe(e)) throw new OutputClosed();
         throw e;
       }
       // a pipe write fails synchronously on Linux: the stream is destroyed before the error event
-      if (process.stdout.destroyed) throw new OutputClosed();
+      if (s.destroyed) throw new OutputClosed();
     },
     err: (t) => {
-      if (!process.stderr.destroyed) process.stderr.write(t);
+      const s = stderr();
+      if (!s.destroyed) s.write(t);
     },
-    errIsTTY: Boolean(process.stderr.isTTY),
+    get errIsTTY() {
+      return Boolean(stderr().isTTY);
+    },
     setMaxInput(bytes) {
       limit = bytes;
     },

@@ -8,7 +8,8 @@
  * `--max-memory SIZE` or GRAMLOG_MAX_MEMORY=SIZE set it (`500M`, `2G`); a budget
  * above 90% of the heap limit cannot be kept and is a usage error.
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { createRequire } from 'node:module';
+import type * as V8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { setDefaultMemoryBudget, formatBytes, type MemoryBudget } from '../generate/memory.js';
 import { parseSize, UsageError } from './io.js';
@@ -21,6 +22,19 @@ export const DEFAULT_SHARE = 0.7;
 export const MAX_SHARE = 0.9;
 
 let gc: (() => void) | undefined | null = null;
+
+let v8: typeof V8 | undefined;
+/**
+ * node:v8, loaded when first needed: importing it loads node's streams (for
+ * heap snapshots), about 10 ms of start-up that a command which never looks at
+ * its memory (a query) should not pay.
+ */
+function loadV8(): typeof V8 {
+  v8 ??= createRequire(import.meta.url)('node:v8') as typeof V8;
+  return v8;
+}
+const getHeapStatistics = (): V8.HeapInfo => loadV8().getHeapStatistics();
+const setFlagsFromString = (flags: string): void => loadV8().setFlagsFromString(flags);
 
 /** A full garbage collection when V8 lets us ask for one (lazily exposed; nothing when it refuses). */
 function collect(): void {
@@ -68,5 +82,22 @@ export function cliMemoryBudget(command: string, text: string | undefined, env: 
 
 /** Install the budget every generation of this command uses. */
 export function installMemoryBudget(command: string, text: string | undefined, env: Record<string, string | undefined>): void {
-  setDefaultMemoryBudget(cliMemoryBudget(command, text, env));
+  if (text !== undefined || env[MAX_MEMORY_ENV]?.trim()) {
+    // A given size is checked now: a usage error before the command runs.
+    setDefaultMemoryBudget(cliMemoryBudget(command, text, env));
+    return;
+  }
+  // The default budget is worked out (reading the heap limit) when a generation first looks at it.
+  let budget: MemoryBudget | undefined;
+  const get = (): MemoryBudget => (budget ??= cliMemoryBudget(command, text, env));
+  setDefaultMemoryBudget({
+    used: () => get().used(),
+    get limit() {
+      return get().limit;
+    },
+    settle: () => get().settle?.(),
+    get advice() {
+      return get().advice;
+    },
+  });
 }

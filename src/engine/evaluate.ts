@@ -7,7 +7,7 @@
 import { GramlogError, throwIfErrors } from '../errors.js';
 import type { FactTable } from '../program/facts-table.js';
 import type { Program } from '../program/program.js';
-import type { CompiledRule } from '../program/rules.js';
+import { patternVars, type CompiledRule } from '../program/rules.js';
 import { TermDepthError } from '../program/terms.js';
 import { compileJoin, type CompiledJoin, type JoinEnv, type WorkBudget } from './join.js';
 import { Model } from './model.js';
@@ -56,6 +56,14 @@ const BUDGET_CHUNK = 4096;
 
 export const DEFAULT_MAX_FACTS = 5_000_000;
 
+/**
+ * The work left when nothing is limited, refilled when used up: a small
+ * integer, not Infinity, so that the joins' subtractions stay small integers
+ * (Infinity minus anything is a heap number, allocated at each visit until V8
+ * optimises the join).
+ */
+const UNLIMITED = 0x3fffffff;
+
 interface ComponentPlan {
   rels: number[];
   rules: CompiledRule[];
@@ -69,12 +77,13 @@ class EngineCache {
   readonly joins = new Map<string, CompiledJoin>();
   readonly dependents: number[][];
   readonly ruleIndex = new Map<CompiledRule, number>();
+  private readonly distinctMemo = new Map<CompiledRule, boolean>();
   private readonly affectedMemo = new Map<string, Uint8Array>();
 
   constructor(readonly program: Program) {
     const strat = program.stratification;
     const nRel = program.relations.length;
-    this.env = { rels: [], terms: program.terms, budget: { left: Infinity, spent() {} } };
+    this.env = { rels: [], terms: program.terms, budget: { left: UNLIMITED, spent() {} } };
     const byHead: CompiledRule[][] = Array.from({ length: nRel }, () => []);
     for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
     this.components = strat.components.map((rels) => ({
@@ -111,6 +120,16 @@ class EngineCache {
     return marks;
   }
 
+  /** Whether the rule can never give one head tuple twice (see headsDistinct). */
+  distinctHeads(rule: CompiledRule): boolean {
+    let d = this.distinctMemo.get(rule);
+    if (d === undefined) {
+      d = headsDistinct(rule);
+      this.distinctMemo.set(rule, d);
+    }
+    return d;
+  }
+
   join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[]): CompiledJoin {
     const key = `${ruleKey}:${first}`;
     let j = this.joins.get(key);
@@ -123,6 +142,27 @@ class EngineCache {
     }
     return j;
   }
+}
+
+/**
+ * Whether a run of the rule's join can never hand the same head tuple to the
+ * sink twice: every variable of a positive literal appears in the head. The
+ * join visits each tuple of a positive literal at most once per binding of the
+ * variables before it, two tuples matching one pattern under one binding
+ * differ in a variable the pattern binds, and every other literal binds at
+ * most one way (builtins and \`same\` compute their variables from the bound
+ * ones) or only filters; so distinct matches differ in a variable of a
+ * positive literal, hence in the head, which builds distinct terms from
+ * distinct values.
+ */
+export function headsDistinct(rule: CompiledRule): boolean {
+  const head = new Set<number>();
+  for (const p of rule.head.args) patternVars(p, head);
+  for (const lit of rule.body) {
+    if (lit.kind !== 'pos') continue;
+    for (const p of lit.args) for (const v of patternVars(p)) if (!head.has(v)) return false;
+  }
+  return true;
 }
 
 const caches = new WeakMap<Program, EngineCache>();
@@ -210,8 +250,10 @@ class Run {
     const budget = cache.env.budget;
     this.budget = budget;
     if (maxWork === undefined && deadline === undefined) {
-      budget.left = Infinity;
-      budget.spent = () => {};
+      budget.left = UNLIMITED;
+      budget.spent = () => {
+        budget.left = UNLIMITED;
+      };
     } else {
       const limit = maxWork ?? Infinity;
       let used = 0;
@@ -241,16 +283,32 @@ class Run {
 
   private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
     const target = this.rels[rule.head.rel] as Relation;
+    if (target.arity === 2) {
+      return (tuple) => {
+        if (target.add2(tuple[0] as number, tuple[1] as number) && ++this.derived > this.maxFacts) this.limitError(rule);
+      };
+    }
     return (tuple) => {
-      if (target.add(tuple) && ++this.derived > this.maxFacts) {
-        const program = this.cache.program;
-        throw new GramlogError(
-          'engine/limit',
-          `evaluation stopped after deriving ${this.maxFacts} facts: ${label(program, rule)} keeps growing through this rule (raise the limit with maxFacts if the program is finite)`,
-          rule.span,
-        );
-      }
+      if (target.add(tuple) && ++this.derived > this.maxFacts) this.limitError(rule);
     };
+  }
+
+  /** A sink for tuples known to be new: appended unhashed (Relation.append). */
+  private appendSinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
+    const target = this.rels[rule.head.rel] as Relation;
+    return (tuple) => {
+      target.append(tuple);
+      if (++this.derived > this.maxFacts) this.limitError(rule);
+    };
+  }
+
+  private limitError(rule: CompiledRule): never {
+    const program = this.cache.program;
+    throw new GramlogError(
+      'engine/limit',
+      `evaluation stopped after deriving ${this.maxFacts} facts: ${label(program, rule)} keeps growing through this rule (raise the limit with maxFacts if the program is finite)`,
+      rule.span,
+    );
   }
 
   private fullRanges(j: CompiledJoin): void {
@@ -267,7 +325,10 @@ class Run {
       this.current = rule;
       const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
       this.fullRanges(j);
-      j.run(this.sinkFor(rule));
+      // The only rule of a relation that holds nothing yet, which never gives a
+      // tuple twice, needs no duplicate check: its tuples are appended.
+      const fresh = comp.rules.length === 1 && (this.rels[rule.head.rel] as Relation).count === 0 && this.cache.distinctHeads(rule);
+      j.run(fresh ? this.appendSinkFor(rule) : this.sinkFor(rule));
     }
   }
 

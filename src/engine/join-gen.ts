@@ -84,6 +84,11 @@ export function generateJoin(
         ok = false;
         return;
       }
+      if (vals.length === 2) {
+        lines.push(`{ if (R[${lit.rel}].find2(${vals[0]}, ${vals[1]}) < 0) {`);
+        closes.push('}}');
+        return;
+      }
       const key = buffer(vals.length);
       lines.push(`{ const K = ${key};`);
       vals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
@@ -125,11 +130,14 @@ export function generateJoin(
       return;
     }
     if (keyCols.length === arity && arity > 0) {
-      const key = buffer(arity);
-      lines.push(`const K = ${key};`);
-      keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
       lines.push(`if (--G.left < 0) G.spent();`);
-      lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
+      if (arity === 2) lines.push(`const f = ${r}.find2(${keyVals[0]}, ${keyVals[1]}); if (f >= s && f < n) {`);
+      else {
+        const key = buffer(arity);
+        lines.push(`const K = ${key};`);
+        keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
+        lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
+      }
       closes.push('}}');
       return;
     }
@@ -143,9 +151,12 @@ export function generateJoin(
     // One loop for both ways: a scan of a few tuples checking the key columns, or an index chain.
     const keyCheck = keyCols.map((c, j) => `D[b + ${c}] !== ${keyVals[j]}`).join(' || ');
     lines.push(`const scan = n - s <= T.smallScan; let t = s, ch = D, w = 1;`);
-    lines.push(`if (scan) { if ((G.left -= n - s) < 0) G.spent(); } else { const K = ${key};`);
-    keyVals.forEach((v, j) => lines.push(`K[${j}] = ${v};`));
-    lines.push(`const x = ${r}.index(${mask}); ch = x.next; t = x.first(K); }`);
+    if (keyCols.length === 1) lines.push(`if (scan) { if ((G.left -= n - s) < 0) G.spent(); } else { const x = ${r}.index(${mask}); ch = x.next; t = x.first1(${keyVals[0]}); }`);
+    else {
+      lines.push(`if (scan) { if ((G.left -= n - s) < 0) G.spent(); } else { const K = ${key};`);
+      keyVals.forEach((v, j) => lines.push(`K[${j}] = ${v};`));
+      lines.push(`const x = ${r}.index(${mask}); ch = x.next; t = x.first(K); }`);
+    }
     lines.push(`for (;;) { let u;`);
     lines.push(`if (scan) { if (t >= n) break; u = t++; } else { if (t < 0) break; u = t; t = ch[t]; if (u >= n) continue; if (u < s) break; w++; }`);
     lines.push(`const b = u * ${arity};`);

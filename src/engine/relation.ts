@@ -30,6 +30,8 @@ export class Relation {
   count = 0;
   private slots: Int32Array;
   private mask: number;
+  /** Tuples [0, hashed) are in the membership table; those appended after it wait for the next lookup (see append). */
+  private hashed = 0;
   private readonly indexes = new Map<number, ColumnIndex>();
   private readonly pathIndexes = new Map<string, PathIndex>();
 
@@ -69,11 +71,67 @@ export class Relation {
     if (size > this.slots.length) {
       this.slots = new Int32Array(size / 2);
       this.rehash();
+    } else if (this.hashed !== this.count) this.hashAppended();
+  }
+
+  /**
+   * Add a tuple known to be new (the caller guarantees it is in no tuple
+   * there is): it is stored but not hashed. The membership table catches up
+   * at the next find, has, add or reserve, in one pass sized for every tuple
+   * then there, so a relation that is only counted or scanned (the goal of a
+   * query) is never hashed, and one that is read is hashed without growing
+   * step by step.
+   */
+  append(src: ArrayLike<number>, off = 0): void {
+    const arity = this.arity;
+    const t = this.count;
+    const data = this.roomFor(t);
+    const base = t * arity;
+    for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
+    this.count = t + 1;
+  }
+
+  /** The tuple array, grown (doubled) when tuple t does not fit. */
+  private roomFor(t: number): Int32Array {
+    const need = (t + 1) * this.arity;
+    if (need > this.data.length) {
+      const grown = new Int32Array(Math.max(this.data.length * 2, need));
+      grown.set(this.data);
+      this.data = grown;
     }
+    return this.data;
+  }
+
+  /** The tuple just appended, the newest, goes into the free slot `slot` of the membership table. */
+  private hashNewest(slot: number): void {
+    this.hashed = this.count;
+    this.slots[slot] = this.count;
+    if (this.count * 2 > this.slots.length) this.rehash();
+  }
+
+  /** Put the appended tuples into the membership table. */
+  private hashAppended(): void {
+    let size = this.slots.length;
+    while (size < this.count * 2 + 2) size *= 2;
+    if (size > this.slots.length) {
+      this.slots = new Int32Array(size / 2);
+      this.rehash();
+      return;
+    }
+    const mask = this.mask;
+    const arity = this.arity;
+    const slots = this.slots;
+    for (let t = this.hashed; t < this.count; t++) {
+      let slot = hashAt(this.data, t * arity, arity) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = t + 1;
+    }
+    this.hashed = this.count;
   }
 
   /** Index of the tuple equal to src[off..off+arity), or -1. */
   find(src: ArrayLike<number>, off = 0): number {
+    if (this.hashed !== this.count) this.hashAppended();
     const arity = this.arity;
     const data = this.data;
     let slot = hashAt(src, off, arity) & this.mask;
@@ -89,14 +147,38 @@ export class Relation {
     }
   }
 
+  /** find for a relation of arity 2, given the two values: what the generated joins call (see hash2). */
+  find2(a: number, b: number): number {
+    // slot2 first: it may replace the table (hashing appended tuples)
+    const slot = this.slot2(a, b);
+    return (this.slots[slot] as number) - 1;
+  }
+
+  /** The slot of the membership table holding the pair (a, b), or the free slot where it would go. */
+  private slot2(a: number, b: number): number {
+    if (this.hashed !== this.count) this.hashAppended();
+    const mask = this.mask;
+    const slots = this.slots;
+    const data = this.data;
+    let slot = hash2(a, b) & mask;
+    for (;;) {
+      const entry = slots[slot] as number;
+      if (entry === 0) return slot;
+      const base = (entry - 1) * 2;
+      if (data[base] === a && data[base + 1] === b) return slot;
+      slot = (slot + 1) & mask;
+    }
+  }
+
   has(src: ArrayLike<number>, off = 0): boolean {
     return this.find(src, off) >= 0;
   }
 
   /** Add a tuple; true when it was new. */
   add(src: ArrayLike<number>, off = 0): boolean {
+    if (this.hashed !== this.count) this.hashAppended();
     const arity = this.arity;
-    let data = this.data;
+    const data = this.data;
     let slot = hashAt(src, off, arity) & this.mask;
     for (;;) {
       const entry = this.slots[slot] as number;
@@ -107,17 +189,21 @@ export class Relation {
       if (i === arity) return false;
       slot = (slot + 1) & this.mask;
     }
+    this.append(src, off);
+    this.hashNewest(slot);
+    return true;
+  }
+
+  /** add for a relation of arity 2, given the two values (see find2). */
+  add2(a: number, b: number): boolean {
+    const slot = this.slot2(a, b);
+    if (this.slots[slot] !== 0) return false;
     const t = this.count;
-    if ((t + 1) * arity > data.length) {
-      const grown = new Int32Array(Math.max(data.length * 2, (t + 1) * arity));
-      grown.set(data);
-      this.data = data = grown;
-    }
-    const base = t * arity;
-    for (let i = 0; i < arity; i++) data[base + i] = src[off + i] as number;
+    const room = this.roomFor(t);
+    room[t * 2] = a;
+    room[t * 2 + 1] = b;
     this.count = t + 1;
-    this.slots[slot] = t + 1;
-    if (this.count * 2 > this.slots.length) this.rehash();
+    this.hashNewest(slot);
     return true;
   }
 
@@ -151,14 +237,38 @@ export class Relation {
     const slots = new Int32Array(size);
     const mask = size - 1;
     const arity = this.arity;
+    const data = this.data;
     for (let t = 0; t < this.count; t++) {
-      let slot = hashAt(this.data, t * arity, arity) & mask;
+      let slot = (arity === 2 ? hash2(data[2 * t] as number, data[2 * t + 1] as number) : hashAt(data, t * arity, arity)) & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = t + 1;
     }
     this.slots = slots;
     this.mask = mask;
+    this.hashed = this.count;
   }
+}
+
+/** hashAt of one value. */
+function hash1(a: number): number {
+  return finish(mix(1, a));
+}
+
+/**
+ * hashAt of two values, written out: one call where hashAt makes four, which
+ * counts while V8 still interprets the code (a short run of the command line
+ * is mostly that).
+ */
+function hash2(a: number, b: number): number {
+  let h = Math.imul(2 ^ a, 0x9e3779b1);
+  h = (h << 13) | (h >>> 19);
+  h = Math.imul(h ^ b, 0x9e3779b1);
+  h = (h << 13) | (h >>> 19);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function hashAt(src: ArrayLike<number>, off: number, n: number): number {
@@ -240,6 +350,23 @@ export class ColumnIndex extends ChainIndex {
 
   protected slotOf(key: ArrayLike<number>): number {
     return this.probe(key, 0, null);
+  }
+
+  /** first for an index on one column, given the value: what the generated joins call (see hash1). */
+  first1(a: number): number {
+    const heads = this.heads;
+    const mask = this.mask;
+    const rel = this.rel;
+    const data = rel.data;
+    const arity = rel.arity;
+    const col = this.cols[0] as number;
+    let slot = hash1(a) & mask;
+    for (;;) {
+      const head = heads[slot] as number;
+      if (head === 0) return -1;
+      if (data[(head - 1) * arity + col] === a) return head - 1;
+      slot = (slot + 1) & mask;
+    }
   }
 
   /** The slot of the key at src[off + cols[i]] (cols null: src[off + i]). */

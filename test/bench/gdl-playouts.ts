@@ -18,7 +18,16 @@
  * Wall-clock rates are what the goal is about; the CPU-time rate (this
  * process's user + system time) is printed beside it because on a shared,
  * loaded machine it is the steadier figure. Never asserts a time.
- * Run with `npm run bench`, or alone: `npx tsx test/bench/gdl-playouts.ts`.
+ * Run with `npm run bench`, or alone:
+ * `node --import tsx/esm test/bench/gdl-playouts.ts` (`--quick`;
+ * `--games=breakthrough,chess` or GDL_PLAYOUT_GAMES=breakthrough measures only
+ * the games named). Not under the `tsx` command: its CommonJS hook, loading
+ * nearley for an ES module, detaches an ArrayBuffer, which invalidates V8's
+ * ArrayBufferDetaching protector for the whole process; from then on every
+ * typed-array access checks for a detached buffer, and the compiled executor
+ * (typed arrays throughout) runs about 15% slower than it does for a user
+ * (`node --trace-protector-invalidation` shows it). `npm run bench` uses
+ * tsx's ES-module loader only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -127,7 +136,14 @@ function measure(sm: CreatedStateMachine, budget: number, warmUp = true): { play
   return { playouts, seconds, cpu: (cpu.user + cpu.system) / 1e6, depth: depth / playouts };
 }
 
-export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<Row[]> {
+/** The games to measure: options.games, else GDL_PLAYOUT_GAMES (comma-separated), else all (undefined). */
+function chosenGames(games: readonly string[] | undefined): Set<string> | undefined {
+  const list = games ?? process.env.GDL_PLAYOUT_GAMES?.split(',').map((g) => g.trim()).filter((g) => g !== '');
+  return list && list.length > 0 ? new Set(list) : undefined;
+}
+
+export async function benchPlayouts(options: { quick?: boolean; games?: readonly string[] } = {}): Promise<Row[]> {
+  const only = chosenGames(options.games);
   console.log('\n## GDL random playouts per second (GGP-Base prover: ticTacToe 544, connectFour 56.5, breakthrough 8.3; chess and amazons as published by gdl-perf)');
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs (wall-clock rates drop under load; the CPU rate is steadier)`);
   if (!existsSync(gamesDir)) {
@@ -136,6 +152,7 @@ export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<
   }
   const rows: Row[] = [];
   for (const game of Object.keys(GGP_BASE)) {
+    if (only && !only.has(game)) continue;
     const file = path.join(gamesDir, game, `${game}.kif`);
     if (!existsSync(file)) {
       console.log(`skipped ${game}: ${file} is absent`);
@@ -154,6 +171,7 @@ export async function benchPlayouts(options: { quick?: boolean } = {}): Promise<
   }
   // Chess and amazons: the executor auto picks (at least one playout, no warm-up: a playout may take seconds).
   for (const { game, file: rel, ggpBase } of LARGE) {
+    if (only && !only.has(game)) continue;
     const file = path.join(gamesDir, rel);
     if (!existsSync(file)) {
       console.log(`skipped ${game}: ${file} is absent`);
@@ -206,5 +224,6 @@ function printTable(rows: readonly Row[]): void {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await benchPlayouts({ quick: process.argv.includes('--quick') });
+  const games = process.argv.find((a) => a.startsWith('--games='))?.slice('--games='.length).split(',');
+  await benchPlayouts({ quick: process.argv.includes('--quick'), games });
 }

@@ -6,7 +6,7 @@
  * compiled CLI with a module hook that reports every module node loads).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,5 +99,60 @@ describe.skipIf(!existsSync(join(repoRoot, 'dist/cli/bundle/main.js')))('the bun
       expect(r.status, `${entry.name} --help: ${r.stderr}`).toBe(0);
       expect(r.stdout).toMatch(/^usage: gramlog /);
     }
+  });
+});
+
+const scriptBuilt = existsSync(join(repoRoot, 'dist/cli/script/query.cjs'));
+if (!scriptBuilt) console.log('skipping the query script tests: run `npm run build` first');
+
+describe.skipIf(!scriptBuilt)('the query script (dist/cli/script/query.cjs with its code cache)', () => {
+  /** The compiled modules' answer (the reference) for argv, with the given standard input. */
+  function modules(argv: string[], input?: string) {
+    const script = `import { main } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'dist/cli/main.js')).href)}; process.exitCode = await main(process.argv.slice(1));`;
+    return spawnSync(process.execPath, ['--input-type=module', '-e', script, ...argv], { cwd: repoRoot, encoding: 'utf8', input: input ?? '' });
+  }
+  function bin(argv: string[], input?: string) {
+    return spawnSync(process.execPath, [join(repoRoot, 'bin/gramlog.js'), ...argv], { cwd: repoRoot, encoding: 'utf8', input: input ?? '' });
+  }
+
+  it('has a code cache that this node accepts', async () => {
+    const { loadScript } = (await import(pathToFileURL(join(repoRoot, 'bin/script.js')).href)) as {
+      loadScript(name: string): { main: unknown; script: { cachedDataRejected?: boolean } } | undefined;
+    };
+    const loaded = loadScript('query');
+    expect(typeof loaded?.main).toBe('function');
+    expect(loaded?.script.cachedDataRejected).toBe(false);
+  });
+
+  it('answers queries, errors and usage errors exactly as the compiled modules do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gramlog-script-'));
+    const bad = join(dir, 'bad.kif');
+    writeFileSync(bad, '(parent ann bob)\n(<= (anc ?x ?y) (parent ?x ?z)\n');
+    const cases: Array<[string[], string?]> = [
+      [['query', 'rules/family.kif', '--goal', '(ancestor ann ?y)']],
+      [['query', 'rules/family.kif', '--goal', '(ancestor ?x ?y)', '--count-only']],
+      [['query', 'rules/family.kif', '--json']],
+      [['query', '-', '--goal', '(q ?x)'], '(p a) (p b) (<= (q ?x) (p ?x) (not (r ?x))) (r b)'],
+      [['query', bad]],
+      [['query', 'rules/family.kif', '--goal', '(ancestr ann ?y)']],
+      [['query', 'rules/family.kif', '--bogus']],
+      [['query', '--help']],
+    ];
+    for (const [argv, input] of cases) {
+      const want = modules(argv, input);
+      const got = bin(argv, input);
+      expect({ argv, status: got.status, stdout: got.stdout, stderr: got.stderr }).toEqual({ argv, status: want.status, stdout: want.stdout, stderr: want.stderr });
+    }
+  });
+
+  it('leaves out datascript and the blueprint code, which queries with --edn or a .bp file load from the bundle', () => {
+    const text = readFileSync(join(repoRoot, 'dist/cli/script/query.cjs'), 'latin1');
+    expect(text).not.toMatch(/node_modules\/(datascript|fast-check)\//);
+    const edn = bin(['query', 'rules/family.kif', '--edn', '[:find ?x :where [?f "rel" "parent"] [?f "arg0" ?x]]']);
+    expect(edn.status, edn.stderr).toBe(0);
+    expect(edn.stdout.split('\n')).toContain('ann');
+    const bp = bin(['query', 'rules/items.bp', '--count-only']);
+    expect(bp.stderr).not.toMatch(/internal/);
+    expect(bp.status, bp.stderr).toBe(0);
   });
 });

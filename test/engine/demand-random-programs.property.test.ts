@@ -12,6 +12,7 @@ import { evaluate, type InjectedFact, type Model } from '../../src/engine/index.
 import { demandProgram } from '../../src/gdl/machine/demand.js';
 import { parseProgram } from '../../src/program/load.js';
 import type { Program } from '../../src/program/program.js';
+import { randomPrograms } from './random-program.js';
 
 const CONSTS = ['a', 'b', 'c'];
 const VARS = ['?x', '?y', '?z', '?w'];
@@ -28,57 +29,29 @@ const RELS = [
 ];
 const IDB = RELS.filter((r) => r.level > 0);
 
-function atom(name: string, args: string[]): string {
-  return args.length === 0 ? name : `(${name} ${args.join(' ')})`;
-}
-
-const termArb: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...VARS, ...CONSTS) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...VARS, ...CONSTS), fc.constantFrom(...VARS, ...CONSTS)).map(([x, y]) => `(f ${x} ${y})`) },
-);
+const leaf = fc.constantFrom(...VARS, ...CONSTS);
 const groundArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...CONSTS) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...CONSTS), fc.constantFrom(...CONSTS)).map(([x, y]) => `(f ${x} ${y})`) },
 );
 
-const factArb = fc
-  .constantFrom(...RELS.filter((r) => r.level <= 1))
-  .chain((r) => fc.array(groundArb, { minLength: r.arity, maxLength: r.arity }).map((args) => atom(r.name, args)));
-
-const varsOf = (t: string) => t.match(/\?[a-z]+/g) ?? [];
-
-const ruleArb = fc.constantFrom(...IDB).chain((head) => {
-  const sameOrLower = RELS.filter((r) => r.level <= head.level);
-  const lower = RELS.filter((r) => r.level < head.level);
-  const litArb = (rels: typeof RELS) =>
-    fc.constantFrom(...rels).chain((r) => fc.array(termArb, { minLength: r.arity, maxLength: r.arity }).map((args) => ({ r, args })));
-  return fc
-    .record({
-      pos: fc.array(litArb(sameOrLower), { minLength: 2, maxLength: 4 }),
-      neg: fc.array(litArb(lower), { maxLength: 2 }),
-      distinct: fc.boolean(),
-      headPick: fc.array(fc.nat(), { minLength: head.arity, maxLength: head.arity }),
-      negPick: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
-    })
-    .map(({ pos, neg, distinct, headPick, negPick }) => {
-      const bound = [...new Set(pos.flatMap((l) => l.args.flatMap(varsOf)))];
-      const pick = (n: number, i: number) => (bound.length > 0 ? (bound[n % bound.length] as string) : (CONSTS[i % CONSTS.length] as string));
-      const headArgs = headPick.map((n, i) => (n % 5 === 4 ? `(f ${pick(n, i)} a)` : pick(n, i)));
-      const body = pos.map((l) => atom(l.r.name, l.args));
-      let k = 0;
-      for (const l of neg) {
-        // Every variable of a negated literal is bound by the positive ones.
-        const args = l.args.map((a) => a.replace(/\?[a-z]+/g, () => pick(negPick[k++ % 6] as number, k)));
-        body.push(`(not ${atom(l.r.name, args)})`);
-      }
-      if (distinct && bound.length > 0) body.push(`(distinct ${pick(negPick[0] as number, 0)} ${pick(negPick[1] as number, 1)})`);
-      return `(<= ${atom(head.name, headArgs)} ${body.join(' ')})`;
-    });
+const programs = randomPrograms({
+  consts: CONSTS,
+  rels: RELS,
+  pattern: fc.oneof({ weight: 6, arbitrary: leaf }, { weight: 1, arbitrary: fc.tuple(leaf, leaf).map(([x, y]) => `(f ${x} ${y})`) }),
+  ground: groundArb,
+  factRels: RELS.filter((r) => r.level <= 1),
+  headRels: IDB,
+  positive: { min: 2, max: 4 },
+  picks: 6,
+  // Some heads build a term from a variable (the rewrite must keep those too).
+  headArg: (n, i, pick) => (n % 5 === 4 ? `(f ${pick(n, i)} a)` : pick(n, i)),
+  facts: 12,
+  rules: { min: 2, max: 10 },
 });
 
 const programArb = fc.record({
-  facts: fc.array(factArb, { maxLength: 12 }),
-  rules: fc.array(ruleArb, { minLength: 2, maxLength: 10 }),
+  parts: programs.parts,
   roots: fc.subarray(IDB.map((r) => r.name), { minLength: 1, maxLength: 2 }),
   injected: fc.array(fc.tuple(groundArb, groundArb), { maxLength: 4 }),
 });
@@ -101,7 +74,7 @@ describe('magic-set rewrite on random stratified programs', () => {
     let rewritten = 0;
     let runs = 0;
     fc.assert(
-      fc.property(programArb, ({ facts, rules, roots, injected }) => {
+      fc.property(programArb, ({ parts: { facts, rules }, roots, injected }) => {
         runs++;
         const program = parseProgram([...facts, ...rules].join('\n'), { builtins: false });
         const rootIds = roots.map((n) => program.findRelation(n, (RELS.find((r) => r.name === n) as { arity: number }).arity)?.id);

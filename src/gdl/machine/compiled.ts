@@ -53,6 +53,8 @@ export class CompiledStateMachine implements StateMachine {
   private readonly goalValues: Float64Array[];
   /** `next` propositions, their sentences and the `true` proposition of the same sentence. */
   private readonly nextProps: Int32Array;
+  /** Each next proposition's value as a literal (`prop * 2 + negated`): itself, or the literal it copies (see propnet-optimise.ts). */
+  private readonly nextLits: Int32Array;
   private readonly nextTerms: Int32Array;
   private readonly nextTrue: Int32Array;
   private readonly init: GameState;
@@ -110,7 +112,13 @@ export class CompiledStateMachine implements StateMachine {
     });
     const plain = netStructure(program, info, ground);
     const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
-    const optimised = optimiseNet(plain, outputs, this.legalProps.map((ps) => Array.from(ps)));
+    // The differential network reads a next proposition that copies a literal as that literal (the flat one computes it).
+    const optimised = optimiseNet(
+      plain,
+      outputs,
+      this.legalProps.map((ps) => Array.from(ps)),
+      kind === 'flat' ? [] : plain.propsOf(info.next),
+    );
     const structure = optimised.net;
     this.optimiseStats = optimised.stats;
     this.ruleCount = structure.ruleHead.length;
@@ -137,6 +145,7 @@ export class CompiledStateMachine implements StateMachine {
     }
     const next = propsOf(info.next);
     this.nextProps = Int32Array.from(next.map((x) => x.prop));
+    this.nextLits = Int32Array.from(next.map((x) => ((optimised.copyOf[x.prop] as number) >= 0 ? (optimised.copyOf[x.prop] as number) : x.prop * 2)));
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
     this.scratch = new Int32Array(Math.max(1, ...this.legalProps.map((l) => l.length)));
@@ -147,10 +156,11 @@ export class CompiledStateMachine implements StateMachine {
         legalGate: this.legalGate,
         legalValue: this.legalValue,
         legalDoes: this.legalDoes,
-        nextProps: this.nextProps,
+        nextLits: this.nextLits,
         nextTrue: this.nextTrue,
         orphanTrue: this.trueProps.filter((t) => !fromNext[t]),
         terminalProp: this.terminalProp,
+        goalProps: Int32Array.from(this.goalProps.flatMap((ps) => Array.from(ps))),
       });
       this.chosen = this.player.chosen;
       this.loadFacts(init.facts);
@@ -256,16 +266,23 @@ export class CompiledStateMachine implements StateMachine {
     this.net.settleNext();
     if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
     const facts: number[] = [];
-    for (let i = 0; i < this.nextProps.length; i++) if (this.val[this.nextProps[i] as number]) facts.push(this.nextTerms[i] as number);
+    const val = this.val;
+    for (let i = 0; i < this.nextLits.length; i++) {
+      const l = this.nextLits[i] as number;
+      if (((val[l >> 1] as number) ^ (l & 1)) === 1) facts.push(this.nextTerms[i] as number);
+    }
     return makeState(facts);
   }
+
+  /** The fast playout's way to fail (made once, not per playout). */
+  private readonly noLegal = (r: number, d: number): never => {
+    throw noLegalMove(this, r, d);
+  };
 
   randomPlayout(random: Random, maxDepth: number): PlayoutResult {
     if (this.player) {
       this.loadedKey = undefined;
-      const { depth, terminal } = this.player.play(random, maxDepth, (r, d) => {
-        throw noLegalMove(this, r, d);
-      });
+      const { depth, terminal } = this.player.play(random, maxDepth, this.noLegal);
       return { depth, terminal, goals: terminal ? this.collectGoals() : this.roles.map(() => []) };
     }
     const val = this.val;

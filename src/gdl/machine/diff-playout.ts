@@ -11,7 +11,14 @@
  * - the next propositions that changed since the last step, so only those are
  *   copied onto their `true` inputs (the others already hold the same value);
  * - a snapshot of the network in the initial state, restored at the start of
- *   every playout instead of propagating back from the last one.
+ *   every playout instead of propagating back from the last one. The snapshot
+ *   already has a joint move chosen (each role's first legal move) and the
+ *   next propositions settled for it, with the list of those that differ from
+ *   their `true` input: the first step of a playout then changes only what its
+ *   own moves change, like any other step, instead of bringing every next
+ *   proposition and every gate over the moves up from "no move made". (GDL's
+ *   legal, terminal and goal do not depend on `does`, so the chosen move
+ *   changes none of them.)
  *
  * Nothing is allocated per step.
  */
@@ -25,12 +32,14 @@ export interface DiffPlayoutSpec {
   legalGate: readonly Int32Array[];
   legalValue: readonly Int32Array[];
   legalDoes: readonly Int32Array[];
-  /** Next propositions and the `true` proposition of the same sentence (NONE: none). */
-  nextProps: Int32Array;
+  /** Next propositions as literals (a next proposition that copies a literal is read as it), and the `true` proposition of the same sentence (NONE: none). */
+  nextLits: Int32Array;
   nextTrue: Int32Array;
   /** `true` propositions that no next proposition sets (false after the first step). */
   orphanTrue: Int32Array;
   terminalProp: number;
+  /** Every goal proposition (checked, with legality and the end, not to read `does` before the snapshot keeps a move chosen). */
+  goalProps: Int32Array;
 }
 
 function popcount(x: number): number {
@@ -41,12 +50,21 @@ function popcount(x: number): number {
 
 export class DiffPlayer {
   private readonly val: Uint8Array;
-  /** Value literals watched per proposition: slot[slotStart[p] .. slotStart[p+1]), each a (role, index, negated) triple. */
+  /**
+   * Value literals watched per proposition: slots[slotStart[p] .. slotStart[p+1]), each
+   * `word << 6 | negated << 5 | bit`, its move's bit in allBits.
+   */
   private readonly slotStart: Int32Array;
   private readonly slots: Int32Array;
-  private readonly nextIndex: Int32Array;
+  /** The next propositions (indices) whose literal reads proposition p: nextOf[nextStart[p] .. nextStart[p+1]). */
+  private readonly nextStart: Int32Array;
+  private readonly nextOf: Int32Array;
+  /** Scratch: the values of the next propositions being transferred. */
+  private readonly values: Uint8Array;
+  /** The legal values of every role's moves, one bit each; bits[r] is role r's part (a view). */
+  private readonly allBits: Int32Array;
+  private readonly savedBits: Int32Array;
   private readonly bits: Int32Array[];
-  private readonly savedBits: Int32Array[];
   /** Per role: the literals of its gates, the moves each gate covers (bit masks), the ungated moves, the open moves. */
   private readonly gates: Int32Array[];
   private readonly gateMasks: Int32Array[][];
@@ -57,6 +75,12 @@ export class DiffPlayer {
   private dirtyCount = 0;
   /** Every next proposition may differ from its true input (after a state was loaded from outside). */
   private allDirty = true;
+  /** In the snapshot: the chosen `does` propositions, the next propositions that differ from their true input, and the orphan true inputs that hold. */
+  private savedChosen: Int32Array;
+  private savedDirty: Int32Array = new Int32Array(0);
+  private savedOrphans: Int32Array = new Int32Array(0);
+  /** The first transfer after a restore still has to clear savedOrphans. */
+  private orphansPending = false;
   /** The `does` proposition currently set, per role. */
   readonly chosen: Int32Array;
   private readonly picked: Int32Array;
@@ -69,31 +93,46 @@ export class DiffPlayer {
     this.val = net.val;
     const size = net.size;
     this.nRoles = spec.legalValue.length;
+    const words = (n: number) => Math.max(1, (n + 31) >> 5);
+    const wordStart: number[] = [0];
+    for (const ls of spec.legalValue) wordStart.push((wordStart[wordStart.length - 1] as number) + words(ls.length));
+    this.allBits = new Int32Array(wordStart[this.nRoles] as number);
+    this.savedBits = this.allBits.slice();
+    this.bits = spec.legalValue.map((_, r) => this.allBits.subarray(wordStart[r] as number, wordStart[r + 1] as number));
     const count = new Int32Array(size + 1);
     spec.legalValue.forEach((ls) => ls.forEach((l) => (count[(l >> 1) + 1] = (count[(l >> 1) + 1] as number) + 1)));
     for (let p = 0; p < size; p++) count[p + 1] = (count[p + 1] as number) + (count[p] as number);
     this.slotStart = count.slice();
-    this.slots = new Int32Array(Math.max(1, 3 * (count[size] as number)));
+    this.slots = new Int32Array(Math.max(1, count[size] as number));
     const fill = count.slice();
     spec.legalValue.forEach((ls, r) =>
       ls.forEach((l, i) => {
         const p = l >> 1;
-        const at = 3 * (fill[p] as number);
-        fill[p] = (fill[p] as number) + 1;
-        this.slots[at] = r;
-        this.slots[at + 1] = i;
-        this.slots[at + 2] = l & 1;
+        const at = fill[p] as number;
+        fill[p] = at + 1;
+        this.slots[at] = (((wordStart[r] as number) + (i >> 5)) << 6) | ((l & 1) << 5) | (i & 31);
         net.watched[p] = 1;
       }),
     );
-    this.nextIndex = new Int32Array(size + 1).fill(NONE);
-    spec.nextProps.forEach((p, i) => {
-      this.nextIndex[p] = i;
+    const nCount = new Int32Array(size + 1);
+    spec.nextLits.forEach((l) => (nCount[(l >> 1) + 1] = (nCount[(l >> 1) + 1] as number) + 1));
+    for (let p = 0; p < size; p++) nCount[p + 1] = (nCount[p + 1] as number) + (nCount[p] as number);
+    this.nextStart = nCount.slice();
+    this.nextOf = new Int32Array(Math.max(1, spec.nextLits.length));
+    spec.nextLits.forEach((l, i) => {
+      const p = l >> 1;
+      this.nextOf[nCount[p] as number] = i;
+      nCount[p] = (nCount[p] as number) + 1;
       net.watched[p] = 1;
     });
-    const words = (n: number) => Math.max(1, (n + 31) >> 5);
-    this.bits = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
-    this.savedBits = this.bits.map((b) => b.slice());
+    this.values = new Uint8Array(Math.max(1, spec.nextLits.length));
+    // A derived proposition that is one move's legal value and nothing else the player watches: settling it writes the bit.
+    net.legalBits = this.allBits;
+    for (let p = 0; p < size; p++) {
+      if (p < net.legalSlot.length && net.isDerived(p) && (count[p + 1] as number) - (count[p] as number) === 1 && this.nextStart[p + 1] === this.nextStart[p]) {
+        net.legalSlot[p] = this.slots[count[p] as number] as number;
+      }
+    }
     this.open = spec.legalValue.map((ls) => new Int32Array(words(ls.length)));
     this.gates = [];
     this.gateMasks = [];
@@ -110,9 +149,10 @@ export class DiffPlayer {
       this.gateMasks[r] = masks;
       this.ungated[r] = ungated;
     });
-    this.dirty = new Int32Array(Math.max(1, spec.nextProps.length));
-    this.isDirty = new Uint8Array(Math.max(1, spec.nextProps.length));
+    this.dirty = new Int32Array(Math.max(1, spec.nextLits.length));
+    this.isDirty = new Uint8Array(Math.max(1, spec.nextLits.length));
     this.chosen = new Int32Array(this.nRoles).fill(NONE);
+    this.savedChosen = this.chosen.slice();
     this.picked = new Int32Array(this.nRoles).fill(NONE);
   }
 
@@ -132,19 +172,60 @@ export class DiffPlayer {
     this.allDirty = true;
   }
 
-  /** Remember the current (settled, no move chosen) state as the start of every playout. */
+  /**
+   * Remember the current (settled) state as the start of every playout, with
+   * each role's first legal move chosen and the next propositions settled.
+   */
   snapshot(): void {
     this.reset();
-    this.net.snapshot();
-    this.bits.forEach((b, r) => (this.savedBits[r] as Int32Array).set(b));
+    const { net, val, spec } = this;
+    const before = this.bits.map((b) => b.slice());
+    const ends = () => [spec.terminalProp === NONE ? 0 : val[spec.terminalProp], ...Array.from(spec.goalProps, (g) => val[g])].join();
+    const terminal = ends();
+    for (let r = 0; r < this.nRoles; r++) {
+      const n = this.legalCount(r);
+      this.picked[r] = n === 0 ? NONE : ((spec.legalDoes[r] as Int32Array)[this.select(r, 0)] as number);
+    }
+    this.chooseAll(this.picked);
+    net.propagate();
+    this.drain();
+    const same = ends() === terminal && this.bits.every((b, r) => b.every((w, i) => w === (before[r] as Int32Array)[i]));
+    if (!same) {
+      // Legality, the end or the goals read `does` (not GDL): start from no move chosen.
+      this.chooseAll(this.picked.fill(NONE));
+      net.propagate();
+      this.drain();
+    }
+    this.clearDirty();
+    const dirty: number[] = [];
+    spec.nextLits.forEach((l, i) => {
+      const t = spec.nextTrue[i] as number;
+      if (t !== NONE && val[t] !== ((val[l >> 1] as number) ^ (l & 1))) dirty.push(i);
+    });
+    this.savedDirty = Int32Array.from(dirty);
+    this.savedOrphans = spec.orphanTrue.filter((t) => val[t] === 1);
+    this.savedChosen.set(this.chosen);
+    net.snapshot();
+    this.savedBits.set(this.allBits);
   }
 
   private restore(): void {
     this.net.restore();
-    this.bits.forEach((b, r) => b.set(this.savedBits[r] as Int32Array));
-    this.chosen.fill(NONE);
+    const bits = this.allBits;
+    const savedBits = this.savedBits;
+    for (let w = 0; w < bits.length; w++) bits[w] = savedBits[w] as number;
+    const chosen = this.chosen;
+    for (let r = 0; r < chosen.length; r++) chosen[r] = this.savedChosen[r] as number;
     this.clearDirty();
-    this.allDirty = true;
+    const saved = this.savedDirty;
+    for (let k = 0; k < saved.length; k++) {
+      const i = saved[k] as number;
+      this.isDirty[i] = 1;
+      this.dirty[k] = i;
+    }
+    this.dirtyCount = saved.length;
+    this.orphansPending = this.savedOrphans.length > 0;
+    this.allDirty = false;
   }
 
   private clearDirty(): void {
@@ -158,41 +239,51 @@ export class DiffPlayer {
     const changed = net.changed;
     const val = this.val;
     const slots = this.slots;
-    for (let k = 0; k < net.changedCount; k++) {
+    const slotStart = this.slotStart;
+    const bits = this.allBits;
+    const nextStart = this.nextStart;
+    const nextOf = this.nextOf;
+    const n = net.changedCount;
+    for (let k = 0; k < n; k++) {
       const p = changed[k] as number;
-      const end = 3 * (this.slotStart[p + 1] as number);
-      for (let j = 3 * (this.slotStart[p] as number); j < end; j += 3) {
-        const i = slots[j + 1] as number;
-        const bits = this.bits[slots[j] as number] as Int32Array;
-        const mask = 1 << (i & 31);
-        if (((val[p] as number) ^ (slots[j + 2] as number)) === 1) bits[i >> 5] = (bits[i >> 5] as number) | mask;
-        else bits[i >> 5] = (bits[i >> 5] as number) & ~mask;
+      const v = val[p] as number;
+      const end = slotStart[p + 1] as number;
+      for (let j = slotStart[p] as number; j < end; j++) {
+        const x = slots[j] as number;
+        const w = x >> 6;
+        const mask = 1 << (x & 31);
+        if ((v ^ ((x >> 5) & 1)) === 1) bits[w] = (bits[w] as number) | mask;
+        else bits[w] = (bits[w] as number) & ~mask;
       }
-      const n = this.nextIndex[p] as number;
-      if (n !== NONE && !this.isDirty[n]) {
-        this.isDirty[n] = 1;
-        this.dirty[this.dirtyCount++] = n;
+      const stop = nextStart[p + 1] as number;
+      for (let j = nextStart[p] as number; j < stop; j++) {
+        const i = nextOf[j] as number;
+        if (this.isDirty[i] === 0) {
+          this.isDirty[i] = 1;
+          this.dirty[this.dirtyCount++] = i;
+        }
       }
     }
     net.changedCount = 0;
   }
 
-  /** Role r's legal moves now: the open bit mask; returns how many. */
+  /** Role r's legal moves now: the open bit mask; returns how many (no builtin calls: the words are few). */
   private legalCount(r: number): number {
     const val = this.val;
     const open = this.open[r] as Int32Array;
-    open.set(this.ungated[r] as Int32Array);
+    const ungated = this.ungated[r] as Int32Array;
+    const words = open.length;
+    for (let w = 0; w < words; w++) open[w] = ungated[w] as number;
     const gates = this.gates[r] as Int32Array;
-    const masks = this.gateMasks[r] as Int32Array[];
     for (let g = 0; g < gates.length; g++) {
       const l = gates[g] as number;
       if (((val[l >> 1] as number) ^ (l & 1)) === 0) continue;
-      const m = masks[g] as Int32Array;
-      for (let w = 0; w < open.length; w++) open[w] = (open[w] as number) | (m[w] as number);
+      const m = (this.gateMasks[r] as Int32Array[])[g] as Int32Array;
+      for (let w = 0; w < words; w++) open[w] = (open[w] as number) | (m[w] as number);
     }
     const bits = this.bits[r] as Int32Array;
     let n = 0;
-    for (let w = 0; w < open.length; w++) {
+    for (let w = 0; w < words; w++) {
       const x = (open[w] as number) & (bits[w] as number);
       open[w] = x;
       if (x !== 0) n += popcount(x);
@@ -271,22 +362,40 @@ export class DiffPlayer {
   /** Copy the next propositions that changed onto their true inputs (all of them after a reset). */
   transfer(): void {
     const { net, val, spec } = this;
-    const { nextProps, nextTrue } = spec;
+    const { nextLits, nextTrue } = spec;
+    const values = this.values;
+    // Read every value before setting any true input: a next proposition may copy a true input.
     if (this.allDirty) {
-      for (let i = 0; i < nextProps.length; i++) {
-        const t = nextTrue[i] as number;
-        if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+      for (let i = 0; i < nextLits.length; i++) {
+        const l = nextLits[i] as number;
+        values[i] = (val[l >> 1] as number) ^ (l & 1);
       }
       for (let i = 0; i < spec.orphanTrue.length; i++) net.set(spec.orphanTrue[i] as number, 0);
+      for (let i = 0; i < nextLits.length; i++) {
+        const t = nextTrue[i] as number;
+        if (t !== NONE) net.set(t, values[i] as number);
+      }
       this.allDirty = false;
+      this.orphansPending = false;
       this.clearDirty();
       return;
     }
-    for (let k = 0; k < this.dirtyCount; k++) {
-      const i = this.dirty[k] as number;
+    const dirty = this.dirty;
+    const n = this.dirtyCount;
+    for (let k = 0; k < n; k++) {
+      const l = nextLits[dirty[k] as number] as number;
+      values[k] = (val[l >> 1] as number) ^ (l & 1);
+    }
+    if (this.orphansPending) {
+      const orphans = this.savedOrphans;
+      for (let k = 0; k < orphans.length; k++) net.set(orphans[k] as number, 0);
+      this.orphansPending = false;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = dirty[k] as number;
       this.isDirty[i] = 0;
       const t = nextTrue[i] as number;
-      if (t !== NONE) net.set(t, val[nextProps[i] as number] as number);
+      if (t !== NONE) net.set(t, values[k] as number);
     }
     this.dirtyCount = 0;
   }

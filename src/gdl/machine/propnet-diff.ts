@@ -46,8 +46,15 @@ export class DiffPropnet implements Propnet {
    */
   private readonly occStart: Int32Array;
   private readonly occ: Int32Array;
-  /** Topological rank of each derived proposition (-1 for inputs and constants). */
+  /**
+   * The unit of each derived proposition (-1 for inputs): a non-recursive
+   * proposition is its own unit (so firing needs no lookup), a recursive
+   * component is unit size + k (its Unit is compUnits[k]).
+   */
   private readonly rank: Int32Array;
+  /** Units in topological order (unitIds[t] is the t-th one's id) and the recursive components' units. */
+  private readonly unitIds: Int32Array;
+  private readonly compUnits: Unit[];
   /** Per rule: 1 when its head is in a recursive component (no counts kept). */
   private readonly ruleRecursive: Uint8Array;
   private readonly units: Unit[];
@@ -77,6 +84,12 @@ export class DiffPropnet implements Propnet {
   readonly ruleCount: number;
   /** Watched propositions (1): a change of their value is recorded in `changed`. */
   readonly watched: Uint8Array;
+  /**
+   * Per proposition: the one bit of `legalBits` that its value sets (`word << 6 | negated << 5 | bit`), or -1.
+   * Settling such a proposition writes the bit at once instead of recording the change (diff-playout.ts).
+   */
+  readonly legalSlot: Int32Array;
+  legalBits: Int32Array = new Int32Array(1);
   /** Watched propositions whose value changed since the caller last read them (may repeat). */
   readonly changed: Int32Array;
   changedCount = 0;
@@ -145,33 +158,45 @@ export class DiffPropnet implements Propnet {
     // Units in topological order: one per non-recursive proposition, one per recursive component.
     this.rank = new Int32Array(Math.max(1, size)).fill(-1);
     this.units = [];
+    this.compUnits = [];
+    const ids: number[] = [];
     const order = net.order;
     for (let k = 0; k < order.length; ) {
       const p = order[k] as number;
       if (!net.recursive(p)) {
-        this.rank[p] = this.units.length;
+        this.rank[p] = p;
+        ids.push(p);
         this.units.push({ prop: p, code: undefined, props: undefined, old: undefined });
         k++;
         continue;
       }
       const members: number[] = [];
       while (k < order.length && net.comp(order[k] as number) === net.comp(p)) members.push(order[k++] as number);
-      for (const m of members) this.rank[m] = this.units.length;
-      this.units.push({ prop: -1, code: flatCode(net, members), props: Int32Array.from(members), old: new Uint8Array(members.length) });
+      const id = size + this.compUnits.length;
+      for (const m of members) this.rank[m] = id;
+      ids.push(id);
+      const unit = { prop: -1, code: flatCode(net, members), props: Int32Array.from(members), old: new Uint8Array(members.length) };
+      this.units.push(unit);
+      this.compUnits.push(unit);
     }
+    this.unitIds = Int32Array.from(ids);
+    const nIds = size + this.compUnits.length;
     this.ruleRecursive = Uint8Array.from(ruleHead.map((h) => (net.recursive(h) ? 1 : 0)));
     this.watched = new Uint8Array(Math.max(1, size));
+    this.legalSlot = new Int32Array(Math.max(1, size)).fill(-1);
     // Each unit settles at most once per propagation, each input is set at most twice between two:
     // callers read `changed` after each propagation.
     this.changed = new Int32Array(2 * size + 1);
-    this.unitProp = Int32Array.from(this.units.map((u) => (u.prop >= 0 && (this.gateGroup[u.prop] as number) >= 0 ? -2 - u.prop : u.prop)));
+    this.unitProp = new Int32Array(Math.max(1, nIds)).fill(-1);
+    for (const u of this.units) if (u.prop >= 0) this.unitProp[u.prop] = (this.gateGroup[u.prop] as number) >= 0 ? -2 - u.prop : u.prop;
     // Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
     const nUnits = this.units.length;
-    this.level = new Int32Array(Math.max(1, nUnits));
-    const rulesOfUnit: number[][] = this.units.map(() => []);
+    this.level = new Int32Array(Math.max(1, nIds));
+    const rulesOfUnit: number[][] = Array.from({ length: nIds }, () => []);
     for (let i = 0; i < nRules; i++) (rulesOfUnit[this.rank[ruleHead[i] as number] as number] as number[]).push(i);
     let levels = 1;
-    for (let r = 0; r < nUnits; r++) {
+    for (let t = 0; t < nUnits; t++) {
+      const r = this.unitIds[t] as number;
       let lv = 0;
       for (const i of rulesOfUnit[r] as number[]) {
         for (const l of ruleLits[i] as number[]) {
@@ -183,13 +208,13 @@ export class DiffPropnet implements Propnet {
       levels = Math.max(levels, lv + 2);
     }
     const perLevel = new Int32Array(levels);
-    for (let r = 0; r < nUnits; r++) perLevel[this.level[r] as number] = (perLevel[this.level[r] as number] as number) + 1;
+    for (const r of this.unitIds) perLevel[this.level[r] as number] = (perLevel[this.level[r] as number] as number) + 1;
     this.bucketStart = new Int32Array(levels);
     for (let lv = 1; lv < levels; lv++) this.bucketStart[lv] = (this.bucketStart[lv - 1] as number) + (perLevel[lv - 1] as number);
     this.bucketSize = new Int32Array(levels);
     this.bucket = new Int32Array(Math.max(1, nUnits));
     this.lowest = levels;
-    this.queued = new Uint8Array(Math.max(1, this.units.length));
+    this.queued = new Uint8Array(Math.max(1, nIds));
     this.evaluateAll();
   }
 
@@ -203,13 +228,14 @@ export class DiffPropnet implements Propnet {
       this.groupK[g] = k;
       this.groupSeen[g] = k;
     });
-    const rulesByRank: number[][] = this.units.map(() => []);
+    const rulesByRank: number[][] = Array.from({ length: this.queued.length }, () => []);
     for (let i = 0; i < this.head.length; i++) {
       if (!this.ruleRecursive[i]) (rulesByRank[this.rank[this.head[i] as number] as number] as number[]).push(i);
     }
-    // Rank order: a unit's rules read only inputs and earlier units (and, if recursive, itself).
-    for (let r = 0; r < this.units.length; r++) {
-      const u = this.units[r] as Unit;
+    // Topological order: a unit's rules read only inputs and earlier units (and, if recursive, itself).
+    for (let t = 0; t < this.units.length; t++) {
+      const u = this.units[t] as Unit;
+      const r = this.unitIds[t] as number;
       if (u.code) {
         runFixpoint(u.code, 0, u.code.length, val);
         continue;
@@ -264,6 +290,11 @@ export class DiffPropnet implements Propnet {
     this.propagate();
   }
 
+  /** Whether p is computed by the network (not an input). */
+  isDerived(p: number): boolean {
+    return (this.rank[p] as number) >= 0;
+  }
+
   /** Set an input proposition; the settle methods propagate. */
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
@@ -287,13 +318,13 @@ export class DiffPropnet implements Propnet {
         const x = -1 - o;
         const h = x >> 1;
         const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
-        if ((c > 0 ? 1 : 0) !== val[h] || (this.gateGroup[h] as number) >= 0) this.schedule(this.rank[h] as number);
+        if ((c > 0 ? 1 : 0) !== val[h] || (this.gateGroup[h] as number) >= 0) this.schedule(h);
         continue;
       }
       const i = o >> 1;
       const h = this.head[i] as number;
-      const r = this.rank[h] as number;
       if (this.ruleRecursive[i]) {
+        const r = this.rank[h] as number;
         if (r !== this.current) this.schedule(r);
         continue;
       }
@@ -303,7 +334,7 @@ export class DiffPropnet implements Propnet {
       if ((s === len) !== was) {
         const c = (this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1));
         // Only a count crossing zero can change the head.
-        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(r);
+        if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(h);
       }
     }
   }
@@ -330,12 +361,17 @@ export class DiffPropnet implements Propnet {
   propagate(): void {
     const val = this.val;
     const bucket = this.bucket;
+    const occ = this.occ;
+    const cnt = this.cnt;
+    const sat = this.sat;
+    const legalSlot = this.legalSlot;
+    const legalBits = this.legalBits;
     // Groups whose family count changed: every gate may change.
     for (let g = 0; g < this.groupGates.length; g++) {
       if (this.groupK[g] === this.groupSeen[g]) continue;
       this.groupSeen[g] = this.groupK[g] as number;
       const gates = this.groupGates[g] as Int32Array;
-      for (let k = 0; k < gates.length; k++) this.schedule(this.rank[gates[k] as number] as number);
+      for (let k = 0; k < gates.length; k++) this.schedule(gates[k] as number);
     }
     while (this.scheduled > 0) {
       const lv = this.lowest;
@@ -352,14 +388,43 @@ export class DiffPropnet implements Propnet {
       if (u0 >= 0 || u0 < -1) {
         const p = u0 >= 0 ? u0 : -2 - u0;
         const v = u0 >= 0 ? ((this.cnt[p] as number) > 0 ? 1 : 0) : this.valueOf(p);
-        if (val[p] !== v) {
-          val[p] = v;
-          if (this.watched[p]) this.changed[this.changedCount++] = p;
-          this.fire(p);
+        if (val[p] === v) continue;
+        val[p] = v;
+        const slot = legalSlot[p] as number;
+        if (slot >= 0) {
+          const w = slot >> 6;
+          if ((v ^ ((slot >> 5) & 1)) === 1) legalBits[w] = (legalBits[w] as number) | (1 << (slot & 31));
+          else legalBits[w] = (legalBits[w] as number) & ~(1 << (slot & 31));
+        } else if (this.watched[p]) this.changed[this.changedCount++] = p;
+        // fire(p), written out: the hot loop of a step, one loop nest whatever the JIT inlines.
+        const end = this.occStart[p + 1] as number;
+        for (let j = this.occStart[p] as number; j < end; j++) {
+          const o = occ[j] as number;
+          if (o < 0) {
+            const x = -1 - o;
+            const h = x >> 1;
+            const c = (cnt[h] = (cnt[h] as number) + ((v ^ (x & 1)) === 1 ? 1 : -1));
+            if ((c > 0 ? 1 : 0) !== val[h] || (this.gateGroup[h] as number) >= 0) this.schedule(h);
+            continue;
+          }
+          const i = o >> 1;
+          const h = this.head[i] as number;
+          if (this.ruleRecursive[i]) {
+            const r = this.rank[h] as number;
+            if (r !== this.current) this.schedule(r);
+            continue;
+          }
+          const len = this.len[i] as number;
+          const was = sat[i] === len;
+          const s = (sat[i] = (sat[i] as number) + ((v ^ (o & 1)) === 1 ? 1 : -1));
+          if ((s === len) !== was) {
+            const c = (cnt[h] = (cnt[h] as number) + (was ? -1 : 1));
+            if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(h);
+          }
         }
         continue;
       }
-      const u = this.units[r] as Unit;
+      const u = this.compUnits[r - this.size] as Unit;
       const props = u.props as Int32Array;
       const old = u.old as Uint8Array;
       for (let k = 0; k < props.length; k++) old[k] = val[props[k] as number] as number;

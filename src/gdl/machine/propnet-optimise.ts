@@ -23,6 +23,12 @@
  *   becomes `g ∧ x`, and only x is kept in the network; the state machine reads
  *   legality as g and x (`legalGate`, `legalValue`). The network then does no
  *   work when the turn passes, only when a move's own conditions change.
+ *   A legal proposition that only copies an input literal (a pass: "legal
+ *   noop when it is the other's turn") is read as that literal, gate and value.
+ * - copies: an output the caller allows (the differential network's next
+ *   propositions) that only copies a literal is read as that literal, and the
+ *   network keeps nothing for it ("control passes": next(control black) is
+ *   true(control white)).
  *
  * Propositions keep their ids (the state machine reads outputs and sets inputs
  * by id); new ones get ids after them. Recursive components are left as they
@@ -55,6 +61,12 @@ export interface OptimisedNet {
    */
   legalGate: Int32Array;
   legalValue: Int32Array;
+  /**
+   * Per proposition (of the original ids): for a copyable output (see
+   * optimiseNet) whose one rule reads one literal and that no rule reads, that
+   * literal (`prop * 2 + negated`): the network no longer computes it. -1 elsewhere.
+   */
+  copyOf: Int32Array;
 }
 
 /** Per role, the input literals that gate most of its legal propositions (see the module comment). */
@@ -91,12 +103,22 @@ function chooseGates(net: NetStructure, legalByRole: readonly (readonly number[]
   return gateOf;
 }
 
-export function optimiseNet(net: NetStructure, outputs: readonly number[], legalByRole: readonly (readonly number[])[] = []): OptimisedNet {
+export function optimiseNet(
+  net: NetStructure,
+  outputs: readonly number[],
+  legalByRole: readonly (readonly number[])[] = [],
+  copyable: readonly number[] = [],
+): OptimisedNet {
   // Outputs read through a gate are read through their value instead (below).
   const n0 = net.size;
   const read = new Uint8Array(n0);
   for (const body of net.ruleLits) for (const l of body) read[l >> 1] = 1;
   const gateOf = chooseGates(net, legalByRole, read);
+  const isLegal = new Uint8Array(n0);
+  for (const ps of legalByRole) for (const p of ps) isLegal[p] = 1;
+  const mayCopy = new Uint8Array(n0);
+  for (const p of copyable) mayCopy[p] = 1;
+  const copyOf = new Int32Array(n0).fill(-1);
   const legalGate = new Int32Array(n0).fill(-1);
   const legalValue = new Int32Array(n0).fill(-1);
   // Which derived propositions some output reads (through any rule).
@@ -255,6 +277,22 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
       order.push(...pending.splice(0), p);
       continue;
     }
+    const only = canon.length === 1 && (canon[0] as number[]).length === 1 ? ((canon[0] as number[])[0] as number) : -1;
+    if (isLegal[p] && !read[p] && only >= 0 && net.isInput[only >> 1]) {
+      // A legal proposition that copies an input literal (a pass when it is not one's turn): the literal is its gate and its value.
+      legalGate[p] = only;
+      legalValue[p] = only;
+      rules[p] = [];
+      order.push(...pending.splice(0), p);
+      continue;
+    }
+    if (mayCopy[p] && !read[p] && only >= 0) {
+      // An output that copies a literal, read by no rule (a next proposition): read as that literal.
+      copyOf[p] = only;
+      rules[p] = [];
+      order.push(...pending.splice(0), p);
+      continue;
+    }
     if (canon.length === 0) konst[p] = 0;
     else if ((canon[0] as number[]).length === 0) konst[p] = 1;
     if (konst[p] !== -1) {
@@ -298,6 +336,7 @@ export function optimiseNet(net: NetStructure, outputs: readonly number[], legal
   return {
     legalGate,
     legalValue,
+    copyOf,
     net: { size, isInput, ruleHead, ruleLits, rulesOf, order, comp, recursive, propsOf: net.propsOf },
     stats: {
       propositionsBefore: n0,
