@@ -17,8 +17,11 @@
 # (no `sexpr` level in between, which would cost a prediction, a completion and
 # a postprocessor per item), a list is predicted by one state (its `(`; what
 # follows is `rest`), and the parser starts at `list` (a top-level atom never
-# reaches nearley). The parser also feeds each run of consecutive atoms as one
-# `atoms` token (see `atoms` below): nearley's cost is per token it is fed.
+# reaches nearley). The parser also feeds each list of atoms only (`(cell 1 2
+# b)`) as one `flat` token whose value is the list already built, and each
+# other run of consecutive atoms as one `atoms` token (see `flat` and `atoms`
+# below): nearley's cost is per token it is fed, and these are most of a
+# file's tokens.
 # Items are collected by pushing onto one array: safe because the grammar is
 # unambiguous and every item has exactly one end, so each `items` value is
 # extended at most once (an array copy per item would be quadratic). No rule is nullable (the empty list is its own alternative),
@@ -46,6 +49,10 @@ var atom: any = { test: (tok: Token): boolean => tok.type === 'constant' || tok.
 // eslint-disable-next-line no-var
 var atoms: any = { test: (tok: Token): boolean => tok.type === 'atoms' || atom.test(tok) };
 
+/** A list of atoms only, fed as one token whose value is the list (see `groupAtoms` in src/syntax/parser.ts). */
+// eslint-disable-next-line no-var
+var flat: any = { test: (tok: Token): boolean => tok.type === 'flat' };
+
 const atomOf = (token: Token): SexprAtom => ({ kind: 'atom', token });
 const atomsOf = (tok: Token, into: Sexpr[]): Sexpr[] => {
   if (tok.type !== 'atoms') into.push(atomOf(tok));
@@ -72,6 +79,7 @@ sexpr -> %atom {% (d) => atomOf(d[0]) %}
 
 # One prediction per list (its `(`), whatever follows.
 list -> %lparen rest {% (d): SexprList => ({ kind: 'list', open: d[0], close: d[1][1], items: d[1][0] }) %}
+      | %flat {% (d): SexprList => d[0].value as unknown as SexprList %}
 
 rest -> %rparen {% (d): [Sexpr[], Token] => [[], d[0]] %}
       | items %rparen {% (d): [Sexpr[], Token] => [d[0], d[1]] %}

@@ -188,15 +188,17 @@ export function processIo(): Io {
   return {
     out(t) {
       const s = stdout();
-      if (outClosed || s.destroyed) throw new OutputClosed();
+      if (outClosed || s.destroyed || s.errored) throw new OutputClosed();
       try {
         s.write(t);
       } catch (e) {
         if (isEpipe(e)) throw new OutputClosed();
         throw e;
       }
-      // a pipe write fails synchronously on Linux: the stream is destroyed before the error event
-      if (s.destroyed) throw new OutputClosed();
+      // a pipe write fails synchronously on Linux: the stream records the error at once
+      // (errored), but is destroyed and emits 'error' only on a later tick, which a
+      // synchronous loop (generate --count 1000000 | head -1) would never reach
+      if (s.destroyed || s.errored) throw new OutputClosed();
     },
     err: (t) => {
       const s = stderr();

@@ -7,11 +7,14 @@
  * skipped; a line with the wrong number of columns is an error at that line.
  *
  * The tuples go straight into a flat array of interned ids: no syntax tree per
- * fact and no string for a name already interned (see TermTable.constantIn).
+ * fact, and no string per cell: a constant's name stays a place in the text
+ * until it is first printed (see TermTable.internCells), so the program keeps
+ * a reference to the text. A string is made for a quoted CSV cell and for a
+ * cell that becomes a string term.
  */
 import { GramlogError, type Span } from '../errors.js';
 import type { Program } from './program.js';
-import { HASH_SEED, SMALL_INT_LIMIT, constantHash, hashChar, hashState, type TermTable } from './terms.js';
+import { CellBatch, HASH_SEED, SMALL_INT_LIMIT, constantHash, hashChar, hashState, shortName, type TermTable } from './terms.js';
 
 export interface FactTable {
   rel: number;
@@ -78,13 +81,15 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
   return firstColumns ?? 0;
 }
 
-/** Cells looked up together (see TermTable.warmConstants). */
-const BATCH = 256;
+/** Cells looked up together (see TermTable.internCells). */
+const BATCH = 64;
 
 /** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
   const terms = program.terms;
+  // New names are kept as places in the text (or packed in two words), made into strings only when read.
+  const retained = terms.retainText(text);
   const sep = separator.charCodeAt(0);
   const csv = separator === ',';
   const len = text.length;
@@ -100,46 +105,48 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
       `expected ${arity} column${arity === 1 ? '' : 's'} (${source.name}/${arity}), found ${found}`,
       spanAt(file, lineNo, 1, lineStart, lineEnd - lineStart),
     );
-  // The cells of the lines read but not yet interned: where they are, their hash, their value when a small integer
-  // (else -1). They go to data[n - cells ..  n).
-  let batch = BATCH;
-  let froms = new Int32Array(0);
-  let tos = froms;
-  let hashes = froms;
-  let values = froms;
+  // The cells of the lines read but not yet interned (where they are, their hash, their name packed, their value
+  // when a small integer): they go to data[n - cells ..  n).
+  let batch = new CellBatch(0);
   let cells = 0;
   const flush = () => {
-    terms.warmConstants(hashes, values, cells);
     const at = n - cells;
-    for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, froms[i] as number, tos[i] as number, hashes[i] as number, values[i] as number);
+    if (retained >= 0) terms.internCells(retained, batch, cells, data, at, isConstantName);
+    else for (let i = 0; i < cells; i++) data[at + i] = cellId(terms, text, batch.from[i] as number, batch.to[i] as number, batch.hash[i] as number, batch.value[i] as number);
     cells = 0;
   };
   while (pos < len) {
     lineNo++;
     const lineStart = pos;
     if (arity < 0) {
-      // The first line that is not empty gives the arity (unless the rules do), and the rest of the text an upper bound on the tuples.
+      // The first line that is not empty gives the arity (unless the rules do).
       const end = lineEndAt(text, pos);
       if (end === pos) {
         pos = nextLine(text, end);
         continue;
       }
       arity = arityOf(program, source, countColumns(text, pos, end, sep, csv, file, lineNo));
-      data = new Int32Array(countLines(text, pos) * arity);
-      batch = Math.max(BATCH, arity);
-      froms = new Int32Array(batch);
-      tos = new Int32Array(batch);
-      hashes = new Int32Array(batch);
-      values = new Int32Array(batch);
+      // Room for the tuples if the other lines are about as long as this one (grown if they are shorter).
+      const estimate = Math.ceil((len - pos) / (end - pos + 1));
+      data = new Int32Array((estimate + (estimate >> 3) + 16) * arity);
+      batch = new CellBatch(Math.max(BATCH, arity));
     }
-    if (cells + arity > batch) flush();
-    // One pass over the line's char codes: find the separators and the line's end, hash each cell and read it as a
-    // small integer on the way; no regex, no string, no allocation per line.
+    if (cells + arity > batch.capacity) flush();
+    if (n + arity > data.length) {
+      const grown = new Int32Array(data.length * 2);
+      grown.set(data.subarray(0, n - cells));
+      data = grown;
+    }
+    // One pass over the line's char codes: find the separators and the line's end, hash each cell, pack its first
+    // characters and read it as a small integer on the way; no regex, no string, no allocation per line.
     let col = 0;
     let from = pos;
     let h = HASH_SEED;
     let digits = true;
     let value = 0;
+    let first = 0;
+    let rest = 0;
+    let wide = 0;
     for (;;) {
       const c = pos < len ? text.charCodeAt(pos) : 10;
       if (c === sep || c === 10 || (c === 13 && (pos + 1 >= len || text.charCodeAt(pos + 1) === 10))) {
@@ -150,11 +157,13 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
         }
         if (col < arity) {
           const length = pos - from;
-          froms[cells] = from;
-          tos[cells] = pos;
-          hashes[cells] = constantHash(h);
+          batch.from[cells] = from;
+          batch.to[cells] = pos;
+          batch.hash[cells] = constantHash(h);
+          batch.first[cells] = first;
+          batch.second[cells] = shortName(rest, length, wide);
           // A canonical integer (`0`, `42`, not `007`) small enough to be found by value.
-          values[cells] = digits && length > 0 && length <= 7 && (length === 1 || text.charCodeAt(from) !== 48) && value < SMALL_INT_LIMIT ? value : -1;
+          batch.value[cells] = digits && length > 0 && length <= 7 && (length === 1 || text.charCodeAt(from) !== 48) && value < SMALL_INT_LIMIT ? value : -1;
           cells++;
         }
         col++;
@@ -164,6 +173,9 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
           h = HASH_SEED;
           digits = true;
           value = 0;
+          first = 0;
+          rest = 0;
+          wide = 0;
           continue;
         }
         if (col !== arity) throw columnsError(col, lineStart, pos);
@@ -187,6 +199,10 @@ export function readFactTable(program: Program, source: FactTableSource): FactTa
         break;
       }
       h = hashChar(h, c);
+      const k = pos - from;
+      if (k < 4) first |= c << (8 * k);
+      else if (k < 7) rest |= c << (8 * (k - 4));
+      wide |= c;
       const d = c - 48;
       if (d >= 0 && d <= 9) value = value * 10 + d;
       else digits = false;
@@ -235,18 +251,6 @@ function lineEndAt(text: string, pos: number): number {
 /** The start of the line after the one ending at `end` (see lineEndAt). */
 function nextLine(text: string, end: number): number {
   return text.charCodeAt(end) === 13 ? end + 2 : end + 1;
-}
-
-/** The number of lines from `pos` to the end of the text (a last line without `\n` counts). */
-function countLines(text: string, pos: number): number {
-  let lines = 1;
-  for (let i = text.indexOf('\n', pos); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
-
-function hasQuote(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 34) return true;
-  return false;
 }
 
 /** The number of cells on a line (CSV quoting honoured). */

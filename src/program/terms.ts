@@ -34,8 +34,23 @@ export class TermTable {
   private capacity = 256;
   private depths = new Int32Array(256);
   private kinds = new Uint8Array(256);
-  /** Constant name, string value, or compound functor name. */
-  private readonly names: string[] = [];
+  /**
+   * Constant name, string value, or compound functor name; undefined for a
+   * constant named lazily (see constantAt) until its name is first read.
+   */
+  private readonly names: Array<string | undefined> = [];
+  /**
+   * Constants named lazily (constantAt, internCells), two words per term: (0, 0) for a
+   * term that is not. A name of at most 7 characters below U+0100 is held in
+   * the words themselves (see shortName: the second word is negative), so
+   * that telling whether a cell is that name reads nothing else; a longer
+   * one is the slice of `lazyTexts[src]` from the first word, of length
+   * second >>> LAZY_SRC_BITS, where src is second & LAZY_SRC_MASK.
+   * Allocated on the first such constant (a program without bulk facts never
+   * pays for it), grown with the table from then on.
+   */
+  private lazy = new Int32Array(0);
+  private readonly lazyTexts: string[] = [];
   private argStart = new Int32Array(256);
   private argCount = new Int32Array(256);
   private argPool = new Int32Array(1024);
@@ -59,7 +74,7 @@ export class TermTable {
   private constCount = 0;
   /** Constants written as small canonical integers: value -> id + 1 (0: none yet); grown on demand up to SMALL_INT_LIMIT. */
   private smallInts = new Int32Array(0);
-  /** Written by warmConstants so that its reads are not optimised away. */
+  /** Written by internCells's warm-up so that its reads are not optimised away. */
   private warmSink = 0;
   private readonly strIds = new Map<string, number>();
   /** Open-addressing hash table of compound ids (+1; 0 is empty), keyed by functor id and argument ids. */
@@ -98,6 +113,119 @@ export class TermTable {
     return valid && !valid(text, from, to) ? -1 : this.addConstant(slot, hash, text.slice(from, to));
   }
 
+  /**
+   * Keep `text` for constants named lazily from it (constantAt): a source
+   * number for constantAt, or -1 when no more texts can be kept (then name
+   * constants with constantIn). The text stays referenced as long as the
+   * table does.
+   */
+  retainText(text: string): number {
+    const known = this.lazyTexts.indexOf(text);
+    if (known >= 0) return known;
+    if (this.lazyTexts.length > LAZY_SRC_MASK) return -1;
+    this.lazyTexts.push(text);
+    return this.lazyTexts.length - 1;
+  }
+
+  /**
+   * constantIn for bulk loading: the id of the constant named text[from..to)
+   * where `text` is the retained text number `source` (retainText), its hash
+   * `hash` (constantHash) and `value` its value when it is a canonical small
+   * integer (else -1; see smallIntConstant). A new constant's name is not
+   * made until it is read (name, print, ...): no string per new name. When
+   * there is none, one is made unless `valid` rejects the name: then -1.
+   * Ids are given exactly as constantIn would give them.
+   */
+  constantAt(source: number, from: number, to: number, hash: number, value: number, valid?: NameCheck): number {
+    const text = this.lazyTexts[source] as string;
+    const len = to - from;
+    let first = 0;
+    let wide = 0;
+    let second = 0;
+    for (let i = 0; i < len && i < 7; i++) {
+      const c = text.charCodeAt(from + i);
+      wide |= c;
+      if (i < 4) first |= c << (8 * i);
+      else second |= c << (8 * (i - 4));
+    }
+    return this.lazyCell(source, text, from, to, hash, first, shortName(second, len, wide), value, valid);
+  }
+
+  /**
+   * constantAt for `count` cells of the retained text number `source` at
+   * once (bulk facts), their ids to out[at .. at + count). A cell that is
+   * not yet a constant and that `valid` rejects becomes a string term. The
+   * memory the lookups will read is read first, cell after cell, so that
+   * their cache misses overlap instead of coming one after another (with a
+   * million names the table is larger than the cache).
+   */
+  internCells(source: number, cells: CellBatch, count: number, out: Int32Array, at: number, valid: NameCheck): void {
+    const text = this.lazyTexts[source] as string;
+    const { from, to, hash, first, second, value } = cells;
+    // Warm up: the first slot of each name (or its small-integer entry), then the name found there when the hash matches.
+    const small = this.smallInts;
+    const slots = this.constSlots;
+    const mask = this.constMask;
+    const lazy = this.lazy;
+    let sink = 0;
+    for (let i = 0; i < count; i++) {
+      const v = value[i] as number;
+      if (v >= 0) sink ^= v < small.length ? (small[v] as number) : 0;
+      else sink ^= slots[2 * ((hash[i] as number) & mask)] as number;
+    }
+    for (let i = 0; i < count; i++) {
+      if ((value[i] as number) >= 0) continue;
+      const h = hash[i] as number;
+      const slot = 2 * (h & mask);
+      const entry = slots[slot] as number;
+      if (entry === 0 || slots[slot + 1] !== h) continue;
+      const word = 2 * entry - 1; // second word of term entry - 1
+      sink ^= word < lazy.length && lazy[word] !== 0 ? (lazy[word] as number) : (this.names[entry - 1] as string).length;
+    }
+    this.warmSink ^= sink;
+    for (let i = 0; i < count; i++) {
+      const v = value[i] as number;
+      if (v >= 0 && v < this.smallInts.length) {
+        const known = this.smallInts[v] as number;
+        if (known !== 0) {
+          out[at + i] = known - 1;
+          continue;
+        }
+      }
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const id = this.lazyCell(source, text, f, t, hash[i] as number, first[i] as number, second[i] as number, v, v >= 0 ? undefined : valid);
+      out[at + i] = id >= 0 ? id : this.string(text.slice(f, t));
+    }
+  }
+
+  /** constantAt given the name packed (see shortName; second = 0 when it does not fit). */
+  private lazyCell(source: number, text: string, from: number, to: number, hash: number, first: number, second: number, value: number, valid: NameCheck | undefined): number {
+    const slot = this.constProbeShort(text, from, to, hash, first, second);
+    const entry = this.constSlots[2 * slot] as number;
+    if (entry !== 0) return entry - 1;
+    if (valid && !valid(text, from, to)) return -1;
+    const len = to - from;
+    if (len > LAZY_MAX_LENGTH) return this.addConstant(slot, hash, text.slice(from, to));
+    // A new constant: only the columns that are not 0 for a constant are written (ids are never reused: the rest are still 0).
+    const id = this.n;
+    if (id === this.capacity) this.grow();
+    this.n = id + 1;
+    this.functors[id] = -1;
+    this.names.push(undefined);
+    if (this.lazy.length < 2 * this.capacity) this.growLazy();
+    if (second !== 0) {
+      this.lazy[2 * id] = first;
+      this.lazy[2 * id + 1] = second;
+    } else {
+      this.lazy[2 * id] = from;
+      this.lazy[2 * id + 1] = (len << LAZY_SRC_BITS) | source;
+    }
+    if (value >= 0) this.noteSmallInt(value, id);
+    this.noteConstant(slot, hash, id);
+    return id;
+  }
+
   /** The id of the constant named text[from..to) whose `constantHash` is `hash`, or -1 (nothing is made). */
   findConstantIn(text: string, from: number, to: number, hash: number): number {
     return (this.constSlots[2 * this.constProbe(text, from, to, hash)] as number) - 1;
@@ -114,33 +242,6 @@ export class TermTable {
     return value < this.smallInts.length ? (this.smallInts[value] as number) - 1 : -1;
   }
 
-  /**
-   * Read the memory that looking up `count` constants will read: for cell i,
-   * the small-integer entry of `values[i]` when it is >= 0, else the slot of
-   * `hashes[i]` (a constantHash) and the name found there. Nothing changes;
-   * a reader calls it on a batch of cells before looking them up one by one,
-   * so that their cache misses overlap instead of coming one after another
-   * (with a million names the table is larger than the cache).
-   */
-  warmConstants(hashes: Int32Array, values: Int32Array, count: number): void {
-    const slots = this.constSlots;
-    const mask = this.constMask;
-    const small = this.smallInts;
-    const names = this.names;
-    let sink = 0;
-    for (let i = 0; i < count; i++) {
-      const value = values[i] as number;
-      if (value >= 0) sink ^= value < small.length ? (small[value] as number) : 0;
-      else sink ^= slots[2 * ((hashes[i] as number) & mask)] as number;
-    }
-    for (let i = 0; i < count; i++) {
-      if ((values[i] as number) >= 0) continue;
-      const entry = slots[2 * ((hashes[i] as number) & mask)] as number;
-      if (entry !== 0) sink ^= (names[entry - 1] as string).length;
-    }
-    this.warmSink ^= sink;
-  }
-
   /** The slot of the constant named text[from..to), or the empty slot where it would go. */
   private constProbe(text: string, from: number, to: number, hash: number): number {
     const len = to - from;
@@ -152,8 +253,10 @@ export class TermTable {
       const entry = slots[2 * slot] as number;
       if (entry === 0) return slot;
       if (slots[2 * slot + 1] === hash) {
-        const name = names[entry - 1] as string;
-        if (name.length === len) {
+        const name = names[entry - 1];
+        if (name === undefined) {
+          if (this.lazyNameIs(entry - 1, text, from, len)) return slot;
+        } else if (name.length === len) {
           let i = 0;
           while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
           if (i === len) return slot;
@@ -163,10 +266,93 @@ export class TermTable {
     }
   }
 
+  /**
+   * constProbe for constantAt: (first, second) is the name packed as lazy
+   * names are (second = 0 when it does not fit), so that a lazily named
+   * constant is compared without reading its name.
+   */
+  private constProbeShort(text: string, from: number, to: number, hash: number, first: number, second: number): number {
+    const len = to - from;
+    const slots = this.constSlots;
+    const mask = this.constMask;
+    const lazy = this.lazy;
+    let slot = hash & mask;
+    for (;;) {
+      const entry = slots[2 * slot] as number;
+      if (entry === 0) return slot;
+      if (slots[2 * slot + 1] === hash) {
+        const id = entry - 1;
+        const word = 2 * id + 1;
+        const packed = word < lazy.length ? (lazy[word] as number) : 0;
+        if (packed < 0) {
+          if (packed === second && lazy[word - 1] === first) return slot;
+        } else if (packed !== 0) {
+          if (this.lazyNameIs(id, text, from, len)) return slot;
+        } else {
+          const name = this.names[id] as string;
+          if (name.length === len) {
+            let i = 0;
+            while (i < len && name.charCodeAt(i) === text.charCodeAt(from + i)) i++;
+            if (i === len) return slot;
+          }
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** Whether the lazily named constant `id` is named text[from..from+len). */
+  private lazyNameIs(id: number, text: string, from: number, len: number): boolean {
+    const packed = this.lazy[2 * id + 1] as number;
+    const start = this.lazy[2 * id] as number;
+    if (packed < 0) {
+      if (((packed >>> 24) & 7) !== len) return false;
+      for (let i = 0; i < len; i++) {
+        const c = i < 4 ? (start >>> (8 * i)) & 0xff : (packed >>> (8 * (i - 4))) & 0xff;
+        if (c !== text.charCodeAt(from + i)) return false;
+      }
+      return true;
+    }
+    if (packed >>> LAZY_SRC_BITS !== len) return false;
+    const source = this.lazyTexts[packed & LAZY_SRC_MASK] as string;
+    let i = 0;
+    while (i < len && source.charCodeAt(start + i) === text.charCodeAt(from + i)) i++;
+    return i === len;
+  }
+
+  /** The name of a term, made now if it was named lazily (constantAt). */
+  private nameOf(id: number): string {
+    const name = this.names[id];
+    if (name !== undefined) return name;
+    const packed = this.lazy[2 * id + 1] as number;
+    const start = this.lazy[2 * id] as number;
+    let made: string;
+    if (packed < 0) {
+      const len = (packed >>> 24) & 7;
+      const codes: number[] = [];
+      for (let i = 0; i < len; i++) codes.push(i < 4 ? (start >>> (8 * i)) & 0xff : (packed >>> (8 * (i - 4))) & 0xff);
+      made = String.fromCharCode(...codes);
+    } else made = (this.lazyTexts[packed & LAZY_SRC_MASK] as string).slice(start, start + (packed >>> LAZY_SRC_BITS));
+    this.names[id] = made;
+    return made;
+  }
+
+  private growLazy(): void {
+    const lazy = new Int32Array(2 * this.capacity);
+    lazy.set(this.lazy);
+    this.lazy = lazy;
+  }
+
   private addConstant(slot: number, hash: number, name: string): number {
     const id = this.push(KIND_CONST, name, 0, 0);
     const small = smallIntValue(name);
     if (small >= 0) this.noteSmallInt(small, id);
+    this.noteConstant(slot, hash, id);
+    return id;
+  }
+
+  /** Put the new constant `id` in the empty slot `slot` of the constants table, growing the table when it is half full. */
+  private noteConstant(slot: number, hash: number, id: number): void {
     this.constSlots[2 * slot] = id + 1;
     this.constSlots[2 * slot + 1] = hash;
     if (++this.constCount * 2 > this.constMask + 1) {
@@ -184,7 +370,6 @@ export class TermTable {
         this.constSlots[2 * to + 1] = h;
       }
     }
-    return id;
   }
 
   private noteSmallInt(value: number, id: number): void {
@@ -333,7 +518,7 @@ export class TermTable {
 
   /** Constant name, string value, or compound functor. */
   name(id: number): string {
-    return this.names[id] as string;
+    return this.nameOf(id);
   }
 
   arity(id: number): number {
@@ -359,7 +544,7 @@ export class TermTable {
     if (this.numberState.length < this.capacity) this.growNumbers();
     let state = this.numberState[id];
     if (state === 0) {
-      const name = this.names[id] as string;
+      const name = this.nameOf(id);
       if (this.kinds[id] === KIND_CONST && NUMBER_TEXT.test(name)) {
         state = 1;
         this.numberValues[id] = Number(name);
@@ -374,7 +559,7 @@ export class TermTable {
     let text = this.printed[id];
     if (text === undefined) {
       const kind = this.kinds[id];
-      if (kind === KIND_CONST) text = this.names[id] as string;
+      if (kind === KIND_CONST) text = this.nameOf(id);
       else if (kind === KIND_STR) text = quoteString(this.names[id] as string);
       else {
         const parts = [this.names[id] as string];
@@ -388,7 +573,7 @@ export class TermTable {
     return text;
   }
 
-  private push(kind: number, name: string, start: number, count: number): number {
+  private push(kind: number, name: string | undefined, start: number, count: number): number {
     const id = this.n;
     if (id === this.capacity) this.grow();
     this.n = id + 1;
@@ -426,6 +611,7 @@ export class TermTable {
     this.kinds = kinds;
     this.capacity = cap;
     if (this.numberState.length > 0) this.growNumbers();
+    if (this.lazy.length > 0) this.growLazy();
   }
 }
 
@@ -452,6 +638,48 @@ export function hashState(text: string, from: number, to: number): number {
 export function constantHash(state: number): number {
   return hashFinish(state) | 0;
 }
+
+/** A lazily named constant's source text number takes the low LAZY_SRC_BITS bits of its packed length. */
+const LAZY_SRC_BITS = 8;
+const LAZY_SRC_MASK = (1 << LAZY_SRC_BITS) - 1;
+/**
+ * The second word of a name packed in two words (see TermTable.lazy): its
+ * characters 4..6 (`rest`: character i at bits 8 * (i - 4)), its length at
+ * bits 24..26, and the sign bit; 0 when the name does not fit (longer than 7,
+ * or a character above U+00FF: `wide` is the OR of its characters). The first
+ * word holds characters 0..3, character i at bits 8 * i.
+ */
+export function shortName(rest: number, length: number, wide: number): number {
+  return length <= 7 && wide <= 0xff ? rest | (length << 24) | SHORT_NAME : 0;
+}
+
+/**
+ * Cells of bulk facts read but not yet interned (TermTable.internCells): for
+ * cell i, where it is in the text, its constantHash, its name packed in two
+ * words (first, second: see shortName) and its value when it is a canonical
+ * small integer (else -1).
+ */
+export class CellBatch {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly hash: Int32Array;
+  readonly first: Int32Array;
+  readonly second: Int32Array;
+  readonly value: Int32Array;
+  constructor(readonly capacity: number) {
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.hash = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.second = new Int32Array(capacity);
+    this.value = new Int32Array(capacity);
+  }
+}
+
+/** The sign bit of a lazy name's second word when the name is held in its two words. */
+const SHORT_NAME = 1 << 31;
+/** Longer names are made at once (their length does not fit beside the source number). */
+const LAZY_MAX_LENGTH = (1 << (31 - LAZY_SRC_BITS)) - 1;
 
 /** Constants `0` .. `SMALL_INT_LIMIT - 1` can be found by value (smallIntConstant). */
 export const SMALL_INT_LIMIT = 1 << 21;

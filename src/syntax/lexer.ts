@@ -70,11 +70,14 @@ export function encodeString(value: string): string {
   );
 }
 
+// The parentheses come first: moo matches the single-character literals before any regex rule by a table lookup
+// instead of its regex (a third of a rule file's tokens). No two rules can start with the same character, so the order
+// changes no token.
 const rules: moo.Rules = {
-  ws: { match: /\s+/, lineBreaks: true },
-  comment: /;[^\n]*/,
   lparen: '(',
   rparen: ')',
+  ws: { match: /\s+/, lineBreaks: true },
+  comment: /;[^\n]*/,
   string: {
     match: /"(?:[^"\\]|\\[\s\S])*"/,
     lineBreaks: true,

@@ -220,18 +220,38 @@ class FormParser {
 }
 
 /**
- * `tokens` with each run of two or more consecutive atoms replaced by one
- * token of type `atoms` whose value is the run (see grammar/kif.ne): nearley's
- * cost is per token it is fed. Written into `out`, which is returned.
+ * `tokens` with each list of atoms only (`(cell 1 2 b)`, `()`: no list inside)
+ * replaced by one token of type `flat` whose value is the list's s-expression,
+ * and each other run of two or more consecutive atoms by one token of type
+ * `atoms` whose value is the run (see grammar/kif.ne): nearley's cost is per
+ * token it is fed. Written into `out`, which is returned.
  */
 function groupAtoms(tokens: readonly moo.Token[], out: moo.Token[]): moo.Token[] {
   out.length = 0;
   const n = tokens.length;
   for (let i = 0; i < n; ) {
     const tok = tokens[i] as moo.Token;
+    if (tok.type === 'rparen') {
+      out.push(tok);
+      i++;
+      continue;
+    }
     let j = i + 1;
-    if (tok.type !== 'lparen' && tok.type !== 'rparen') {
-      while (j < n && (tokens[j] as moo.Token).type !== 'lparen' && (tokens[j] as moo.Token).type !== 'rparen') j++;
+    while (j < n && (tokens[j] as moo.Token).type !== 'lparen' && (tokens[j] as moo.Token).type !== 'rparen') j++;
+    if (tok.type === 'lparen') {
+      const close = tokens[j];
+      if (close !== undefined && close.type === 'rparen') {
+        const items: Sexpr[] = new Array<Sexpr>(j - i - 1);
+        for (let k = i + 1; k < j; k++) items[k - i - 1] = { kind: 'atom', token: tokens[k] as moo.Token };
+        const list: SexprList = { kind: 'list', open: tok, close, items };
+        out.push({ type: 'flat', value: list as unknown as string, text: '', toString: tok.toString, offset: tok.offset, lineBreaks: 0, line: tok.line, col: tok.col });
+        i = j + 1;
+      } else {
+        // A list with a list inside: its `(`, then its first atoms as a run.
+        out.push(tok);
+        i++;
+      }
+      continue;
     }
     if (j === i + 1) out.push(tok);
     else {

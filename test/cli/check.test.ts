@@ -222,3 +222,46 @@ describe('gramlog check --path', () => {
     expect(r.stderr).toBe('rules/items.bp: note: no (violation ...) rules given: only mastering errors can fail a run\n');
   });
 });
+
+describe('gramlog check and a violation rule that can never fire', () => {
+  const stop = (file: string) => `gramlog check: ${file}: no runs made: a property that can never fail would hold in every run; fix the rule above\n`;
+
+  it('a tree grammar: the rule is an error in check (no runs, exit 1), a warning in generate (exit 0)', async () => {
+    const files = { 'v.gdl': '(start s)\n(rule s a 1)\n(<= (violation bad ?x) (nod ?x a))\n' };
+    const r = await runCli(['check', 'v.gdl', '--runs', '5'], files);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^v\.gdl:3:24: error\[generate\/violation-never\]: this violation rule can never fire: it reads \(nod \?x a\), and no fact or rule defines nod\/2; did you mean 'node'/);
+    expect(r.stderr.endsWith(stop('v.gdl'))).toBe(true);
+    const g = await runCli(['generate', 'v.gdl'], files);
+    expect(g.code).toBe(0);
+    expect(g.stderr).toMatch(/^v\.gdl:3:24: warning\[generate\/violation-never\]/);
+  });
+
+  it('a .gdl graph grammar (the graph facts node, edge, nodeattr count as defined): error in check, warning in generate', async () => {
+    const grammar = '(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?n room) (edge ?r ?n door))\n';
+    const ok = { 'g.gdl': grammar + '(<= (violation lonely ?x) (node ?x room) (not (edge ?x ?y door)) (nodeattr ?x k v))\n' };
+    expect((await runCli(['check', 'g.gdl', '--runs', '3'], ok)).stderr).not.toContain('violation-never');
+    const typo = { 'g.gdl': grammar + '(<= (violation bad ?x) (nde ?x room))\n' };
+    const r = await runCli(['check', 'g.gdl', '--runs', '3'], typo);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^g\.gdl:6:24: error\[generate\/violation-never\]: .*no fact or rule defines nde\/2; did you mean 'node'\?/);
+    expect(r.stderr.endsWith(stop('g.gdl'))).toBe(true);
+    const g = await runCli(['generate', 'g.gdl', '--seed', '1'], typo);
+    expect(g.code).toBe(0);
+    expect(g.stderr).toMatch(/^g\.gdl:6:24: warning\[generate\/violation-never\]/);
+  });
+
+  it('blueprints: a rule reading prp for prop stops check --blueprint; master warns', async () => {
+    const files = { 'v.kif': '(<= (violation cheap ?m) (prp ?m price ?p) (< ?p 5))\n' };
+    const r = await runCli(['check', 'rules/items.bp', 'v.kif', '--blueprint', 'Spear', '--runs', '3'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^v\.kif:1:26: error\[generate\/violation-never\]: .*no fact or rule defines prp\/3; did you mean 'prop'\?/);
+    expect(r.stderr.endsWith(stop('rules/items.bp v.kif'))).toBe(true);
+    const m = await runCli(['master', 'rules/items.bp', 'v.kif', 'Spear'], files);
+    expect(m.code).toBe(0);
+    expect(m.stderr).toMatch(/^v\.kif:1:26: warning\[generate\/violation-never\]/);
+    // the example rules read only what a master and the library define
+    expect((await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'Spear', '--runs', '2'])).stderr).not.toContain('violation-never');
+  });
+});

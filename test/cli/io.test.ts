@@ -27,6 +27,18 @@ describe('a closed standard output', () => {
     expect(r.status).toBe(0);
   });
 
+  it('stops generating at once, not after the count (a million seeds, the reader gone after one line)', () => {
+    // with the output's error noticed only on a later tick, this ran all million seeds (minutes); the timeout only guards the test
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" generate rules/tree.gdl --count 1000000 --json | head -1`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).seed).toBe(0);
+  });
+
   it('ends other commands quietly too (query, layer generate)', () => {
     for (const cmd of ['query rules/family.kif', 'generate rules/building.gdl --count 50']) {
       const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" ${cmd} | head -c 1 >/dev/null`], { cwd: repoRoot, encoding: 'utf8' });

@@ -102,15 +102,22 @@ describe('gramlog query', () => {
     expect(edn.stderr).toMatch(/^error: gramlog query: bad --edn '\[:find \?x :where \[\?x': /);
   });
 
-  it('warns, with "did you mean", when a goal names a relation or arity the program never mentions', async () => {
+  it('a goal naming a relation or arity the program never mentions is an error, with "did you mean", exit 1', async () => {
     const typo = await runCli(['query', 'rules/family.kif', '--goal', '(ancestr ?x ?y)']);
-    expect(typo.code).toBe(0);
+    expect(typo.code).toBe(1);
     expect(typo.stdout).toBe('');
     expect(typo.stderr).toBe(
-      "rules/family.kif: warning[query/unknown-relation]: --goal (ancestr ?x ?y): the program never mentions ancestr/2: this goal matches nothing; did you mean 'ancestor'?\n",
+      "rules/family.kif: error[query/unknown-relation]: --goal (ancestr ?x ?y): the program never mentions ancestr/2: this goal matches nothing; did you mean 'ancestor'?\n",
     );
     const arity = await runCli(['query', 'rules/family.kif', '--goal', '(parent ?x)']);
+    expect(arity.code).toBe(1);
     expect(arity.stderr).toContain('the program uses parent with 2 arguments, never with 1');
+    // the other goals are still answered; --count-only and --json exit 1 the same way
+    const both = await runCli(['query', 'rules/family.kif', '--goal', '(ancestr ?x ?y)', '--goal', '(parent ann ?y)']);
+    expect(both.code).toBe(1);
+    expect(both.stdout).toBe('(parent ann bob)\n');
+    expect((await runCli(['query', 'rules/family.kif', '--goal', '(ancestr ?x ?y)', '--count-only'])).code).toBe(1);
+    expect((await runCli(['query', 'rules/family.kif', '--goal', '(ancestr ?x ?y)', '--json'])).code).toBe(1);
     // a relation the program mentions but derives nothing for is no mistake
     const empty = await runCli(['query', 'e.kif', '--goal', '(q ?x)'], { 'e.kif': '(p 1) (<= (q ?x) (p ?x) (r ?x))' });
     expect(empty.stderr).toBe('');

@@ -15,6 +15,8 @@ const cell = fc.oneof(
   { weight: 3, arbitrary: fc.nat({ max: 3_000_000 }).map(String) },
   { weight: 2, arbitrary: fc.constantFrom('007', '-3', '+4', '2.5', '1e3', '00', '2097151', '2097152', '9999999', '12345678') },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/) },
+  // Around the 7 characters a name packed in two words holds, and Latin-1 against wider characters.
+  { weight: 2, arbitrary: fc.stringMatching(/^[a-zé\u00ffδ][a-z0-9é\u00ffδ]{5,8}$/) },
   {
     weight: 2,
     arbitrary: fc.constantFrom('', ' ', 'a b', 'New York', '?x', 'x?', '(a)', 'a;b', '#c', "it's", 'a|b', '`', '{}', '[1]', 'a\u00a0b', '\u3000', 'a\u0085', '\u007f', 'tab\u000bx', 'a\rb', 'a\r'),
@@ -96,6 +98,37 @@ describe('bulk fact tables against a plain second reader', () => {
 
   it('agree on many distinct names and numbers, past many batches and table growths', () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `n${(i * 7919) % 9000}\t${(i * 31) % 5000}\t${i % 3 === 0 ? 'x y' : `c${i % 977}`}`);
+    const text = rows.join('\n');
+    expect(fast(parseProgram(RULES), text, '\t')).toEqual(reference(parseProgram(RULES), text, '\t'));
+  });
+
+  it('agree on tables read one after another into one program (names shared between them), past the texts a program keeps for its names', () => {
+    const tables = Array.from({ length: 300 }, (_, t) =>
+      Array.from({ length: 5 }, (_, r) => `n${(t * 7 + r) % 150}\tlong-name-${(t * 13 + r) % 90}\t${t % 3 === 0 ? 'x y' : (t * r) % 40}`).join('\n'),
+    );
+    const ours = parseProgram(RULES);
+    const theirs = parseProgram(RULES);
+    const data: number[] = [];
+    const expected: number[] = [];
+    for (const text of tables) {
+      data.push(...readFactTable(ours, { name: 'edge', text, file: 'edge.tsv', separator: '\t' }).data);
+      const r = referenceRead(theirs, 'edge', text, '\t');
+      if ('error' in r) throw new Error(r.error);
+      expected.push(...r.data);
+    }
+    expect(data).toEqual(expected);
+    expect(printAll(ours)).toEqual(printAll(theirs));
+  });
+
+  it('agree when the first line is much longer than the rest (the tuples outgrow the room guessed from it)', () => {
+    const text = [`${'a'.repeat(500)}\t${'b'.repeat(300)}`, ...Array.from({ length: 3000 }, (_, i) => `${i % 10}\tc${i}`)].join('\n');
+    const result = fast(parseProgram(RULES), text, '\t');
+    expect('data' in result && result.data.length).toBe(2 * 3001);
+    expect(result).toEqual(reference(parseProgram(RULES), text, '\t'));
+  });
+
+  it('agree on a hundred thousand distinct names, short and long, with strings between them', () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `n${i}\t${i % 4 === 0 ? `name-longer-than-seven-${(i * 7919) % 50_000}` : `m${(i * 7919) % 50_000}`}\t${i % 1000 === 0 ? 'a b' : i}`);
     const text = rows.join('\n');
     expect(fast(parseProgram(RULES), text, '\t')).toEqual(reference(parseProgram(RULES), text, '\t'));
   });

@@ -75,8 +75,6 @@ describe('TermTable constants', () => {
           let h = HASH_SEED;
           for (let k = 0; k < n.length; k++) h = hashChar(h, n.charCodeAt(k));
           expect(h).toBe(hashState(text, from, from + n.length));
-          const hashes = Int32Array.of(constantHash(h));
-          terms.warmConstants(hashes, Int32Array.of(-1), 1); // reads only
           expect(terms.findConstantIn(text, from, from + n.length, constantHash(h))).toBe(ids[i]);
           from += n.length + 1;
         });
@@ -88,3 +86,97 @@ describe('TermTable constants', () => {
   });
 });
 
+
+describe('TermTable constants named lazily (constantAt)', () => {
+  /** Names that are held in the two words (short, below U+0100), that are not (long, or with a wider character), and numbers. */
+  const name = fc.oneof(
+    fc.stringMatching(/^[a-z0-9]{1,7}$/),
+    fc.constantFrom('a', 'ab', 'abcd', 'abcde', 'abcdefg', 'abcdefgh', 'é', 'ÿÿÿÿÿÿÿ', 'δ', 'aδ', '日本', '\u0100', 'x\u00ff\u0100', '0', '7', '42', '007'),
+    fc.string({ minLength: 1, maxLength: 12 }),
+  );
+
+  it('gives the ids constant/constantIn give, in the same order, whichever way a name comes first, and its name when read', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, fc.nat({ max: 2 })), { maxLength: 300 }), fc.boolean(), (made, materialize) => {
+        const lazy = new TermTable();
+        const eager = new TermTable();
+        // Two texts, as two fact files: a name may first come from either, or from a rule (constant).
+        const texts = [made.map(([n]) => n).join('\t'), '\n' + made.map(([n]) => n).join('\t')];
+        const sources = texts.map((t) => lazy.retainText(t));
+        let from = 0;
+        made.forEach(([n, way]) => {
+          const at = from + (way === 1 ? 1 : 0);
+          const value = /^(0|[1-9][0-9]{0,6})$/.test(n) && Number(n) < SMALL_INT_LIMIT ? Number(n) : -1;
+          const id =
+            way === 2
+              ? lazy.constant(n)
+              : lazy.constantAt(sources[way] as number, at, at + n.length, constantHash(hashState(n, 0, n.length)), value);
+          expect(id).toBe(eager.constant(n));
+          if (value >= 0) expect(lazy.smallIntConstant(value)).toBe(id);
+          if (materialize) expect(lazy.name(id)).toBe(n);
+          from += n.length + 1;
+        });
+        expect(lazy.size).toBe(eager.size);
+        for (let id = 0; id < eager.size; id++) {
+          const n = eager.name(id);
+          expect(lazy.findConstant(n)).toBe(id);
+          expect(lazy.name(id)).toBe(n);
+          expect(lazy.print(id)).toBe(eager.print(id));
+          expect(lazy.numberValue(id)).toBe(eager.numberValue(id));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('tells names apart by their characters when their hashes collide (every name given the same hash)', () => {
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 200 }), (names) => {
+        const lazy = new TermTable();
+        const text = names.join('\t');
+        const source = lazy.retainText(text);
+        const first = new Map<string, number>();
+        let from = 0;
+        const ids = names.map((n) => {
+          const id = lazy.constantAt(source, from, from + n.length, 12345, -1);
+          from += n.length + 1;
+          if (!first.has(n)) first.set(n, id);
+          return id;
+        });
+        expect(ids).toEqual(names.map((n) => first.get(n)));
+        expect(lazy.size).toBe(first.size);
+        for (const [n, id] of first) expect(lazy.name(id)).toBe(n);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('finds every lazily named constant through many table growths, by constantAt, constantIn and constant', () => {
+    const terms = new TermTable();
+    const count = 60_000;
+    const text = Array.from({ length: count }, (_, i) => (i % 5 === 0 ? `long-name-${i}` : `n${i}`)).join('\n');
+    const source = terms.retainText(text);
+    const at: number[] = [];
+    const ids: number[] = [];
+    let from = 0;
+    for (let i = 0; i < count; i++) {
+      let to = text.indexOf('\n', from);
+      if (to < 0) to = text.length;
+      at.push(from);
+      ids.push(terms.constantAt(source, from, to, constantHash(hashState(text, from, to)), -1));
+      from = to + 1;
+    }
+    expect(ids).toEqual(Array.from({ length: count }, (_, i) => i));
+    for (let i = 0; i < count; i += 97) {
+      const n = i % 5 === 0 ? `long-name-${i}` : `n${i}`;
+      expect(terms.constantAt(source, at[i] as number, (at[i] as number) + n.length, constantHash(hashState(n, 0, n.length)), -1)).toBe(i);
+      expect(terms.constantIn(`(${n})`, 1, n.length + 1)).toBe(i);
+      expect(terms.constant(n)).toBe(i);
+      expect(terms.name(i)).toBe(n);
+    }
+    expect(terms.size).toBe(count);
+    // A name `valid` rejects is not made.
+    expect(terms.constantAt(terms.retainText('a b'), 0, 3, constantHash(hashState('a b', 0, 3)), -1, () => false)).toBe(-1);
+    expect(terms.size).toBe(count);
+  });
+});

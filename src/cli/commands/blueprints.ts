@@ -4,7 +4,7 @@
  * `generate GRAMMAR --blueprint FILE.bp:NAME` (a master's scalar properties as
  * params) and `check FILE.bp [RULES...] --blueprint NAME`.
  */
-import { lintLibrary, withMasterParams } from '../../generate/blueprints/index.js';
+import { lintLibrary, masterRuleWarnings, withMasterParams } from '../../generate/blueprints/index.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
@@ -13,6 +13,7 @@ import { readSource } from '../command.js';
 import { jsonLine, readMaxFacts } from '../options.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
+import { neverFiringStopsCheck } from '../never-fires.js';
 import { shellQuote } from '../../check/replay.js';
 import { isBlueprintFile, loadBlueprintFiles, loadMasterRules, masterNamed } from './master.js';
 
@@ -84,6 +85,7 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
   const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)), readMaxFacts(args, 'check'));
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
   masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
+  if (neverFiringStopsCheck(io, sources, files.join(' '), masterRuleWarnings(rules))) return EXIT.findings;
   const { checkBlueprint } = await import('../../generate/blueprints/check.js');
   if (!rules.hasViolations && !boolOpt(args, 'json')) {
     io.err(`${bp.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);

@@ -8,14 +8,16 @@ import type { Program } from '../../program/program.js';
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
 import { artifactText } from '../../check/artifact.js';
 import { compileGrammar } from '../../generate/grammar/index.js';
+import { graphViolationWarnings } from '../../generate/graph/index.js';
 import { isLayerProgram, prepareLayers } from '../../generate/layers/prepare.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
+import { neverFiringStopsCheck } from '../never-fires.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
 import { checkGraphSource } from './check-graph.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { checkBlueprints, isBlueprintFile } from './blueprints.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
@@ -105,12 +107,14 @@ examples:
     const maxFacts = readMaxFacts(args, 'check');
     const program = graph ? graph.grammar : loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
 
-    // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed
-    if (!graph) {
-      const drawnParams = paramText(params);
-      const rules = program as Program;
-      printWarnings(io, sources, withParams('check', () => (isLayerProgram(rules) ? prepareLayers(rules, { params: drawnParams }) : compileGrammar(rules, { params: drawnParams })).warnings));
-    }
+    // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed,
+    // except that a violation rule that can never fire is an error here: every run would hold, proving nothing
+    const drawnParams = paramText(params);
+    const rules = program as Program;
+    const warnings = graph
+      ? graphViolationWarnings(graph.grammar)
+      : withParams('check', () => (isLayerProgram(rules) ? prepareLayers(rules, { params: drawnParams }) : compileGrammar(rules, { params: drawnParams })).warnings);
+    if (neverFiringStopsCheck(io, sources, file, warnings)) return EXIT.findings;
 
     // fast-check is loaded only by this command: the other commands run without it
     const { checkProperties, replayCommand, shellQuote } = await loadCheck();

@@ -6,12 +6,12 @@
  * or with --explain every rewrite. Further rule files given after a JSON
  * grammar hold `violation` rules over the final graph's facts.
  */
-import { compileGraphGrammar, explainGraph, formatGraphDot, formatGraphJson, formatGraphText, generateGraph, graphViolations, isGraphRuleText, isJsonText, readGraphInput, type GraphInput } from '../../generate/graph/index.js';
+import { compileGraphGrammar, graphViolationWarnings, explainGraph, formatGraphDot, formatGraphJson, formatGraphText, generateGraph, graphViolations, isGraphRuleText, isJsonText, readGraphInput, type GraphInput } from '../../generate/graph/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { readSource } from '../command.js';
 import { UsageError, type Io } from '../io.js';
-import { withParams } from '../options.js';
+import { printWarnings, withParams } from '../options.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
 /** Whether FILE (already read) is a graph grammar. */
@@ -29,6 +29,7 @@ export function graphRenderer(io: Io, sources: Map<string, string>, file: string
   if (request.choose.length > 0) throw new UsageError('gramlog generate: --choose forces a grammar\'s rule at a node path; a graph grammar has none (leave out --choose)');
   const text = sources.get(file) ?? readSource(io, sources, file);
   const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}) }));
+  printWarnings(io, sources, graphViolationWarnings(grammar));
   let graph: GraphInput | undefined;
   if (request.graphFile !== undefined) graph = readGraphInput(readSource(io, sources, request.graphFile), request.graphFile);
   return (seed) => {

@@ -7,7 +7,7 @@
  *
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
-import { formatMasterText, lintLibrary, master, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
+import { formatMasterText, lintLibrary, master, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
 import { GramlogError } from '../../errors.js';
@@ -16,7 +16,7 @@ import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION } from '../options.js';
+import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readMaxFacts, readSeed, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
@@ -123,6 +123,7 @@ examples:
     const json = boolOpt(args, 'json');
     const library = loadBlueprintFiles(io, sources, bp);
     const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readMaxFacts(args, 'master'));
+    printWarnings(io, sources, masterRuleWarnings(rules));
     const progress = count > 1 ? statusLine(io, 250) : undefined;
     let failed = false;
     for (let i = 0; i < count; i++) {

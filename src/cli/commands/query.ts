@@ -69,12 +69,14 @@ options:
   ${MAX_FACTS_HELP}
   -h, --help            this text
 
-exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...),
-            2 usage error or unreadable file
+exit codes: 0 ok, 1 invalid program (printed as file:line:col: error[code]: ...)
+            or a --goal naming a relation (or arity) the program never
+            mentions (error[query/unknown-relation]; the other goals are
+            still answered), 2 usage error or unreadable file
 
 example:
   gramlog query rules/family.kif --goal '(ancestor ?x ?y)'
-  gramlog query rules/reach.kif --facts rules/reach-facts --goal '(reach a ?y)'
+  gramlog query rules/routes.kif --facts rules/routes-facts --goal '(reach lisbon ?to)'
   gramlog query rules/family.kif --goal '(ancestor ann ?y)' --count-only
   gramlog query rules/items.bp --goal '(keyword ?b weapon heavy)'
 `,
@@ -108,6 +110,8 @@ example:
     }
     const goals = listOpt(args, 'goal');
     const atoms: Atom[] = [];
+    // a goal naming no relation of the program is a typo that changes the answer: a finding (exit 1)
+    let status: number = EXIT.ok;
     for (const g of goals) {
       let goal: Atom;
       try {
@@ -117,19 +121,22 @@ example:
         throw e;
       }
       const unknown = unknownGoal(program, goal);
-      if (unknown) io.err(`${filesOf(sources)}: warning[query/unknown-relation]: --goal ${g}: ${unknown}\n`);
+      if (unknown) {
+        io.err(`${filesOf(sources)}: error[query/unknown-relation]: --goal ${g}: ${unknown}\n`);
+        status = EXIT.findings;
+      }
       atoms.push(goal);
     }
     if (count) {
       const n = atoms.length === 0 ? model.size : atoms.reduce((sum, goal) => sum + model.count(goal), 0);
       io.out(`${n}\n`);
-      return EXIT.ok;
+      return status;
     }
     if (json) {
       const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
       io.out(JSON.stringify(lines) + '\n');
     } else if (atoms.length === 0) model.writeFacts((text) => io.out(text));
     else for (const goal of atoms) model.writeQuery(goal, (text) => io.out(text));
-    return EXIT.ok;
+    return status;
   },
 };

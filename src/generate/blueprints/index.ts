@@ -15,5 +15,5 @@ export { master, isMaster, type Master, type Value, type MasterOptions } from '.
 export { printBlueprintFile, printBlock, printExpr } from './printer.js';
 export { formatMasterText, masterJson } from './format.js';
 export { lintLibrary } from './lint.js';
-export { masterFactsText, masterRules, masterViolations, masterProgram, scalarParams, type MasterRules } from './master-facts.js';
+export { masterFactsText, masterRuleWarnings, masterRules, masterViolations, masterProgram, scalarParams, type MasterRules } from './master-facts.js';
 export { withMasterParams } from './params.js';

@@ -12,13 +12,13 @@
  * The library's facts and rules (facts.ts: keyword, ancestor, ...) are loaded with them
  * (hence madeby and modded: the library's (factory F) and (mod M) have one argument).
  */
-import { GramlogError } from '../../errors.js';
+import { GramlogError, type Diagnostic } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
 import { buildProgram, type Program } from '../../program/program.js';
 import { formatNumber, quoteString } from '../../program/terms.js';
 import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
-import { violationsOf, type Violations } from '../violations.js';
+import { violationNeverFires, violationsOf, type Violations } from '../violations.js';
 import type { Library } from './library.js';
 import { isMaster, type Master, type Value } from './master.js';
 
@@ -91,4 +91,13 @@ export function masterProgram(rules: MasterRules, m: Master): Program {
 export function masterViolations(rules: MasterRules, m: Master): Violations {
   if (!rules.hasViolations) return { facts: [], properties: [] };
   return violationsOf(evaluate(masterProgram(rules, m)));
+}
+
+/** The relations a master provides to `violation` rules (beside the library's facts and rules). */
+const MASTER_RELATIONS = { master: 2, isa: 2, madeby: 2, modded: 3, prop: 3, elem: 4 };
+
+/** Warnings for `violation` rules that can never fire: they read a relation neither the library, the rules nor a master defines. */
+export function masterRuleWarnings(rules: MasterRules): Diagnostic[] {
+  if (!rules.hasViolations) return [];
+  return violationNeverFires(buildProgram([...rules.trees]), MASTER_RELATIONS);
 }

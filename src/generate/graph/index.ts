@@ -12,7 +12,7 @@
 export { compileGraphGrammar, readGraphInput, isJsonText, type CompileGraphOptions } from './compile.js';
 export { generateGraph, type GraphArtifact, type GenerateGraphOptions } from './generate.js';
 export { explainGraph, explainGraphStore } from './explain.js';
-export { graphArtifactModel, graphViolations } from './artifact.js';
+export { graphArtifactModel, graphViolations, graphViolationWarnings } from './artifact.js';
 export { graphFacts, labelTerm } from './facts.js';
 export { formatGraphJson, formatGraphDot, formatGraphText, graphJson, labelText, type GraphJson } from './format.js';
 export { isGraphRuleText } from './logic.js';
