@@ -9,6 +9,7 @@
 import { GramlogError } from '../../errors.js';
 import { createRandom, type Random } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
+import { adjGet } from './adjacency.js';
 import { Graph, type NodeRec } from './graph.js';
 import { GraphHistory } from './history.js';
 import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
@@ -162,7 +163,7 @@ class SiteContext implements LabelContext {
     });
     for (const e of rule.edges) {
       if (e.id === undefined) continue;
-      const label = graph.edgeLabel(site.nodes[e.v] as string, site.nodes[e.w] as string);
+      const label = adjGet(recs[e.v]?.out, recs[e.w]);
       const m = e.query(label, false);
       ids.set(e.id, { id: undefined as unknown as string, label, match: m === NO_MATCH ? undefined : m });
     }

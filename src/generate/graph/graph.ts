@@ -10,6 +10,7 @@
  */
 import { adjCopy, adjDelete, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
 import type { Label } from './labels.js';
+import { NodeTable } from './node-table.js';
 import type { GraphEdge, GraphInput, GraphNode } from './types.js';
 
 /**
@@ -27,6 +28,9 @@ export interface NodeRec {
   sites: number[] | undefined;
   /** The number of the last change log that listed this node as touched (Graph.touch). */
   mark: number;
+  /** The nodes before and after it in insertion order (node-table.ts). */
+  prev: NodeRec | undefined;
+  next: NodeRec | undefined;
 }
 
 export interface ChangeLog {
@@ -43,7 +47,7 @@ export interface ChangeLog {
 }
 
 export class Graph {
-  readonly nodes = new Map<string, NodeRec>();
+  readonly nodes = new NodeTable();
   /** graphgram's nextNodeId: created nodes are "1", "2", ... */
   nextId = 1;
   /**
@@ -117,12 +121,12 @@ export class Graph {
     let id = String(this.nextId++);
     if (this.idsAhead) while (this.nodes.has(id)) id = String(this.nextId++);
     let rec = this.spare.pop();
-    if (rec === undefined) rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 };
+    if (rec === undefined) rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0, prev: undefined, next: undefined };
     else {
       rec.id = id;
       rec.label = label;
     }
-    this.nodes.set(id, rec);
+    this.nodes.insert(rec);
     this.touch(rec);
     this.log?.detail?.addedNodes.push({ id, label });
     return rec;
@@ -132,7 +136,7 @@ export class Graph {
     let rec = this.nodes.get(id);
     if (rec) rec.label = label;
     else {
-      this.nodes.set(id, (rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0 }));
+      this.nodes.insert((rec = { id, label, out: undefined, in: undefined, sites: undefined, mark: 0, prev: undefined, next: undefined }));
       if (parseInt(id, 10) >= this.nextId) this.idsAhead = true;
     }
     this.touch(rec);
@@ -199,7 +203,7 @@ export class Graph {
       const into = adjCopy(rec.in);
       for (let i = 0; i < into.length; i += 2) this.removeEdgeRec(into[i] as NodeRec, rec);
     }
-    this.nodes.delete(id);
+    this.nodes.remove(rec);
     const log = this.log;
     if (log) {
       log.removed.push(rec);
@@ -249,7 +253,10 @@ export class Graph {
   /** The number of distinct neighbours (graphlib's neighbors(): predecessors and successors). */
   neighborCount(id: string): number {
     const rec = this.nodes.get(id);
-    if (!rec) return 0;
+    return rec ? this.neighborCountRec(rec) : 0;
+  }
+
+  neighborCountRec(rec: NodeRec): number {
     let n = adjSize(rec.out);
     const into = adjCopy(rec.in);
     for (let i = 0; i < into.length; i += 2) if (!adjHas(rec.out, into[i] as NodeRec)) n++;

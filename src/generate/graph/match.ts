@@ -332,7 +332,7 @@ export class SiteIndex {
       }
       else for (const rec of adj.keys()) this.tryBind(k, rec);
     } else {
-      for (const rec of this.graph.nodes.values()) this.tryBind(k, rec);
+      for (let rec = this.graph.nodes.first; rec; rec = rec.next) this.tryBind(k, rec);
     }
   }
 
@@ -341,7 +341,7 @@ export class SiteIndex {
     const n = rule.nodes.length;
     for (let i = 0; i < n; i++) {
       const pn = rule.nodes[i] as GraphRule['nodes'][number];
-      if (pn.strict && this.graph.neighborCount((asg[i] as NodeRec).id) !== pn.neighbors) return;
+      if (pn.strict && this.graph.neighborCountRec(asg[i] as NodeRec) !== pn.neighbors) return;
     }
     if (rule.induced) {
       for (let i = 0; i < n; i++) {
