@@ -176,13 +176,27 @@ export class SiteIndex {
     for (const rec of removed) this.retract(rec);
     // (a removed node is no longer in touched: graph.ts)
     for (const rec of touched) this.retract(rec);
-    for (const rec of touched) {
+    this.touchedNow = touched;
+    for (let t = 0; t < touched.length; t++) {
+      const rec = touched[t] as NodeRec;
+      this.tNow = t;
       // only the positions whose label query can match this node's label
       const lits = typeof rec.label === 'string' ? this.byLiteral.get(rec.label) : undefined;
       if (lits) for (const [r, p] of lits) this.search(r, p, rec);
       for (const [r, p] of this.any) this.search(r, p, rec);
     }
+    this.touchedNow = undefined;
   }
+
+  /**
+   * While update() searches from touchedNow[tNow]: an answer with a node
+   * touched before it was found already, from that node (each answer is found
+   * once from each touched node it has, and every answer with a touched node
+   * was retracted first), so add() keeps the first finding by comparing a
+   * few records it has at hand rather than reading the first node's sites.
+   */
+  private touchedNow: readonly NodeRec[] | undefined;
+  private tNow = 0;
 
   /** The number of sites of a rule (of its LHS). */
   count(rule: number): number {
@@ -241,14 +255,22 @@ export class SiteIndex {
     const first = recs[0] as NodeRec;
     const n = recs.length;
     // the same answer found again (from another of its touched nodes)?
-    const sites = first.sites;
-    if (sites) {
-      for (let j = 1; j <= (sites[0] as number); j++) {
-        const s = sites[j] as number;
-        if (this.siteGroup[s] !== group) continue;
-        let same = true;
-        for (let i = 0; i < n && same; i++) if (this.siteRecs[s * this.width + i] !== recs[i]) same = false;
-        if (same) return;
+    const earlier = this.touchedNow;
+    if (earlier) {
+      for (let t = 0; t < this.tNow; t++) {
+        const u = earlier[t];
+        for (let i = 0; i < n; i++) if (recs[i] === u) return;
+      }
+    } else {
+      const sites = first.sites;
+      if (sites) {
+        for (let j = 1; j <= (sites[0] as number); j++) {
+          const s = sites[j] as number;
+          if (this.siteGroup[s] !== group) continue;
+          let same = true;
+          for (let i = 0; i < n && same; i++) if (this.siteRecs[s * this.width + i] !== recs[i]) same = false;
+          if (same) return;
+        }
       }
     }
     const list = this.lists[group] as number[];
