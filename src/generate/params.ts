@@ -9,13 +9,18 @@
  *
  *   generate/unknown-param  the file sets KEY by no `(param KEY VALUE)` fact;
  *                           the message lists the keys it does set
+ *   generate/undeclared-param (load finding, every style) a rule reads
+ *                           (param KEY ...) for a KEY no (param KEY VALUE) fact
+ *                           declares: the literal never matches (a typo, or a
+ *                           default to declare)
  *   generate/param          KEY is not a name, VALUE is not a ground term, or
  *                           VALUE is not a number where the file's default
  *                           (param KEY NUMBER) is one (the message names the
  *                           default's place, and a rule that uses KEY in
  *                           arithmetic or a comparison when there is one)
  */
-import { GramlogError } from '../errors.js';
+import { didYouMean } from '../did-you-mean.js';
+import { GramlogError, type Diagnostic } from '../errors.js';
 import type { Program } from '../program/program.js';
 import type { Span } from '../errors.js';
 import type { Atom, Literal, Statement, Term } from '../syntax/ast.js';
@@ -177,4 +182,39 @@ function isParamFact(st: Statement): boolean {
 
 function hasVariable(t: Term): boolean {
   return t.kind === 'var' || (t.kind === 'compound' && t.args.some(hasVariable));
+}
+
+/**
+ * Errors for rules reading `(param KEY ...)` (positively or under `not`) for a
+ * constant KEY that no `(param KEY VALUE)` fact declares: such a literal never
+ * matches, whatever --param says (--param takes only declared keys), so it is
+ * a typo or a missing default.
+ */
+export function undeclaredParamReads(program: Program): Diagnostic[] {
+  const keys = paramKeys(program);
+  const out: Diagnostic[] = [];
+  for (const st of program.statements) {
+    if (!st.isRule) continue;
+    for (const a of atomsOf(st.body)) {
+      const k = a.args[0];
+      if (a.pred !== 'param' || a.args.length !== 2 || !k || (k.kind !== 'const' && k.kind !== 'str')) continue;
+      const key = printTerm(k);
+      if (keys.includes(key)) continue;
+      out.push({
+        code: 'generate/undeclared-param',
+        severity: 'error',
+        message:
+          `${printLiteral(a)} reads a param the file never declares, so it never matches: ` +
+          `declare a default with (param ${key} VALUE), or fix the name${didYouMean(key, keys)}`,
+        span: a.span,
+      });
+    }
+  }
+  return out;
+}
+
+/** Throw the first of `diagnostics` (all of them attached) when there is one. */
+export function throwFirst(diagnostics: readonly Diagnostic[]): void {
+  const first = diagnostics[0];
+  if (first) throw new GramlogError(first.code, first.message, first.span, [...diagnostics]);
 }

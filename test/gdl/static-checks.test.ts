@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../cli/fake-io.js';
 import { detectDialect, staticChecks } from '../../src/gdl/checks/static-checks.js';
 import { rulesHaveNegativeCycle } from '../../src/gdl/checks/stratification.js';
 import { loadGame } from '../../src/gdl/checks/load-game.js';
@@ -77,7 +80,7 @@ describe('static checks', () => {
     expect(bad[0]?.message).toContain('(num (s ?n))');
     expect(bad[0]?.message).toContain('(num ?n)');
     // The letter broken but not the purpose (the variable is bound inside a term of true): a warning.
-    const lenient = findings(BASE + '(<= (reach ?x) (true (step ?x)))\n(<= (reach ?y) (true (link ?x ?y)) (reach ?x))\n');
+    const lenient = findings(BASE + '(<= (reach ?x) (true (step ?x)))\n(<= (reach ?y) (true (link ?x ?y)) (reach ?x))\n(init (link 0 1))\n');
     expect(lenient.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning recursion 9:36']);
     expect(lenient[0]?.message).toContain('so the relation stays finite');
     // Ordinary recursion through a non-recursive relation is fine.
@@ -186,5 +189,20 @@ describe('static checks', () => {
 
   it('accepts (or) with a warning: it is false', () => {
     expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (or))\n')).toEqual(['warning empty-or 8:36']);
+  });
+
+  it('warns at a fluent no init/next/base makes and a move no legal/input names, with did you mean', () => {
+    const f = findings(BASE + '(<= (goal robot 0) (true (stp 1)))\n(<= (goal robot 50) (true (step 1 2)))\n(<= (next (step 2)) (does robot wiat))\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
+    expect(f[1]?.message).toBe("(true (stp 1)) reads the fluent stp/1, which is never true: no init, next or base makes one; did you mean 'step'?");
+    expect(f[2]?.message).toBe('(true (step 1 2)) reads the fluent step/2, which is never true: the game makes step only as step/1');
+    expect(f[3]?.message).toBe("(does robot wiat) reads the move wiat/0, which is never legal: no legal or input names one; did you mean 'wait'?");
+    // a fluent made from a bare variable could be anything: no finding
+    expect(brief(BASE + '(<= (init ?x) (seed ?x)) (seed (lamp on))\n(<= (goal robot 0) (true (lamp on)))\n')).not.toContain('warning fluents 9:26');
+    // every bundled game is clean
+    for (const g of ['maze', 'nim', 'race', 'tictactoe']) {
+      const file = `games/${g}.kif`;
+      expect(staticChecks(load(readFileSync(join(repoRoot, file), 'utf8'))).findings.filter((x) => x.check === 'fluents'), file).toEqual([]);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { checkKeywords, keywordTable, type Dialect } from './keywords.js';
 import { checkNames } from './names.js';
 import { checkRecursionRestriction } from './recursion.js';
 import { checkSpelling } from './spelling.js';
+import { checkFluents } from './fluents.js';
 import { checkParentheses } from './parentheses.js';
 import { rulesHaveNegativeCycle } from './stratification.js';
 import { error, type Finding } from '../validate/finding.js';
@@ -133,6 +134,7 @@ export function staticChecks(program: Program): StaticResult {
     ...checkRecursionRestriction(program),
     ...withoutSpelt(checkNames(program), spelling),
     ...checkParentheses(program.statements),
+    ...checkFluents(program.statements),
     ...checkRequired(program),
   ];
   return { dialect, findings };

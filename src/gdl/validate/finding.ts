@@ -22,6 +22,8 @@
  *                   read `(p)` as a function that never matches the constant `p`)
  *   empty-or        `(or)` with no disjuncts, which is false
  *   undefined       a relation read in a body that nothing defines
+ *   fluents         (true F) of a fluent no init/next/base makes, or (does R M) of a
+ *                   move no legal/input names (warning, with did you mean)
  *   rules           a rule written with an empty body
  *   roles           no role
  *   bases, inputs   base/input declarations against the reachable game

@@ -8,12 +8,15 @@
  *                            that does not exist (`(forbid ?n hDivid)`)
  *   generate/unreachable     (warning) a nonterminal with rules that no rule
  *                            reaches from the start symbol: its rules never run
+ *   generate/undeclared-param (error) a rule reads (param KEY ...) for a KEY the
+ *                            file never declares (params.ts)
  *   generate/violation-never (warning) a violation rule reads a relation that
  *                            nothing defines (violations.ts)
  */
 import { didYouMean } from '../../did-you-mean.js';
 import type { Diagnostic, Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
+import { undeclaredParamReads } from '../params.js';
 import { violationNeverFires } from '../violations.js';
 import { ARTIFACT_RELATIONS } from './facts.js';
 import type { Nonterminal, RuleDef } from './grammar.js';
@@ -101,6 +104,7 @@ export function grammarLoadFindings(program: Program, shape: GrammarShape): Diag
     });
   }
 
+  out.push(...undeclaredParamReads(program));
   out.push(...violationNeverFires(program, ARTIFACT_RELATIONS));
   return out.sort((a, b) => (a.severity === b.severity ? spanOrder(a.span, b.span) : a.severity === 'error' ? -1 : 1));
 }

@@ -36,7 +36,7 @@ import { parse } from '../../syntax/parser.js';
 import { printTerm } from '../../syntax/printer.js';
 import { suggest } from './labels.js';
 import { checkLogicRulesReachable } from './logic-reachable.js';
-import { applyParams, type Params } from '../params.js';
+import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
 import type { Graph } from './graph.js';
 import { graphFacts } from './facts.js';
 import type { Site } from './match.js';
@@ -80,6 +80,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   // (param KEY VALUE) facts replaced by --param / a check's drawn values
   const program = applyParams(built, params);
   throwIfErrors(program.diagnostics);
+  throwFirst(undeclaredParamReads(program));
   // create the graph relations before the first evaluation
   graphFacts(program, [], []);
 

@@ -6,7 +6,9 @@
  *   `placed` fact or rule (generation produces `placed`);
  * - `layer`, `between` and `onviolation` do not depend on `placed`;
  * - no layer reads a layer of equal or higher order, and no layers read each
- *   other in a cycle (order-check.ts).
+ *   other in a cycle (order-check.ts);
+ * - every layer name written as a constant is declared (layer-names.ts), and
+ *   every param a rule reads is declared (params.ts).
  *
  * Prepared grammars are cached per program and params, so generating many
  * seeds (as `gramlog check` does) checks the file once.
@@ -19,7 +21,8 @@ import type { Program } from '../../program/program.js';
 import { dynamicRelations } from './dynamic.js';
 import type { LayerFinding } from './findings.js';
 import { checkLayerOrder } from './order-check.js';
-import { applyParams, type Params } from '../params.js';
+import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
+import { unknownLayerNames } from './layer-names.js';
 import { analyzeReads, type ReadAnalysis } from './reads.js';
 import { DECLARATIONS, readDeclarations, spanOf, type LayerDecl } from './vocabulary.js';
 
@@ -79,6 +82,7 @@ export function checkVocabularyUse(program: Program): void {
  */
 export function inspectLayers(program: Program): { grammar: LayerGrammar; order: LayerFinding[] } {
   checkVocabularyUse(program);
+  throwFirst(undeclaredParamReads(program));
   const placedRel = program.relationId('placed', 2);
   const base = evaluate(program);
   const layers = readDeclarations(program, base);
@@ -91,6 +95,7 @@ export function inspectLayers(program: Program): { grammar: LayerGrammar; order:
         : '';
     throw new GramlogError('layers/none', `the file declares no layer: add (layer NAME ORDER) facts${other}`, spanOf(program, 'layer', 2));
   }
+  throwFirst(unknownLayerNames(program, layers.map((l) => l.name)));
   const reads = analyzeReads(program, layers);
   const warnings = violationNeverFires(program, { placed: 2 });
   return { grammar: { program, layers, base, placedRel, reads, warnings }, order: checkLayerOrder(program, layers, reads.reads) };
