@@ -23,10 +23,10 @@ import { didYouMean } from '../did-you-mean.js';
 import { GramlogError, type Diagnostic } from '../errors.js';
 import type { Program } from '../program/program.js';
 import type { Span } from '../errors.js';
-import type { Atom, Literal, Statement, Term } from '../syntax/ast.js';
+import type { Statement, Term } from '../syntax/ast.js';
 import { parse, parseTerm } from '../syntax/parser.js';
 import { printLiteral, printTerm } from '../syntax/printer.js';
-import { rebuildProgram } from './statements.js';
+import { atomsOf, rebuildProgram } from './statements.js';
 
 /** Overrides as text, KEY → VALUE (what `--param KEY=VALUE` gives). */
 export type Params = Readonly<Record<string, string>>;
@@ -149,15 +149,6 @@ function numericDefault(program: Program, key: string): { value: string; span: S
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '<', '<=', '>', '>=']);
-
-function atomsOf(lits: readonly Literal[], out: Atom[] = []): Atom[] {
-  for (const l of lits) {
-    if (l.kind === 'atom') out.push(l);
-    else if (l.kind === 'not') atomsOf([l.body], out);
-    else if (l.kind === 'or') atomsOf(l.disjuncts, out);
-  }
-  return out;
-}
 
 /** The first builtin literal of a rule that reads `(param KEY ?v)` and does arithmetic or a comparison with ?v. */
 function numericUse(program: Program, key: string): { span: Span; text: string } | undefined {

@@ -11,20 +11,11 @@
 import { didYouMean } from '../../did-you-mean.js';
 import type { Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
-import type { Atom, Literal } from '../../syntax/ast.js';
 import { printLiteral, printTerm } from '../../syntax/printer.js';
+import { atomsOf } from '../statements.js';
 import { LAYER_KEYED } from './vocabulary.js';
 
 const NAMED: ReadonlyMap<string, number> = new Map<string, number>([...LAYER_KEYED, ['between', 3], ['onviolation', 2], ['placed', 2]]);
-
-function atomsOf(lits: readonly Literal[], out: Atom[] = []): Atom[] {
-  for (const l of lits) {
-    if (l.kind === 'atom') out.push(l);
-    else if (l.kind === 'not') atomsOf([l.body], out);
-    else if (l.kind === 'or') atomsOf(l.disjuncts, out);
-  }
-  return out;
-}
 
 export function unknownLayerNames(program: Program, layers: readonly string[]): Diagnostic[] {
   const known = new Set(layers);
