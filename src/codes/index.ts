@@ -1,0 +1,12 @@
+/** Every registered code, from the area files of this folder. */
+import type { CodeInfo } from './registry.js';
+import { CODES as vocabulary } from './vocabulary.js';
+import { CODES as styles } from './styles.js';
+import { CODES as dataAndNumbers } from './data-and-numbers.js';
+import { CODES as limits } from './limits.js';
+import { CODES as gdlII } from './gdl-ii.js';
+import { CODES as gdlMachine } from './gdl-machine.js';
+
+export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
+
+export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...gdlMachine];
