@@ -5,8 +5,8 @@ import { CODES as styles } from './styles.js';
 import { CODES as dataAndNumbers } from './data-and-numbers.js';
 import { CODES as limits } from './limits.js';
 import { CODES as gdlII } from './gdl-ii.js';
-import { CODES as gdlMachine } from './gdl-machine.js';
+import { CODES as scale } from './scale.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
-export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...gdlMachine];
+export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale];
