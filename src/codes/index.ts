@@ -6,7 +6,8 @@ import { CODES as dataAndNumbers } from './data-and-numbers.js';
 import { CODES as limits } from './limits.js';
 import { CODES as gdlII } from './gdl-ii.js';
 import { CODES as scale } from './scale.js';
+import { CODES as packaging } from './packaging.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
-export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale];
+export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale, ...packaging];

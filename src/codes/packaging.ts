@@ -1,0 +1,3 @@
+import type { CodeInfo } from './registry.js';
+
+export const CODES: readonly CodeInfo[] = [];
