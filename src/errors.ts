@@ -3,6 +3,7 @@
  * input is a GramlogError with a stable `code`, a human `message` and, where the
  * problem has a place in a source file, a `span`.
  */
+import { checkCode } from './codes/hook.js';
 
 /** A place in a source file. Lines and columns count from 1; offsets from 0. */
 export interface Span {
@@ -38,6 +39,8 @@ export class GramlogError extends Error {
     this.code = code;
     this.span = span;
     this.diagnostics = diagnostics ?? [{ code, severity: 'error', message, ...(span ? { span } : {}) }];
+    checkCode(code, 'error');
+    for (const d of this.diagnostics) if (d.code !== code) checkCode(d.code, d.severity);
   }
 }
 

@@ -11,6 +11,7 @@
  * control characters in the shown line are replaced by U+FFFD.
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
+import { checkCode } from '../codes/hook.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 
 /** Control characters other than tab, which a terminal would act on instead of showing. */
@@ -41,6 +42,7 @@ function caretLine(lineText: string, span: Span): string {
 
 /** `file:line:col: error[code]: message`, then the source line and a caret line when the source is known. */
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
+  checkCode(d.code, d.severity);
   const label = `${d.severity}[${d.code}]: ${d.message}`;
   const span = d.span;
   if (!span) return label;

@@ -7,7 +7,10 @@ import { CODES as limits } from './limits.js';
 import { CODES as gdlII } from './gdl-ii.js';
 import { CODES as scale } from './scale.js';
 import { CODES as packaging } from './packaging.js';
+import { CODES as syntax } from './syntax.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
-export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale, ...packaging];
+export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale, ...packaging,
+  ...syntax,
+];
