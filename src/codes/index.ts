@@ -8,9 +8,13 @@ import { CODES as gdlII } from './gdl-ii.js';
 import { CODES as scale } from './scale.js';
 import { CODES as packaging } from './packaging.js';
 import { CODES as syntax } from './syntax.js';
+import { CODES as program } from './program.js';
+import { CODES as validate } from './validate.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
 export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale, ...packaging,
   ...syntax,
+  ...program,
+  ...validate,
 ];
