@@ -4,15 +4,11 @@
  * triggers it, the minimal example with the command and what the CLI prints
  * for it (run in-process here, so the page shows the real output), and the fix.
  *
- *   npm run docs:errors        (node --import tsx/esm src/codes/doc.ts)
+ *   npm run docs:errors        (test/codes/write-index.ts writes the page)
  *
  * test/codes/ fails when the committed page differs from what this renders.
  */
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runExample, type ExampleRun } from './example.js';
-import { ALL_CODES } from './index.js';
 import type { CodeInfo } from './registry.js';
 
 export const INDEX_PATH = 'docs/reference/errors.md';
@@ -133,11 +129,4 @@ export async function runAllExamples(codes: readonly CodeInfo[]): Promise<Map<st
   const runs = new Map<string, ExampleRun>();
   for (const c of codes) if (c.example) runs.set(c.code, await runExample(c.example));
   return runs;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const text = renderIndex(ALL_CODES, await runAllExamples(ALL_CODES));
-  writeFileSync(join(root, INDEX_PATH), text);
-  process.stdout.write(`wrote ${INDEX_PATH} (${ALL_CODES.length} codes)\n`);
 }

@@ -11,10 +11,15 @@ import { setCodeCheck } from './hook.js';
 const known = new Set(ALL_CODES.map((c) => c.code));
 const unregistered: string[] = [];
 
-/** The first frame of `stack` outside the error and check machinery: where the code was raised. */
-export function raisingSite(stack: string): string {
+/**
+ * The first frame of `stack` outside the error and check machinery: where the
+ * code was raised (`src/...:LINE`); undefined when that is a test, which may
+ * make up codes to test the machinery itself.
+ */
+export function raisingSite(stack: string): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
     if (/codes[\\/](hook|guard)\.|[\\/]errors\.[jt]s|cli[\\/]diagnostics\.[jt]s|node:internal|node_modules/.test(line)) continue;
+    if (/[\\/]test[\\/]/.test(line)) return undefined;
     const m = /((?:src|dist)[\\/][^():]+):(\d+)/.exec(line);
     if (m) return `${m[1]}:${m[2]}`;
   }
@@ -29,7 +34,9 @@ export function unregisteredMessage(code: string, site: string): string {
 export function installCodeCheck(): void {
   setCodeCheck((code) => {
     if (known.has(code)) return;
-    const message = unregisteredMessage(code, raisingSite(new Error().stack ?? ''));
+    const site = raisingSite(new Error().stack ?? '');
+    if (site === undefined) return;
+    const message = unregisteredMessage(code, site);
     unregistered.push(message);
     throw new Error(message);
   });

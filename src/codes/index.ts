@@ -10,6 +10,11 @@ import { CODES as packaging } from './packaging.js';
 import { CODES as syntax } from './syntax.js';
 import { CODES as program } from './program.js';
 import { CODES as validate } from './validate.js';
+import { CODES as gdl } from './gdl.js';
+import { CODES as engine } from './engine.js';
+import { CODES as query } from './query.js';
+import { CODES as store } from './store.js';
+import { CODES as internal } from './internal.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -17,4 +22,9 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...syntax,
   ...program,
   ...validate,
+  ...gdl,
+  ...engine,
+  ...query,
+  ...store,
+  ...internal,
 ];
