@@ -78,7 +78,8 @@ function section(info: CodeInfo, run: ExampleRun | undefined): string {
     const ex = info.example;
     out.push(`Example, \`${ex.file}\`:`, '', fence(ex.text, langOf(ex.file)), '');
     for (const [name, text] of Object.entries(ex.others ?? {})) out.push(`with \`${name}\`:`, '', fence(text, langOf(name)), '');
-    if (run) out.push(fence(transcript(ex.command, run), 'console'), '');
+    if (ex.outputVaries) out.push(fence(`$ ${ex.command}`, 'console'), '', `(What it prints varies from run to run: ${ex.outputVaries}.)`, '');
+    else if (run) out.push(fence(transcript(ex.command, run), 'console'), '');
   } else {
     const where = info.reachableFrom === 'internal' ? 'Not expected: it reports a bug in gramlog.' : 'Raised only through the library (not by a command).';
     out.push(`*${where}*${info.apiNote ? ` ${info.apiNote}` : ''}`, '');

@@ -38,6 +38,12 @@ export async function runExample(example: CodeExample): Promise<ExampleRun> {
       return text;
     },
   };
-  const exit = await main(commandArgs(example.command), io);
-  return { exit, stdout, stderr };
+  const { setDefaultMemoryBudget } = await import('../generate/memory.js');
+  try {
+    const exit = await main(commandArgs(example.command), io);
+    return { exit, stdout, stderr };
+  } finally {
+    // --max-memory sets a process-wide budget: drop it so the next example runs without it.
+    setDefaultMemoryBudget(undefined);
+  }
 }

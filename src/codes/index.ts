@@ -15,6 +15,7 @@ import { CODES as engine } from './engine.js';
 import { CODES as query } from './query.js';
 import { CODES as store } from './store.js';
 import { CODES as internal } from './internal.js';
+import { CODES as generate } from './generate.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -27,4 +28,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...query,
   ...store,
   ...internal,
+  ...generate,
 ];

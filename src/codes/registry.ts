@@ -21,6 +21,8 @@ export interface CodeExample {
   command: string;
   /** Further files the command reads (e.g. a blueprint library), by name. */
   others?: Readonly<Record<string, string>>;
+  /** Set when the output differs from run to run (e.g. it reports heap sizes): why. The index then shows the command without its output. */
+  outputVaries?: string;
 }
 
 /** Where a code without a CLI example can be met. */
