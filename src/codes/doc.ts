@@ -81,7 +81,12 @@ function section(info: CodeInfo, run: ExampleRun | undefined): string {
     if (ex.outputVaries) out.push(fence(`$ ${ex.command}`, 'console'), '', `(What it prints varies from run to run: ${ex.outputVaries}.)`, '');
     else if (run) out.push(fence(transcript(ex.command, run), 'console'), '');
   } else {
-    const where = info.reachableFrom === 'internal' ? 'Not expected: it reports a bug in gramlog.' : 'Raised only through the library (not by a command).';
+    const where =
+      info.reachableFrom === 'internal'
+        ? 'Not expected: it reports a bug in gramlog.'
+        : info.reachableFrom === 'large-input'
+          ? 'Only an input far too large to show here triggers it.'
+          : 'Raised only through the library (not by a command).';
     out.push(`*${where}*${info.apiNote ? ` ${info.apiNote}` : ''}`, '');
   }
   out.push(`**Fix:** ${info.fix}`, '');

@@ -216,8 +216,7 @@ export const CODES: readonly CodeInfo[] = [
     severity: 'error',
     title: 'An artifact too long to print as text.',
     explanation: "The indented text of the artifact would be longer than a JavaScript string can hold (about 512M characters; a deep tree's indentation grows with the square of its depth).",
-    reachableFrom: 'internal',
-    apiNote: 'It needs an artifact of hundreds of millions of characters, too big to show here.',
+    reachableFrom: 'large-input',
     fix: 'Print it with `--json` (no indentation), or bound the tree with `(maxdepth D)` or `(maxnodes N)`.',
   },
   {

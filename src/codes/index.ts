@@ -16,6 +16,7 @@ import { CODES as query } from './query.js';
 import { CODES as store } from './store.js';
 import { CODES as internal } from './internal.js';
 import { CODES as generate } from './generate.js';
+import { CODES as layers } from './layers.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -29,4 +30,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...store,
   ...internal,
   ...generate,
+  ...layers,
 ];

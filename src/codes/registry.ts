@@ -26,7 +26,7 @@ export interface CodeExample {
 }
 
 /** Where a code without a CLI example can be met. */
-export type CodeReach = 'api' | 'internal';
+export type CodeReach = 'api' | 'internal' | 'large-input';
 
 export interface CodeInfo {
   /** `area/name`, e.g. `generate/start-no-rule` (or one of BARE_CODES). */
