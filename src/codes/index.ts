@@ -17,6 +17,7 @@ import { CODES as store } from './store.js';
 import { CODES as internal } from './internal.js';
 import { CODES as generate } from './generate.js';
 import { CODES as layers } from './layers.js';
+import { CODES as graph } from './graph.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -31,4 +32,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...internal,
   ...generate,
   ...layers,
+  ...graph,
 ];
