@@ -8,7 +8,7 @@
  *
  * test/codes/ fails when the committed page differs from what this renders.
  */
-import { runExample, type ExampleRun } from './example.js';
+import type { ExampleRun } from './example.js';
 import type { CodeInfo } from './registry.js';
 
 export const INDEX_PATH = 'docs/reference/errors.md';
@@ -128,11 +128,4 @@ export function renderIndex(codes: readonly CodeInfo[], runs: ReadonlyMap<string
   ];
   const body = groups.map((g) => [`## ${g.title}`, '', ...g.codes.map((c) => section(c, runs.get(c.code)))].join('\n'));
   return head.join('\n') + '\n' + body.join('\n');
-}
-
-/** Run every example, one at a time (they share the process). */
-export async function runAllExamples(codes: readonly CodeInfo[]): Promise<Map<string, ExampleRun>> {
-  const runs = new Map<string, ExampleRun>();
-  for (const c of codes) if (c.example) runs.set(c.code, await runExample(c.example));
-  return runs;
 }

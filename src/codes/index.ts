@@ -18,6 +18,9 @@ import { CODES as internal } from './internal.js';
 import { CODES as generate } from './generate.js';
 import { CODES as layers } from './layers.js';
 import { CODES as graph } from './graph.js';
+import { CODES as blueprints } from './blueprints.js';
+import { CODES as facts } from './facts.js';
+import { CODES as check } from './check.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -33,4 +36,7 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...generate,
   ...layers,
   ...graph,
+  ...blueprints,
+  ...facts,
+  ...check,
 ];

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_PATH, REGENERATE, renderIndex, runAllExamples } from '../../src/codes/doc.js';
+import { INDEX_PATH, REGENERATE, renderIndex } from '../../src/codes/doc.js';
+import { runAllExamples } from './run-examples.js';
 import type { ExampleRun } from '../../src/codes/example.js';
 import { ALL_CODES } from '../../src/codes/index.js';
 import { repoRoot } from '../helpers.js';

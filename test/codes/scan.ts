@@ -3,7 +3,8 @@
  * argument of `new GramlogError(...)` and of the helpers that build findings
  * (`fail`, `diag`, `error`, `warning`), `code: '...'` in diagnostic objects,
  * `check: '...'` in findings (a layer finding's check is printed as
- * `layers/CHECK`), and `error[...]` / `warning[...]` in printed text. Codes
+ * `layers/CHECK`), `error[...]` / `warning[...]` in printed text, and codes
+ * chosen by a condition (`c ? 'area/a' : 'area/b'`, `x ?? 'area/c'`). Codes
  * built from a template (`generate/${name}`) are listed in TEMPLATES with
  * what they expand to.
  */
@@ -27,7 +28,7 @@ export const TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   'layers/${LayerFinding[\'check\']}': ['layers/completeness', 'layers/noninterference', 'layers/forward', 'layers/cycle'],
 };
 
-/** Words that stand for a code in help text (`error[code]`), not codes. */
+/** Words that stand for a code in help text (`error[code]`), not codes; MIME types are not codes either. */
 const PLACEHOLDERS = new Set(['code', 'check']);
 
 const SHAPE = "[a-z][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?";
@@ -37,6 +38,10 @@ const PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:fail|diag|error|warning|report|wrap)\\(\\s*'(${SHAPE})'`, 'g'),
   new RegExp(`\\bcheck:\\s*'(${SHAPE})'`, 'g'),
   new RegExp(`(?:error|warning)\\[(${SHAPE})\\]`, 'g'),
+  // a code chosen by a condition, or a fallback: c ? 'area/a' : 'area/b', x ?? 'area/c'
+  /\?\s*'([a-z]+\/[a-z0-9-]+)'\s*:/g,
+  /\?\s*'[a-z]+\/[a-z0-9-]+'\s*:\s*'([a-z]+\/[a-z0-9-]+)'/g,
+  /\?\?\s*'([a-z]+\/[a-z0-9-]+)'/g,
 ];
 const TEMPLATE = /(?:GramlogError\(\s*|\bcode:\s*|\bcheck:\s*)`([^`]*\$\{[^`]*)`/g;
 
@@ -69,7 +74,7 @@ export function scanSources(): { codes: RaisedCode[]; unknownTemplates: RaisedCo
     for (const re of PATTERNS) {
       for (const m of text.matchAll(re)) {
         let code = m[1] as string;
-        if (PLACEHOLDERS.has(code)) continue;
+        if (PLACEHOLDERS.has(code) || /^(application|text|image)\//.test(code)) continue;
         if (re.source.startsWith('\\bcheck') && layers) code = `layers/${code}`;
         codes.push({ code, site: `${rel}:${lineOf(text, m.index)}` });
       }

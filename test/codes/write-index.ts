@@ -5,7 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INDEX_PATH, renderIndex, runAllExamples } from '../../src/codes/doc.js';
+import { INDEX_PATH, renderIndex } from '../../src/codes/doc.js';
+import { runAllExamples } from './run-examples.js';
 import { ALL_CODES } from '../../src/codes/index.js';
 import { repoRoot } from '../helpers.js';
 
