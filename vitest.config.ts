@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Installs the runtime check of error codes in every node process a test spawns (test/codes/preload.mjs). */
+const preload = `--import=${JSON.stringify(fileURLToPath(new URL('./test/codes/preload.mjs', import.meta.url)))}`;
 
 export default defineConfig({
   test: {
@@ -7,9 +11,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Fail on any error code raised that src/codes/ lacks (test/codes/setup.ts here;
-    // the CLI installs the same check when GRAMLOG_CHECK_CODES is set, e.g. in a spawned bin/gramlog.js).
+    // Fail on any error code raised that src/codes/ lacks: in the test processes
+    // (test/codes/setup.ts) and in the node processes they spawn, e.g. bin/gramlog.js
+    // (test/codes/preload.mjs, which reads GRAMLOG_CHECK_CODES).
     setupFiles: ['test/codes/setup.ts'],
-    env: { GRAMLOG_CHECK_CODES: '1' },
+    env: { GRAMLOG_CHECK_CODES: '1', NODE_OPTIONS: [process.env['NODE_OPTIONS'], preload].filter(Boolean).join(' ') },
   },
 });

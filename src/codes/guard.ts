@@ -1,9 +1,11 @@
 /**
  * The runtime check that every code raised is registered: installed by the
- * tests (test/codes/setup.ts) and by the CLI when the environment variable
- * GRAMLOG_CHECK_CODES is set. An unregistered code throws (the run fails with
- * an internal error naming the code and where it was raised) and is kept in
- * `unregisteredCodes()` so that a test that swallowed the throw still fails.
+ * tests in their own processes (test/codes/setup.ts) and in the node processes
+ * they spawn (test/codes/preload.mjs, when GRAMLOG_CHECK_CODES is set); never
+ * loaded by the library or the CLI themselves. An unregistered code throws (the
+ * run fails with an internal error naming the code and where it was raised) and
+ * is kept in `unregisteredCodes()` so that a test that swallowed the throw
+ * still fails.
  */
 import { ALL_CODES } from './index.js';
 import { setCodeCheck } from './hook.js';

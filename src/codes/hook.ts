@@ -2,8 +2,10 @@
  * The runtime check that every code raised is registered, at no cost in
  * production: `GramlogError`'s constructor and the CLI's diagnostic printer
  * call `checkCode`, which does nothing unless a check is installed (the tests
- * install one, src/codes/guard.ts, which loads the registry; the CLI installs
- * it when GRAMLOG_CHECK_CODES is set). This module imports nothing.
+ * install src/codes/guard.ts, which loads the registry, in their processes and
+ * in the node processes they spawn). The check sits on a global symbol, so a
+ * bundled copy of this module (dist/cli/bundle) reports to the same check.
+ * This module imports nothing.
  */
 
 export type CodeCheck = (code: string, severity: string | undefined) => void;

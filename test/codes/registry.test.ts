@@ -4,10 +4,15 @@
  * in src/ is registered (a static scan), and the runtime check names an
  * unregistered code and where it is raised.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { raisingSite, unregisteredMessage } from '../../src/codes/guard.js';
 import { ALL_CODES } from '../../src/codes/index.js';
 import { BARE_CODES, wellShaped } from '../../src/codes/registry.js';
+import { repoRoot } from '../helpers.js';
 import { scanSources } from './scan.js';
 
 /** Registered codes that the scan cannot see raised: raised through a variable, or kept for compatibility. */
@@ -74,5 +79,18 @@ describe('the runtime check', () => {
     expect(unregisteredMessage('generate/oops', 'src/x.ts:3')).toBe(
       "error code 'generate/oops' is raised at src/x.ts:3 but not registered: add an entry for it to an area file in src/codes/ (see src/codes/registry.ts)",
     );
+  });
+});
+
+describe('the runtime check in spawned processes', () => {
+  const built = existsSync(join(repoRoot, 'dist/codes/guard.js'));
+
+  it.skipIf(!built)('is preloaded into node processes the tests spawn, and names an unregistered code', () => {
+    const script = `import { GramlogError } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'dist/errors.js')).href)};
+try { new GramlogError('nope/never-registered', 'x'); console.log('no check'); } catch (e) { console.log(e.message); }
+new GramlogError('syntax/unclosed', 'fine');`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^error code 'nope\/never-registered' is raised at .* but not registered: add an entry for it to an area file in src\/codes\//);
   });
 });
