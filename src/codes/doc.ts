@@ -122,6 +122,7 @@ export function renderIndex(codes: readonly CodeInfo[], runs: ReadonlyMap<string
     'Every error and warning code gramlog can print, as `error[CODE]` or `warning[CODE]`, with what triggers it, a minimal example, what the command prints for it, and the fix.',
     'Errors stop the command with exit code 1 (findings or invalid input); warnings are printed and the command goes on (exit code 0 unless something else fails).',
     'Usage errors (a bad option, an unreadable file: exit code 2) have no code; they print `error: ...` and the way to get help.',
+    '`gramlog explain-code CODE` prints the entry of one code in the terminal.',
     '',
     ...groups.map((g) => `- [${g.title}](#${anchorOf(g.title)}): ${g.codes.map((c) => `[${c.code}](#${anchorOf(c.code)})`).join(', ')}`),
     '',

@@ -50,6 +50,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./master.js')).masterCommand,
   },
   {
+    name: 'explain-code',
+    summary: 'explain an error or warning code: what triggers it, an example, the fix',
+    load: async () => (await import('./explain-code.js')).explainCodeCommand,
+  },
+  {
     name: 'serve',
     summary: 'open the playground: edit rules in the browser with live diagnostics and generated content',
     load: async () => (await import('./serve.js')).serveCommand,
