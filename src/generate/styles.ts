@@ -5,7 +5,7 @@
  * Adding a style is a folder under src/generate/ with a `style.ts` adapter
  * and a line here; the CLI, the playground and the API need nothing else.
  */
-import type { Diagnostic } from '../errors.js';
+import { throwIfErrors } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { blueprintsStyle } from './blueprints/style.js';
@@ -77,26 +77,62 @@ export interface ArtifactOptions extends StyleGenerateOptions, CompileOptions {
   format?: FormatName;
 }
 
+/** One generated artifact of any style. */
 export interface GeneratedOutput {
   style: StyleName;
-  /** The style's own artifact. */
+  /** The style's own artifact (a tree, layers, a graph, a master). */
   artifact: unknown;
+  /** Its `(violation ...)` facts, canonical, sorted. */
   violations: readonly string[];
-  /** The artifact in `format` (or explained, with `explain`). */
+  /** The artifact in `format`, or explained when `explain` is set: what `gramlog generate` prints. */
   text: string;
 }
 
-/** A compiled grammar with its style, as compileStyle returns it. */
+/** A compiled grammar with its style: what compileStyle returns, once it has a grammar. */
 export interface CompiledGrammar {
-  style: StyleName;
-  grammar: unknown;
+  readonly style: StyleName;
+  readonly grammar: unknown;
 }
 
-/** Thrown by generateArtifact when the files do not compile: every finding, the first as the error. */
-function failed(diagnostics: readonly Diagnostic[]): never {
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  const first = errors[0] ?? diagnostics[0];
-  throw Object.assign(new Error(first?.message ?? 'the files do not compile'), { diagnostics: errors });
+function isCompiled(x: unknown): x is CompiledGrammar {
+  return typeof x === 'object' && x !== null && 'style' in x && 'grammar' in x;
 }
 
-export { failed as compileFailure };
+/**
+ * Generate one artifact of any style: from files (their style recognised,
+ * compiled with `options.params`; the compile's errors thrown as one
+ * GramlogError) or from a grammar `compileStyle` gave (compile once, generate
+ * many seeds). A pure function of grammar, seed and options: the same
+ * arguments give the same text, so seeds can be generated in any order, in
+ * shards or in workers.
+ *
+ *   generateArtifact({ file: 'tree.gdl', text }, 3).text            // as `gramlog generate tree.gdl --seed 3`
+ *   const c = compileStyle([{ file: 'building.gdl', text }]);
+ *   generateArtifact(c, 7, { format: 'json' }).violations
+ */
+export function generateArtifact(
+  source: StyleSource | readonly StyleSource[] | CompiledGrammar,
+  seed: number | string = 0,
+  options: ArtifactOptions = {},
+): GeneratedOutput {
+  let style: AnyStyle | undefined;
+  let grammar: unknown;
+  if (isCompiled(source)) {
+    style = styleNamed(source.style);
+    grammar = source.grammar;
+    if ((source as Compiled<unknown>).diagnostics) throwIfErrors((source as Compiled<unknown>).diagnostics);
+  } else {
+    const sources: readonly StyleSource[] = Array.isArray(source) ? source : [source as StyleSource];
+    const compiled = compileStyle(sources, options);
+    throwIfErrors(compiled.diagnostics);
+    style = styleNamed(compiled.style);
+    grammar = compiled.grammar;
+  }
+  if (!style || grammar === undefined) throw new RangeError('generateArtifact: no compiled grammar');
+  const format = options.format ?? (style.formats[0] as FormatName);
+  if (!style.formats.includes(format)) throw new RangeError(`generateArtifact: a ${style.title} has the formats ${style.formats.join(', ')}, not ${format}`);
+  const artifact = style.generate(grammar, seed, options);
+  const violations = style.violations(artifact);
+  const text = options.explain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
+  return { style: style.name, artifact, violations, text };
+}
