@@ -25,8 +25,12 @@ import type { CheckSource } from '../check/arbitrary.js';
 import type { Params } from './params.js';
 import type { VocabularySchema } from './vocabulary-schema.js';
 
-/** The styles of the registry, by name (also the playground's file kinds of generators). */
-export type StyleName = 'grammar' | 'layers' | 'graph' | 'blueprints';
+/**
+ * A style's name in the registry, also the playground's file kind of its
+ * files: today `grammar`, `layers`, `graph`, `blueprints`. A string, not a
+ * union, so a new style is a folder and a registry line, nothing more.
+ */
+export type StyleName = string;
 
 /** An output format: text (for people), one-line JSON, Graphviz DOT... */
 export type FormatName = 'text' | 'json' | 'dot';

@@ -39,7 +39,8 @@ export const checkCommand: Command = {
   help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
        gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
 
-Generates the file (a rule grammar or a layer file) again and again with
+Generates the file (a tree grammar, a layer file or a graph grammar; the
+RULES files after it are loaded with it, e.g. its violation rules) again and again with
 fast-check, each run from a drawn seed and, for every (paramrange KEY LO HI)
 fact, a drawn value of (param KEY ...) in LO..HI. A run fails when the artifact
 derives a (violation NAME ARGS...) fact: property NAME does not hold. A run

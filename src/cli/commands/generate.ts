@@ -71,6 +71,10 @@ declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
 grammars"); rule files after a JSON grammar add (violation ...) rules over the
 final graph's facts (node ID LABEL), (edge SRC DST LABEL), (nodeattr ID KEY VALUE).
 
+Blueprint libraries (FILE.bp...) are mastered: --blueprint NAME names the
+blueprint or {factory}; rule files among FILE... hold (violation ...) rules
+over the master's facts (see gramlog master --help).
+
 Violations: when the file has (violation NAME ARGS...) rules, they are
 evaluated over each generated artifact (for a grammar, over its facts: node,
 root, symbol, chose, arg, attr, depth, parent, childindex, applied). The facts
@@ -100,7 +104,11 @@ options:
 ${CHOOSE_HELP}
       --blueprint FILE.bp:NAME  master NAME with each seed and give its number
                         and string properties to the grammar as (param KEY VALUE)
-                        facts (a --param still wins)
+                        facts (a --param still wins); the output says which:
+                        a first line "params from --blueprint FILE.bp:NAME: K=V ..."
+                        (a // comment in DOT), a "params" object in JSON.
+                        With .bp files as FILE...: --blueprint NAME masters NAME
+                        (a blueprint or {factory}), as gramlog master does
       --graph FILE      graph grammars: start from this graph (graphlib JSON,
                         {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
                         instead of one node labelled with the grammar's start
