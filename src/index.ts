@@ -28,6 +28,36 @@ export {
   type GenerateOptions,
 } from './generate/grammar/index.js';
 export { setDefaultMemoryBudget, type MemoryBudget } from './generate/memory.js';
+/**
+ * One entry for every generation style (the registry, src/generate/styles.ts):
+ * recognise a file's style, compile it with located findings, generate an
+ * artifact of any style; `diagnose` gives a file's diagnostics as the CLI
+ * and the playground report them. The per-style functions below stay for
+ * compatibility.
+ */
+export {
+  STYLES,
+  styleOf,
+  styleNamed,
+  compileStyle,
+  generateArtifact,
+  type ArtifactOptions,
+  type GeneratedOutput,
+  type CompiledGrammar,
+} from './generate/styles.js';
+export type {
+  Style,
+  StyleName,
+  StyleSource,
+  FormatName,
+  Compiled,
+  CompileOptions,
+  StyleGenerateOptions,
+  Analysis as StyleAnalysis,
+  AnalysisFinding,
+  AnalyzeOptions as StyleAnalyzeOptions,
+} from './generate/style.js';
+export { diagnose, FILE_KINDS, type FileKind, type Diagnosis } from './diagnose.js';
 export {
   generateLayers,
   explainLayers,

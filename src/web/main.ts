@@ -7,7 +7,7 @@
 import { BudgetError, RemoteError, WorkerClient } from './client.js';
 import { h, messageLine } from './dom.js';
 import { createEditor, type Editor } from './editor.js';
-import { viewFor } from './views/index.js';
+import { VIEWS, viewFor } from './views/index.js';
 import type { PanelHost } from './views/view.js';
 import { readSeed, type Analysis, type PanelInput } from './protocol.js';
 import { readUrlState, writeUrlState } from './url-state.js';
@@ -58,6 +58,8 @@ async function start(): Promise<void> {
   let params: Record<string, string> = { ...url.params };
   let analysis: Analysis | undefined;
   let kind = '';
+  /** The kind chosen in the picker ('' : recognise it from the text), sent with every request. */
+  let chosenKind = '';
   let version = 0;
 
   // ---- page skeleton (in index.html): fill the picker
@@ -79,6 +81,13 @@ async function start(): Promise<void> {
   const status = $('#status');
   const diagList = $('#diagnostics');
   const badge = $('#kind');
+  const kindChoice = $<HTMLSelectElement>('#kind-choice');
+  for (const v of VIEWS) kindChoice.append(h('option', { value: v.kind }, v.label));
+  kindChoice.addEventListener('change', () => {
+    chosenKind = kindChoice.value;
+    version++;
+    changed(performance.now());
+  });
   const panelRoot = $('#panel');
   const seedInput = $<HTMLInputElement>('#seed');
   const paramsForm = $('#params');
@@ -119,7 +128,7 @@ async function start(): Promise<void> {
     const v = version;
     const text = editor.text();
     analyzer
-      .call({ op: 'analyze', text, file }, ANALYZE_BUDGET_MS)
+      .call({ op: 'analyze', text, file, ...(chosenKind !== '' ? { kind: chosenKind } : {}) }, ANALYZE_BUDGET_MS)
       .then((value) => {
         if (v !== version) return;
         const a = value as Analysis;
@@ -152,6 +161,9 @@ async function start(): Promise<void> {
     const panel = viewFor(kind);
     badge.textContent = panel?.label ?? kind;
     document.body.dataset.kind = kind;
+    // a text whose kind cannot be told (it does not load): the picker says so, and offers the kinds
+    kindChoice.classList.toggle('unrecognised', !a.recognised && chosenKind === '');
+    kindChoice.options[0]!.textContent = a.recognised || chosenKind !== '' ? 'recognised' : 'not recognised: choose';
     diagList.replaceChildren(...a.diagnostics.map((d) => messageLine({ ...d, message: d.message }, editor.reveal)));
     const errors = a.diagnostics.filter((d) => d.severity === 'error').length;
     diagList.hidden = a.diagnostics.length === 0;
@@ -250,7 +262,7 @@ async function start(): Promise<void> {
     document.body.dataset.state = 'running';
     const t0 = performance.now();
     const request = auto
-      ? runner.call({ op: 'panel', input: { ...input('main'), kind: '' } }, PANEL_BUDGET_MS).then((v) => {
+      ? runner.call({ op: 'panel', input: { ...input('main'), kind: chosenKind } }, PANEL_BUDGET_MS).then((v) => {
           const r = v as { kind: string; data: unknown };
           first!.kind = r.kind;
           if (kind !== '' && kind !== r.kind) throw new Error('superseded');
@@ -297,6 +309,8 @@ async function start(): Promise<void> {
     file = picker.value;
     params = {};
     kind = '';
+    chosenKind = '';
+    kindChoice.value = '';
     editor.setText(original() ?? '', file);
     saveUrl();
   });

@@ -21,6 +21,8 @@ export interface WebDiagnostic {
 /** What the worker reports about a text as it is typed. */
 export interface Analysis {
   kind: FileKind;
+  /** Whether the kind was recognised from the text (false: chosen on the page, or kept from before a syntax error). */
+  recognised: boolean;
   diagnostics: WebDiagnostic[];
   /** The file's `(param KEY VALUE)` facts, sorted by key (empty when it does not load). */
   params: Array<[string, string]>;
@@ -40,7 +42,7 @@ export interface PanelInput {
 }
 
 export type Request =
-  | { id: number; op: 'analyze'; text: string; file: string }
+  | { id: number; op: 'analyze'; text: string; file: string; /** The kind chosen on the page (absent: recognise it). */ kind?: FileKind }
   | { id: number; op: 'panel'; input: PanelInput };
 
 export type Response =

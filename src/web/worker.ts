@@ -4,8 +4,7 @@
  * and replaces this worker when a request runs over its budget.
  */
 import { isGramlogError } from '../errors.js';
-import { analyze, kindOf, textKind } from './analyze.js';
-import { loadProgram } from '../program/load.js';
+import { analyze, textKind } from './analyze.js';
 import { panelFor } from './panels/index.js';
 import type { Request, Response } from './protocol.js';
 
@@ -25,12 +24,12 @@ scope.onmessage = (ev) => {
   try {
     let value: unknown;
     if (req.op === 'analyze') {
-      const a = analyze(req.text, req.file, lastKind);
+      const a = analyze(req.text, req.file, lastKind, req.kind);
       lastKind = a.kind;
       value = a;
     } else if (req.input.kind === '') {
       // The kind is not known yet (the page's first request): find it, and say which it was.
-      const kind = textKind(req.input.text, req.input.file)?.kind ?? kindOf(loadProgram([{ text: req.input.text, file: req.input.file }]));
+      const kind = textKind(req.input.text, req.input.file) ?? lastKind;
       value = { kind, data: panelFor(kind)!.compute({ ...req.input, kind }, (progress) => scope.postMessage({ id: req.id, progress })) };
     } else {
       const panel = panelFor(req.input.kind);

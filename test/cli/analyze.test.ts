@@ -68,28 +68,35 @@ describe('gramlog analyze', () => {
     expect(json.findings.map((x) => [x.check, x.severity, [...x.layers].sort()])).toEqual([['layers/cycle', 'error', ['a', 'b']]]);
   });
 
-  it('exits 1 on a file that is not a valid layer file, 2 on usage errors', async () => {
+  it('exits 1 on an invalid file, 2 on usage errors', async () => {
+    // a rule file that is no layer file is read as a tree grammar (the default style), and says what it lacks
     const none = await runCli(['analyze', 'n.gdl'], { 'n.gdl': '(p 1)\n' });
     expect(none.code).toBe(1);
-    expect(none.stderr).toMatch(/error\[layers\/none\]: the file declares no layer/);
+    expect(none.stderr).toMatch(/error\[generate\/no-start\]: the rule file declares no \(start SYMBOL\)/);
     const unsafe = await runCli(['analyze', 'u.gdl'], { 'u.gdl': '(layer a 1)\n(<= (site a ?k) (not (q ?k)))\n' });
     expect(unsafe.code).toBe(1);
     expect(unsafe.stderr).toMatch(/u\.gdl:2:.*error\[safety\]/);
     expect((await runCli(['analyze'])).code).toBe(2);
-    expect((await runCli(['analyze', 'rules/building.gdl', 'rules/building.gdl'])).code).toBe(2);
     expect((await runCli(['analyze', 'missing.gdl'])).code).toBe(2);
     const param = await runCli(['analyze', 'rules/building.gdl', '--param', 'nope=1']);
     expect(param.code).toBe(2);
     expect(param.stderr).toMatch(/its params are wingchance/);
   });
 
-  it('a file with no layer: says so, and which command takes a game or a tree grammar', async () => {
+  it('a game: says which command takes it; a tree grammar is analyzed as one', async () => {
     const game = await runCli(['analyze', 'games/tictactoe.kif']);
     expect(game.code).toBe(1);
-    expect(game.stderr).toMatch(/^games\/tictactoe\.kif: error\[layers\/none\]: the file declares no layer: add \(layer NAME ORDER\) facts \(it has role facts: a GDL game, which gramlog validate checks\)/);
+    expect(game.stderr).toMatch(/^games\/tictactoe\.kif: error\[generate\/no-start\]: .*\(it has role facts: a GDL game, which gramlog validate checks\)/);
     const tree = await runCli(['analyze', 'rules/tree.gdl']);
-    expect(tree.stderr).toContain('(it has start and rule facts: a tree grammar, which gramlog generate runs and gramlog check tests)');
-    expect((await runCli(['analyze', 'rules/family.kif'])).stderr).toMatch(/add \(layer NAME ORDER\) facts\n/);
+    expect(tree.code).toBe(0);
+    expect(tree.stdout).toMatch(/^rules\/tree\.gdl: tree grammar, 2 nonterminals, 5 rules, start tree, maxdepth 64\n/);
+    expect((await runCli(['analyze', 'rules/family.kif'])).stderr).toMatch(/error\[generate\/no-start\]/);
+  });
+
+  it('takes rule files after the first, loaded as one program (every style)', async () => {
+    const r = await runCli(['analyze', 'g.gdl', 'more.gdl'], { 'g.gdl': '(start s) (rule s a 1) (child a 0 t)\n', 'more.gdl': '(rule t b 1)\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('t: b (smallest subtree: 0 levels)');
   });
 
   it('applies --param before analyzing', async () => {

@@ -88,7 +88,13 @@ describe('.bp hooks', () => {
     const a = await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp:IceDungeon', '--seed', '3', '--json']);
     const b = await runCli(['generate', 'rules/dungeon.gdl', '--param', `minsplit=${m.properties.minsplit}`, '--seed', '3', '--json']);
     expect(a.code).toBe(0);
-    expect(a.stdout).toBe(b.stdout);
+    // the same artifact as with --param, and the params the blueprint supplied (issue 19)
+    const { params, ...artifact } = JSON.parse(a.stdout) as { params: Record<string, string> };
+    expect(params['minsplit']).toBe(String(m.properties.minsplit));
+    expect(JSON.stringify(artifact)).toBe(JSON.stringify(JSON.parse(b.stdout)));
+    const text = await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp:IceDungeon', '--seed', '3']);
+    expect(text.stdout.split('\n')[0]).toMatch(new RegExp(`^params from --blueprint rules/items\\.bp:IceDungeon: .*minsplit=${m.properties.minsplit}`));
+    expect(text.stdout.split('\n')[1]).toBe('seed 3');
     const c = await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=64', '--seed', '3', '--json']);
     expect(c.stdout).not.toBe(a.stdout);
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp', '--seed', '3'])).code).toBe(2);

@@ -326,4 +326,15 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'rules.png'), fullPage: true });
     expect(problems).toEqual([]);
   });
+
+  it('reads a text as the kind chosen in the picker, with that kind\'s diagnostics', async () => {
+    await pick(page, 'rules/family.kif');
+    await page.waitForFunction(() => document.body.dataset['kind'] === 'rules');
+    await page.selectOption('#kind-choice', 'grammar');
+    await page.waitForFunction(() => document.body.dataset['kind'] === 'grammar' && document.body.dataset['state'] === 'errors', undefined, { timeout: 10_000 });
+    expect(await page.locator('#diagnostics').textContent()).toContain('error[generate/no-start]');
+    await page.selectOption('#kind-choice', '');
+    await page.waitForFunction(() => document.body.dataset['kind'] === 'rules', undefined, { timeout: 10_000 });
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,37 +1,49 @@
-import type { LayerFinding } from '../../generate/layers/index.js';
-import { applyParams } from '../../generate/params.js';
-import { violationNeverFires } from '../../generate/violations.js';
+/**
+ * `gramlog analyze FILE [RULES...]`: static analysis of a generator of any
+ * style (the registry, src/generate/styles.ts): a tree grammar's rules that
+ * never fire and termination, a layer file's order, completeness and
+ * noninterference, a graph grammar's stages and rule locality, a blueprint
+ * library's lint. Each style returns the same shape (src/generate/style.ts,
+ * Analysis), printed here as text or one JSON line.
+ */
+import { recogniseStyle } from '../../generate/styles.js';
+import { isParamError } from '../../generate/params.js';
 import { boolOpt, intOpt } from '../args.js';
-import { readSource, type Command } from '../command.js';
+import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { EXIT, sourceName, UsageError } from '../io.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
-import { analyzeBlueprints, isBlueprintFile } from './blueprints.js';
-
-interface FindingJson {
-  /** `layers/CHECK`: the same code generate uses for the same problem. */
-  check: `layers/${LayerFinding['check']}`;
-  severity: LayerFinding['severity'];
-  layers: string[];
-  message: string;
-  line?: number;
-  column?: number;
-  /** For an incomplete layer: the outcome of the earlier layers, as (placed LAYER KEY) facts. */
-  outcome?: string[];
-}
+import { EXIT, UsageError } from '../io.js';
+import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
+import { readStyleSources, reportCompile } from '../style-files.js';
 
 export const analyzeCommand: Command = {
   name: 'analyze',
-  summary: 'static analysis of a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
+  summary: 'static analysis of a generator: a tree grammar, a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
   options: {
     ...JSON_OPTION,
     ...PARAM_OPTION,
     ...MAX_FACTS_OPTION,
     'solver-atoms': { type: 'string' },
   },
-  help: `usage: gramlog analyze FILE [--json] [--param KEY=VALUE]...
-       gramlog analyze GRAPH-GRAMMAR [--json] [--param KEY=VALUE]...
+  help: `usage: gramlog analyze FILE [RULES...] [--json] [--param KEY=VALUE]...
        gramlog analyze FILE.bp... [--json]
+
+Static analysis of a generator of any style, in one shape: a header, the
+findings (file:line:col: severity[code]: message, the source line and a
+caret), notes, and a count; --json prints one line {"file", "findings", ...}.
+
+A tree grammar (a rule file with (start S) and (rule NT RULE WEIGHT)):
+  generate/unreachable (warning) a nonterminal no rule reaches from the start
+  grammar/rule-never-fires (warning) a rule that can never be chosen: a
+                   pre-selector forbids it at every node of its nonterminal
+                   (forbid, or forbidexcept / force of another rule, with a
+                   body that reads only (symbol ?n NT) and (depth ?n ?d)), or
+                   its weight is 0 and nothing raises it; and no force names it
+  grammar/no-termination (error) the smallest tree the start symbol can grow
+                   is deeper than (maxdepth D), or infinite: every seed fails
+  grammar/other-nonterminal (warning) a pre-selector restricted to nodes of
+                   one nonterminal ((symbol ?n NT)) names a rule of another
+--json prints {"file", "kind": "grammar", "start", "maxdepth",
+"nonterminals": [{"name", "rules", "height"}], "findings"}.
 
 Static analysis of a layer file (see "Sequential logic layers" in the README),
 by queries over its rules:
@@ -82,55 +94,42 @@ exit codes: 0 no errors (warnings allowed), 1 a forward reference or cycle, or
 
 examples:
   gramlog analyze rules/building-incomplete.gdl
+  gramlog analyze rules/tree.gdl           # a tree grammar: each nonterminal's smallest subtree
   gramlog analyze rules/map.gdl            # proved incomplete: the all-water map
   gramlog analyze rules/mission.gdl        # which graph rules are global, and why
   gramlog analyze rules/items.bp
 `,
   async run(args, io, sources) {
-    if (args.positionals.length > 0 && args.positionals.every(isBlueprintFile)) return analyzeBlueprints(io, sources, args.positionals, boolOpt(args, 'json'));
-    if (args.positionals.length !== 1) throw new UsageError('gramlog analyze: give exactly one layer FILE');
-    const path = args.positionals[0] as string;
-    const file = sourceName(path);
+    if (args.positionals.length === 0) throw new UsageError('gramlog analyze: give a generator FILE');
     const params = readParams(args, 'analyze');
-    const text = readSource(io, sources, path);
-    const { isGraphGrammarFile } = await import('./generate-graph.js');
-    if (isGraphGrammarFile(path, text)) {
-      const { analyzeGraphGrammar } = await import('./analyze-graph.js');
-      return analyzeGraphGrammar(io, sources, file, text, params, boolOpt(args, 'json'));
-    }
     const maxFacts = readMaxFacts(args, 'analyze');
-    const loaded = loadRuleFiles(io, sources, [path], maxFacts !== undefined ? { maxFacts } : {});
-    const program = withParams('analyze', () => applyParams(loaded, params));
-    printWarnings(io, sources, violationNeverFires(program, { placed: 2 }));
     const solverAtoms = intOpt(args, 'analyze', 'solver-atoms', 200_000, 1);
-    // loaded here, not at start-up: the SAT solver takes a moment to load, and only analyze needs it
-    const { analyzeLayers } = await import('../../generate/layers/analyze.js');
-    const analysis = analyzeLayers(program, { solverAtoms });
+    const files = readStyleSources(io, sources, args.positionals);
+    const { style } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    if (style.accepts.entry && Object.keys(params).length > 0) throw new UsageError(`gramlog analyze: --param does not apply to a ${style.title}`);
+    let result;
+    try {
+      result = await style.analyze(files, { params, solverAtoms, ...(maxFacts !== undefined ? { maxFacts } : {}) });
+    } catch (e) {
+      if (isParamError(e)) throw new UsageError(`gramlog analyze: ${e.message}`);
+      throw e;
+    }
+    reportCompile(io, sources, result.diagnostics);
+    const analysis = result.analysis;
+    if (!analysis) return EXIT.findings;
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {
-      const findings: FindingJson[] = analysis.findings.map((f) => ({
-        check: `layers/${f.check}`,
-        severity: f.severity,
-        layers: f.layers,
-        message: f.message,
-        ...(f.span ? { line: f.span.line, column: f.span.column } : {}),
-        ...(f.outcome ? { outcome: f.outcome.facts } : {}),
-      }));
-      io.out(jsonLine({ file, findings }));
+      io.out(jsonLine(analysis.json));
     } else {
-      io.out(`${file}: layers ${analysis.layers.map((l) => `${l.name} ${l.order}`).join(', ')}\n`);
+      for (const line of analysis.header) io.out(line + '\n');
       for (const f of analysis.findings) {
-        const d = { code: `layers/${f.check}`, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
-        io.out(formatDiagnostic(d, f.span ? sources.get(f.span.file) : undefined) + '\n');
-        if (f.outcome) io.out(f.outcome.lines.join('\n') + '\n');
+        const { detail, ...d } = f;
+        io.out(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+        if (detail) io.out(detail.join('\n') + '\n');
       }
       for (const n of analysis.notes) io.out(`note: ${n}\n`);
       const warnings = analysis.findings.length - errors;
-      io.out(
-        analysis.findings.length === 0
-          ? 'no findings\n'
-          : `${errors} error(s), ${warnings} warning(s)\n`,
-      );
+      io.out(analysis.findings.length === 0 ? 'no findings\n' : `${errors} error(s), ${warnings} warning(s)\n`);
     }
     return errors > 0 ? EXIT.findings : EXIT.ok;
   },

@@ -4,21 +4,22 @@
  * fast-check's runner and shrinking; print the smallest counterexample and the
  * `gramlog generate` command that reproduces it.
  */
-import type { Program } from '../../program/program.js';
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
 import { artifactText } from '../../check/artifact.js';
-import { compileGrammar } from '../../generate/grammar/index.js';
-import { graphViolationWarnings } from '../../generate/graph/index.js';
-import { isLayerProgram, prepareLayers } from '../../generate/layers/prepare.js';
+import { replayArgs, shellQuote } from '../../check/replay.js';
+import { entryKey, type BlueprintGrammar } from '../../generate/blueprints/style.js';
 import { paramText, paramValue } from '../../generate/params.js';
-import { boolOpt, intOpt, stringOpt } from '../args.js';
+import type { AnyStyle, StyleSource } from '../../generate/style.js';
+import { recogniseStyle } from '../../generate/styles.js';
+import { throwIfErrors } from '../../errors.js';
+import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { neverFiringStopsCheck } from '../never-fires.js';
-import { EXIT, sourceName, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { checkGraphSource } from './check-graph.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
-import { checkBlueprints, isBlueprintFile } from './blueprints.js';
+import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { readStyleSources } from '../style-files.js';
+import { masterNamed } from './master.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -38,7 +39,8 @@ export const checkCommand: Command = {
   help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
        gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
 
-Generates the file (a rule grammar or a layer file) again and again with
+Generates the file (a tree grammar, a layer file or a graph grammar; the
+RULES files after it are loaded with it, e.g. its violation rules) again and again with
 fast-check, each run from a drawn seed and, for every (paramrange KEY LO HI)
 fact, a drawn value of (param KEY ...) in LO..HI. A run fails when the artifact
 derives a (violation NAME ARGS...) fact: property NAME does not hold. A run
@@ -91,33 +93,40 @@ examples:
   gramlog check rules/mission.json rules/mission-checks.gdl --runs 200
 `,
   async run(args, io, sources) {
-    if (stringOpt(args, 'blueprint') !== undefined || args.positionals.some(isBlueprintFile)) return checkBlueprints(args, io, sources);
     const [filePath, ...more] = args.positionals;
-    if (filePath === undefined) throw new UsageError('gramlog check: give a rule FILE');
-    const graph = checkGraphSource(io, sources, filePath, more); // graph grammars: check-graph.ts
-    if (more.length > 0 && !graph) throw new UsageError(`gramlog check: give one rule FILE, not ${args.positionals.length}`);
+    if (filePath === undefined) {
+      if (stringOpt(args, 'blueprint') !== undefined) throw new UsageError('gramlog check: --blueprint NAME needs a blueprint file (.bp)');
+      throw new UsageError('gramlog check: give a rule FILE');
+    }
+    const maxFacts = readMaxFacts(args, 'check');
+    const files = readStyleSources(io, sources, args.positionals);
+    const { style, loaded } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    if (style.accepts.entry) return checkMasters(args, io, sources, style, files);
+    if (stringOpt(args, 'blueprint') !== undefined) throw new UsageError('gramlog check: --blueprint NAME needs a blueprint file (.bp)');
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = readSeed(args, 'check');
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
     const path = stringOpt(args, 'path');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
     const json = boolOpt(args, 'json');
-
     const file = sourceName(filePath);
-    const maxFacts = readMaxFacts(args, 'check');
-    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
 
     // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed,
     // except that a violation rule that can never fire is an error here: every run would hold, proving nothing
-    const drawnParams = paramText(params);
-    const rules = program as Program;
-    const warnings = graph
-      ? graphViolationWarnings(graph.grammar)
-      : withParams('check', () => (isLayerProgram(rules) ? prepareLayers(rules, { params: drawnParams }) : compileGrammar(rules, { params: drawnParams })).warnings);
-    if (neverFiringStopsCheck(io, sources, file, warnings)) return EXIT.findings;
+    const compiled = withParams('check', () =>
+      style.compile(files, { params: paramText(params), ...(maxFacts !== undefined ? { maxFacts } : {}), ...(loaded ? { loaded } : {}) }),
+    );
+    const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      printWarnings(io, sources, compiled.diagnostics);
+      throwIfErrors(errors);
+    }
+    if (neverFiringStopsCheck(io, sources, file, compiled.diagnostics)) return EXIT.findings;
+    const source = style.checkSource?.(compiled);
+    if (source === undefined) throw new UsageError(`gramlog check: a ${style.title} cannot be checked`);
 
     // fast-check is loaded only by this command: the other commands run without it
-    const { checkProperties, replayCommand, shellQuote } = await loadCheck();
+    const { checkProperties } = await loadCheck();
     const line = statusLine(io);
     const progress = line && {
       show: (p: CheckProgress) =>
@@ -127,7 +136,7 @@ examples:
     let result: CheckResult;
     try {
       result = withParams('check', () =>
-        checkProperties(program, {
+        checkProperties(source, {
           runs,
           seed,
           params,
@@ -147,11 +156,80 @@ examples:
     if (result.properties.length === 0 && !json) {
       io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }
-    const replay = (cx: Counterexample) => (graph ? graph.replay(cx, shellQuote) : replayCommand(filePath, cx));
-    io.out(json ? jsonLine(jsonReport(result, replay)) : textReport(file, result, runs, path, replay, shellQuote));
+    // the replay names every file, as generate takes them
+    const replay = (cx: Counterexample) => ['gramlog', 'generate', filePath, ...more, ...replayArgs(cx)].map(shellQuote).join(' ');
+    io.out(json ? jsonLine(jsonReport(result, replay)) : textReport(file, result, runs, path, replay, shellQuote, more));
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };
+
+/** `gramlog check FILE.bp [RULES...] --blueprint NAME`: search seeds for a master that violates the rules. */
+async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[]): Promise<number> {
+  const name = stringOpt(args, 'blueprint');
+  const names = args.positionals;
+  if (name === undefined) throw new UsageError('gramlog check: a .bp file needs --blueprint NAME (the blueprint or {factory} to master)');
+  if (stringOpt(args, 'param') !== undefined || (Array.isArray(args.values['param']) && args.values['param'].length > 0)) {
+    throw new UsageError('gramlog check: --param does not apply to blueprints (a master has no params)');
+  }
+  const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
+  const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
+  const path = stringOpt(args, 'path');
+  if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
+  const maxFacts = readMaxFacts(args, 'check');
+  const compiled = style.compile(files, maxFacts !== undefined ? { maxFacts } : {});
+  const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    printWarnings(io, sources, compiled.diagnostics);
+    throwIfErrors(errors);
+  }
+  const { library, rules } = compiled.grammar as BlueprintGrammar;
+  const key = entryKey(library, name);
+  masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
+  if (neverFiringStopsCheck(io, sources, names.join(' '), compiled.diagnostics)) return EXIT.findings;
+  const { checkBlueprint } = await import('../../generate/blueprints/check.js');
+  const bp = names.filter((f) => f.endsWith('.bp') || f === '-');
+  if (!rules.hasViolations && !boolOpt(args, 'json')) {
+    io.err(`${bp.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
+  }
+  const r = checkBlueprint(library, key, rules, { runs, seed, ...(path !== undefined ? { path } : {}) });
+  if (path !== undefined && r.runs === 0) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays no run of ${names.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
+    );
+  }
+  const cx = r.counterexample;
+  const replay = cx ? ['gramlog', 'master', ...names, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
+  if (boolOpt(args, 'json')) {
+    io.out(
+      JSON.stringify(
+        {
+          ok: r.ok,
+          runs: r.runs,
+          ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } else if (!cx) {
+    io.out(`gramlog check: ${names.join(' ')} ${name}: ok, ${r.runs} runs held (fast-check seed ${r.fcSeed})\n`);
+  } else {
+    const lines = [
+      `gramlog check: ${names.join(' ')} ${name}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, shrunk ${r.shrinks} time${r.shrinks === 1 ? '' : 's'} (fast-check seed ${r.fcSeed})`,
+      `failed: ${cx.properties.join(', ')}`,
+    ];
+    if (cx.error) lines.push(`mastering failed: error[${cx.error.code}]: ${cx.error.message}`);
+    lines.push(`counterexample: seed ${cx.seed}`);
+    if (!cx.error) {
+      lines.push(`violations (${cx.violations.length}):`);
+      for (const v of cx.violations) lines.push(`  ${v}`);
+    }
+    lines.push('replay:', `  ${replay ?? ''}`);
+    lines.push(`fast-check path ${r.path ?? ''} (rerun just this case: ${['gramlog', 'check', ...names, '--blueprint', name, '--runs', String(runs), '--seed', String(r.fcSeed), '--path', r.path ?? ''].map(shellQuote).join(' ')})`);
+    io.out(lines.join('\n') + '\n');
+  }
+  return r.ok ? EXIT.ok : EXIT.findings;
+}
 
 async function loadCheck(): Promise<typeof import('../../check/index.js')> {
   try {
@@ -197,6 +275,8 @@ export function textReport(
   path: string | undefined,
   replay: (cx: Counterexample) => string,
   quote: (word: string) => string,
+  /** The rule files after FILE (repeated in the rerun command). */
+  more: readonly string[] = [],
 ): string {
   const lines: string[] = [];
   const properties = r.properties.length > 0 ? r.properties.join(', ') : 'none declared';
@@ -234,7 +314,7 @@ export function textReport(
   lines.push('replay:');
   lines.push(`  ${replay(cx)}`);
   const varied = new Set(r.ranges.map((x) => x.key));
-  const rerun = ['gramlog', 'check', file, '--runs', String(runs), '--seed', String(r.fcSeed)];
+  const rerun = ['gramlog', 'check', file, ...more, '--runs', String(runs), '--seed', String(r.fcSeed)];
   for (const [k, v] of Object.entries(cx.params)) if (!varied.has(k)) rerun.push('--param', `${k}=${v}`);
   rerun.push('--path', path ?? r.path ?? '');
   lines.push(`fast-check path ${r.path} (rerun just this case: ${rerun.map(quote).join(' ')})`);

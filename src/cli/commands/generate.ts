@@ -1,49 +1,30 @@
 /**
- * `gramlog generate FILE...`: generate artifacts from a rule grammar, or from
- * a layer file (generate-layers.ts), for one seed or `--count N` seeds; print
- * them as text, JSON (JSON Lines for several) or DOT, or `--explain` them;
- * print the `(violation ...)` facts each derives and exit 1 when there are any.
+ * `gramlog generate FILE...`: generate artifacts of any generation style (the
+ * registry, src/generate/styles.ts: a tree grammar, a layer file, a graph
+ * grammar, a blueprint library) for one seed or `--count N` seeds; print them
+ * in one of the style's formats (JSON Lines for several), or `--explain`
+ * them; print the `(violation ...)` facts each derives and exit 1 when there
+ * are any. The command knows no style: it reads the options, asks the
+ * registry for the files' style and prints what the style returns.
  */
-import {
-  artifactViolations,
-  compileGrammar,
-  explain,
-  formatDot,
-  formatJson,
-  formatText,
-  generateFrom,
-  parseChoices,
-} from '../../generate/grammar/index.js';
-// the layer modules one by one, not the index: it would load the SAT solver (analyze) on every run
-import { isLayerProgram } from '../../generate/layers/prepare.js';
-import { appendViolations } from '../../generate/violations.js';
-import { GramlogError, isGramlogError, type Diagnostic } from '../../errors.js';
-import type { Program } from '../../program/program.js';
-import { filesOf, formatError } from '../diagnostics.js';
+import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
+import { recogniseStyle } from '../../generate/styles.js';
+import type { AnyStyle, CompileOptions, FormatName, StyleSource } from '../../generate/style.js';
+import { GramlogError, isGramlogError, throwIfErrors } from '../../errors.js';
+import { filesOf } from '../diagnostics.js';
+import { formatError } from '../diagnostics.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
-import { layerRenderer } from './generate-layers.js';
-import { blueprintParams } from './blueprints.js';
-import { graphRenderer, isGraphGrammarFile } from './generate-graph.js';
-import { readSource } from '../command.js';
+import { masterNamed } from './master.js';
+import { readStyleSources, reportCompile } from '../style-files.js';
+import type { Program } from '../../program/program.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
-export type Format = (typeof FORMATS)[number];
-
-/** What the generate command asks of a generation style. */
-export interface GenerateRequest {
-  params: Record<string, string>;
-  format: Format;
-  explain: boolean;
-  /** Print the warnings found when the file was read as a grammar or layers. */
-  warn(diagnostics: readonly Diagnostic[]): void;
-  /** Forced choices as --choose takes them (../replay.ts). */
-  choose: string[];
-}
+export type Format = FormatName;
 
 /** One generated artifact as printed, with its violation facts. */
 export interface Rendered {
@@ -52,7 +33,7 @@ export interface Rendered {
 }
 
 /** Generate and render the artifact of one seed. */
-export type Renderer = (seed: number | string) => Rendered;
+export type Renderer = (seed: number) => Rendered;
 
 /** Show progress on a terminal at most this often (milliseconds). */
 const PROGRESS_EVERY_MS = 250;
@@ -90,6 +71,10 @@ declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
 grammars"); rule files after a JSON grammar add (violation ...) rules over the
 final graph's facts (node ID LABEL), (edge SRC DST LABEL), (nodeattr ID KEY VALUE).
 
+Blueprint libraries (FILE.bp...) are mastered: --blueprint NAME names the
+blueprint or {factory}; rule files among FILE... hold (violation ...) rules
+over the master's facts (see gramlog master --help).
+
 Violations: when the file has (violation NAME ARGS...) rules, they are
 evaluated over each generated artifact (for a grammar, over its facts: node,
 root, symbol, chose, arg, attr, depth, parent, childindex, applied). The facts
@@ -119,7 +104,11 @@ options:
 ${CHOOSE_HELP}
       --blueprint FILE.bp:NAME  master NAME with each seed and give its number
                         and string properties to the grammar as (param KEY VALUE)
-                        facts (a --param still wins)
+                        facts (a --param still wins); the output says which:
+                        a first line "params from --blueprint FILE.bp:NAME: K=V ..."
+                        (a // comment in DOT), a "params" object in JSON.
+                        With .bp files as FILE...: --blueprint NAME masters NAME
+                        (a blueprint or {factory}), as gramlog master does
       --graph FILE      graph grammars: start from this graph (graphlib JSON,
                         {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
                         instead of one node labelled with the grammar's start
@@ -148,14 +137,18 @@ examples:
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
     const first = args.positionals[0] as string;
-    const graphFile = stringOpt(args, 'graph');
-    const isGraph = isGraphGrammarFile(first, readSource(io, sources, first));
-    if (graphFile !== undefined && !isGraph) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
     const maxFacts = readMaxFacts(args, 'generate');
-    const program = isGraph ? undefined : loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const files = readStyleSources(io, sources, args.positionals);
+    const { style, loaded } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    const graphFile = stringOpt(args, 'graph');
+    if (graphFile !== undefined && !style.accepts.start) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
     const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
+    if (doExplain && !style.explain) throw new UsageError(`gramlog generate: --explain: a ${style.title} has no explanation; leave out --explain`);
+    if (!style.formats.includes(format)) {
+      throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${style.formats.join(' or ')}, not ${format}`);
+    }
     const count = intOpt(args, 'generate', 'count', 1, 1);
     const replay = readReplay(args, io);
     if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
@@ -165,46 +158,93 @@ examples:
       throw new UsageError(`gramlog generate: the replay file's seed must be a whole number, not '${replay.seed}'`);
     }
     const seed = replay.seed !== undefined ? Number(replay.seed) : readSeed(args, 'generate');
-    const request: GenerateRequest = {
-      params: { ...replay.params, ...readParams(args, 'generate') },
-      format,
-      explain: doExplain,
-      warn: (ds) => printWarnings(io, sources, ds),
-      choose: replay.choose,
-    };
-    const style = (p: Program) => (isLayerProgram(p) ? layerRenderer(p, request) : grammarRenderer(p, request));
-    const spec = stringOpt(args, 'blueprint');
-    const rest = args.positionals.slice(1);
-    let render: Renderer;
-    if (!program) {
-      if (spec !== undefined) throw new UsageError('gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ' + first + ' is a graph grammar');
-      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest) : undefined, { ...request, graphFile });
-    } else {
-      const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
-      render = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
+    if (replay.choose.length > 0 && !style.accepts.choose) {
+      throw new UsageError(`gramlog generate: --choose forces a grammar's rule at a node path; a ${style.title} has none (leave out --choose)`);
     }
-    return generateEach(io, sources, render, seed, count, format === 'text' ? '\n' : '');
+    const params = { ...replay.params, ...readParams(args, 'generate') };
+    if (style.accepts.entry && Object.keys(params).length > 0) throw new UsageError(`gramlog generate: --param does not apply to a ${style.title} (a master has no params)`);
+    const spec = stringOpt(args, 'blueprint');
+    const options: CompileOptions = {
+      params,
+      ...(maxFacts !== undefined ? { maxFacts } : {}),
+      ...(loaded ? { loaded } : {}),
+      ...(graphFile !== undefined ? { start: readStyleSources(io, sources, [graphFile])[0] as StyleSource } : {}),
+    };
+    const generateOptions = { explain: doExplain, choose: replay.choose, ...(style.accepts.entry && spec !== undefined ? { entry: spec } : {}) };
+    const render = (grammar: unknown, s: number, header = ''): Rendered => {
+      const artifact = withChoices('generate', () => style.generate(grammar, s, generateOptions));
+      const violations = style.violations(artifact);
+      const text = doExplain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
+      return { text: header + text, violations };
+    };
+    let renderer: Renderer;
+    if (style.accepts.entry) {
+      // a library: --blueprint NAME names what to master
+      if (spec === undefined) throw new UsageError(`gramlog generate: a ${style.title} needs --blueprint NAME (the blueprint or {factory} to master)`);
+      const grammar = compileOnce(io, sources, style, files, options);
+      masterNamed((grammar as BlueprintGrammar).library, spec, 0, 'generate'); // an unknown NAME is a usage error before generating
+      renderer = (s) => render(grammar, s);
+    } else if (spec !== undefined) {
+      if (!style.accepts.transform) throw new UsageError(`gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ${first} is a ${style.title}`);
+      const feed = blueprintFeed(io, sources, spec);
+      let warned = false;
+      renderer = (s) => {
+        const m = feed.master(s);
+        let supplied: Array<[string, string]> = [];
+        const compiled = withParams('generate', () =>
+          style.compile(files, {
+            ...options,
+            transform: (p: Program) => {
+              const r = supplyParams(p, m, `--blueprint ${spec}`);
+              supplied = r.params;
+              return r.program;
+            },
+          }),
+        );
+        if (!warned) printWarnings(io, sources, compiled.diagnostics);
+        warned = true;
+        throwIfErrors(compiled.diagnostics);
+        const r = render(compiled.grammar, s, format === 'json' ? '' : paramsHeader(spec, supplied, format));
+        return format === 'json' ? { ...r, text: withParamsField(r.text, supplied) } : r;
+      };
+    } else {
+      const grammar = compileOnce(io, sources, style, files, options);
+      renderer = (s) => render(grammar, s);
+    }
+    return generateEach(io, sources, renderer, seed, count, format === 'text' ? '\n' : '');
   },
 };
 
-/** The grammar style: compile once, then generate and print each seed. */
-function grammarRenderer(program: Program, request: GenerateRequest): Renderer {
-  const grammar = withParams('generate', () => compileGrammar(program, { params: request.params }));
-  request.warn(grammar.warnings);
-  const choose = withChoices('generate', () => parseChoices(request.choose));
-  return (seed) => {
-    const artifact = withChoices('generate', () => generateFrom(grammar, seed, { explain: request.explain, ...(choose.size > 0 ? { choose } : {}) }));
-    const violations = artifactViolations(artifact).facts;
-    if (request.explain) return { text: appendViolations(explain(artifact), violations), violations };
-    switch (request.format) {
-      case 'json':
-        return { text: formatJson(artifact, violations) + '\n', violations };
-      case 'dot':
-        return { text: formatDot(artifact, violations), violations };
-      case 'text':
-        return { text: formatText(artifact, violations), violations };
-    }
-  };
+/** Compile the files once: warnings printed, errors thrown. */
+function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[], options: CompileOptions): unknown {
+  const compiled = withParams('generate', () => style.compile(files, options));
+  reportCompile(io, sources, compiled.diagnostics);
+  return compiled.grammar;
+}
+
+/** `--blueprint FILE.bp:NAME` of a rule file: the master of each seed. */
+function blueprintFeed(io: Io, sources: Map<string, string>, spec: string): { master(seed: number): MasterArtifact['master'] } {
+  const colon = spec.lastIndexOf(':');
+  if (colon <= 0 || colon === spec.length - 1) throw new UsageError(`gramlog generate: --blueprint takes FILE.bp:NAME, not '${spec}'`);
+  const file = spec.slice(0, colon);
+  const name = spec.slice(colon + 1);
+  const library = compileOnce(io, sources, blueprintsStyle, readStyleSources(io, sources, [file]), {}) as BlueprintGrammar;
+  return { master: (seed) => masterNamed(library.library, name, seed, 'generate') };
+}
+
+/** The text header of an artifact whose params a blueprint supplied (a DOT comment in DOT). */
+function paramsHeader(spec: string, params: ReadonlyArray<readonly [string, string]>, format: FormatName): string {
+  const line = `params from --blueprint ${spec}: ${params.length === 0 ? 'none' : params.map(([k, v]) => `${k}=${v}`).join(' ')}`;
+  return format === 'dot' ? `// ${line}\n` : `${line}\n`;
+}
+
+/** A JSON line with `"params"` (the params a blueprint supplied, KEY → VALUE text) after its seed. */
+function withParamsField(line: string, params: ReadonlyArray<readonly [string, string]>): string {
+  const o = JSON.parse(line) as Record<string, unknown>;
+  const p: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of params) p[k] = v;
+  const { seed, ...rest } = o;
+  return JSON.stringify({ seed, params: p, ...rest }) + '\n';
 }
 
 /**

@@ -36,7 +36,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'analyze',
-    summary: 'static analysis of a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
+    summary: 'static analysis of a generator: a tree grammar, a layered generator (order, completeness, noninterference), a graph grammar or blueprints',
     load: async () => (await import('./analyze.js')).analyzeCommand,
   },
   {

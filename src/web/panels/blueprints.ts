@@ -3,9 +3,9 @@
  * factory of the library mastered with the seed, as cards (the page half:
  * views/blueprints.ts); the library's lint findings as diagnostics.
  */
-import { lintLibrary, master, parseBlueprints, type Library, type Master } from '../../generate/blueprints/index.js';
+import { master, parseBlueprints, type Library, type Master } from '../../generate/blueprints/index.js';
 import { isGramlogError } from '../../errors.js';
-import { collect, galleryCount, memo, place } from './common.js';
+import { galleryCount, memo, place } from './common.js';
 import type { PanelInput } from '../protocol.js';
 import type { Panel } from './panel.js';
 
@@ -38,11 +38,6 @@ function card(lib: Library, key: string, seed: number | string): BlueprintCard {
 
 export const blueprintsPanel: Panel<BlueprintsData> = {
   kind: 'blueprints',
-  detectText: (text, file) => /\.bp$/i.test(file) || /^(?:\s*;[^\n]*\n|\s)*@(?:blueprint|mod|factory|function)\b/.test(text),
-  detect: () => false,
-  diagnose(text, file) {
-    return collect(() => lintLibrary(parseBlueprints(text, { file })));
-  },
   compute(input) {
     const lib = libraryOf(input);
     // Mods rewrite a master: they are applied, not mastered on their own.

@@ -3,6 +3,18 @@ import { GramlogError, isGramlogError, type Diagnostic } from '../../errors.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program, ProgramOptions } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
+import type { Style } from '../../generate/style.js';
+import type { PanelInput } from '../protocol.js';
+
+/**
+ * The input's text compiled by a style of the registry (src/generate/styles.ts),
+ * with the input's params: the CLI's compile; its errors thrown as one GramlogError.
+ */
+export function compileInput<G>(style: Style<G, unknown>, input: PanelInput): G {
+  const compiled = style.compile([{ file: input.file, text: input.text }], Object.keys(input.params).length > 0 ? { params: input.params } : {});
+  throwIfErrors(compiled.diagnostics);
+  return compiled.grammar as G;
+}
 
 /** Load one text; throws a GramlogError on a syntax error or any error diagnostic. */
 export function loadChecked(text: string, file: string, options: ProgramOptions = {}): Program {

@@ -9,11 +9,10 @@ import { createStateMachine } from '../../gdl/machine/statemachine.js';
 import type { StateMachine } from '../../gdl/machine/types.js';
 import { simulate } from '../../gdl/play/simulate.js';
 import { validateGame } from '../../gdl/validate/validate.js';
-import { loadProgram } from '../../program/load.js';
+import { loadGame } from '../../gdl/checks/load-game.js';
 import { isGramlogError } from '../../errors.js';
-import type { Program } from '../../program/program.js';
 import { createRandom } from '../../random.js';
-import { collect, memo, place } from './common.js';
+import { memo, place } from './common.js';
 import type { Panel } from './panel.js';
 
 export interface GameFinding {
@@ -70,7 +69,7 @@ export const PLAYOUTS = 200;
 const machines = memo<StateMachine>(2);
 
 function machine(text: string, file: string): StateMachine {
-  return machines(`${file}\u0000${text}`, () => createStateMachine(loadProgram([{ text, file }], { builtins: false })));
+  return machines(`${file}\u0000${text}`, () => createStateMachine(loadGame(text, file)));
 }
 
 /** Replay `witness` (move texts per role) from the initial state, or play seeded random moves when there is none. */
@@ -109,19 +108,11 @@ export function trace(sm: StateMachine, witness: readonly (readonly string[])[] 
 
 export const gamePanel: Panel<GameData> = {
   kind: 'game',
-  detect(program: Program) {
-    return ['role', 'legal', 'terminal', 'goal'].some((name) => program.relationsNamed(name).length > 0);
-  },
-  diagnose(text, file) {
-    return collect(() =>
-      staticChecks(loadProgram([{ text, file }], { builtins: false })).findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) })),
-    );
-  },
   compute(input) {
     switch (input.action) {
       case 'main': {
         // Quick: the static checks and the roles, so the panel shows at once; 'validate' follows.
-        const program = loadProgram([{ text: input.text, file: input.file }], { builtins: false });
+        const program = loadGame(input.text, input.file);
         const r = staticChecks(program);
         const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));
         const ok = findings.every((f) => f.severity !== 'error');

@@ -5,11 +5,11 @@
  * SVG, and the check button.
  */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { artifactViolations, compileGrammar, explain, formatDot, formatJson, generateFrom, type Grammar } from '../../generate/grammar/index.js';
-import type { Program } from '../../program/program.js';
+import { artifactViolations, explain, formatDot, formatJson, type Grammar } from '../../generate/grammar/index.js';
+import { grammarStyle } from '../../generate/grammar/style.js';
 import type { PanelInput } from '../protocol.js';
 import { computeCheck } from './check.js';
-import { collect, galleryCount, loadChecked, memo } from './common.js';
+import { compileInput, galleryCount, memo } from './common.js';
 import type { Panel } from './panel.js';
 
 export interface TreeData {
@@ -28,12 +28,12 @@ const grammars = memo<Grammar>(4);
 
 function grammarOf(input: PanelInput): Grammar {
   return grammars(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    compileGrammar(loadChecked(input.text, input.file), { params: input.params }),
+    compileInput(grammarStyle, input),
   );
 }
 
 function tree(grammar: Grammar, seed: number | string): TreeData {
-  const artifact = generateFrom(grammar, seed);
+  const artifact = grammarStyle.generate(grammar, seed);
   return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: [...artifactViolations(artifact).facts] };
 }
 
@@ -56,26 +56,16 @@ export function explainNode(text: string, id: string): string {
 
 export const grammarPanel: Panel<GrammarData> = {
   kind: 'grammar',
-  detect(program: Program) {
-    return program.relationsNamed('rule').length > 0 || program.relationsNamed('start').length > 0;
-  },
-  diagnose(text, file) {
-    return collect(() => {
-      const program = loadChecked(text, file);
-      const warnings = program.diagnostics.filter((d) => d.severity === 'warning');
-      return [...warnings, ...collect(() => (compileGrammar(program), []))];
-    });
-  },
   compute(input, progress) {
     const grammar = grammarOf(input);
     switch (input.action) {
       case 'main': {
-        const artifact = generateFrom(grammar, input.seed);
+        const artifact = grammarStyle.generate(grammar, input.seed);
         const violations = [...artifactViolations(artifact).facts];
         return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations, json: formatJson(artifact, violations), dot: formatDot(artifact, violations) };
       }
       case 'explain':
-        return explainNode(explain(generateFrom(grammar, input.seed, { explain: true })), String(input.arg)) as never;
+        return explainNode(explain(grammarStyle.generate(grammar, input.seed, { explain: true })), String(input.arg)) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
         return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(grammar, base + i)) as never;

@@ -4,23 +4,19 @@
  * the page can replay them one by one), violations, explain, a gallery and
  * the check button. The page lays the graph out with Graphviz (views/graph.ts).
  */
-import { collect, galleryCount, memo } from './common.js';
+import { compileInput, galleryCount, memo } from './common.js';
+import { graphStyle, type GraphStyleGrammar } from '../../generate/graph/style.js';
 import { computeCheck } from './check.js';
 import {
-  compileGraphGrammar,
   explainGraph,
   formatGraphDot,
   formatGraphJson,
-  generateGraph,
   graphViolations,
-  isGraphRuleText,
   isJsonText,
   labelText,
   type GraphArtifact,
-  type GraphGrammar,
 } from '../../generate/graph/index.js';
 import { fromJson, historyOf } from '../../generate/history.js';
-import type { Program } from '../../program/program.js';
 import type { PanelInput } from '../protocol.js';
 import type { Panel } from './panel.js';
 
@@ -54,11 +50,11 @@ export interface GraphData {
   dot: string;
 }
 
-const grammars = memo<GraphGrammar>(4);
+const grammars = memo<GraphStyleGrammar>(4);
 
-function grammarOf(input: PanelInput): GraphGrammar {
+function grammarOf(input: PanelInput): GraphStyleGrammar {
   return grammars(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    compileGraphGrammar(input.text, { file: input.file, ...(isJsonText(input.text) ? {} : { params: input.params }) }),
+    compileInput(graphStyle, { ...input, params: isJsonText(input.text) ? {} : input.params }),
   );
 }
 
@@ -82,8 +78,8 @@ function stepsOf(a: GraphArtifact): GraphStepData[] {
   }));
 }
 
-function graphData(grammar: GraphGrammar, seed: number | string, withSteps: boolean): GraphData {
-  const a = generateGraph(grammar, seed, { explain: withSteps });
+function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean): GraphData {
+  const a = graphStyle.generate(grammar, seed, { explain: withSteps });
   const violations = [...graphViolations(a).facts];
   return {
     seed,
@@ -98,25 +94,19 @@ function graphData(grammar: GraphGrammar, seed: number | string, withSteps: bool
 
 export const graphPanel: Panel<GraphData> = {
   kind: 'graph',
-  detectText: (text, file) => isJsonText(text) || /\.json$/i.test(file) || isGraphRuleText(text),
-  detect: (program: Program) => program.relationsNamed('graphrule').length > 0,
-  diagnose(text, file) {
-    // The graph style reads its own vocabulary ((rewrite NAME (node ?v L) ...) holds variables): its compiler checks the file.
-    return collect(() => (compileGraphGrammar(text, { file }), []));
-  },
   compute(input, progress) {
     const grammar = grammarOf(input);
     switch (input.action) {
       case 'main':
         return graphData(grammar, input.seed, true);
       case 'explain':
-        return explainGraph(generateGraph(grammar, input.seed, { explain: true })) as never;
+        return explainGraph(graphStyle.generate(grammar, input.seed, { explain: true })) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
         return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(grammar, base + i, false)) as never;
       }
       case 'check':
-        return computeCheck(input, progress, grammar) as never;
+        return computeCheck(input, progress, grammar.grammar) as never;
       default:
         throw new Error(`unknown action ${input.action}`);
     }

@@ -1,7 +1,7 @@
 /**
- * The worker halves of the panels, one per file kind, tried in this order
- * (the first whose `detect` says yes shows the file). Add a file kind by
- * adding its panel file and a line here, and its view in views/.
+ * The worker halves of the panels, one per file kind (src/diagnose.ts
+ * recognises the kind). A generation style's panel computes through the
+ * style registry (src/generate/styles.ts); add its view-specific data here.
  */
 import { blueprintsPanel } from './blueprints.js';
 import { gamePanel } from './game.js';

@@ -4,11 +4,12 @@
  * them, the plan of every layer, violations, `analyze` findings, a gallery of
  * plans, downloads and the check button.
  */
-import { analyzeLayers, explainLayers, generateLayers, inspectLayers, isLayerProgram, layerArtifactJson, prepareLayers, type LayerGrammar } from '../../generate/layers/index.js';
+import { analyzeLayers, explainLayers, layerArtifactJson, type LayerGrammar } from '../../generate/layers/index.js';
+import { layersStyle } from '../../generate/layers/style.js';
 import { layerLetters } from '../../generate/layers/format.js';
 import type { PanelInput } from '../protocol.js';
 import { computeCheck } from './check.js';
-import { collect, galleryCount, loadChecked, memo, place } from './common.js';
+import { compileInput, galleryCount, loadChecked, memo, place } from './common.js';
 import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
 
@@ -42,12 +43,12 @@ const prepared = memo<LayerGrammar>(4);
 
 function grammarOf(input: PanelInput): LayerGrammar {
   return prepared(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    prepareLayers(loadChecked(input.text, input.file), { params: input.params }),
+    compileInput(layersStyle, input),
   );
 }
 
 function layersData(grammar: LayerGrammar, seed: number | string): LayersData {
-  const a = generateLayers(grammar, { seed });
+  const a = layersStyle.generate(grammar, seed);
   const layers: LayerView[] = a.layers.map((l) => {
     const v: LayerView = { name: l.name, order: l.order, attempts: l.attempts, sites: l.sites, base: l.base, mask: l.mask, placed: l.placed };
     const g = gridOf(l.sites);
@@ -69,17 +70,6 @@ function layersData(grammar: LayerGrammar, seed: number | string): LayersData {
 
 export const layersPanel: Panel<LayersData> = {
   kind: 'layers',
-  detect: isLayerProgram,
-  diagnose(text, file) {
-    return collect(() => {
-      const program = loadChecked(text, file);
-      const warnings = program.diagnostics.filter((d) => d.severity === 'warning');
-      const order = collect(() =>
-        inspectLayers(program).order.map((f) => ({ code: `layers/${f.check}`, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) })),
-      );
-      return [...warnings, ...order];
-    });
-  },
   compute(input, progress) {
     switch (input.action) {
       case 'main':
@@ -90,7 +80,7 @@ export const layersPanel: Panel<LayersData> = {
         return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i)) as never;
       }
       case 'explain':
-        return explainLayers(generateLayers(grammarOf(input), { seed: input.seed, explain: true })) as never;
+        return explainLayers(layersStyle.generate(grammarOf(input), input.seed, { explain: true })) as never;
       case 'analyze': {
         const r = analyzeLayers(loadChecked(input.text, input.file));
         const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));

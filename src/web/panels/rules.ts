@@ -3,7 +3,7 @@
  * relation, and a query box.
  */
 import { evaluate } from '../../engine/index.js';
-import { collect, loadChecked } from './common.js';
+import { loadChecked } from './common.js';
 import type { Panel } from './panel.js';
 
 export interface RulesData {
@@ -16,10 +16,6 @@ const LIMIT = 500;
 
 export const rulesPanel: Panel<RulesData> = {
   kind: 'rules',
-  detect: () => true,
-  diagnose(text, file) {
-    return collect(() => loadChecked(text, file).diagnostics.filter((d) => d.severity === 'warning'));
-  },
   compute(input) {
     const model = evaluate(loadChecked(input.text, input.file));
     if (input.action === 'query') return model.query(String(input.arg)) as never;

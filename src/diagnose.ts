@@ -1,0 +1,110 @@
+/**
+ * The diagnostics of one file, as the CLI reports them for its kind, from the
+ * same code: the playground's live diagnostics (src/web/analyze.ts) and the
+ * CLI's loading (generate, check and analyze compile through the same
+ * `Style.compile`; validate through the same static checks) cannot disagree.
+ *
+ *   diagnose('quest.gdl', text)            // { kind: 'grammar', diagnostics, params }
+ *   diagnose('x.kif', text, 'game')        // the kind chosen, when the text does not say
+ *
+ * Kinds: a generation style of the registry (src/generate/styles.ts), a GDL
+ * game (the static checks of `gramlog validate`), or plain rules (`gramlog
+ * query`: the program's own findings).
+ */
+import { isGramlogError, type Diagnostic } from './errors.js';
+import { loadGame } from './gdl/checks/load-game.js';
+import { staticChecks } from './gdl/checks/static-checks.js';
+import { paramFacts } from './generate/params.js';
+import type { StyleName } from './generate/style.js';
+import { styleNamed, styleOfProgram, styleOfText } from './generate/styles.js';
+import { loadProgram } from './program/load.js';
+import type { Program } from './program/program.js';
+
+export type FileKind = StyleName | 'game' | 'rules';
+
+/** Every kind, in the order a page lists them. */
+export const FILE_KINDS: readonly FileKind[] = ['grammar', 'layers', 'graph', 'blueprints', 'game', 'rules'];
+
+export interface Diagnosis {
+  kind: FileKind;
+  /** Errors and warnings, in the order the CLI prints them. */
+  diagnostics: Diagnostic[];
+  /** The file's `(param KEY VALUE)` facts (rule files that load), sorted by key. */
+  params: Array<[string, string]>;
+  /** Whether the kind was recognised from the text (false: chosen, or the fallback of a text that does not load). */
+  recognised: boolean;
+}
+
+/** GDL's reserved relations: a file that defines or reads one (in any case: capitals are a finding of the game) is a game. */
+const GAME_RELATIONS = new Set(['role', 'legal', 'terminal', 'goal', 'next', 'does', 'init']);
+
+function isGame(program: Program): boolean {
+  for (const st of program.statements) {
+    if (GAME_RELATIONS.has(st.head.pred.toLowerCase())) return true;
+  }
+  return false;
+}
+
+function sortedParams(program: Program): Array<[string, string]> {
+  return paramFacts(program).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The kind of a text, if it can be told (undefined: it does not load, and no style knows it by its text). */
+export function kindOf(file: string, text: string): FileKind | undefined {
+  const byText = styleOfText({ file, text });
+  if (byText) return byText.name;
+  let program: Program;
+  try {
+    program = loadProgram([{ file, text }]);
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return /\(\s*role\s/i.test(text) ? 'game' : undefined;
+  }
+  if (isGame(program)) return 'game';
+  const style = styleOfProgram(program);
+  return style.recogniseProgram?.(program) ? style.name : 'rules';
+}
+
+/** A game's findings as `gramlog validate` reports its static checks: its loader (keywords in any case), a syntax error as `syntax`. */
+function gameDiagnostics(file: string, text: string): Diagnostic[] {
+  let program: Program;
+  try {
+    program = loadGame(text, file);
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return [{ code: 'syntax', severity: 'error', message: e.message, ...(e.span ? { span: e.span } : {}) }];
+  }
+  return staticChecks(program).findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) }));
+}
+
+/** Plain rules: what `gramlog query` reports when it loads the file. */
+function rulesDiagnostics(file: string, text: string): { diagnostics: Diagnostic[]; program?: Program } {
+  try {
+    const program = loadProgram([{ text, file }]);
+    return { diagnostics: [...program.diagnostics], program };
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return { diagnostics: e.diagnostics };
+  }
+}
+
+/**
+ * The diagnostics of `text` read as `kind` (recognised when not given; a
+ * text that does not load and names no kind keeps `fallback`, e.g. the kind
+ * it had before the edit that broke it).
+ */
+export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules'): Diagnosis {
+  const found = kind ?? kindOf(file, text);
+  const k = found ?? fallback;
+  const recognised = kind === undefined && found !== undefined;
+  if (k === 'game') return { kind: k, diagnostics: gameDiagnostics(file, text), params: [], recognised };
+  if (k === 'rules') {
+    const r = rulesDiagnostics(file, text);
+    return { kind: k, diagnostics: r.diagnostics, params: r.program ? sortedParams(r.program) : [], recognised };
+  }
+  const style = styleNamed(k);
+  if (!style) throw new RangeError(`diagnose: no file kind ${k}`);
+  const compiled = style.compile([{ file, text }]);
+  const params = compiled.program ? sortedParams(compiled.program) : [];
+  return { kind: k, diagnostics: [...compiled.diagnostics], params, recognised };
+}

@@ -1,0 +1,106 @@
+/**
+ * Blueprint libraries (.bp files) behind the one Style contract
+ * (../style.ts): "generating" is mastering a blueprint or {factory}
+ * (`entry`) with a seed; rule files among the sources hold `violation` rules
+ * over the master's facts; analyze is the library's lint.
+ *
+ * Also the one place where a master supplies params to another style's
+ * program (`generate GRAMMAR --blueprint FILE.bp:NAME`): `supplyParams`.
+ */
+import type { Diagnostic } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { parse } from '../../syntax/parser.js';
+import type { SyntaxTree } from '../../syntax/ast.js';
+import { findings } from '../style-load.js';
+import { placeOf, type Style, type StyleSource } from '../style.js';
+import { appendViolations } from '../violations.js';
+import { formatMasterText } from './format.js';
+import { parseBlueprints, type Library } from './library.js';
+import { lintLibrary } from './lint.js';
+import { masterRuleWarnings, masterRules, masterViolations, scalarParams, type MasterRules } from './master-facts.js';
+import { master, type Master } from './master.js';
+import { withMasterParams } from './params.js';
+import { BLUEPRINT_SCHEMA } from './schema.js';
+
+export interface BlueprintGrammar {
+  library: Library;
+  rules: MasterRules;
+}
+
+export interface MasterArtifact {
+  master: Master;
+  violations: readonly string[];
+}
+
+/** A library file (the rest are rule files): a .bp name, or standard input. */
+export function isLibrarySource(s: StyleSource): boolean {
+  return /\.bp$/i.test(s.file) || s.file === '<stdin>' || s.file === '-';
+}
+
+/** The key of NAME: the blueprint NAME, else the factory {NAME} when there is one. */
+export function entryKey(library: Library, name: string): string {
+  return library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
+}
+
+/**
+ * The program with the master's scalar properties as `(param KEY VALUE)`
+ * facts, and the params it supplied (KEY, VALUE as text). The one place the
+ * `--blueprint` feed goes through: a check that a property matches the
+ * param's declared kind (vocabulary work, issue 19) belongs here.
+ */
+export function supplyParams(program: Program, m: Master, spec: string): { program: Program; params: Array<[string, string]> } {
+  return { program: withMasterParams(program, m, spec), params: scalarParams(m) };
+}
+
+export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
+  name: 'blueprints',
+  title: 'blueprint library',
+  schema: BLUEPRINT_SCHEMA,
+  formats: ['text', 'json'],
+  extraFiles: 'library',
+  accepts: { entry: true },
+  recognise: ({ file, text }) => /\.bp$/i.test(file) || /^(?:\s*;[^\n]*\n|\s)*@(?:blueprint|mod|factory|function)\b/.test(text),
+  compile(sources, options = {}) {
+    const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
+    const library = lib.value;
+    if (!library) return { style: 'blueprints', grammar: undefined, diagnostics: lib.diagnostics };
+    const diagnostics: Diagnostic[] = lintLibrary(library);
+    if (diagnostics.some((d) => d.severity === 'error')) return { style: 'blueprints', grammar: undefined, diagnostics };
+    const trees = findings(() => sources.filter((s) => !isLibrarySource(s)).map((s): SyntaxTree => parse(s.text, { file: s.file })), true);
+    if (!trees.value) return { style: 'blueprints', grammar: undefined, diagnostics: [...diagnostics, ...trees.diagnostics] };
+    const rules = masterRules(library, trees.value, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
+    return { style: 'blueprints', grammar: { library, rules }, diagnostics: [...diagnostics, ...masterRuleWarnings(rules)] };
+  },
+  generate(g, seed, options = {}) {
+    const m = master(g.library, entryKey(g.library, options.entry ?? ''), { seed });
+    return { master: m, violations: masterViolations(g.rules, m).facts };
+  },
+  violations: (a) => a.violations,
+  format(a, format, violations) {
+    if (format === 'json') return JSON.stringify(violations.length > 0 ? { ...a.master, violations } : a.master) + '\n';
+    return appendViolations(formatMasterText(a.master), violations);
+  },
+  async analyze(sources) {
+    const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
+    const library = lib.value;
+    if (!library) return { diagnostics: lib.diagnostics, analysis: undefined };
+    const found = lintLibrary(library);
+    const file = sources.map((s) => s.file).join(' ');
+    const counts = { blueprint: 0, mod: 0, factory: 0 };
+    for (const d of library.definitions.values()) counts[d.kind]++;
+    return {
+      diagnostics: [],
+      analysis: {
+        header: [`${file}: ${counts.blueprint} blueprint(s), ${counts.mod} mod(s), ${counts.factory} factory(ies), ${library.sets.size} domain set(s)`],
+        findings: found,
+        notes: [],
+        json: { file, findings: found.map((f) => ({ check: f.code, severity: f.severity, message: f.message, ...placeOf(f.span) })) },
+      },
+    };
+  },
+};
+
+/** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */
+export function hasEntry(g: BlueprintGrammar, name: string): boolean {
+  return g.library.definitions.has(entryKey(g.library, name));
+}

@@ -1,0 +1,174 @@
+/**
+ * The one contract every generation style implements (ARCHITECTURE.md,
+ * "Generation styles share one contract"). A style is a folder under
+ * src/generate/ with a `style.ts` adapter exporting one `Style`, listed by one
+ * line in ./styles.ts. The CLI's generate, check and analyze, the
+ * playground's worker and the API's generic entries (`compileStyle`,
+ * `generateArtifact`, `diagnose`) dispatch through it and know no style.
+ *
+ *   const style = styleOf({ file, text });                 // recognise
+ *   const c = style.compile([{ file, text }], { params });  // findings are values
+ *   if (c.grammar) {
+ *     const a = style.generate(c.grammar, 7, {});           // pure: grammar, seed, options
+ *     style.format(a, 'json');                              // one of style.formats
+ *   }
+ *
+ * Generation of one seed is a pure function of the compiled grammar, the seed
+ * and the options (every draw from a stream derived from the seed), so a batch
+ * of seeds can be cut into shards or run in workers (issue 24); a format is a
+ * function of the artifact alone, so new exports (Tiled, SVG, typed JSON,
+ * issue 22) are entries of `formats` and cases of `format`.
+ */
+import type { Diagnostic, Span } from '../errors.js';
+import type { Program } from '../program/program.js';
+import type { CheckSource } from '../check/arbitrary.js';
+import type { Params } from './params.js';
+import type { VocabularySchema } from './vocabulary-schema.js';
+
+/**
+ * A style's name in the registry, also the playground's file kind of its
+ * files: today `grammar`, `layers`, `graph`, `blueprints`. A string, not a
+ * union, so a new style is a folder and a registry line, nothing more.
+ */
+export type StyleName = string;
+
+/** An output format: text (for people), one-line JSON, Graphviz DOT... */
+export type FormatName = 'text' | 'json' | 'dot';
+
+/** A file as text: what every style reads. */
+export interface StyleSource {
+  file: string;
+  text: string;
+}
+
+export interface CompileOptions {
+  /** `(param KEY VALUE)` overrides (`--param KEY=VALUE`); a bad key or value is thrown as a param error (generate/param ...). */
+  params?: Params;
+  /** Stop an evaluation past this many derived facts (`--max-facts`). */
+  maxFacts?: number;
+  /**
+   * Rule-file styles: a last step on the loaded program before compiling, e.g.
+   * the params a blueprint master supplies (`generate --blueprint`).
+   */
+  transform?: (program: Program) => Program;
+  /** Rule-file styles: the sources already loaded as one program (by `styleOf`), so they are not parsed twice. */
+  loaded?: Program;
+  /** Graph grammars: the start graph (graphlib JSON, `--graph FILE`), read with the grammar so its errors are compile findings. */
+  start?: StyleSource;
+}
+
+/**
+ * A compiled grammar, or why there is none. Located findings are values, not
+ * exceptions: `diagnostics` holds every warning and error of loading and
+ * compiling, in the order the CLI prints them; `grammar` is undefined exactly
+ * when one of them is an error. (A bad `--param` is thrown instead: it is the
+ * caller's mistake, not the file's.)
+ */
+export interface Compiled<G> {
+  readonly style: StyleName;
+  readonly grammar: G | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Styles over rule files: the loaded files as one program, before params (what `check` varies params on). */
+  readonly program?: Program;
+}
+
+export interface StyleGenerateOptions {
+  /** Record the history so `explain` can tell every step (slower). */
+  explain?: boolean;
+  /** Forced choices, `KEY=VALUE` as `--choose` takes them (grammar: PATH=RULE, layers: LAYER:KEY=on|off). */
+  choose?: readonly string[];
+  /** Blueprints: the blueprint or {factory} to master (`--blueprint NAME`). */
+  entry?: string;
+}
+
+/** A finding of `analyze`, located where it has a place. */
+export interface AnalysisFinding extends Diagnostic {
+  /** Lines printed after the finding in text output (e.g. a layer outcome as grids). */
+  detail?: readonly string[];
+}
+
+/**
+ * What `gramlog analyze` prints, the same shape for every style: a header,
+ * the findings (each as `file:line:col: severity[code]: message` with the
+ * source line and a caret, then its detail lines), notes, and a count line;
+ * `json` is the style's one-line `--json` value (it has `file` and `findings`).
+ */
+export interface Analysis {
+  header: readonly string[];
+  findings: readonly AnalysisFinding[];
+  notes: readonly string[];
+  json: { file: string; findings: readonly unknown[]; [key: string]: unknown };
+}
+
+export interface AnalyzeOptions {
+  params?: Params;
+  maxFacts?: number;
+  /** Largest grounded program a SAT solver takes on (layers' completeness). */
+  solverAtoms?: number;
+}
+
+/**
+ * `analyze` of a style: load-level findings (printed on stderr, errors stop
+ * there, as for generate) and, when the file loads, the analysis.
+ */
+export interface AnalyzeResult {
+  diagnostics: readonly Diagnostic[];
+  analysis: Analysis | undefined;
+}
+
+/** One generation style. G: its compiled grammar; A: its artifact. */
+export interface Style<G = unknown, A = unknown> {
+  readonly name: StyleName;
+  /** What a user calls it, e.g. "tree grammar". */
+  readonly title: string;
+  /** Its reserved relations or keys as data (the vocabulary work fills these in). */
+  readonly schema: VocabularySchema;
+  /** The formats `format` takes, the default first. */
+  readonly formats: readonly FormatName[];
+  /** What the files after the first are: more rule files (e.g. `violation` rules), or more of a library. */
+  readonly extraFiles: 'rules' | 'library';
+  /**
+   * The options beyond params this style takes: `choose` (forced choices,
+   * StyleGenerateOptions.choose, with the syntax of a KEY), `start` (a start
+   * graph, CompileOptions.start), `entry` (what to generate from a library,
+   * StyleGenerateOptions.entry), `transform` (its files are rule files: a
+   * blueprint can supply their params, CompileOptions.transform).
+   */
+  readonly accepts: { readonly choose?: string; readonly start?: true; readonly entry?: true; readonly transform?: true };
+  /**
+   * Recognise a file before it is parsed, from its name and text: true when
+   * it is surely this style. Styles whose files are plain rule files say
+   * nothing here and use `recogniseProgram`.
+   */
+  recognise?(source: StyleSource): boolean;
+  /** Recognise a loaded rule file (tried in registry order after every `recognise`). */
+  recogniseProgram?(program: Program): boolean;
+  /** Text → a reusable, immutable grammar, with located findings. Extra sources are rule files (`extraFiles`). */
+  compile(sources: readonly StyleSource[], options?: CompileOptions): Compiled<G>;
+  /** One artifact: a pure function of grammar, seed and options. Throws a located GramlogError when generation fails. */
+  generate(grammar: G, seed: number | string, options?: StyleGenerateOptions): A;
+  /** The `(violation ...)` facts the artifact derives (canonical, sorted): its facts under the file's violation rules. */
+  violations(artifact: A): readonly string[];
+  /** The artifact in one of `formats` (text ends with a newline; json is one line with its newline). */
+  format(artifact: A, format: FormatName, violations: readonly string[]): string;
+  /** Every step of an artifact generated with `explain: true`, from its history store, as text. */
+  explain?(artifact: A, violations: readonly string[]): string;
+  /** The number of nodes, sites... an artifact has (the unit `check` shrinks). */
+  size?(artifact: A): number;
+  /** Static analysis of the files (`gramlog analyze`); may load heavy code (a SAT solver), hence async. */
+  analyze(sources: readonly StyleSource[], options?: AnalyzeOptions): Promise<AnalyzeResult>;
+  /**
+   * What `gramlog check` (fast-check search and shrinking, src/check) runs on:
+   * the loaded program, or the compiled grammar for styles that compile text.
+   */
+  checkSource?(compiled: Compiled<G>): CheckSource | undefined;
+}
+
+/** Any style, its types erased (the registry's element type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStyle = Style<any, any>;
+
+/** A span's line and column, for JSON findings. */
+export function placeOf(span: Span | undefined): { line?: number; column?: number } {
+  return span ? { line: span.line, column: span.column } : {};
+}
