@@ -66,7 +66,7 @@ describe('percepts on games/guess.kif', () => {
 
 /** The GDL-II games of the corpus (sees or the role random), by MANIFEST.csv. */
 function gdl2Games(): string[] {
-  const lines = readFileSync(manifest, 'utf8').trim().split('\n');
+  const lines = readFileSync(manifest, 'utf8').trim().split(/\r?\n/);
   const header = (lines[0] as string).split(',');
   const [repo, file, sees, random, dup] = ['repo', 'path', 'sees', 'role_random', 'dup_of'].map((c) => header.indexOf(c)) as number[];
   return lines
