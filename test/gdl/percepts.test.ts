@@ -12,6 +12,7 @@ import { createRandom } from '../../src/random.js';
 import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadGame } from '../../src/gdl/checks/load-game.js';
 import { isGramlogError } from '../../src/errors.js';
+import { validateGame } from '../../src/gdl/validate/validate.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
@@ -107,8 +108,11 @@ describe.skipIf(!existsSync(manifest))('engine and compiled executor agree on pe
     expect(games.length).toBeGreaterThanOrEqual(20);
   });
   for (const rel of games) {
-    it(`${rel}: same percepts along random playouts (or a clean refusal)`, () => {
+    it(`${rel}: validates without a crash; same percepts along random playouts (or a clean refusal)`, () => {
       const file = path.join(shared, rel);
+      const verdict = validateGame(readFileSync(file, 'utf8'), { file: rel, maxStates: 300, playouts: 2, timeBudgetMs: 1000 });
+      expect(typeof verdict.ok).toBe('boolean');
+      for (const f of verdict.findings) expect(['error', 'warning']).toContain(f.severity);
       let sms: CreatedStateMachine[];
       try {
         const program = loadGame(readFileSync(file, 'utf8'), rel);

@@ -20,7 +20,7 @@ describe('game stepper percepts', () => {
 
   it('the validate action passes both histories of an epistemic error to the view', () => {
     const text = readFileSync(path.join(repoRoot, 'games/broken/hidden-legal.kif'), 'utf8');
-    const data = gamePanel.compute({ action: 'validate', text, file: 'hidden-legal.kif', seed: 1 } as never) as GameData;
+    const data = gamePanel.compute({ action: 'validate', text, file: 'hidden-legal.kif', seed: 1 } as never, () => {}) as GameData;
     const f = data.findings.find((x) => x.code === 'epistemic');
     expect(f?.role).toBe('guesser');
     expect(f?.histories?.map((h) => h.legal)).toEqual([['(guess 1)'], ['(guess 2)']]);
