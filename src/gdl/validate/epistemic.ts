@@ -14,7 +14,9 @@
  * the same in every non-terminal state of a node. Each distinct node is
  * expanded once; when every node is expanded the answer is exhaustive (a
  * proof over the reachable states), otherwise the search stops at a budget of
- * states (counted with multiplicity across nodes) and says so.
+ * states (counted with multiplicity across nodes, per role) or of next-state
+ * computations (over all roles: each state's successors and percepts are
+ * computed once and shared by every role's search) and says so.
  *
  * Terminal states are left out of the comparison: the game master tells every
  * player when the game ends. The `random` role of GDL-II is nature, not a
@@ -30,7 +32,7 @@ import type { GameState, StateMachine } from '../machine/types.js';
 export interface EpistemicOptions {
   /** Most states (with multiplicity over information sets) examined per role (default 10,000). */
   maxStates?: number;
-  /** Most next-state computations per role (default 10 × maxStates). */
+  /** Most next-state computations over all roles (default 3 × maxStates; a state's successors are computed once for every role). */
   maxTransitions?: number;
   /** Stop when performance.now() passes this time. */
   deadline?: number;
@@ -95,18 +97,66 @@ function sameList(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function checkRole(sm: StateMachine, r: number, options: EpistemicOptions, program: Program): { result: EpistemicRoleResult; finding?: Finding } {
-  const maxStates = options.maxStates ?? 10_000;
-  const maxTransitions = options.maxTransitions ?? maxStates * 10;
-  const deadline = options.deadline ?? Infinity;
+/** One state's expansion, shared by every role's search (the same state turns up in many information sets). */
+interface Expansion {
+  terminal: boolean;
+  /** Legal moves per role (undefined for a terminal state). */
+  legal: number[][] | undefined;
+  /** Every joint move (lexicographic in the roles' sorted legal moves), its next state and every role's percepts. */
+  succ: Array<{ joint: number[]; next: GameState; percepts: number[][] }> | undefined;
+}
+
+class Expander {
+  private readonly cache = new Map<string, Expansion>();
+  transitions = 0;
+  constructor(
+    private readonly sm: StateMachine,
+    private readonly maxTransitions: number,
+    private readonly deadline: number,
+  ) {}
+
+  /** Terminal and legal moves of a state. */
+  info(state: GameState): Expansion {
+    let x = this.cache.get(state.key);
+    if (!x) {
+      const terminal = this.sm.isTerminal(state);
+      x = { terminal, legal: terminal ? undefined : this.sm.roles.map((_, k) => this.sm.legalMoves(state, k)), succ: undefined };
+      this.cache.set(state.key, x);
+    }
+    return x;
+  }
+
+  /** The successors of a non-terminal state with a legal move for every role; undefined past the budget. */
+  successors(state: GameState): Expansion['succ'] {
+    const x = this.info(state);
+    if (x.succ || !x.legal) return x.succ ?? [];
+    const legal = x.legal;
+    if (legal.some((l) => l.length === 0)) return (x.succ = []);
+    const n = legal.length;
+    const succ: NonNullable<Expansion['succ']> = [];
+    const pick = new Array<number>(n).fill(0);
+    for (;;) {
+      if (++this.transitions > this.maxTransitions || (this.transitions % 256 === 0 && performance.now() > this.deadline)) return undefined;
+      const joint = pick.map((k, role) => (legal[role] as number[])[k] as number);
+      const percepts = this.sm.percepts(state, joint);
+      succ.push({ joint, next: this.sm.nextState(state, joint), percepts });
+      let k = n - 1;
+      while (k >= 0 && (pick[k] as number) + 1 >= (legal[k] as number[]).length) pick[k--] = 0;
+      if (k < 0) break;
+      pick[k] = (pick[k] as number) + 1;
+    }
+    x.succ = succ;
+    return succ;
+  }
+}
+
+function checkRole(sm: StateMachine, r: number, ex: Expander, maxStates: number, deadline: number, program: Program): { result: EpistemicRoleResult; finding?: Finding } {
   const name = sm.print(sm.roles[r] as number);
-  const nRoles = sm.roles.length;
   const seen = new Set<string>();
   const root: Element = { state: sm.initialState(), parent: undefined, joint: undefined, percepts: [] };
   const queue: Element[][] = [[root]];
   seen.add(root.state.key);
   let states = 0;
-  let transitions = 0;
   let sets = 0;
   const result = (complete: boolean, violated: boolean): EpistemicRoleResult => ({ role: name, complete, states, sets, violated });
   for (let q = 0; q < queue.length; q++) {
@@ -115,14 +165,9 @@ function checkRole(sm: StateMachine, r: number, options: EpistemicOptions, progr
     states += set.length;
     sets++;
     let first: { e: Element; legal: number[] } | undefined;
-    const legalAll: Array<number[][] | undefined> = [];
     for (const e of set) {
-      if (sm.isTerminal(e.state)) {
-        legalAll.push(undefined);
-        continue;
-      }
-      const legal = sm.roles.map((_, k) => sm.legalMoves(e.state, k));
-      legalAll.push(legal);
+      const legal = ex.info(e.state).legal;
+      if (!legal) continue;
       const mine = legal[r] as number[];
       if (!first) first = { e, legal: mine };
       else if (!sameList(first.legal, mine)) {
@@ -143,16 +188,11 @@ function checkRole(sm: StateMachine, r: number, options: EpistemicOptions, progr
     // Successors, grouped by the role's view of the step.
     const groups = new Map<string, Element[]>();
     const keys = new Map<string, Set<string>>();
-    for (let i = 0; i < set.length; i++) {
-      const legal = legalAll[i];
-      const e = set[i] as Element;
-      if (!legal || legal.some((l) => l.length === 0)) continue;
-      const pick = new Array<number>(nRoles).fill(0);
-      for (;;) {
-        if (++transitions > maxTransitions || (transitions % 256 === 0 && performance.now() > deadline)) return { result: result(false, false) };
-        const joint = pick.map((k, role) => (legal[role] as number[])[k] as number);
-        const percepts = (sm.percepts(e.state, joint)[r] ?? []) as number[];
-        const next = sm.nextState(e.state, joint);
+    for (const e of set) {
+      const succ = ex.successors(e.state);
+      if (succ === undefined) return { result: result(false, false) };
+      for (const { joint, next, percepts: all } of succ) {
+        const percepts = (all[r] ?? []) as number[];
         const view = `${joint[r]}|${percepts.join(' ')}`;
         let group = groups.get(view);
         let inGroup = keys.get(view);
@@ -166,10 +206,6 @@ function checkRole(sm: StateMachine, r: number, options: EpistemicOptions, progr
           inGroup.add(next.key);
           group.push({ state: next, parent: e, joint, percepts });
         }
-        let k = nRoles - 1;
-        while (k >= 0 && (pick[k] as number) + 1 >= (legal[k] as number[]).length) pick[k--] = 0;
-        if (k < 0) break;
-        pick[k] = (pick[k] as number) + 1;
       }
     }
     for (const [view, group] of groups) {
@@ -189,11 +225,14 @@ function checkRole(sm: StateMachine, r: number, options: EpistemicOptions, progr
 export function checkEpistemic(sm: StateMachine, program: Program, options: EpistemicOptions = {}): EpistemicResult {
   const findings: Finding[] = [];
   const roles: EpistemicRoleResult[] = [];
+  const maxStates = options.maxStates ?? 10_000;
+  const deadline = options.deadline ?? Infinity;
+  const ex = new Expander(sm, options.maxTransitions ?? maxStates * 3, deadline);
   sm.roles.forEach((role, r) => {
     if (sm.print(role) === 'random') return;
     let out: ReturnType<typeof checkRole>;
     try {
-      out = checkRole(sm, r, options, program);
+      out = checkRole(sm, r, ex, maxStates, deadline, program);
     } catch (e) {
       if (!(e instanceof GramlogError)) throw e;
       roles.push({ role: sm.print(role), complete: false, states: 0, sets: 0, violated: false });
