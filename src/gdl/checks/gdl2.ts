@@ -1,8 +1,9 @@
 /**
  * Static checks of GDL-II (and GDL-III) keywords, from the syntax tree:
  *
- *   role-argument  the first argument of `legal`, `does`, `goal` or `input` is a
- *                  constant that is no role (error, at the argument)
+ *   role-argument  the first argument of `legal`, `does` or `goal` is a constant
+ *                  that is no role (error, at the argument); `input` for a
+ *                  non-role is the `inputs` warning of bases-inputs.ts
  *   sees           the same for `sees` (error); a `sees` rule that depends on
  *                  nothing any role does or holds, so the role receives the
  *                  percept at every step whatever happens (warning)
@@ -29,7 +30,6 @@ const ROLE_FIRST = new Map<string, 'head' | 'body' | 'both'>([
   ['legal', 'both'],
   ['goal', 'both'],
   ['does', 'body'],
-  ['input', 'head'],
   ['sees', 'head'],
 ]);
 

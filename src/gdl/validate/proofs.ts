@@ -1,8 +1,9 @@
 /**
  * Proofs over the relaxed game (machine/relaxed.ts), where GGP-Base samples:
  *
- * - role arguments: the first argument of every `legal`, `goal`, `sees` and
- *   `input` tuple the relaxed game derives is a role (`does` is `legal` there).
+ * - role arguments: the first argument of every `legal`, `goal` and `sees`
+ *   tuple the relaxed game derives is a role (`does` is `legal` there; an
+ *   `input` for a non-role is the `inputs` warning of bases-inputs.ts).
  *   The relaxed game over-approximates, so a non-role there is an error when
  *   the relation does not depend on the state (the static model is exact),
  *   and a warning ("may") otherwise; constants are caught statically (gdl2.ts).
@@ -21,7 +22,7 @@ import { error, warning, type Finding } from './finding.js';
 
 export interface ProofResult {
   findings: Finding[];
-  /** Every role argument of legal/goal/sees/input is a role (proved; undefined: the relaxed game is incomplete). */
+  /** Every role argument of legal/goal/sees is a role (proved; undefined: the relaxed game is incomplete). */
   roleArguments: boolean | undefined;
   /** Every goal value is an integer in 0..100 (proved; undefined: the relaxed game is incomplete). */
   goalRange: boolean | undefined;
@@ -44,7 +45,7 @@ export function relaxedProofs(
   const findings: Finding[] = [];
   const terms = program.terms;
   let roleArguments = true;
-  for (const name of ['legal', 'goal', 'sees', 'input']) {
+  for (const name of ['legal', 'goal', 'sees']) {
     const rel = program.findRelation(name, 2);
     if (!rel) continue;
     const tuples = model.relations[rel.id];
