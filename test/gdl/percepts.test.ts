@@ -110,7 +110,7 @@ describe.skipIf(!existsSync(manifest))('engine and compiled executor agree on pe
   for (const rel of games) {
     it(`${rel}: validates without a crash; same percepts along random playouts (or a clean refusal)`, () => {
       const file = path.join(shared, rel);
-      const verdict = validateGame(readFileSync(file, 'utf8'), { file: rel, maxStates: 300, playouts: 2, timeBudgetMs: 1000 });
+      const verdict = validateGame(readFileSync(file, 'utf8'), { file: rel, maxStates: 100, playouts: 1, timeBudgetMs: 500 });
       expect(typeof verdict.ok).toBe('boolean');
       for (const f of verdict.findings) expect(['error', 'warning']).toContain(f.severity);
       let sms: CreatedStateMachine[];
@@ -125,7 +125,7 @@ describe.skipIf(!existsSync(manifest))('engine and compiled executor agree on pe
         return;
       }
       let steps = 0;
-      for (const seed of [1, 2]) steps += agreeOnPercepts(sms, seed, 12, rel);
+      steps += agreeOnPercepts(sms, 1, 10, rel);
       expect(steps).toBeGreaterThan(0);
     }, 60_000);
   }

@@ -22,11 +22,11 @@ const shared = path.resolve(repoRoot, '../shared/ggp-games');
 const manifest = path.join(shared, 'MANIFEST.csv');
 
 function playsIfValid(text: string, file: string): boolean {
-  const verdict = validateGame(text, { file, maxStates: 100, playouts: 1, maxDepth: 200, timeBudgetMs: 700 });
+  const verdict = validateGame(text, { file, maxStates: 50, playouts: 1, maxDepth: 100, timeBudgetMs: 400 });
   if (!verdict.ok) return false;
   const sm = createStateMachine(loadGame(text, file), { deadline: Date.now() + 10_000 });
   try {
-    const r = simulate(sm, { playouts: 2, seed: 1, maxDepth: 200 });
+    const r = simulate(sm, { playouts: 2, seed: 1, maxDepth: 100 });
     expect(r.playouts, file).toBe(2);
   } catch (e) {
     // The time guard of a slow game is no refusal.
