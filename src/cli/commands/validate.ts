@@ -102,7 +102,8 @@ export function formatReport(r: ValidationResult, text: string): string {
   const errors = r.findings.filter((f) => f.severity === 'error').length;
   const warnings = r.findings.length - errors;
   const s = r.stats;
-  const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '']
+  const epistemic = s.epistemic && s.epistemic.length > 0 && s.epistemic.every((e) => e.complete) ? 'epistemic check exhaustive' : '';
+  const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '', epistemic]
     .filter((x) => x)
     .join('; ');
   const verdict = r.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
