@@ -70,6 +70,29 @@ function checkWitness(sm: StateMachine, f: Finding): void {
       expect(states.slice(0, -1).map((s) => s.key)).toContain(last.key);
       break;
     }
+    case 'epistemic': {
+      // Both histories replay; the role's own moves and percepts agree at every step; its legal moves differ at the end.
+      const r = roleNames.indexOf(f.role as string);
+      expect(r).toBeGreaterThanOrEqual(0);
+      expect(f.histories).toHaveLength(2);
+      const views = (f.histories ?? []).map((h) => {
+        const hs = replay(sm, h.moves);
+        const view = h.moves.map((joint, i) => {
+          const at = hs[i] as GameState;
+          const moves = joint.map((m, k) => sm.legalMoves(at, k).find((x) => sm.print(x) === m) as number);
+          const seen = (sm.percepts(at, moves)[r] ?? []).map((p) => sm.print(p));
+          expect(seen).toEqual(h.percepts[i]);
+          return `${joint[r]} | ${seen.join(' ')}`;
+        });
+        const end = hs[hs.length - 1] as GameState;
+        expect(sm.isTerminal(end)).toBe(false);
+        expect(sm.legalMoves(end, r).map((m) => sm.print(m))).toEqual(h.legal);
+        return view;
+      });
+      expect(views[0]).toEqual(views[1]);
+      expect(f.histories?.[0]?.legal).not.toEqual(f.histories?.[1]?.legal);
+      break;
+    }
     default:
       throw new Error(`no replay check for witnesses of '${f.check}'`);
   }

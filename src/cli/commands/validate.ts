@@ -1,5 +1,5 @@
 import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate/validate.js';
-import type { Finding } from '../../gdl/validate/finding.js';
+import type { Finding, History } from '../../gdl/validate/finding.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -39,7 +39,8 @@ and a caret; a witness is printed as the joint moves from the initial state.
 options:
       --json            one JSON object per file (JSON Lines):
                         {"file", "ok", "findings": [{"check", "severity", "message",
-                         "line"?, "column"?, "sentence"?, "witness"?}]}
+                         "line"?, "column"?, "sentence"?, "witness"?,
+                         "role"?, "histories"?: [{"moves", "percepts", "legal"}]}]}
       --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most
                         10 next-state computations per state of the budget)
       --emit-bases      print base/input facts that would cover the game instead of
@@ -101,7 +102,8 @@ export function formatReport(r: ValidationResult, text: string): string {
   const errors = r.findings.filter((f) => f.severity === 'error').length;
   const warnings = r.findings.length - errors;
   const s = r.stats;
-  const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '']
+  const epistemic = s.epistemic && s.epistemic.length > 0 && s.epistemic.every((e) => e.complete) ? 'epistemic check exhaustive' : '';
+  const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '', epistemic]
     .filter((x) => x)
     .join('; ');
   const verdict = r.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
@@ -113,8 +115,24 @@ export function formatReport(r: ValidationResult, text: string): string {
 export function formatFinding(r: ValidationResult, f: Finding, text: string): string {
   const d = { code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
   let out = f.span ? formatDiagnostic(d, f.span.file === r.file ? text : undefined) : `${r.file}: ${formatDiagnostic(d)}`;
-  if (f.witness) out += '\n' + formatWitness(f.witness, r.roles);
+  if (f.histories) out += '\n' + formatHistories(f.histories, r.roles, f.role);
+  else if (f.witness) out += '\n' + formatWitness(f.witness, r.roles);
   return out;
+}
+
+/** GDL-II epistemic findings: each history's joint moves, the role's percepts after each, its legal moves at the end. */
+export function formatHistories(histories: readonly History[], roles: readonly string[], role: string | undefined): string {
+  const lines: string[] = [];
+  histories.forEach((h, k) => {
+    lines.push(`  history ${k + 1}: ${plural(h.moves.length, 'joint move')} from the initial state`);
+    h.moves.forEach((joint, i) => {
+      const moves = joint.map((m, r) => (roles[r] !== undefined ? `${roles[r]} ${m}` : m)).join(', ');
+      const seen = h.percepts[i] ?? [];
+      lines.push(`    ${i + 1}. ${moves}; ${role ?? 'the role'} sees ${seen.length > 0 ? seen.join(' ') : 'nothing'}`);
+    });
+    lines.push(`    then ${role ?? 'the role'} may play: ${h.legal.length > 0 ? h.legal.join(' ') : 'nothing'}`);
+  });
+  return lines.join('\n');
 }
 
 export function formatWitness(witness: readonly (readonly string[])[], roles: readonly string[]): string {

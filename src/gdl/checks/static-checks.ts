@@ -15,6 +15,7 @@ import { checkRecursionRestriction } from './recursion.js';
 import { checkSpelling } from './spelling.js';
 import { checkFluents } from './fluents.js';
 import { checkParentheses } from './parentheses.js';
+import { checkGdl2 } from './gdl2.js';
 import { rulesHaveNegativeCycle } from './stratification.js';
 import { error, type Finding } from '../validate/finding.js';
 
@@ -135,6 +136,7 @@ export function staticChecks(program: Program): StaticResult {
     ...withoutSpelt(checkNames(program), spelling),
     ...checkParentheses(program.statements),
     ...checkFluents(program.statements),
+    ...checkGdl2(program.statements),
     ...checkRequired(program),
   ];
   return { dialect, findings };

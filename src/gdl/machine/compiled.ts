@@ -51,6 +51,9 @@ export class CompiledStateMachine implements StateMachine {
   /** Per role: goal propositions and their values, by value. */
   private readonly goalProps: Int32Array[];
   private readonly goalValues: Float64Array[];
+  /** Per role: its `sees` propositions and their percepts (sorted by compareTerms). */
+  private readonly seesProps: Int32Array[];
+  private readonly seesTerms: Int32Array[];
   /** `next` propositions, their sentences and the `true` proposition of the same sentence. */
   private readonly nextProps: Int32Array;
   /** Each next proposition's value as a literal (`prop * 2 + negated`): itself, or the literal it copies (see propnet-optimise.ts). */
@@ -111,7 +114,7 @@ export class CompiledStateMachine implements StateMachine {
       this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
     });
     const plain = netStructure(program, info, ground);
-    const outputs = [info.legal, info.next, info.terminal, info.goal].flatMap((rel) => plain.propsOf(rel));
+    const outputs = [info.legal, info.next, info.terminal, info.goal, info.sees].flatMap((rel) => plain.propsOf(rel));
     // The differential network reads a next proposition that copies a literal as that literal (the flat one computes it).
     const optimised = optimiseNet(
       plain,
@@ -142,6 +145,15 @@ export class CompiledStateMachine implements StateMachine {
         .sort((a, b) => (Number.isNaN(a.value) ? 1 : Number.isNaN(b.value) ? -1 : a.value - b.value));
       this.goalProps.push(Int32Array.from(mine.map((x) => x.prop)));
       this.goalValues.push(Float64Array.from(mine.map((x) => x.value)));
+    }
+    const sees = propsOf(info.sees);
+    this.seesProps = [];
+    this.seesTerms = [];
+    for (const role of info.roles) {
+      const mine = sees.filter((x) => x.tuple[0] === role);
+      mine.sort((a, b) => compareTerms(terms, a.tuple[1] as number, b.tuple[1] as number));
+      this.seesProps.push(Int32Array.from(mine.map((x) => x.prop)));
+      this.seesTerms.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
     }
     const next = propsOf(info.next);
     this.nextProps = Int32Array.from(next.map((x) => x.prop));
@@ -257,7 +269,8 @@ export class CompiledStateMachine implements StateMachine {
     this.chosen[r] = p;
   }
 
-  nextState(state: GameState, moves: readonly number[]): GameState {
+  /** Load `state`, set the `does` inputs of `moves` and settle the next phase (next and sees). */
+  private step(state: GameState, moves: readonly number[]): void {
     if (moves.length !== this.roles.length) {
       throw new GramlogError('gdl/joint-move', `a joint move needs one move per role (${this.roles.length}), not ${moves.length}`);
     }
@@ -265,6 +278,21 @@ export class CompiledStateMachine implements StateMachine {
     for (let r = 0; r < moves.length; r++) this.choose(r, (this.doesOf[r] as Map<number, number>).get(moves[r] as number) ?? NONE);
     this.net.settleNext();
     if (this.net instanceof DiffPropnet) this.net.changedCount = 0;
+  }
+
+  percepts(state: GameState, moves: readonly number[]): number[][] {
+    this.step(state, moves);
+    const val = this.val;
+    return this.seesProps.map((props, r) => {
+      const terms = this.seesTerms[r] as Int32Array;
+      const out: number[] = [];
+      for (let i = 0; i < props.length; i++) if (val[props[i] as number]) out.push(terms[i] as number);
+      return out;
+    });
+  }
+
+  nextState(state: GameState, moves: readonly number[]): GameState {
+    this.step(state, moves);
     const facts: number[] = [];
     const val = this.val;
     for (let i = 0; i < this.nextLits.length; i++) {

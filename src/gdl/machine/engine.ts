@@ -37,6 +37,19 @@ export function goalsOf(program: Program, info: GameInfo, model: Model): number[
   return out;
 }
 
+/** Each role's percepts (the `sees` tuples of the model), sorted by compareTerms and without duplicates. */
+export function perceptsOf(program: Program, info: GameInfo, model: Model): number[][] {
+  const out: number[][] = info.roles.map(() => []);
+  const rel = info.sees === undefined ? undefined : model.relations[info.sees];
+  if (!rel) return out;
+  for (let t = 0; t < rel.count; t++) {
+    const r = info.roles.indexOf(rel.get(t, 0));
+    if (r >= 0) (out[r] as number[]).push(rel.get(t, 1));
+  }
+  const terms = program.terms;
+  return out.map((ps) => [...new Set(ps)].sort((a, b) => compareTerms(terms, a, b)));
+}
+
 /** The game's facts and the rules of the relations `roots` depend on (transitively). */
 export function coneProgram(game: Program, roots: ReadonlyArray<number | undefined>): Program {
   const needed = new Uint8Array(game.relations.length);
@@ -75,6 +88,8 @@ export class EngineStateMachine implements StateMachine {
   readonly demandDriven: boolean;
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
+  private lastStepKey: string | undefined;
+  private lastStepModel: Model | undefined;
 
   /** Evaluations stop with an engine/budget error once Date.now() passes this time (undefined: never). */
   private readonly budget: { deadline?: number };
@@ -103,8 +118,10 @@ export class EngineStateMachine implements StateMachine {
     const state = choosePerStateProgram(stateCone, stateDemand, () => this.trueFacts(this.init), this.budget, demand === 'always');
     this.stateProgram = state.program;
     this.stateStatic = state.static;
-    const nextCone = coneProgram(program, [info.next]);
-    const nextDemand = demand !== 'never' ? demandStateProgram(nextCone, [info.next], info, whole, init.length) : undefined;
+    // The next state and the GDL-II percepts are both read from the state and the joint move.
+    const nextRoots = [info.next, info.sees];
+    const nextCone = coneProgram(program, nextRoots);
+    const nextDemand = demand !== 'never' ? demandStateProgram(nextCone, nextRoots, info, whole, init.length) : undefined;
     const next = choosePerStateProgram(nextCone, nextDemand, () => this.firstJointMove(), this.budget, demand === 'always');
     this.nextProgram = next.program;
     this.nextStatic = next.static;
@@ -159,16 +176,31 @@ export class EngineStateMachine implements StateMachine {
     return moves.sort((a, b) => compareTerms(terms, a, b));
   }
 
-  nextState(state: GameState, moves: readonly number[]): GameState {
+  /** The model of a state and a joint move: next and sees (the last one asked about is kept). */
+  private stepModel(state: GameState, moves: readonly number[]): Model {
     if (moves.length !== this.roles.length) {
       throw new GramlogError('gdl/joint-move', `a joint move needs one move per role (${this.roles.length}), not ${moves.length}`);
     }
+    const key = `${state.key}|${moves.join(' ')}`;
+    if (this.lastStepKey === key && this.lastStepModel) return this.lastStepModel;
     const facts = this.trueFacts(state);
     const does = this.info.does;
     if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
-    if (this.info.next === undefined) return makeState([]);
     const model = evaluate(this.nextProgram, { base: this.nextStatic, facts, ...this.budget });
+    this.lastStepKey = key;
+    this.lastStepModel = model;
+    return model;
+  }
+
+  nextState(state: GameState, moves: readonly number[]): GameState {
+    const model = this.stepModel(state, moves);
+    if (this.info.next === undefined) return makeState([]);
     return makeState(this.column(model, this.info.next, 0));
+  }
+
+  percepts(state: GameState, moves: readonly number[]): number[][] {
+    const model = this.stepModel(state, moves);
+    return perceptsOf(this.program, this.info, model);
   }
 
   isTerminal(state: GameState): boolean {

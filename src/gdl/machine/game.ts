@@ -19,6 +19,8 @@ export interface GameInfo {
   next: number | undefined;
   terminal: number | undefined;
   goal: number | undefined;
+  /** GDL-II percepts `(sees ROLE PERCEPT)`. */
+  sees: number | undefined;
   /** Role term ids in the order of the `role` facts, without duplicates. */
   roles: number[];
 }
@@ -47,6 +49,7 @@ export function gameInfo(program: Program): GameInfo {
     next: id('next', 1),
     terminal: id('terminal', 0),
     goal: id('goal', 2),
+    sees: id('sees', 2),
     roles: [],
   };
   const span = fileSpan(program);

@@ -135,7 +135,7 @@ export function groundGame(
     return { ok: false, reason: 'a rule or fact defines true or does' };
   }
   // Which relations get propositions: the dynamic ones and the ones the state machine reads.
-  const targets = [info.legal, info.next, info.terminal, info.goal].filter((r): r is number => r !== undefined);
+  const targets = [info.legal, info.next, info.terminal, info.goal, info.sees].filter((r): r is number => r !== undefined);
   const tuples: Array<Relation | undefined> = new Array(nRel);
   const offset = new Int32Array(nRel).fill(-1);
   let size = 0;

@@ -5,7 +5,7 @@
  *
  * - `state`: legal and terminal propositions, from the `true` inputs;
  * - `goals`: goal propositions (run only when asked, after `state`);
- * - `next`: next propositions, from the `true` and `does` inputs (after `state`).
+ * - `next`: next propositions and GDL-II's sees propositions, from the `true` and `does` inputs (after `state`).
  *
  * A phase is a list of segments; a recursive component's propositions form one
  * segment, iterated to its fixed point.
@@ -62,7 +62,7 @@ export function flatCones(net: NetStructure, info: GameInfo, stateRoots?: readon
   const goals = cone(net.propsOf(info.goal));
   // The next phase may rely on what the state phase computed, not on the goal phase.
   for (const p of goals) done[p] = 0;
-  const next = cone(net.propsOf(info.next));
+  const next = cone([...net.propsOf(info.next), ...net.propsOf(info.sees)]);
   return { state, goals, next };
 }
 

@@ -21,7 +21,11 @@
  * `deadline`; `executor: 'engine'` skips the relaxed game.
  *
  * The program must be loaded with `{builtins: false}` (GDL has no arithmetic)
- * and have no errors. Games that cannot be played raise a GramlogError:
+ * and have no errors, except recursion through negation between relations
+ * when no rule depends on its own negation through its instances (`(goal robot
+ * 100)` reading `(not (goal robot 0))`): such a game has one meaning and is
+ * played through its split strata (split-strata.ts), as `validate` plays it.
+ * `sm.program` is then the split program (same terms and relation ids). Games that cannot be played raise a GramlogError:
  * `gdl/no-roles`, `gdl/no-legal`, `gdl/no-terminal`,
  * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
  */
@@ -36,6 +40,8 @@ import type { DemandMode } from './demand-state.js';
 import { EngineStateMachine } from './engine.js';
 import { gameInfo } from './game.js';
 import type { StateMachine } from './types.js';
+import { rulesHaveNegativeCycle } from '../checks/stratification.js';
+import { splitStrata } from './split-strata.js';
 
 export type Executor = 'engine' | 'compiled' | 'auto';
 
@@ -90,7 +96,21 @@ export function createStateMachine(program: Program, options: StateMachineOption
   return Object.assign(sm, { roleNames: sm.roles.map((r) => sm.print(r)) });
 }
 
-function createMachine(program: Program, options: StateMachineOptions): Omit<CreatedStateMachine, 'roleNames'> {
+/**
+ * The program the state machine plays: the game itself, or, when its only
+ * errors are cycles through negation between relations that no rule's ground
+ * instances share (stratification.ts), its split strata (split-strata.ts):
+ * the same reading `validate` uses, so what validate accepts is playable.
+ */
+export function playableProgram(program: Program): Program {
+  const errors = program.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0 || !errors.every((d) => d.code === 'stratification')) return program;
+  if (rulesHaveNegativeCycle(program)) return program;
+  return splitStrata(program);
+}
+
+function createMachine(game: Program, options: StateMachineOptions): Omit<CreatedStateMachine, 'roleNames'> {
+  const program = playableProgram(game);
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
   const staticModel = evaluate(program, {

@@ -25,6 +25,14 @@ export interface StateMachine {
   legalMoves(state: GameState, role: number): number[];
   /** The state after every role plays its move (moves[i] is roles[i]'s move). */
   nextState(state: GameState, moves: readonly number[]): GameState;
+  /**
+   * GDL-II: what each role perceives when `moves` is played in `state` (the
+   * `(sees ROLE PERCEPT)` facts of that step, read with the state's `true` and
+   * the joint move's `does`). Per role (index into roles), the percept term
+   * ids sorted by compareTerms, without duplicates; empty lists in a game
+   * without `sees`. Print them with `print`.
+   */
+  percepts(state: GameState, moves: readonly number[]): number[][];
   isTerminal(state: GameState): boolean;
   /** Goal values per role (index into roles); a role may have zero or several. */
   goals(state: GameState): number[][];

@@ -3,6 +3,10 @@
  * uniformly from its sorted legal moves (roles in order, one `random.int` draw
  * each), until a terminal state or `maxDepth` joint moves.
  *
+ * GDL-II's `random` role is played the same way: it chooses uniformly among
+ * its legal moves, one draw from the same seeded stream, in its place in the
+ * role order (docs/gdl-ii.md).
+ *
  * The draws depend only on the random stream and the sorted legal lists, so a
  * seeded stream gives the same playout on every executor and every machine.
  * State machines with a fast path (`sm.randomPlayout`, the compiled executor)

@@ -6,6 +6,10 @@
  * a derived stream per playout: deriving costs about as much as a whole
  * tic-tac-toe playout.)
  *
+ * Every role, GDL-II's `random` included, plays a move drawn uniformly from
+ * its legal moves (playout.ts); `random`'s mean goal is reported like any
+ * role's (0 when, as GDL-II intends, it has no goals).
+ *
  * The goal of a role in a terminal state is its goal value (the highest if a
  * game gives several, 0 if it gives none); `meanGoals` averages it over the
  * playouts that reached a terminal state (null for every role when none did).

@@ -32,6 +32,16 @@
  *   goals           not exactly one goal value in 0..100 per role in a terminal state
  *   init            the game has no initial state (no init)
  *   evaluation      the rules could not be evaluated (a runaway term, too many facts)
+ *   role-argument   the first argument of legal/does/goal is no role (error), or
+ *                   the relaxed game lets a rule give it one (warning)
+ *   sees            (GDL-II) a percept for something that is no role, or one that
+ *                   depends on nothing any role does or holds
+ *   random          (GDL-II) goals for the chance player, or terminal/goals reading it
+ *   gdl             a (gdl ...) declaration of a variant gramlog does not know
+ *   knows           (GDL-III) `knows`: not supported for play
+ *   epistemic       (GDL-II) two histories a role cannot tell apart give it different
+ *                   legal moves (error, with both histories); or the search for such
+ *                   histories stopped at its budget (warning)
  *   executor        the compiled state machine disagreed with the reference engine
  *                   (warning; the engine's findings are reported)
  */
@@ -46,6 +56,21 @@ export interface Finding {
   sentence?: string;
   /** Joint moves from the initial state (each a list of move terms in role order) that show the finding. */
   witness?: string[][];
+  /** The role a GDL-II finding is about (epistemic). */
+  role?: string;
+  /** GDL-II epistemic findings: two histories the role cannot tell apart (see History). */
+  histories?: History[];
+}
+
+/**
+ * One history of a GDL-II epistemic finding, as the role concerned lived it:
+ * the joint moves played (role order), the percepts the role received after
+ * each, and its legal moves at the end.
+ */
+export interface History {
+  moves: string[][];
+  percepts: string[][];
+  legal: string[];
 }
 
 /** One finding in `validate --json` (the output contract). */
@@ -57,6 +82,8 @@ export interface FindingJson {
   column?: number;
   sentence?: string;
   witness?: string[][];
+  role?: string;
+  histories?: History[];
 }
 
 export interface ValidationJson {
@@ -73,6 +100,8 @@ export function findingToJson(f: Finding): FindingJson {
   }
   if (f.sentence !== undefined) out.sentence = f.sentence;
   if (f.witness !== undefined) out.witness = f.witness;
+  if (f.role !== undefined) out.role = f.role;
+  if (f.histories !== undefined) out.histories = f.histories;
   return out;
 }
 

@@ -33,6 +33,8 @@ import { DEFAULT_MAX_STATES, searchStates } from './search.js';
 import { SimulationCollector } from './sim-checks.js';
 import { splitStrata } from '../machine/split-strata.js';
 import { witnessHolds } from './witness.js';
+import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
+import { relaxedProofs } from './proofs.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
 import { AUTO_WORK_LIMIT, createStateMachine, type Executor } from '../machine/statemachine.js';
 
@@ -82,6 +84,14 @@ export interface ValidationStats {
   playouts: number;
   executor: 'engine' | 'compiled' | undefined;
   proof: BasesInputsProof | undefined;
+  /**
+   * Proofs over the relaxed game (proofs.ts): every role argument is a role,
+   * every goal value lies in 0..100 (undefined: the relaxed game is incomplete).
+   */
+  roleArguments?: boolean | undefined;
+  goalRange?: boolean | undefined;
+  /** GDL-II: the epistemic search per role (epistemic.ts). */
+  epistemic?: EpistemicRoleResult[];
 }
 
 export interface ValidationResult {
@@ -253,7 +263,23 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
     emitting: options.emitBases === true,
     ...(options.maxListed !== undefined ? { maxListed: options.maxListed } : {}),
   });
-  findings.push(...bi.findings, ...collector.findings(search, playouts));
+  const simFindings = collector.findings(search, playouts);
+  findings.push(...bi.findings, ...simFindings);
+  const proofs = relaxedProofs(program, relaxed, staticModel, sm.roles, {
+    searchComplete: search.complete,
+    gdl2: dialect === 'GDL-II',
+    goalErrors: simFindings.some((f) => f.check === 'goals' && f.severity === 'error'),
+  });
+  findings.push(...proofs.findings);
+  let epistemic: EpistemicRoleResult[] | undefined;
+  if (dialect === 'GDL-II' && !search.error) {
+    const checked = checkEpistemic(sm, program, {
+      maxStates: options.maxStates ?? DEFAULT_MAX_STATES,
+      ...(deadline !== undefined ? { deadline } : {}),
+    });
+    findings.push(...checked.findings);
+    epistemic = checked.roles;
+  }
   return {
     executor: sm.executor,
     findings,
@@ -264,6 +290,9 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
       playouts: playouts?.played ?? 0,
       executor: sm.executor,
       proof: bi.proof,
+      roleArguments: proofs.roleArguments,
+      goalRange: proofs.goalRange,
+      ...(epistemic ? { epistemic } : {}),
     },
     roles: sm.roles.map((r) => sm.print(r)),
     ...(options.emitBases ? { emitted: emitBases(file, sm, search, relaxed, playouts) } : {}),

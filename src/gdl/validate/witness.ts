@@ -8,6 +8,8 @@
  *   legal    the role named first in the message has no legal move there (not terminal)
  *   goals    the state is terminal and that role's goals are not one value in 0..100
  *   terminal the state reached is one the witness passed before (a loop)
+ *   epistemic both histories replay, the role's own moves and percepts agree at
+ *            every step, and its legal moves at the end are the two sets reported
  *
  * Every joint move of the witness must be legal, in a non-terminal state.
  */
@@ -33,7 +35,39 @@ function replay(sm: StateMachine, witness: readonly (readonly string[])[]): Game
 }
 
 /** Whether the finding's witness reaches what it claims on `sm` (true for findings without a witness). */
+/**
+ * An epistemic finding: both histories replay, give the role the same own
+ * moves and percepts at every step, and end with the legal sets reported.
+ */
+function historiesHold(sm: StateMachine, f: Finding): boolean {
+  const r = sm.roles.findIndex((id) => sm.print(id) === f.role);
+  const hs = f.histories ?? [];
+  if (r < 0 || hs.length !== 2) return false;
+  const views: string[][] = [];
+  for (const h of hs) {
+    const states = replay(sm, h.moves);
+    if (!states) return false;
+    const view: string[] = [];
+    h.moves.forEach((joint, i) => {
+      const moves = joint.map((m, k) => sm.legalMoves(states[i] as GameState, k).find((x) => sm.print(x) === m) as number);
+      view.push(`${joint[r]}|${(sm.percepts(states[i] as GameState, moves)[r] ?? []).map((p) => sm.print(p)).join(' ')}`);
+    });
+    const last = states[states.length - 1] as GameState;
+    if (sm.isTerminal(last) || sm.legalMoves(last, r).map((m) => sm.print(m)).join(' ') !== h.legal.join(' ')) return false;
+    views.push(view);
+  }
+  return views[0]?.join('\n') === views[1]?.join('\n') && hs[0]?.legal.join(' ') !== hs[1]?.legal.join(' ');
+}
+
 export function witnessHolds(sm: StateMachine, f: Finding): boolean {
+  if (f.check === 'epistemic' && f.histories) {
+    try {
+      return historiesHold(sm, f);
+    } catch (e) {
+      if (e instanceof GramlogError) return false;
+      throw e;
+    }
+  }
   if (f.witness === undefined) return true;
   let states: GameState[] | undefined;
   try {

@@ -1,7 +1,8 @@
 /**
  * GDL games (`gramlog validate` / `simulate`): the validation report, a
  * witness (or a seeded random playout) stepped through state by state with
- * the true facts of each state and the joint move, and random playouts with
+ * the true facts of each state, the joint move and (GDL-II) what each role
+ * perceived on it, and random playouts with
  * their statistics.
  */
 import { staticChecks } from '../../gdl/checks/static-checks.js';
@@ -23,6 +24,9 @@ export interface GameFinding {
   column?: number;
   sentence?: string;
   witness?: string[][];
+  /** GDL-II epistemic findings: the two histories the role cannot tell apart (their moves are stepped through). */
+  histories?: Array<{ moves: string[][]; percepts: string[][]; legal: string[] }>;
+  role?: string;
 }
 
 export interface GameData {
@@ -43,6 +47,8 @@ export interface Step {
   /** The joint move that led here (one per role), absent for the initial state. */
   joint?: string[];
   terminal: boolean;
+  /** GDL-II: what each role perceived on the joint move that led here (role order; absent for the initial state). */
+  percepts?: string[][];
   /** Goal values per role in a terminal state. */
   goals?: number[][];
 }
@@ -76,10 +82,11 @@ function machine(text: string, file: string): StateMachine {
 export function trace(sm: StateMachine, witness: readonly (readonly string[])[] | undefined, seed: number | string): Trace {
   const roles = sm.roles.map((r) => sm.print(r));
   let state = sm.initialState();
-  const snapshot = (joint?: string[]): Step => {
+  const snapshot = (joint?: string[], percepts?: string[][]): Step => {
     const terminal = sm.isTerminal(state);
     const step: Step = { facts: state.facts.map((f) => sm.print(f)).sort(), terminal };
     if (joint) step.joint = joint;
+    if (percepts) step.percepts = percepts;
     if (terminal) step.goals = sm.goals(state);
     return step;
   };
@@ -99,8 +106,9 @@ export function trace(sm: StateMachine, witness: readonly (readonly string[])[] 
       }
       moves.push(move);
     }
+    const percepts = sm.percepts(state, moves).map((ps) => ps.map((p) => sm.print(p)));
     state = sm.nextState(state, moves);
-    steps.push(snapshot(moves.map((m) => sm.print(m))));
+    steps.push(snapshot(moves.map((m) => sm.print(m)), percepts));
   }
   const last = steps[steps.length - 1]!;
   return last.terminal || witness ? { roles, steps } : { roles, steps, note: `stopped after ${MAX_TRACE} joint moves without a terminal state` };
@@ -131,6 +139,8 @@ export const gamePanel: Panel<GameData> = {
           const g: GameFinding = { code: f.check, severity: f.severity, message: f.message, ...place(f.span) };
           if (f.sentence) g.sentence = f.sentence;
           if (f.witness) g.witness = f.witness;
+          if (f.histories) g.histories = f.histories;
+          if (f.role) g.role = f.role;
           return g;
         });
         const data: GameData = { file: r.file, ok: r.ok, roles: r.roles, states: r.stats.states, complete: r.stats.complete, findings };

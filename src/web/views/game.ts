@@ -64,7 +64,17 @@ function reportView(data: GameData, host: PanelHost, showTrace: (w: string[][] |
       'div',
       { class: 'finding' },
       messageLine(f, host.reveal),
-      f.witness ? h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(f.witness, `witness of ${f.code}${f.sentence ? ' ' + f.sentence : ''}`) }, `step through the witness (${f.witness.length} joint moves)`) : '',
+      f.histories
+        ? h(
+            'div',
+            { class: 'histories' },
+            ...f.histories.map((hist, k) =>
+              h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(hist.moves, `history ${k + 1} of ${f.code}${f.role ? ` (${f.role} may then play ${hist.legal.join(' ') || 'nothing'})` : ''}`) }, `step through history ${k + 1} (${hist.moves.length} joint moves)`),
+            ),
+          )
+        : f.witness
+          ? h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(f.witness, `witness of ${f.code}${f.sentence ? ' ' + f.sentence : ''}`) }, `step through the witness (${f.witness.length} joint moves)`)
+          : '',
     ),
   );
   return [h('div', { class: `summary ${data.partial ? 'partial' : data.ok ? 'ok' : 'failed'}`, 'data-partial': data.partial ? 'yes' : 'no' }, head), h('div', { class: 'findings' }, ...list)];
@@ -86,7 +96,10 @@ function stepperView(t: Trace, title: string): HTMLElement {
     next.disabled = i === t.steps.length - 1;
     const joint = step.joint ? h('div', { class: 'joint' }, 'joint move: ', step.joint.map((m, r) => `${t.roles[r]} ${m}`).join(', ')) : h('div', { class: 'joint' }, 'the initial state');
     const goals = step.goals ? h('div', { class: 'goals' }, 'goals: ', step.goals.map((g, r) => `${t.roles[r]} ${g.join('/') || '–'}`).join(', ')) : '';
-    body.replaceChildren(joint, goals, board(step.facts) ?? '', h('ul', { class: 'facts' }, ...step.facts.map((f) => h('li', {}, f))));
+    const seen = step.percepts?.some((ps) => ps.length > 0)
+      ? h('div', { class: 'percepts' }, 'percepts: ', step.percepts.map((ps, r) => `${t.roles[r]} sees ${ps.join(' ') || 'nothing'}`).join('; '))
+      : '';
+    body.replaceChildren(joint, seen, goals, board(step.facts) ?? '', h('ul', { class: 'facts' }, ...step.facts.map((f) => h('li', {}, f))));
   };
   prev.addEventListener('click', () => {
     if (i > 0) i--;
