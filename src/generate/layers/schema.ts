@@ -10,8 +10,10 @@ import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary
 
 const LAYER: ArgSchema = { name: 'LAYER', kind: 'layer', code: 'layers/unknown-layer' };
 const KEY: ArgSchema = { name: 'KEY', kind: 'term' };
-const DECL = 'declarations (read once)';
-const STATE = 'per-layer state';
+export const DECLARATION_GROUP = 'declarations (read once)';
+export const STATE_GROUP = 'per-layer state';
+const DECL = DECLARATION_GROUP;
+const STATE = STATE_GROUP;
 
 const entries: VocabularyEntry[] = [
   {
