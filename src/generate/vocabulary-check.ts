@@ -22,6 +22,11 @@ import { didYouMean } from '../did-you-mean.js';
 import type { Diagnostic, Span } from '../errors.js';
 import type { Atom, Statement, Term } from '../syntax/ast.js';
 import { printLiteral, printTerm } from '../syntax/printer.js';
+
+/** An atom as written in messages: `(graphstart)` keeps its parentheses. */
+function atomText(atom: Atom): string {
+  return atom.args.length === 0 ? `(${atom.pred})` : printLiteral(atom);
+}
 import { atomsOf } from './statements.js';
 import {
   acceptsArity,
@@ -69,16 +74,16 @@ export function checkVocabulary(statements: readonly Statement[], schema: Vocabu
   function checkAtom(atom: Atom, place: 'fact' | 'rule-head' | 'body'): void {
     const entries = forms.get(atom.pred);
     if (!entries) return;
-    const entry = matchForm(entries, atom.args.length, atom.span, printLiteral(atom), atom.pred);
+    const entry = matchForm(entries, atom.args.length, atom.span, atomText(atom), atom.pred);
     if (!entry) return;
     if (options.structure !== false) {
       if (entry.use === 'injected' && place !== 'body') {
-        out.push(error('vocabulary/injected', `${printLiteral(atom)}: ${atom.pred} is provided by gramlog (${entry.doc.replace(/\.$/, '')}); a file may read it but not define it`, atom.span));
+        out.push(error('vocabulary/injected', `${atomText(atom)}: ${atom.pred} is provided by gramlog (${entry.doc.replace(/\.$/, '')}); a file may read it but not define it`, atom.span));
       } else if (entry.use === 'fact' && place === 'rule-head') {
         out.push(error('vocabulary/fact-only', `(${atom.pred} ...) is read from the file's facts only, so this rule would be ignored: write ${entryForm(entry)} as a fact`, atom.predSpan));
       }
     }
-    checkArgs(atom.pred, printLiteral(atom), atom.args, entry);
+    checkArgs(atom.pred, atomText(atom), atom.args, entry);
   }
 
   function matchForm(entries: VocabularyEntry[], n: number, span: Span, text: string, pred: string): VocabularyEntry | undefined {

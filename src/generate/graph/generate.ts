@@ -93,7 +93,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       if (steps >= grammar.maxSteps) {
         throw new GramlogError(
           'graph/step-limit',
-          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (give the rules or the stage a "limit"; the graph has ${graph.size} nodes)`,
+          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (${grammar.logic ? 'bound them with (graphlimit N) or (graphlimit RULE N)' : 'give the rules or the stage a "limit"'}; the graph has ${graph.size} nodes)`,
           grammar.span,
         );
       }
