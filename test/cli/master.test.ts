@@ -94,6 +94,14 @@ describe('.bp hooks', () => {
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp', '--seed', '3'])).code).toBe(2);
   });
 
+  test('generate --blueprint: a property matching no param of the grammar is a located error in the .bp file', async () => {
+    const files = { 'q.bp': '@blueprint TypoQuest\n  @property maxstage = 2\n@end\n', 'q.gdl': '(param maxstages 1)\n(start s) (rule s a 1)\n' };
+    const r = await runCli(['generate', 'q.gdl', '--blueprint', 'q.bp:TypoQuest', '--seed', '1'], files);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe("q.bp:2:13: error[blueprints/unknown-param]: TypoQuest's property maxstage matches no (param maxstage VALUE) of q.gdl, so --blueprint would ignore it; did you mean 'maxstages'?");
+  });
+
   test('check --blueprint finds, shrinks and replays a violating master', async () => {
     const r = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--seed', '1', '--json']);
     expect(r.code).toBe(1);

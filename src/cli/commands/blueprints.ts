@@ -4,7 +4,7 @@
  * `generate GRAMMAR --blueprint FILE.bp:NAME` (a master's scalar properties as
  * params) and `check FILE.bp [RULES...] --blueprint NAME`.
  */
-import { lintLibrary, masterRuleWarnings, withMasterParams } from '../../generate/blueprints/index.js';
+import { blueprintParamFindings, lintLibrary, masterRuleWarnings, withMasterParams } from '../../generate/blueprints/index.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
@@ -64,7 +64,10 @@ export function blueprintParams(io: Io, sources: Map<string, string>, spec: stri
   const file = spec.slice(0, colon);
   const name = spec.slice(colon + 1);
   const library = loadBlueprintFiles(io, sources, [file]);
-  return (program, seed) => withMasterParams(program, masterNamed(library, name, seed, 'generate'), `--blueprint ${spec}`);
+  return (program, seed) => {
+    throwIfErrors(blueprintParamFindings(library, name, program, program.files.join(' ')));
+    return withMasterParams(program, masterNamed(library, name, seed, 'generate'), `--blueprint ${spec}`);
+  };
 }
 
 /** `gramlog check FILE.bp [RULES...] --blueprint NAME`: search seeds for a master that violates the rules. */
