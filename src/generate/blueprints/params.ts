@@ -43,7 +43,7 @@ export function withMasterParams(program: Program, m: Master, file = '--blueprin
  * blueprint declares (its own and inherited; a factory's own) must match a
  * `(param KEY VALUE)` of the generator's file, else it would be silently
  * ignored (`maxstage` for `maxstages`). Each one that does not is an error
- * (blueprints/unknown-param) located at the property's key in the .bp file,
+ * (blueprint/unknown-param) located at the property's key in the .bp file,
  * with "did you mean" from the file's params. Lists, references and domain
  * sets never become params and are not checked.
  */
@@ -57,7 +57,7 @@ export function blueprintParamFindings(library: Library, name: string, program: 
     if (p.expr.kind === 'list' || p.expr.kind === 'ref' || p.expr.kind === 'set') continue;
     if (keys.includes(p.key)) continue;
     out.push({
-      code: 'blueprints/unknown-param',
+      code: 'blueprint/unknown-param',
       severity: 'error',
       message:
         `${def.key}'s property ${p.key} matches no (param ${p.key} VALUE) of ${generatorFile}, so --blueprint would ignore it` +

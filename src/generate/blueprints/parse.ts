@@ -30,7 +30,7 @@ import { didYouMean } from '../../did-you-mean.js';
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
 const OPENERS = new Set(['blueprint', 'mod', 'factory']);
-const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist']);
+const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist', 'abstract']);
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 
 function at(span: Span): string {
@@ -240,6 +240,11 @@ function addItem(block: Block, item: RawItem, file: string): void {
     throw new GramlogError('blueprint/misplaced', `${item.directive.text} at ${at(dspan)}: ${why}`, dspan);
   };
   switch (item.kind) {
+    case 'abstract':
+      if (block.kind !== 'blueprint') misplaced(`only a @blueprint can be @abstract (a base other blueprints inherit from)`);
+      if (block.abstract) misplaced(`${block.name} is already @abstract (at ${at(block.abstract)})`);
+      block.abstract = dspan;
+      return;
     case 'function': {
       const body = toExpr(item.expr, file);
       const params = linked(item.params).map((t) => t.value as string);

@@ -44,7 +44,7 @@ test('--blueprint: a scalar property matching no param of the generator is an er
   const program = load('(param maxstages 4)\n', 'quest.gdl');
   expect(blueprintParamFindings(library, 'Typo', program, 'quest.gdl')).toEqual([
     {
-      code: 'blueprints/unknown-param',
+      code: 'blueprint/unknown-param',
       severity: 'error',
       message: "Typo's property maxstage matches no (param maxstage VALUE) of quest.gdl, so --blueprint would ignore it; did you mean 'maxstages'?",
       span: expect.objectContaining({ file: 't.bp', line: 2, column: 13 }),
