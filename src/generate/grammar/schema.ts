@@ -146,7 +146,7 @@ const entries: VocabularyEntry[] = [
     use: 'injected',
     group: 'artifact facts (violation rules)',
     doc: 'The start node of the finished artifact.',
-    example: '(<= (violation no-root) (not (has-root)))',
+    example: '(<= (violation two-roots) (root ?a) (root ?b) (distinct ?a ?b))',
   },
   {
     name: 'childindex',

@@ -199,7 +199,7 @@ export const GRAPH_JSON_SCHEMA: VocabularySchema = {
     key('rule.weight', '"weight": W', 'The rule’s weight among the rules of its stage that match.', '"weight": 2', 'rule'),
     key('rule.limit', '"limit": N', 'The rule applies at most N times.', '"limit": 3', 'rule'),
     key('rule.delay', '"delay": N', 'The rule applies only after N rewrites of its stage.', '"delay": 4', 'rule'),
-    key('rule.condition', '"condition": TEXT', 'A condition on the match.', '"condition": "..."', 'rule'),
+    key('rule.condition', '"condition": TEXT', 'JavaScript in graphgram: refused (graph/javascript); write the test in the LHS or use a .gdl graph grammar.', '"condition": "..."', 'rule'),
     key('rule.type', '"type": TEXT', 'Rules of one type share a limit.', '"type": "grow"', 'rule'),
   ],
 };
