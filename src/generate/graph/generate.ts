@@ -64,7 +64,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   const root = createRandom(seed);
   let limit = grammar.limit;
   let steps = 0;
-  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
+  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: grammar.logic ? '(graphlimit N) or (graphlimit RULE N)' : 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
   grammar.stages.forEach((stage, si) => {
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;

@@ -1,6 +1,6 @@
 /** .gdl graph grammars: every vocabulary mistake is a located error at the term, in the .gdl vocabulary (GRAPH_SCHEMA). */
 import { describe, expect, it } from 'vitest';
-import { compileGraphGrammar } from '../../../src/generate/graph/index.js';
+import { compileGraphGrammar, generateGraph } from '../../../src/generate/graph/index.js';
 import { errorOf } from '../../helpers.js';
 
 const BASE = '(graphstart a)\n(graphrule grow 1)\n(<= (grow ?x) (node ?x a))\n';
@@ -53,5 +53,13 @@ describe('.gdl graph vocabulary', () => {
     expect(at('(<= (graphlimit 3) (node ?x a))')).toMatchObject({ code: 'vocabulary/fact-only', line: 4, column: 6 });
     expect(at('(edge a b c)')).toMatchObject({ code: 'vocabulary/injected', line: 4, column: 1 });
     expect(at('(<= (big ?x) (node ?x))')).toMatchObject({ code: 'vocabulary/arity', line: 4, column: 14 });
+  });
+
+  it('the step limit of a .gdl grammar advises (graphlimit ...), not a JSON "limit"', () => {
+    const g = compileGraphGrammar('(graphstart a)\n(graphrule grow 1)\n(<= (grow ?x) (node ?x a))\n(rewrite grow (keep ?x) (node ?y a) (edge ?x ?y e))\n', { file: 'g.gdl', maxSteps: 50 });
+    const e = errorOf(() => generateGraph(g, 1));
+    expect(e.code).toBe('graph/step-limit');
+    expect(e.message).toContain('bound them with (graphlimit N) or (graphlimit RULE N)');
+    expect(e.message).not.toContain('"limit"');
   });
 });
