@@ -33,6 +33,7 @@ import { evaluate, type Model } from '../../engine/index.js';
 import { buildProgram, type Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
+import { didYouMean } from '../../did-you-mean.js';
 import { checkVocabulary, declaredNames } from '../vocabulary-check.js';
 import { GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from './schema.js';
 import { printTerm } from '../../syntax/printer.js';
@@ -195,7 +196,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
     }
     for (const e of rhsEdges) {
       for (const v of [e.v, e.w]) {
-        if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched by ${name} nor a (node ?${v} LABEL) of the rewrite${suggest(v, [...nodeIds])}`);
+        if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched by ${name} nor a (node ?${v} LABEL) of the rewrite${didYouMean(`?${v}`, [...nodeIds].map((x) => `?${x}`))}`);
       }
     }
     // one RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label
