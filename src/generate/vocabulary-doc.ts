@@ -4,6 +4,7 @@
  * it may be written, the doc line and an example. `npm run docs:vocabulary`
  * writes it; a test fails when the committed file differs.
  */
+import { CODES } from '../codes/vocabulary.js';
 import { GDL_SCHEMA } from '../gdl/schema.js';
 import { BLUEPRINT_SCHEMA } from './blueprints/schema.js';
 import { GRAMMAR_SCHEMA } from './grammar/schema.js';
@@ -49,7 +50,16 @@ export function vocabularyReference(schemas: readonly VocabularySchema[] = ALL_S
     '',
     '## Contents',
     '',
+    '- [The checks](#the-checks)',
     ...schemas.map((s) => `- [${s.title}](#${anchor(s.title)})`),
+    '',
+    '## The checks',
+    '',
+    'Besides the forms below, these findings come from the same schemas and the names a file declares (each code is explained, with an example, in the error index):',
+    '',
+    '| code | severity | what | fix |',
+    '| --- | --- | --- | --- |',
+    ...CODES.map((c) => `| \`${c.code}\` | ${c.severity} | ${cell(c.title)} | ${cell(c.fix)} |`),
   ];
   for (const s of schemas) {
     out.push('', `## ${s.title}`, '');
