@@ -125,3 +125,9 @@ export function arities(schema: VocabularySchema, names?: readonly string[]): Ar
     .filter((e) => (!names || names.includes(e.name)) && !e.args.some((a) => a.optional || a.variadic))
     .map((e) => [e.name, e.args.length] as const);
 }
+
+/** The fewest and most arguments an entry takes (most is Infinity with a variadic argument). */
+export function arityRange(entry: VocabularyEntry): [number, number] {
+  const required = entry.args.filter((a) => !a.optional && !a.variadic).length;
+  return [required, entry.args.some((a) => a.variadic) ? Infinity : entry.args.length];
+}
