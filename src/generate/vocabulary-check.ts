@@ -74,41 +74,43 @@ export function checkVocabulary(statements: readonly Statement[], schema: Vocabu
   function checkAtom(atom: Atom, place: 'fact' | 'rule-head' | 'body'): void {
     const entries = forms.get(atom.pred);
     if (!entries) return;
-    const entry = matchForm(entries, atom.args.length, atom.span, atomText(atom), atom.pred);
+    const text = () => atomText(atom);
+    const entry = matchForm(entries, atom.args.length, atom.span, text, atom.pred);
     if (!entry) return;
     if (options.structure !== false) {
       if (entry.use === 'injected' && place !== 'body') {
-        out.push(error('vocabulary/injected', `${atomText(atom)}: ${atom.pred} is provided by gramlog (${entry.doc.replace(/\.$/, '')}); a file may read it but not define it`, atom.span));
+        out.push(error('vocabulary/injected', `${text()}: ${atom.pred} is provided by gramlog (${entry.doc.replace(/\.$/, '')}); a file may read it but not define it`, atom.span));
       } else if (entry.use === 'fact' && place === 'rule-head') {
         out.push(error('vocabulary/fact-only', `(${atom.pred} ...) is read from the file's facts only, so this rule would be ignored: write ${entryForm(entry)} as a fact`, atom.predSpan));
       }
     }
-    checkArgs(atom.pred, atomText(atom), atom.args, entry);
+    checkArgs(atom.pred, text, atom.args, entry);
   }
 
-  function matchForm(entries: VocabularyEntry[], n: number, span: Span, text: string, pred: string): VocabularyEntry | undefined {
+  function matchForm(entries: VocabularyEntry[], n: number, span: Span, text: () => string, pred: string): VocabularyEntry | undefined {
     const entry = entries.find((e) => acceptsArity(e, n));
     if (!entry && options.structure !== false) {
       const expected = entries.map(entryForm).join(' or ');
-      out.push(error('vocabulary/arity', `${text} has ${n} argument${n === 1 ? '' : 's'}, but ${pred} is written ${expected}`, span));
+      out.push(error('vocabulary/arity', `${text()} has ${n} argument${n === 1 ? '' : 's'}, but ${pred} is written ${expected}`, span));
     }
     return entry;
   }
 
-  function checkArgs(pred: string, text: string, args: readonly Term[], entry: VocabularyEntry): void {
+  function checkArgs(pred: string, text: () => string, args: readonly Term[], entry: VocabularyEntry): void {
     args.forEach((t, i) => {
       const arg = argAt(entry, i) as ArgSchema;
       if (options.structure !== false) {
         const problem = kindProblem(t, arg);
         if (problem) {
-          out.push(error(arg.code ?? 'vocabulary/arg-kind', `${text}: ${arg.name} must be ${problem}, not ${printTerm(t)}; ${pred} is written ${entryForm(entry)}`, t.span));
+          out.push(error(arg.code ?? 'vocabulary/arg-kind', `${text()}: ${arg.name} must be ${problem}, not ${printTerm(t)}; ${pred} is written ${entryForm(entry)}`, t.span));
           return;
         }
         if (arg.kind === 'item' && t.kind === 'compound' && itemForms) {
           const itemEntries = itemForms.get(t.functor);
           if (itemEntries) {
-            const item = matchForm(itemEntries, t.args.length, t.span, printTerm(t), t.functor);
-            if (item) checkArgs(t.functor, printTerm(t), t.args, item);
+            const itemText = () => printTerm(t);
+            const item = matchForm(itemEntries, t.args.length, t.span, itemText, t.functor);
+            if (item) checkArgs(t.functor, itemText, t.args, item);
           }
         }
       }
@@ -117,7 +119,7 @@ export function checkVocabulary(statements: readonly Statement[], schema: Vocabu
       const name = printTerm(t);
       if (table.names.includes(name)) return;
       const hint = didYouMean(name, table.names);
-      const message = table.message ? table.message(pred, text, name) : `${text} names ${name}, which is no declared ${arg.kind}`;
+      const message = table.message ? table.message(pred, text(), name) : `${text()} names ${name}, which is no declared ${arg.kind}`;
       out.push(error(arg.code ?? 'vocabulary/unknown-name', message + hint, t.span));
     });
   }
