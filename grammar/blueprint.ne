@@ -22,7 +22,8 @@ export type RawItem =
   | { kind: 'property'; directive: Token; key: Token; expr: RawExpr }
   | { kind: 'domain'; directive: Token; domain: Token | null; op: Token | null; keywords: Linked<Token> }
   | { kind: 'substitute' | 'modlist'; directive: Token; expr: RawExpr }
-  | { kind: 'function'; directive: Token; name: Token; params: Linked<Token>; expr: RawExpr };
+  | { kind: 'function'; directive: Token; name: Token; params: Linked<Token>; expr: RawExpr }
+  | { kind: 'abstract'; directive: Token };
 export interface RawBlock {
   directive: Token;
   name: Token;
@@ -52,6 +53,7 @@ item -> %property %name %eq expr {% (d): RawItem => ({ kind: 'property', directi
       | %fn %name %lparen params %rparen %eq expr {% (d): RawItem => ({ kind: 'function', directive: d[0], name: d[1], params: d[3], expr: d[6] }) %}
       | %substitute expr {% (d): RawItem => ({ kind: 'substitute', directive: d[0], expr: d[1] }) %}
       | %modlist expr {% (d): RawItem => ({ kind: 'modlist', directive: d[0], expr: d[1] }) %}
+      | %abstract {% (d): RawItem => ({ kind: 'abstract', directive: d[0] }) %}
 
 names -> %name {% (d) => push(null, d[0]) %}
        | names %name {% (d) => push(d[0], d[1]) %}

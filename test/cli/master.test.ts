@@ -37,7 +37,7 @@ describe('gramlog master', () => {
     const r = await runCli(['master', 'bad.bp', 'A'], { 'bad.bp': '@blueprint A\n  @propert x = 1\n@end\n' });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "bad.bp:2:3: error[blueprint/unknown-directive]: unknown directive '@propert' at 2:3; did you mean '@property'?; directives are @blueprint, @mod, @factory, @end, @property, @domain, @function, @substitute, @modlist\n  @propert x = 1\n  ^~~~~~~~\n",
+      "bad.bp:2:3: error[blueprint/unknown-directive]: unknown directive '@propert' at 2:3; did you mean '@property'?; directives are @blueprint, @mod, @factory, @end, @property, @domain, @function, @substitute, @modlist, @abstract\n  @propert x = 1\n  ^~~~~~~~\n",
     );
   });
 
@@ -98,6 +98,14 @@ describe('.bp hooks', () => {
     const c = await runCli(['generate', 'rules/dungeon.gdl', '--param', 'minsplit=64', '--seed', '3', '--json']);
     expect(c.stdout).not.toBe(a.stdout);
     expect((await runCli(['generate', 'rules/dungeon.gdl', '--blueprint', 'rules/items.bp', '--seed', '3'])).code).toBe(2);
+  });
+
+  test('generate --blueprint: a property matching no param of the grammar is a located error in the .bp file', async () => {
+    const files = { 'q.bp': '@blueprint TypoQuest\n  @property maxstage = 2\n@end\n', 'q.gdl': '(param maxstages 1)\n(start s) (rule s a 1)\n' };
+    const r = await runCli(['generate', 'q.gdl', '--blueprint', 'q.bp:TypoQuest', '--seed', '1'], files);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe("q.bp:2:13: error[blueprint/unknown-param]: TypoQuest's property maxstage matches no (param maxstage VALUE) of q.gdl, so --blueprint would ignore it; did you mean 'maxstages'?");
   });
 
   test('check --blueprint finds, shrinks and replays a violating master', async () => {

@@ -7,6 +7,7 @@
  * are any. The command knows no style: it reads the options, asks the
  * registry for the files' style and prints what the style returns.
  */
+import { blueprintParamFindings } from '../../generate/blueprints/params.js';
 import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
 import type { AnyStyle, CompileOptions, FormatName, StyleSource } from '../../generate/style.js';
@@ -195,6 +196,7 @@ examples:
           style.compile(files, {
             ...options,
             transform: (p: Program) => {
+              feed.check(p);
               const r = supplyParams(p, m, `--blueprint ${spec}`);
               supplied = r.params;
               return r.program;
@@ -223,13 +225,21 @@ function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, file
 }
 
 /** `--blueprint FILE.bp:NAME` of a rule file: the master of each seed. */
-function blueprintFeed(io: Io, sources: Map<string, string>, spec: string): { master(seed: number): MasterArtifact['master'] } {
+function blueprintFeed(
+  io: Io,
+  sources: Map<string, string>,
+  spec: string,
+): { master(seed: number): MasterArtifact['master']; check(program: Program): void } {
   const colon = spec.lastIndexOf(':');
   if (colon <= 0 || colon === spec.length - 1) throw new UsageError(`gramlog generate: --blueprint takes FILE.bp:NAME, not '${spec}'`);
   const file = spec.slice(0, colon);
   const name = spec.slice(colon + 1);
   const library = compileOnce(io, sources, blueprintsStyle, readStyleSources(io, sources, [file]), {}) as BlueprintGrammar;
-  return { master: (seed) => masterNamed(library.library, name, seed, 'generate') };
+  return {
+    master: (seed) => masterNamed(library.library, name, seed, 'generate'),
+    // a property that matches no param of the generator is a finding located in the .bp file
+    check: (program) => throwIfErrors(blueprintParamFindings(library.library, name, program, program.files.join(' '))),
+  };
 }
 
 /** The text header of an artifact whose params a blueprint supplied (a DOT comment in DOT). */

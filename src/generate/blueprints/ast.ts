@@ -57,6 +57,8 @@ export interface Block {
   properties: PropertyDecl[];
   domains: DomainDecl[];
   functions: FunctionDecl[];
+  /** Where `@abstract` is written: a base no domain set holds and nothing masters directly. */
+  abstract?: Span;
   /** Factories only. */
   substitute?: Expr;
   modlist?: Expr;

@@ -7,6 +7,7 @@
  *   (declares B DOMAIN KW)                   @domain DOMAIN = KW / += KW (a mod: MODS)
  *   (replaces B DOMAIN)                      @domain DOMAIN = ... (inherited keywords dropped)
  *   (property B KEY)                         B sets KEY itself
+ *   (abstract B)                             @abstract: B is in no domain set
  *   (keyword B DOMAIN KW)                    derived: own, or inherited unless replaced
  *   (ancestor B A)                           derived: A is a parent, grandparent, ...
  *   (hasproperty B KEY)                      derived: B has KEY, own or inherited
@@ -50,6 +51,7 @@ export function libraryFactsText(
       for (const kw of own.keywords) lines.push(`(declares ${k} ${domain} ${kw})`);
     }
     for (const p of d.block.properties) lines.push(`(property ${k} ${p.key})`);
+    if (d.block.abstract) lines.push(`(abstract ${k})`);
   }
   lines.push(RULES);
   const seen = new Set<string>();
@@ -58,6 +60,7 @@ export function libraryFactsText(
     if (seen.has(key)) continue;
     seen.add(key);
     const body = [s.domain === MODS ? '(mod ?b)' : '(blueprint ?b)'];
+    if (s.domain !== MODS) body.push('(not (abstract ?b))');
     for (const k of s.include) body.push(`(keyword ?b ${s.domain} ${k})`);
     for (const k of s.exclude) body.push(`(not (keyword ?b ${s.domain} ${k}))`);
     lines.push(`(<= (inset ${quoteString(key)} ?b) ${body.join(' ')})`);

@@ -16,4 +16,4 @@ export { printBlueprintFile, printBlock, printExpr } from './printer.js';
 export { formatMasterText, masterJson } from './format.js';
 export { lintLibrary } from './lint.js';
 export { masterFactsText, masterRuleWarnings, masterRules, masterViolations, masterProgram, scalarParams, type MasterRules } from './master-facts.js';
-export { withMasterParams } from './params.js';
+export { blueprintParamFindings, withMasterParams } from './params.js';

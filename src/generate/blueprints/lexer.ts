@@ -19,7 +19,7 @@ import { decodeString, skippingLexer } from '../../syntax/lexer.js';
 
 export const NAME = '[A-Za-z_][A-Za-z0-9_\\-]*';
 
-export const DIRECTIVES = ['@blueprint', '@mod', '@factory', '@end', '@property', '@domain', '@function', '@substitute', '@modlist'] as const;
+export const DIRECTIVES = ['@blueprint', '@mod', '@factory', '@end', '@property', '@domain', '@function', '@substitute', '@modlist', '@abstract'] as const;
 
 const rules: moo.Rules = {
   ws: { match: /\s+/, lineBreaks: true },
@@ -36,6 +36,7 @@ const rules: moo.Rules = {
       fn: '@function',
       substitute: '@substitute',
       modlist: '@modlist',
+      abstract: '@abstract',
     }),
   },
   string: { match: /"(?:[^"\\]|\\[\s\S])*"/, lineBreaks: true, value: (t: string) => decodeString(t.slice(1, -1)) },
@@ -92,4 +93,4 @@ export class BlueprintTokenLexer {
 }
 
 /** The lexer blueprint.ne names (whitespace and comments skipped), for nearley-test. */
-export const lexer = skippingLexer(rules, ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'fn', 'substitute', 'modlist']);
+export const lexer = skippingLexer(rules, ['blueprint', 'mod', 'factory', 'end', 'property', 'domain', 'fn', 'substitute', 'modlist', 'abstract']);

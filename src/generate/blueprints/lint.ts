@@ -11,6 +11,8 @@
  *   blueprint/chance            (error)   pickOnChance with an odd number of arguments, or a weight <= 0
  *   blueprint/rand-range        (error)   (rand LO HI) with LO > HI
  *   blueprint/mod-property-unused (warning) a mod property that none of the mod's possible targets has
+ *   blueprint/base-in-set       (warning) a domain set holds a blueprint that every other member of the
+ *                                         set inherits from (did you mean to mark it @abstract?)
  *   blueprint/type              (error)   strcat of a list or master, arithmetic on a string, list or
  *                                         master, a mod where a blueprint is needed
  */
@@ -209,6 +211,19 @@ export function lintLibrary(library: Library): Diagnostic[] {
             const needed = needOne.has(x) || role === 'substitute';
             const fatal = needed || !known || x.include.some((k) => !known.has(k));
             report('blueprint/empty-set', fatal ? 'error' : 'warning', `the domain set ${setText(x)} is empty${needed ? ' where one element is needed' : ''}: ${why}`, x.span);
+          } else {
+            // a base that every other member of the set inherits from: most likely meant @abstract
+            // (a set mixing heirs with unrelated blueprints, like Spear and Pike with Warhammer, is left alone)
+            for (const key of members) {
+              const heirs = members.filter((k) => k !== key && inherits(defs.get(k), key));
+              if (heirs.length === 0 || heirs.length !== members.length - 1) continue;
+              report(
+                'blueprint/base-in-set',
+                'warning',
+                `the domain set ${setText(x)} holds ${key}, which ${heirs.join(', ')} ${heirs.length === 1 ? 'inherits' : 'inherit'} from, so the base itself can be picked: did you mean to mark ${key} @abstract?`,
+                x.span,
+              );
+            }
           }
         } else if (x.kind === 'call') {
           if (x.op === 'pickOnChance') {
@@ -289,4 +304,10 @@ export function lintLibrary(library: Library): Diagnostic[] {
 function same(types: Ty[]): Ty {
   const first = types[0];
   return first !== undefined && types.every((t) => t === first) ? first : 'any';
+}
+
+/** Whether definition `d` has `key` as a parent, grandparent, ... */
+function inherits(d: Definition | undefined, key: string): boolean {
+  for (let p = d?.parent; p; p = p.parent) if (p.key === key) return true;
+  return false;
 }

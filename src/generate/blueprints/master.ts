@@ -10,6 +10,7 @@
  *
  * Errors (GramlogErrors with the span of the expression, and the seed and path):
  *   blueprint/unknown-blueprint  a name that is no blueprint, mod or factory
+ *   blueprint/abstract           mastering (or referring to) an @abstract blueprint
  *   blueprint/empty-set          a domain set with no member where one element is needed
  *   blueprint/cycle              a blueprint whose master would contain itself
  *   blueprint/type               arithmetic on a non-number, strcat of a list or master,
@@ -74,6 +75,7 @@ export function master(library: Library, name: string, options: MasterOptions = 
   if (def.kind === 'mod') {
     throw new GramlogError('blueprint/type', `${name} is a mod: master a blueprint or a factory (a factory's @modlist applies mods)`, def.block.nameSpan);
   }
+  if (def.block.abstract) throw abstractError(library, def, def.block.abstract);
   const m = new Mastering(library, seed, memoryGuard(options.memory, { unit: 'masters', lower: 'the lists of blueprints it masters', span: def.block.nameSpan, seed }));
   const out = m.master(def, '', []);
   return { seed, ...out };
@@ -185,6 +187,7 @@ class Mastering {
   private resolve(v: Raw, path: string, stack: readonly Definition[], span: Span, ctx: Ctx): Value {
     if (v instanceof Ref) {
       if (v.def.kind === 'mod') this.fail('blueprint/type', `${v.def.key} is a mod: only a factory's @modlist applies mods`, span, ctx);
+      if (v.def.block.abstract) throw abstractError(this.library, v.def, span);
       return this.masterRef(v.def, path, stack, span, ctx);
     }
     if (Array.isArray(v)) return v.map((x, i) => this.resolve(x, `${path}/${i}`, stack, span, ctx));
@@ -340,4 +343,14 @@ function describeRaw(v: Raw | undefined): string {
 
 export function setText(e: Extract<Expr, { kind: 'set' }>): string {
   return `[${e.domain}: ${[...e.include, ...e.exclude.map((k) => '!' + k)].join(' ')}]`;
+}
+
+/** Mastering an @abstract blueprint: located where it is asked for (its @abstract line at the top level, else the reference). */
+function abstractError(library: Library, def: Definition, span: Span): GramlogError {
+  const heirs = [...library.definitions.values()].filter((d) => d.parent === def && !d.block.abstract).map((d) => d.key);
+  return new GramlogError(
+    'blueprint/abstract',
+    `${def.key} is @abstract (a base for others), so it is never mastered: master ${heirs.length > 0 ? `one of the blueprints that inherit from it (${heirs.join(', ')})` : 'a blueprint that inherits from it'}, or drop @abstract`,
+    span,
+  );
 }

@@ -6,7 +6,10 @@
 import type { Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse, parseTerm } from '../../syntax/parser.js';
-import { numericParamError } from '../params.js';
+import { numericParamError, paramKeys } from '../params.js';
+import { didYouMean } from '../../did-you-mean.js';
+import type { Diagnostic } from '../../errors.js';
+import type { Library } from './library.js';
 import { printTerm } from '../../syntax/printer.js';
 import { rebuildProgram } from '../statements.js';
 import type { Master } from './master.js';
@@ -33,4 +36,34 @@ export function withMasterParams(program: Program, m: Master, file = '--blueprin
   const keys = new Set(params.map(([k]) => k));
   const keep = (st: Statement) => !(isParamFact(st) && keys.has(printTerm(st.head.args[0] as Term)));
   return rebuildProgram(program, keep, [parse(params.map(([k, v]) => `(param ${k} ${v})`).join('\n'), { file })]);
+}
+
+/**
+ * `--blueprint FILE.bp:NAME` feeding a generator: every scalar property the
+ * blueprint declares (its own and inherited; a factory's own) must match a
+ * `(param KEY VALUE)` of the generator's file, else it would be silently
+ * ignored (`maxstage` for `maxstages`). Each one that does not is an error
+ * (blueprint/unknown-param) located at the property's key in the .bp file,
+ * with "did you mean" from the file's params. Lists, references and domain
+ * sets never become params and are not checked.
+ */
+export function blueprintParamFindings(library: Library, name: string, program: Program, generatorFile = 'the generator file'): Diagnostic[] {
+  const def = library.definitions.get(name) ?? library.definitions.get(`{${name}}`);
+  if (!def) return [];
+  const keys = paramKeys(program);
+  const out: Diagnostic[] = [];
+  const props = def.kind === 'factory' ? def.block.properties : def.properties;
+  for (const p of props) {
+    if (p.expr.kind === 'list' || p.expr.kind === 'ref' || p.expr.kind === 'set') continue;
+    if (keys.includes(p.key)) continue;
+    out.push({
+      code: 'blueprint/unknown-param',
+      severity: 'error',
+      message:
+        `${def.key}'s property ${p.key} matches no (param ${p.key} VALUE) of ${generatorFile}, so --blueprint would ignore it` +
+        (didYouMean(p.key, keys) || (keys.length > 0 ? `; its params are ${keys.join(', ')}` : '; it declares no params')),
+      span: p.keySpan,
+    });
+  }
+  return out;
 }

@@ -26,11 +26,13 @@ import compiled from './generated/blueprint-grammar.js';
 import type { Linked, RawBlock, RawExpr, RawItem } from './generated/blueprint-grammar.js';
 import { BlueprintTokenLexer, DIRECTIVES, tokenizeBlueprints } from './lexer.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { arityRange } from '../vocabulary-schema.js';
+import { BLUEPRINT_SCHEMA } from './schema.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
 const OPENERS = new Set(['blueprint', 'mod', 'factory']);
-const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist']);
+const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist', 'abstract']);
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 
 function at(span: Span): string {
@@ -240,6 +242,11 @@ function addItem(block: Block, item: RawItem, file: string): void {
     throw new GramlogError('blueprint/misplaced', `${item.directive.text} at ${at(dspan)}: ${why}`, dspan);
   };
   switch (item.kind) {
+    case 'abstract':
+      if (block.kind !== 'blueprint') misplaced(`only a @blueprint can be @abstract (a base other blueprints inherit from)`);
+      if (block.abstract) misplaced(`${block.name} is already @abstract (at ${at(block.abstract)})`);
+      block.abstract = dspan;
+      return;
     case 'function': {
       const body = toExpr(item.expr, file);
       const params = linked(item.params).map((t) => t.value as string);
@@ -307,18 +314,14 @@ function checkParams(e: Expr, params: ReadonlySet<string> | undefined, _file: st
   else if (e.kind === 'call') for (const a of e.args) checkParams(a, params, _file);
 }
 
-const ARITY: Record<Operator, [number, number]> = {
-  rand: [2, 2],
-  pickOne: [1, Infinity],
-  pickOnChance: [2, Infinity],
-  strcat: [1, Infinity],
-  '+': [1, Infinity],
-  '-': [1, 2],
-  '*': [1, Infinity],
-  '/': [2, 2],
-  min: [1, Infinity],
-  max: [1, Infinity],
-};
+/** How many arguments each operator takes, from its entry in BLUEPRINT_SCHEMA. */
+const ARITY = Object.fromEntries(
+  OPERATORS.map((op) => {
+    const entry = BLUEPRINT_SCHEMA.entries.find((e) => e.name === op);
+    if (!entry) throw new Error(`blueprint vocabulary: operator ${op} is not in BLUEPRINT_SCHEMA`);
+    return [op, arityRange(entry)];
+  }),
+) as Record<Operator, [number, number]>;
 
 function arityText([lo, hi]: [number, number]): string {
   return hi === Infinity ? `at least ${lo}` : lo === hi ? `exactly ${lo}` : `${lo} or ${hi}`;

@@ -7,6 +7,8 @@
 import { didYouMean } from '../../did-you-mean.js';
 import { GramlogError, throwIfErrors, type Diagnostic, type Span } from '../../errors.js';
 import { grammarLoadFindings } from './load-findings.js';
+import { checkVocabulary } from '../vocabulary-check.js';
+import { GRAMMAR_SCHEMA } from './schema.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import { loadProgram, type Source } from '../../program/load.js';
@@ -118,6 +120,8 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   throwIfErrors(program.diagnostics);
   const whole = applyParams(program, options.params);
   throwIfErrors(whole.diagnostics);
+  // arities, argument kinds, facts and injected relations, from the schema
+  throwIfErrors(checkVocabulary(whole.statements, GRAMMAR_SCHEMA));
   program = pruneForGeneration(whole);
 
   const dependent = nodeDependentRelations(program);

@@ -1,10 +1,11 @@
 /**
  * The reserved relations of a grammar file, and which of them the generator
- * injects, reads once, or reads at every node.
+ * injects, reads once, or reads at every node. Their forms are declared once,
+ * in schema.ts (GRAMMAR_SCHEMA); the tables below take the arities from it.
  *
  *   read once (static):  (start SYMBOL) (startarg KEY VALUE) (param KEY VALUE)
  *                        (rule NT RULE WEIGHT) (child RULE INDEX SYMBOL)
- *                        (maxdepth D) (maxnodes N)
+ *                        (terminal SYMBOL) (maxdepth D) (maxnodes N)
  *   injected per node:   (symbol ?n NT) (arg ?n KEY VALUE) (depth ?n D)
  *                        (parent ?n ?p) (chose ?p RULE) (applied RULE K)
  *   read per node:       (setprob ?n RULE P) (addprob ?n RULE D) (scaleprob ?n RULE F)
@@ -14,41 +15,30 @@
  */
 import type { Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
+import { GRAMMAR_SCHEMA } from './schema.js';
 
-export const STATIC_RELATIONS = {
-  start: 1,
-  startarg: 2,
-  param: 2,
-  rule: 3,
-  child: 3,
-  maxdepth: 1,
-  maxnodes: 1,
-} as const;
+/** name → arity of each of `names`, read from GRAMMAR_SCHEMA (the one place the vocabulary is declared). */
+function relationTable<const N extends readonly string[]>(names: N): { readonly [K in N[number]]: number } {
+  const out: Record<string, number> = {};
+  for (const name of names) {
+    const entry = GRAMMAR_SCHEMA.entries.find((e) => e.name === name);
+    if (!entry) throw new Error(`grammar vocabulary: ${name} is not in GRAMMAR_SCHEMA`);
+    out[name] = entry.args.length;
+  }
+  return out as { readonly [K in N[number]]: number };
+}
 
-export const NODE_RELATIONS = {
-  symbol: 2,
-  arg: 3,
-  depth: 2,
-  parent: 2,
-  chose: 2,
-  applied: 2,
-} as const;
+/** Read once, from the static model (must not depend on the node being expanded). */
+export const STATIC_RELATIONS = relationTable(['start', 'startarg', 'param', 'rule', 'child', 'terminal', 'maxdepth', 'maxnodes']);
 
-export const PRESELECTOR_RELATIONS = {
-  setprob: 3,
-  addprob: 3,
-  scaleprob: 3,
-  transfer: 3,
-  forbid: 2,
-  forbidexcept: 2,
-  force: 2,
-  normalizeto: 2,
-} as const;
+/** Injected per node (the schema's group "injected at each node"). */
+export const NODE_RELATIONS = relationTable(['symbol', 'arg', 'depth', 'parent', 'chose', 'applied']);
 
-export const OUTPUT_RELATIONS = {
-  attr: 3,
-  childarg: 5,
-} as const;
+/** Read per node to weigh the choice (the schema's pre-selectors). */
+export const PRESELECTOR_RELATIONS = relationTable(['setprob', 'addprob', 'scaleprob', 'transfer', 'forbid', 'forbidexcept', 'force', 'normalizeto']);
+
+/** Read per node into the artifact (the schema's outputs). */
+export const OUTPUT_RELATIONS = relationTable(['attr', 'childarg']);
 
 export type NodeRelation = keyof typeof NODE_RELATIONS;
 export type PreselectorRelation = keyof typeof PRESELECTOR_RELATIONS;

@@ -21,14 +21,16 @@
 import { GramlogError } from '../../errors.js';
 import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { jsonKeys } from './schema.js';
 import { compileExpr, compileQuery, suggest, type Reporter } from './labels.js';
 import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type PatternEdge, type PatternNode, type RhsEdge, type RhsNode } from './types.js';
 
-const GRAMMAR_KEYS = ['name', 'start', 'limit', 'induced', 'stages', 'rules'];
-const STAGE_KEYS = ['name', 'limit', 'induced', 'rules'];
-const RULE_KEYS = ['name', 'lhs', 'rhs', 'induced', 'condition', 'weight', 'limit', 'type', 'delay'];
-const LHS_NODE_KEYS = ['id', 'label', 'strict'];
-const RHS_NODE_KEYS = ['id', 'label', 'update', 'head', 'tail'];
+// the keys of each object, from the schema (GRAPH_JSON_SCHEMA)
+const GRAMMAR_KEYS = jsonKeys('grammar');
+const STAGE_KEYS = jsonKeys('stage');
+const RULE_KEYS = jsonKeys('rule');
+const LHS_NODE_KEYS = jsonKeys('lhs');
+const RHS_NODE_KEYS = jsonKeys('rhs');
 const IDENT = /^[a-zA-Z_0-9]+$/;
 
 type Obj = Record<string, unknown>;

@@ -64,7 +64,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
   const root = createRandom(seed);
   let limit = grammar.limit;
   let steps = 0;
-  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
+  const guard = memoryGuard(options.memory, { unit: 'rewrites', lower: grammar.logic ? '(graphlimit N) or (graphlimit RULE N)' : 'the grammar\'s or its rules\' "limit"', span: grammar.span, seed });
   grammar.stages.forEach((stage, si) => {
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
@@ -93,7 +93,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       if (steps >= grammar.maxSteps) {
         throw new GramlogError(
           'graph/step-limit',
-          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (give the rules or the stage a "limit"; the graph has ${graph.size} nodes)`,
+          `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (${grammar.logic ? 'bound them with (graphlimit N) or (graphlimit RULE N)' : 'give the rules or the stage a "limit"'}; the graph has ${graph.size} nodes)`,
           grammar.span,
         );
       }

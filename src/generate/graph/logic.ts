@@ -14,7 +14,7 @@
  *   (rewrite NAME ITEM...)        the RHS, in the variables of NAME's head:
  *       (node ?v LABEL)           relabel matched ?v, or add a node for a new ?v
  *       (keep ?v)                 keep matched ?v as it is
- *       (edge ?a ?b LABEL) / (edge ?a ?b)   set an edge
+ *       (edge ?a ?b LABEL)        set an edge
  *       (head ?new ?old) (tail ?new ?old)   ?old's incoming / outgoing edges move to ?new
  *   A matched node the RHS neither keeps nor relabels is removed; the match's
  *   own edges (`(edge ?a ?b L)` in NAME's body between head variables) are
@@ -33,6 +33,9 @@ import { evaluate, type Model } from '../../engine/index.js';
 import { buildProgram, type Program } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
+import { didYouMean } from '../../did-you-mean.js';
+import { checkVocabulary, declaredNames } from '../vocabulary-check.js';
+import { GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from './schema.js';
 import { printTerm } from '../../syntax/printer.js';
 import { suggest } from './labels.js';
 import { checkLogicRulesReachable } from './logic-reachable.js';
@@ -73,6 +76,15 @@ function num(t: Term | undefined, what: string, span: Span): number {
 /** Compile a .gdl graph grammar (the program also holds its `violation` rules). */
 export function compileLogicGrammar(text: string, file: string, params?: Params): GraphGrammar {
   const tree = parse(text, { file });
+  // arities, argument kinds, facts, rewrite items and rule names, from the schema, each at its term
+  const ruleNames = declaredNames(tree.statements, GRAPH_SCHEMA).rule ?? [];
+  throwIfErrors(
+    checkVocabulary(tree.statements, GRAPH_SCHEMA, {
+      nodeConstant: () => true,
+      items: GRAPH_REWRITE_SCHEMA,
+      names: { rule: { names: ruleNames, message: (pred, _text, name) => `(${pred} ${name} ...) names no (graphrule ${name} WEIGHT)` } },
+    }),
+  );
   const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
   const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
   const built = buildProgram([{ file, statements: rest }]);
@@ -99,15 +111,8 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   for (const s of facts('graphstage')) ruleStage.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphstage', s.span));
 
   const decls = facts('graphrule');
-  if (decls.length === 0) fail('graph/no-rules', undefined, `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
+  if (decls.length === 0) fail('graph/no-rules', undefined, 'a graph grammar declares its rules with (graphrule NAME WEIGHT)');
   const names = decls.map((d) => printTerm(d.head.args[0] as Term));
-  for (const [map, what] of [
-    [ruleLimit, 'graphlimit'],
-    [ruleDelay, 'graphdelay'],
-    [ruleStage, 'graphstage'],
-  ] as const) {
-    for (const k of map.keys()) if (!names.includes(k)) fail('graph/unknown-rule', undefined, `${file}: (${what} ${k} ...) names no (graphrule ${k} WEIGHT)${suggest(k, names)}`);
-  }
   for (const rw of rewrites) {
     const n = rw.head.args[0] ? printTerm(rw.head.args[0]) : '';
     if (!names.includes(n)) fail('graph/unknown-rule', rw.head.args[0]?.span ?? rw.span, `(rewrite ${n} ...) names no (graphrule ${n} WEIGHT)${suggest(n, names)}`);
@@ -135,6 +140,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
     const keep = new Set<number>();
     const rhsNodes: RhsNode[] = [];
     const rhsEdges: RhsEdge[] = [];
+    const edgeSpans = new Map<RhsEdge, Span>();
     const heads = new Map<string, string[]>();
     const tails = new Map<string, string[]>();
     const varOf = (t: Term | undefined, span: Span, what: string): string => {
@@ -170,7 +176,9 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
             const v = varOf(x, item.span, 'edge');
             const w = varOf(y, item.span, 'edge');
             const label = ground(z);
-            rhsEdges.push({ v, w, label: () => label });
+            const edge: RhsEdge = { v, w, label: () => label };
+            rhsEdges.push(edge);
+            edgeSpans.set(edge, item.span);
             break;
           }
           case 'head':
@@ -187,7 +195,9 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
       }
     }
     for (const e of rhsEdges) {
-      for (const v of [e.v, e.w]) if (!nodeIds.has(v)) fail('graph/unknown-node', undefined, `rule ${name}: edge end ?${v} is neither matched nor a (node ?${v} LABEL) of the rewrite`);
+      for (const v of [e.v, e.w]) {
+        if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched by ${name} nor a (node ?${v} LABEL) of the rewrite${didYouMean(`?${v}`, [...nodeIds].map((x) => `?${x}`))}`);
+      }
     }
     // one RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label
     const merged: RhsNode[] = [];

@@ -4,35 +4,23 @@
  * statement or literal never concerns a layer (a chance nobody reads, a mask
  * that never holds), so generation would go on silently without it: it is an
  * error (layers/unknown-layer), with "did you mean" from the declared layers.
- * Checked where the name is a constant: the first argument of site, allow,
- * chance, sitechance, group, between, onviolation and placed, in facts, rule
- * heads and rule bodies (also under `not`).
+ * Checked where the schema (schema.ts) has a LAYER argument written as a
+ * constant, in facts, rule heads and rule bodies (also under `not`), by the
+ * one vocabulary check (../vocabulary-check.ts).
  */
-import { didYouMean } from '../../did-you-mean.js';
 import type { Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
-import { printLiteral, printTerm } from '../../syntax/printer.js';
-import { atomsOf } from '../statements.js';
-import { LAYER_KEYED } from './vocabulary.js';
-
-const NAMED: ReadonlyMap<string, number> = new Map<string, number>([...LAYER_KEYED, ['between', 3], ['onviolation', 2], ['placed', 2]]);
+import { checkVocabulary } from '../vocabulary-check.js';
+import { LAYERS_SCHEMA } from './schema.js';
 
 export function unknownLayerNames(program: Program, layers: readonly string[]): Diagnostic[] {
-  const known = new Set(layers);
-  const out: Diagnostic[] = [];
-  for (const st of program.statements) {
-    for (const a of [st.head, ...atomsOf(st.body)]) {
-      const name = a.args[0];
-      if (NAMED.get(a.pred) !== a.args.length || !name || (name.kind !== 'const' && name.kind !== 'str')) continue;
-      const text = printTerm(name);
-      if (known.has(text)) continue;
-      out.push({
-        code: 'layers/unknown-layer',
-        severity: 'error',
-        message: `${printLiteral(a)} names ${text}, which no (layer ${text} ORDER) declares, so it never concerns a layer${didYouMean(text, layers)}`,
-        span: name.span,
-      });
-    }
-  }
-  return out;
+  return checkVocabulary(program.statements, LAYERS_SCHEMA, {
+    structure: false,
+    names: {
+      layer: {
+        names: layers,
+        message: (_pred, text, name) => `${text} names ${name}, which no (layer ${name} ORDER) declares, so it never concerns a layer`,
+      },
+    },
+  });
 }

@@ -23,6 +23,8 @@ import type { LayerFinding } from './findings.js';
 import { checkLayerOrder } from './order-check.js';
 import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
 import { unknownLayerNames } from './layer-names.js';
+import { checkVocabulary } from '../vocabulary-check.js';
+import { LAYERS_SCHEMA } from './schema.js';
 import { analyzeReads, type ReadAnalysis } from './reads.js';
 import { DECLARATIONS, readDeclarations, spanOf, type LayerDecl } from './vocabulary.js';
 
@@ -63,6 +65,8 @@ export function checkVocabularyUse(program: Program): void {
       throw new GramlogError('layers/placed-defined', '(placed NAME KEY) is produced by generation; a layer file may read it but not define it', span);
     }
   }
+  // arities, argument kinds, facts and injected relations, from the schema
+  throwIfErrors(checkVocabulary(program.statements, LAYERS_SCHEMA));
   const dynamic = dynamicRelations(program);
   for (const [name, arity] of DECLARATIONS) {
     const info = program.findRelation(name, arity);

@@ -22,6 +22,8 @@ import type { Model } from '../../engine/model.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { KIND_CONST } from '../../program/terms.js';
+import { arities } from '../vocabulary-schema.js';
+import { DECLARATION_GROUP, LAYERS_SCHEMA, STATE_GROUP } from './schema.js';
 
 /** Default probability of a site's base genotype when no chance is given. */
 export const DEFAULT_CHANCE = 0.5;
@@ -29,21 +31,11 @@ export const DEFAULT_CHANCE = 0.5;
 /** How many draws a layer gets (the first and the redraws, with `onviolation resample`) before generation fails. */
 export const MAX_ATTEMPTS = 1000;
 
-/** Relations of the vocabulary whose first argument is a layer name, with their arity. */
-export const LAYER_KEYED = [
-  ['site', 2],
-  ['allow', 2],
-  ['chance', 2],
-  ['sitechance', 3],
-  ['group', 3],
-] as const;
+/** Relations of the per-layer state (first argument a layer name), with their arity, from the schema. */
+export const LAYER_KEYED: ReadonlyArray<readonly [string, number]> = arities(LAYERS_SCHEMA).filter(([n]) => LAYERS_SCHEMA.entries.some((e) => e.name === n && e.group === STATE_GROUP));
 
-/** Declarations that must not depend on `placed`. */
-export const DECLARATIONS = [
-  ['layer', 2],
-  ['between', 3],
-  ['onviolation', 2],
-] as const;
+/** Declarations that must not depend on `placed`, from the schema. */
+export const DECLARATIONS: ReadonlyArray<readonly [string, number]> = arities(LAYERS_SCHEMA).filter(([n]) => LAYERS_SCHEMA.entries.some((e) => e.name === n && e.group === DECLARATION_GROUP));
 
 export interface Bounds {
   min: number;

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { evaluate } from '../../../src/engine/index.js';
 import { master } from '../../../src/generate/blueprints/master.js';
 import { masterFactsText, masterProgram, masterRules, masterViolations } from '../../../src/generate/blueprints/master-facts.js';
-import { withMasterParams } from '../../../src/generate/blueprints/params.js';
+import { blueprintParamFindings, withMasterParams } from '../../../src/generate/blueprints/params.js';
 import { parse } from '../../../src/syntax/parser.js';
 import { load, readRepoFile } from '../../helpers.js';
 import { lib } from './helpers.js';
@@ -33,7 +33,22 @@ test('library facts and master facts load together without warnings; rules see b
 
 test('scalar properties become params, replacing the file\'s and adding new keys', () => {
   const program = load('(param minsplit 16)\n(param other 1)\n', 'g.gdl');
-  const p = withMasterParams(program, master(items, 'IceDungeon', { seed: 3 }));
-  const minsplit = master(items, 'IceDungeon', { seed: 3 }).properties['minsplit'];
+  const themed = lib(readRepoFile('rules/items.bp') + '\n@blueprint IceTheme : IceDungeon\n  @property theme = "ice"\n@end\n');
+  const p = withMasterParams(program, master(themed, 'IceTheme', { seed: 3 }));
+  const minsplit = master(themed, 'IceTheme', { seed: 3 }).properties['minsplit'];
   expect(evaluate(p).query('(param ?k ?v)')).toEqual([`(param minsplit ${String(minsplit)})`, '(param other 1)', '(param theme "ice")']);
+});
+
+test('--blueprint: a scalar property matching no param of the generator is an error at the property, with "did you mean"', () => {
+  const library = lib('@blueprint Typo\n  @property maxstage = 2\n  @property kit = (Typo Typo)\n@end\n@blueprint Fine\n  @property maxstages = 3\n@end\n');
+  const program = load('(param maxstages 4)\n', 'quest.gdl');
+  expect(blueprintParamFindings(library, 'Typo', program, 'quest.gdl')).toEqual([
+    {
+      code: 'blueprint/unknown-param',
+      severity: 'error',
+      message: "Typo's property maxstage matches no (param maxstage VALUE) of quest.gdl, so --blueprint would ignore it; did you mean 'maxstages'?",
+      span: expect.objectContaining({ file: 't.bp', line: 2, column: 13 }),
+    },
+  ]);
+  expect(blueprintParamFindings(library, 'Fine', program)).toEqual([]);
 });

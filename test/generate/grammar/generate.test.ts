@@ -209,7 +209,8 @@ describe('errors', () => {
     expect(errorOf(() => compileGrammar('(start s) (rule s a 1) (<= (rule s b 1) (depth ?n 0))')).code).toBe('generate/static');
     const two = compileGrammar('(start s) (rule s a 1) (child a 0 x) (<= (childarg ?n a 0 k 1) (symbol ?n s)) (<= (childarg ?n a 0 k 2) (symbol ?n s))');
     expect(errorOf(() => generateFrom(two, 0)).code).toBe('generate/two-values');
-    const nan = compileGrammar('(start s) (rule s a 1) (<= (addprob ?n a lots) (symbol ?n s))');
+    expect(errorOf(() => compileGrammar('(start s) (rule s a 1) (<= (addprob ?n a lots) (symbol ?n s))')).code).toBe('vocabulary/arg-kind');
+    const nan = compileGrammar('(start s) (rule s a 1) (amount lots) (<= (addprob ?n a ?x) (symbol ?n s) (amount ?x))');
     expect(errorOf(() => generateFrom(nan, 0)).code).toBe('generate/not-a-number');
   });
 });

@@ -32,16 +32,34 @@ describe('grammar mistakes found at load', () => {
   });
 
   it('warns about a nonterminal no rule reaches, suggesting the misspelt child', () => {
-    const g = compileGrammar('(start s) (rule s go 1) (child go 0 romo) (rule room big 1)', { file: 'r.gdl' });
+    const g = compileGrammar('(start s) (rule s go 1) (child go 0 romo) (rule rome big 1)\n(terminal romo)', { file: 'r.gdl' });
     expect(g.warnings.map((d) => [d.code, d.severity, d.span?.column, d.message])).toEqual([
       [
         'generate/unreachable',
         'warning',
         43,
-        "nonterminal room has rules but no rule reaches it from the start symbol s, so they never run: is a (child RULE INDEX SYMBOL) misspelt? did you mean 'romo'?",
+        "nonterminal rome has rules but no rule reaches it from the start symbol s, so they never run: is a (child RULE INDEX SYMBOL) misspelt? did you mean 'romo'?",
       ],
     ]);
     expect(compileGrammar(QUEST).warnings).toEqual([]);
+  });
+
+  it('a child symbol no rule expands, close to a nonterminal, is an error unless declared (terminal SYMBOL)', () => {
+    const text = '(start quest)\n(rule quest more 1) (child more 0 stage) (child more 1 stags)\n(rule stage s1 1)\n';
+    const e = errorOf(() => compileGrammar(text, { file: 's.gdl' }));
+    expect(e.code).toBe('generate/terminal-typo');
+    expect(e.span).toMatchObject({ file: 's.gdl', line: 2, column: 56 });
+    expect(e.message).toBe("(child more 1 stags): no rule expands stags, so it would be a terminal and end the branch; did you mean 'stage'? If stags is meant to be a terminal, declare (terminal stags)");
+    expect(compileGrammar(text + '(terminal stags)').warnings).toEqual([]);
+    // far from every nonterminal, short, or the item of a list nonterminal: a terminal
+    expect(() => compileGrammar('(start s) (rule s a 1) (child a 0 x) (child a 1 gold) (rule monsters one 1) (child one 0 monster) (child a 2 monsters)')).not.toThrow();
+  });
+
+  it('a (symbol ?n NAME) naming no symbol of the grammar is an error at the name', () => {
+    const e = errorOf(() => compileGrammar(QUEST + '(<= (forbid ?n find) (symbol ?n qest))', { file: 'q.gdl' }));
+    expect(e.code).toBe('vocabulary/unknown-name');
+    expect(e.span).toMatchObject({ line: 3, column: 33 });
+    expect(e.message).toContain("did you mean 'quest'?");
   });
 
   it('warns about a violation rule that reads a relation nothing defines, in grammars and layer files', () => {
@@ -64,7 +82,7 @@ describe('grammar mistakes found at load', () => {
       expect(r.stdout, cmd).toBe('');
       expect(r.stderr, cmd).toMatch(/^q\.gdl:1:1: error\[generate\/start-no-rule\]: the start symbol qeust has no/);
     }
-    const warn = await runCli(['generate', 'r.gdl', '--seed', '1'], { 'r.gdl': '(start s) (rule s go 1) (child go 0 romo) (rule room big 1)' });
+    const warn = await runCli(['generate', 'r.gdl', '--seed', '1'], { 'r.gdl': '(start s) (rule s go 1) (child go 0 romo) (rule rome big 1) (terminal romo)' });
     expect(warn.code).toBe(0);
     expect(warn.stderr).toMatch(/^r\.gdl:1:43: warning\[generate\/unreachable\]/);
   });

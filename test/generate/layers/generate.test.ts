@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GramlogError } from '../../../src/errors.js';
 import { generateLayers, MAX_ATTEMPTS, prepareLayers } from '../../../src/generate/layers/index.js';
 import { load } from './reference.js';
+import { errorOf } from '../../helpers.js';
 
 /** A random layer program: layers with sites 1..n, chances, and masks over earlier layers only. */
 const layerProgram = fc
@@ -169,22 +170,30 @@ describe('layer generation', () => {
     const cases: Array<[string, RegExp]> = [
       ['(layer a 1) (site a 1) (placed a 1)', /placed NAME KEY\) is produced by generation/],
       ['(layer a 1) (layer a 2) (site a 1)', /declared with two orders/],
-      ['(layer a x) (site a 1)', /order of layer a must be a number/],
+      ['(layer a x) (site a 1)', /\(layer a x\): ORDER must be a number, not x; layer is written \(layer LAYER ORDER\)/],
       ['(layer a 1) (site a 1) (between a 3 1)', /0 <= MIN <= MAX/],
       ['(layer a 1) (site a 1) (between b 0 1)', /names no layer/],
-      ['(layer a 1) (site a 1) (chance a 2)', /probability must be a number from 0 to 1/],
+      ['(layer a 1) (site a 1) (chance a 2)', /P must be a probability from 0 to 1, not 2/],
+      ['(layer a 1) (site a 1) (chance a)', /\(chance a\) has 1 argument, but chance is written \(chance LAYER P\)/],
+      ['(layer a 1) (site a 1) (<= (allow a ?k) (placed a ?k ?k))', /\(placed a \?k \?k\) has 3 arguments/],
       ['(layer a 1) (site a 1) (onviolation a retry)', /resample or fail/],
+      ['(layer a 1) (site a 1) (between a 6)', /\(between a 6\) has 2 arguments, but between is written \(between LAYER MIN MAX\)/],
+      ['(layer a 1) (site a 1) (onviolation a)', /has 1 argument/],
+      ['(layer a 1) (site a 1) (allow a)', /has 1 argument/],
+      ['(layer a 1) (site a 1) (group a k)', /has 2 arguments/],
+      ['(layer a 1) (site a 1) (sitechance a k)', /has 2 arguments/],
+      ['(layer a 1) (site a 1) (param k)', /has 1 argument, but param is written \(param KEY VALUE\)/],
       ['(site a 1)\n(other 1)', /declares no layer/],
       ['(layer a 1) (layer b 2) (site a 1) (site b 1) (<= (between b 0 ?n) (placed a ?k) (= ?n 1))', /depends on placed/],
     ];
     for (const [text, message] of cases) {
       expect(() => generateLayers(load(text)), text).toThrow(message);
     }
-    try {
-      generateLayers(load('(layer a 1)\n(site a 1) (chance a 2)', 'bad.gdl'));
-    } catch (e) {
-      expect((e as GramlogError).span).toMatchObject({ file: 'bad.gdl', line: 2, column: 12 });
-    }
+    const e = errorOf(() => generateLayers(load('(layer a 1)\n(site a 1) (chance a 2)', 'bad.gdl')));
+    expect(e.code).toBe('layers/chance');
+    expect(e.span).toMatchObject({ file: 'bad.gdl', line: 2, column: 22 });
+    const arity = errorOf(() => generateLayers(load('(layer a 1)\n(site a 1) (chance a)', 'bad.gdl')));
+    expect([arity.code, arity.span?.line, arity.span?.column]).toEqual(['vocabulary/arity', 2, 12]);
   });
 
   it('checks a program once and reuses the prepared grammar', () => {
