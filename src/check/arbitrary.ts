@@ -20,6 +20,7 @@ import { artifactGenerator, graphArtifactGenerator, type ArtifactGenerator, type
 import type { GraphGrammar } from '../generate/graph/index.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
+import { record } from '../data/records.js';
 
 /** The largest seed drawn by default (seeds are 0..2^31-1). */
 export const MAX_SEED = 0x7fffffff;
@@ -87,7 +88,7 @@ export function arbitraryInput(program: Program, options: ArbitraryArtifactOptio
   // params say more about a failure than the smallest seed.
   return fc.record({ params: fc.record(drawn), seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
     const all: Record<string, number | string> = { ...fixed, ...params };
-    const sorted: Record<string, number | string> = {};
+    const sorted: Record<string, number | string> = record();
     for (const key of Object.keys(all).sort()) sorted[key] = all[key] as number | string;
     return { seed, params: sorted };
   });

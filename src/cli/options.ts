@@ -12,6 +12,7 @@ import { intOpt, listOpt, type OptionSpec, type Parsed } from './args.js';
 import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
 import { sourceName, UsageError, type Io } from './io.js';
+import { record } from '../data/records.js';
 
 /** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
@@ -41,7 +42,7 @@ export const PARAM_HELP = `-p, --param KEY=VALUE replace the file's (param KEY .
 
 /** `--param KEY=VALUE` options as a record of text (a later KEY wins); a malformed one is a usage error. */
 export function readParams(args: Parsed, command: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = record();
   for (const p of listOpt(args, 'param')) {
     const eq = p.indexOf('=');
     if (eq <= 0) throw new UsageError(`gramlog ${command}: --param takes KEY=VALUE, not '${p}'`);

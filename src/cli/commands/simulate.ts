@@ -5,6 +5,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { record } from '../../data/records.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -91,7 +92,7 @@ example:
     });
     if (shown) io.err('\r\x1b[K');
     if (boolOpt(args, 'json')) {
-      const meanGoals: Record<string, number | null> = {};
+      const meanGoals: Record<string, number | null> = record();
       for (const [role, mean] of Object.entries(result.meanGoals)) meanGoals[role] = mean === null ? null : round(mean, 4);
       io.out(
         JSON.stringify({

@@ -14,6 +14,7 @@ import { GramlogError } from '../../errors.js';
 import { createRandom } from '../../random.js';
 import { randomPlayout } from './playout.js';
 import type { StateMachine } from '../machine/types.js';
+import { record } from '../../data/records.js';
 
 export const DEFAULT_MAX_DEPTH = 1000;
 
@@ -75,7 +76,7 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
     options.onProgress?.(i + 1);
   }
   const seconds = Math.max(0, (now() - start) / 1000);
-  const meanGoals: Record<string, number | null> = {};
+  const meanGoals: Record<string, number | null> = record();
   sm.roles.forEach((role, r) => (meanGoals[sm.print(role)] = terminal > 0 ? (sums[r] as number) / terminal : null));
   return {
     playouts,

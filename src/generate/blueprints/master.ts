@@ -26,6 +26,7 @@ import { createRandom, type Random } from '../../random.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { dataAt, record, recordOf } from '../../data/records.js';
 import { memoryGuard, type MemoryBudget, type MemoryGuard } from '../memory.js';
 
 /** A mastered value: a number, a string, a list, or a nested master. */
@@ -124,7 +125,7 @@ class Mastering {
     this.guard.step();
     const inner = [...stack, def];
     if (def.kind === 'factory') return this.factory(def, path, inner);
-    const properties: Record<string, Value> = {};
+    const properties = record<Value>();
     for (const p of def.properties) {
       const ppath = path === '' ? p.key : `${path}/${p.key}`;
       const ctx: Ctx = { path: ppath, random: undefined, source: undefined, owner: def };
@@ -143,7 +144,7 @@ class Mastering {
       this.fail('blueprint/type', `the @substitute of ${def.key} must give one blueprint or factory, not ${describeRaw(sub)}`, block.substitute.span, ctx);
     }
     const base = this.masterRef(sub.def, path, stack, block.substitute.span, ctx);
-    let properties: Record<string, Value> = { ...base.properties };
+    let properties: Record<string, Value> = copyRecord(base.properties);
     const mods: string[] = [...(base.mods ?? [])];
     if (block.modlist) {
       const mctx: Ctx = { path: path === '' ? '@modlist' : `${path}/@modlist`, random: undefined, source: undefined, owner: def };
@@ -164,7 +165,7 @@ class Mastering {
   /** A mod's (or a factory's own) properties over `source`: each reads the source as it was before this mod. */
   private applyMod(def: Definition, source: Record<string, Value>, path: string, stack: readonly Definition[]): Record<string, Value> {
     if (def.block.properties.length === 0) return source;
-    const out: Record<string, Value> = { ...source };
+    const out = copyRecord(source);
     for (const p of def.block.properties) {
       const ppath = `${path}/${p.key}`;
       const ctx: Ctx = { path: ppath, random: undefined, source, owner: def };
@@ -222,7 +223,8 @@ class Mastering {
       case 'source': {
         const src = ctx.source;
         if (!src) this.fail('blueprint/missing-source', `&source.${e.key} is only meaningful in a mod or a factory's properties`, e.span, ctx);
-        const v = src[e.key];
+        // only the source's own properties: &source.toString or &source.__proto__ is a missing property, not JavaScript's
+        const v = dataAt(src, e.key) as Value | undefined;
         if (v === undefined) {
           this.fail('blueprint/missing-source', `&source.${e.key}: the blueprint being modified has no property '${e.key}'${didYouMean(e.key, Object.keys(src), { max: 1 })}`, e.span, ctx);
         }
@@ -327,6 +329,11 @@ class Mastering {
       }
     }
   }
+}
+
+/** A copy of a master's properties: a null-prototype record (property names are data). */
+function copyRecord(from: Readonly<Record<string, Value>>): Record<string, Value> {
+  return recordOf(Object.keys(from).map((k) => [k, dataAt(from, k) as Value] as const));
 }
 
 function describeRaw(v: Raw | undefined): string {

@@ -17,6 +17,7 @@ import { logicSiteSource } from './incremental.js';
 import { KEEP_LABEL, LogicSites } from './logic.js';
 import { SiteIndex, type Site } from './match.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
+import { record } from '../../data/records.js';
 
 export interface GenerateGraphOptions {
   /** The start graph (default: one node labelled with the grammar's start). */
@@ -173,7 +174,7 @@ class SiteContext implements LabelContext {
 
 /** Rewrite one site, as graphgram's applyRuleAtSite does; returns the match (LHS id → graph id). */
 export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): Record<string, string> {
-  const match: Record<string, string> = {};
+  const match: Record<string, string> = record();
   // the matched nodes' records: from the site (JSON grammars' index) or by id
   let recs = site.recs;
   if (recs === undefined) {

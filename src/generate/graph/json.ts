@@ -14,6 +14,7 @@ import { GramlogError, type Span } from '../../errors.js';
 import { tokenSpan, tokensSpan } from '../../syntax/sexpr.js';
 import compiled, { jsonLexer } from './generated/json-grammar.js';
 import type { JsonNode } from './json-ast.js';
+import { record, setData } from '../../data/records.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
@@ -133,13 +134,13 @@ function build(node: JsonNode, path: Array<string | number>, spans: Map<string, 
       const members = [];
       for (let it = node.members; it; it = it.rest) members.push(it.item);
       members.reverse();
-      const out: Record<string, unknown> = {};
+      // a null-prototype record: every key, `__proto__` and `constructor` included, is data
+      const out = record();
       for (const m of members) {
         if (Object.prototype.hasOwnProperty.call(out, m.key)) {
           throw new GramlogError('graph/duplicate-key', `${pathText(path)}: key "${m.key}" appears twice in one object`, tokenSpan(file, m.keyToken));
         }
-        // defineProperty: a key "__proto__" is data, not the prototype
-        Object.defineProperty(out, m.key, { value: build(m.value, [...path, m.key], spans, file), enumerable: true, writable: true, configurable: true });
+        setData(out, m.key, build(m.value, [...path, m.key], spans, file));
       }
       return out;
     }
