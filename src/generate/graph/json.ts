@@ -7,6 +7,7 @@
  *                         bracket, text after the value, an unknown word
  *                         (JSON has only true, false and null)
  *   graph/duplicate-key   an object names the same key twice
+ *   number/not-finite     a number past the largest double (1e309): it would be Infinity
  */
 import nearley from 'nearley';
 import type { Token } from 'moo';
@@ -123,6 +124,10 @@ function build(node: JsonNode, path: Array<string | number>, spans: Map<string, 
   spans.set(key(path), node.start === node.end ? tokenSpan(file, node.start) : tokensSpan(file, node.start, node.end));
   switch (node.kind) {
     case 'scalar':
+      if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
+        const text = node.start.text;
+        throw new GramlogError('number/not-finite', `${pathText(path)}: the number ${text.length > 24 ? text.slice(0, 24) + '…' : text} is past the largest number (about 1.8e308): write a finite number`, tokenSpan(file, node.start));
+      }
       return node.value;
     case 'array': {
       const items: JsonNode[] = [];
