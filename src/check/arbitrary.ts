@@ -82,12 +82,14 @@ export function arbitraryInput(program: Program, options: ArbitraryArtifactOptio
   const maxSeed = options.maxSeed ?? MAX_SEED;
   const fixed = options.params ?? {};
   const ranges = variedRanges(program, options);
-  const drawn: Record<string, fc.Arbitrary<number>> = {};
-  for (const r of ranges) drawn[r.key] = fc.integer({ min: r.lo, max: r.hi });
+  // a tuple, not fc.record over an object keyed by the file's param names: a key such as __proto__ stays a key
+  const drawn = fc.tuple(...ranges.map((r) => fc.integer({ min: r.lo, max: r.hi })));
   // Params first: fast-check shrinks the fields in this order, and the smallest
   // params say more about a failure than the smallest seed.
-  return fc.record({ params: fc.record(drawn), seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
-    const all: Record<string, number | string> = { ...fixed, ...params };
+  return fc.record({ params: drawn, seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
+    const all = record<number | string>();
+    for (const key of Object.keys(fixed)) all[key] = fixed[key] as number | string;
+    ranges.forEach((r, i) => (all[r.key] = params[i] as number));
     const sorted: Record<string, number | string> = record();
     for (const key of Object.keys(all).sort()) sorted[key] = all[key] as number | string;
     return { seed, params: sorted };

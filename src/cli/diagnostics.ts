@@ -11,6 +11,7 @@
  * control characters in the shown line are replaced by U+FFFD.
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
+import { cliWording } from './wording.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 
 /** Control characters other than tab, which a terminal would act on instead of showing. */
@@ -41,7 +42,7 @@ function caretLine(lineText: string, span: Span): string {
 
 /** `file:line:col: error[code]: message`, then the source line and a caret line when the source is known. */
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
-  const label = `${d.severity}[${d.code}]: ${d.message}`;
+  const label = `${d.severity}[${d.code}]: ${cliWording(d.message)}`;
   const span = d.span;
   if (!span) return label;
   const header = `${span.file}:${span.line}:${span.column}: ${label}`;
@@ -91,5 +92,5 @@ export function formatError(e: unknown, sources: Map<string, string>): string {
       .map((d) => (d.span ? formatDiagnostic(d, sources.get(d.span.file)) : (files ? `${files}: ` : '') + formatDiagnostic(d)))
       .join('\n');
   }
-  return `${files ? `${files}: ` : ''}error[internal]: ${describe(e)}`;
+  return `${files ? `${files}: ` : ''}error[internal]: ${cliWording(describe(e))}`;
 }

@@ -69,6 +69,23 @@ export function readSeed(args: Parsed, command: string, def = 0): number {
   return intOpt(args, command, 'seed', def, MIN_SEED, MAX_SEED);
 }
 
+/**
+ * `--count N` from `seed` runs seeds SEED..SEED+N-1, and every seed printed must
+ * replay with --seed: a range that runs past MAX_SEED (or a replay file's seed
+ * outside the range) is a usage error up front, never a wrapped or unreplayable seed.
+ */
+export function checkSeedRange(command: string, seed: number, count: number): void {
+  if (!Number.isSafeInteger(seed) || seed < MIN_SEED || seed > MAX_SEED) {
+    throw new UsageError(`gramlog ${command}: the seed must be a whole number from ${MIN_SEED} to ${MAX_SEED}, not ${seed}`);
+  }
+  const last = seed + count - 1;
+  if (last > MAX_SEED) {
+    throw new UsageError(
+      `gramlog ${command}: --seed ${seed} --count ${count} runs seeds up to ${last}, past the largest seed ${MAX_SEED} (a seed --seed would not accept); give --seed at most ${MAX_SEED - count + 1} or a smaller --count`,
+    );
+  }
+}
+
 /** Run `f`; an error of a bad --param (unknown key, bad value) becomes a usage error of `command`. */
 export function withParams<T>(command: string, f: () => T): T {
   try {
@@ -99,3 +116,4 @@ export function printWarnings(io: Io, sources: Map<string, string>, diagnostics:
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
   }
 }
+

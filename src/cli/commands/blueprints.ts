@@ -12,7 +12,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource } from '../command.js';
 import { jsonLine, readMaxFacts } from '../options.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { neverFiringStopsCheck } from '../never-fires.js';
 import { shellQuote } from '../../check/replay.js';
 import { isBlueprintFile, loadBlueprintFiles, loadMasterRules, masterNamed } from './master.js';
@@ -48,7 +48,7 @@ export function loadQueryProgram(io: Io, sources: Map<string, string>, paths: re
   const library = loadBlueprintFiles(io, sources, bp, false);
   const program = loadProgram([
     { file: `${bp.join(' ')} (as facts)`, text: library.factsText },
-    ...paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file, text: readSource(io, sources, file) })),
+    ...paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })),
   ]);
   for (const d of program.diagnostics) {
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
@@ -96,19 +96,20 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
       `gramlog check: --path ${path} replays no run of ${files.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
     );
   }
+  if (path !== undefined && r.ok) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays a run of ${files.join(' ')} --blueprint ${name} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
+    );
+  }
   const cx = r.counterexample;
   const replay = cx ? ['gramlog', 'master', ...files, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {
     io.out(
-      JSON.stringify(
-        {
-          ok: r.ok,
-          runs: r.runs,
-          ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
-        },
-        null,
-        2,
-      ) + '\n',
+      jsonLine({
+        ok: r.ok,
+        runs: r.runs,
+        ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
+      }),
     );
   } else if (!cx) {
     io.out(`gramlog check: ${files.join(' ')} ${name}: ok, ${r.runs} runs held (fast-check seed ${r.fcSeed})\n`);

@@ -3,6 +3,7 @@
  * .gdl graph grammar; rule files after a JSON grammar hold its `violation`
  * rules. The check runs over seeds (graph grammars have no params).
  */
+import { sourceName } from '../io.js';
 import { compileGraphGrammar, type GraphGrammar } from '../../generate/graph/index.js';
 import { replayArgs, type Counterexample } from '../../check/replay.js';
 import { readSource } from '../command.js';
@@ -21,7 +22,7 @@ export function checkGraphSource(io: Io, sources: Map<string, string>, file: str
   const text = readSource(io, sources, file);
   if (!isGraphGrammarFile(file, text)) return undefined;
   const program = rules.length > 0 ? loadRuleFiles(io, sources, rules) : undefined;
-  const grammar = compileGraphGrammar(text, { file, ...(program ? { rules: program } : {}) });
+  const grammar = compileGraphGrammar(text, { file: sourceName(file), ...(program ? { rules: program } : {}) });
   return {
     grammar,
     replay: (cx, quote) => ['gramlog', 'generate', file, ...rules, ...replayArgs(cx)].map(quote).join(' '),

@@ -144,6 +144,11 @@ examples:
         `gramlog check: --path ${path} replays no run of ${file} with --seed ${seed} --runs ${runs}: give a path that check printed for this file, with the same --seed and --runs`,
       );
     }
+    if (path !== undefined && result.ok) {
+      throw new UsageError(
+        `gramlog check: --path ${path} replays a run of ${file} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
+      );
+    }
     if (result.properties.length === 0 && !json) {
       io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }

@@ -10,7 +10,7 @@ import { compileGraphGrammar, graphViolationWarnings, explainGraph, formatGraphD
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { readSource } from '../command.js';
-import { UsageError, type Io } from '../io.js';
+import { sourceName, UsageError, type Io } from '../io.js';
 import { printWarnings, withParams } from '../options.js';
 import type { GenerateRequest, Renderer } from './generate.js';
 
@@ -28,10 +28,10 @@ export interface GraphRequest extends GenerateRequest {
 export function graphRenderer(io: Io, sources: Map<string, string>, file: string, rules: Program | undefined, request: GraphRequest): Renderer {
   if (request.choose.length > 0) throw new UsageError('gramlog generate: --choose forces a grammar\'s rule at a node path; a graph grammar has none (leave out --choose)');
   const text = sources.get(file) ?? readSource(io, sources, file);
-  const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}) }));
+  const grammar = withParams('generate', () => compileGraphGrammar(text, { file: sourceName(file), params: request.params, ...(rules ? { rules } : {}) }));
   printWarnings(io, sources, graphViolationWarnings(grammar));
   let graph: GraphInput | undefined;
-  if (request.graphFile !== undefined) graph = readGraphInput(readSource(io, sources, request.graphFile), request.graphFile);
+  if (request.graphFile !== undefined) graph = readGraphInput(readSource(io, sources, request.graphFile), sourceName(request.graphFile));
   return (seed) => {
     const artifact = generateGraph(grammar, seed, { ...(graph ? { graph } : {}), explain: request.explain });
     const violations = graphViolations(artifact).facts;

@@ -24,7 +24,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
 import { blueprintParams } from './blueprints.js';
@@ -165,6 +165,7 @@ examples:
       throw new UsageError(`gramlog generate: the replay file's seed must be a whole number, not '${replay.seed}'`);
     }
     const seed = replay.seed !== undefined ? Number(replay.seed) : readSeed(args, 'generate');
+    checkSeedRange('generate', seed, count);
     const request: GenerateRequest = {
       params: { ...replay.params, ...readParams(args, 'generate') },
       format,
