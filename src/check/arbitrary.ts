@@ -20,7 +20,7 @@ import { artifactGenerator, graphArtifactGenerator, type ArtifactGenerator, type
 import type { GraphGrammar } from '../generate/graph/index.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
-import { record } from '../data/records.js';
+import { dataAt, record, setData } from '../data/records.js';
 
 /** The largest seed drawn by default (seeds are 0..2^31-1). */
 export const MAX_SEED = 0x7fffffff;
@@ -82,14 +82,15 @@ export function arbitraryInput(program: Program, options: ArbitraryArtifactOptio
   const maxSeed = options.maxSeed ?? MAX_SEED;
   const fixed = options.params ?? {};
   const ranges = variedRanges(program, options);
-  // a tuple, not fc.record over an object keyed by the file's param names: a key such as __proto__ stays a key
-  const drawn = fc.tuple(...ranges.map((r) => fc.integer({ min: r.lo, max: r.hi })));
+  // keys are the file's param names: defined as own keys, so that __proto__ is a param like any other
+  const drawn: Record<string, fc.Arbitrary<number>> = {};
+  for (const r of ranges) setData(drawn, r.key, fc.integer({ min: r.lo, max: r.hi }));
   // Params first: fast-check shrinks the fields in this order, and the smallest
   // params say more about a failure than the smallest seed.
-  return fc.record({ params: drawn, seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
+  return fc.record({ params: fc.record(drawn), seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
     const all = record<number | string>();
     for (const key of Object.keys(fixed)) all[key] = fixed[key] as number | string;
-    ranges.forEach((r, i) => (all[r.key] = params[i] as number));
+    for (const key of Object.keys(params)) all[key] = dataAt(params, key) as number;
     const sorted: Record<string, number | string> = record();
     for (const key of Object.keys(all).sort()) sorted[key] = all[key] as number | string;
     return { seed, params: sorted };

@@ -77,7 +77,7 @@ const WRITE_ERRORS: Record<string, string> = {
 /** `no space left on device (ENOSPC)`: a write error as a person reads it. */
 export function describeWriteError(e: NodeJS.ErrnoException): string {
   const code = e.code;
-  const known = code === undefined ? undefined : WRITE_ERRORS[code];
+  const known = code !== undefined && Object.hasOwn(WRITE_ERRORS, code) ? WRITE_ERRORS[code] : undefined;
   return known ? `${known} (${code})` : code ? `${e.message.replace(/^\w+: /, '')}` : e.message;
 }
 
@@ -105,7 +105,8 @@ const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 
 export function parseSize(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
   if (!m) return undefined;
-  const unit = UNITS[(m[2] ?? '').toLowerCase()];
+  const name = (m[2] ?? '').toLowerCase();
+  const unit = Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
   if (unit === undefined) return undefined;
   const n = Math.floor(Number(m[1]) * unit);
   return n >= 1 && Number.isSafeInteger(n) ? n : undefined;
