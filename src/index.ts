@@ -2,32 +2,44 @@
  * gramlog's public API. Everything not exported here is internal.
  */
 export { GramlogError, type Diagnostic, type Span, type Severity } from './errors.js';
-export { parse, parseTerm, parseLiteral, forEachStatement, type ParseOptions } from './syntax/parser.js';
-export { printTerm, printLiteral, printStatement, printTree } from './syntax/printer.js';
+export type { ParseOptions } from './syntax/parser.js';
 export type * from './syntax/ast.js';
-export { parseProgram, loadProgram, type Source, type LoadOptions } from './program/load.js';
-export { readFactTable, type FactTable, type FactTableSource } from './program/facts-table.js';
+export type { Source, LoadOptions } from './program/load.js';
+export type { FactTable, FactTableSource } from './program/facts-table.js';
 export { Program, type ProgramOptions } from './program/program.js';
-export { evaluate, Model, type EvaluateOptions, type FactRow } from './engine/index.js';
+export { Model, type EvaluateOptions, type FactRow } from './engine/index.js';
 export { Store, type FactRow as StoreFactRow } from './store/index.js';
-export { createRandom, type Random } from './random.js';
-export {
-  generate,
-  generateFrom,
-  compileGrammar,
-  explain,
-  artifactFacts,
-  artifactModel,
-  artifactViolations,
-  formatText,
-  formatJson,
-  formatDot,
-  type Artifact,
-  type ArtifactNode,
-  type Grammar,
-  type GenerateOptions,
+export type { Random } from './random.js';
+export type {
+  Artifact,
+  ArtifactNode,
+  Grammar,
+  GenerateOptions,
 } from './generate/grammar/index.js';
-export { setDefaultMemoryBudget, type MemoryBudget } from './generate/memory.js';
+export type { MemoryBudget } from './generate/memory.js';
+export type { LayerArtifact, LayerGrammar, LayerFinding } from './generate/layers/index.js';
+export type {
+  GraphGrammar,
+  GraphArtifact,
+  GraphNode,
+  GraphEdge,
+  GraphInput,
+  GenerateGraphOptions,
+  CompileGraphOptions,
+  GraphRuleLocality,
+  Label,
+} from './generate/graph/index.js';
+export type { ShrinkResult, CheckOptions, CheckResult, GeneratedArtifact, ArbitraryArtifactOptions } from './check/index.js';
+export type { CreatedStateMachine, StateMachineOptions, Executor } from './gdl/machine/statemachine.js';
+export type { StateMachine, GameState, PlayoutResult } from './gdl/machine/types.js';
+export type {
+  ValidateOptions,
+  ValidationResult,
+  ValidationStats,
+} from './gdl/validate/validate.js';
+export type { Finding, FindingJson, ValidationJson } from './gdl/validate/finding.js';
+export type { SimulateOptions, SimulationResult, GoalProblem } from './gdl/play/simulate.js';
+export type { Library as BlueprintLibrary, Master, Value as MasterValue, MasterOptions } from './generate/blueprints/index.js';
 /**
  * One entry for every generation style (the registry, src/generate/styles.ts):
  * recognise a file's style, compile it with located findings, generate an
@@ -35,16 +47,8 @@ export { setDefaultMemoryBudget, type MemoryBudget } from './generate/memory.js'
  * and the playground report them. The per-style functions below stay for
  * compatibility.
  */
-export {
-  STYLES,
-  styleOf,
-  styleNamed,
-  compileStyle,
-  generateArtifact,
-  type ArtifactOptions,
-  type GeneratedOutput,
-  type CompiledGrammar,
-} from './generate/styles.js';
+export { STYLES } from './generate/styles.js';
+export type { ArtifactOptions, GeneratedOutput, CompiledGrammar } from './generate/styles.js';
 export type {
   Style,
   StyleName,
@@ -57,8 +61,35 @@ export type {
   AnalysisFinding,
   AnalyzeOptions as StyleAnalyzeOptions,
 } from './generate/style.js';
-export { diagnose, FILE_KINDS, type FileKind, type Diagnosis } from './diagnose.js';
+export { FILE_KINDS, type FileKind, type Diagnosis } from './diagnose.js';
+// every function, with its arguments checked at the boundary (GramlogError api/argument): src/api/
 export {
+  parse,
+  parseTerm,
+  parseLiteral,
+  forEachStatement,
+  printTerm,
+  printLiteral,
+  printStatement,
+  printTree,
+  parseProgram,
+  loadProgram,
+  readFactTable,
+  evaluate,
+  createRandom,
+  loadSources as load,
+  query,
+  generate,
+  generateFrom,
+  compileGrammar,
+  explain,
+  artifactFacts,
+  artifactModel,
+  artifactViolations,
+  formatText,
+  formatJson,
+  formatDot,
+  setDefaultMemoryBudget,
   generateLayers,
   explainLayers,
   prepareLayers,
@@ -66,11 +97,6 @@ export {
   isLayerProgram,
   layerArtifactJson,
   formatLayerText,
-  type LayerArtifact,
-  type LayerGrammar,
-  type LayerFinding,
-} from './generate/layers/index.js';
-export {
   compileGraphGrammar,
   generateGraph,
   explainGraph,
@@ -81,69 +107,25 @@ export {
   formatGraphJson,
   formatGraphDot,
   formatGraphText,
-  type GraphGrammar,
-  type GraphArtifact,
-  type GraphNode,
-  type GraphEdge,
-  type GraphInput,
-  type GenerateGraphOptions,
-  type CompileGraphOptions,
-  type GraphRuleLocality,
-  type Label,
-} from './generate/graph/index.js';
-export {
   checkProperties,
   arbitraryArtifact,
   artifactGenerator,
   shrinkArtifact,
-  type ShrinkResult,
-  type CheckOptions,
-  type CheckResult,
-  type GeneratedArtifact,
-  type ArbitraryArtifactOptions,
-} from './check/index.js';
-export {
   createStateMachine,
-  type CreatedStateMachine,
-  type StateMachineOptions,
-  type Executor,
-} from './gdl/machine/statemachine.js';
-export type { StateMachine, GameState, PlayoutResult } from './gdl/machine/types.js';
-export {
   validateGame,
   validationToJson,
-  type ValidateOptions,
-  type ValidationResult,
-  type ValidationStats,
-} from './gdl/validate/validate.js';
-export type { Finding, FindingJson, ValidationJson } from './gdl/validate/finding.js';
-export { randomPlayout } from './gdl/play/playout.js';
-export { loadGame } from './gdl/checks/load-game.js';
-export { simulate, type SimulateOptions, type SimulationResult } from './gdl/play/simulate.js';
-import { loadProgram, type Source } from './program/load.js';
-import { throwIfErrors } from './errors.js';
-import { evaluate } from './engine/index.js';
-
-/** Load sources as one program; throws on syntax errors only (see `program.diagnostics`). */
-export function load(sources: readonly Source[]) {
-  return loadProgram(sources);
-}
-
-/** Evaluate program text and answer one goal: sorted canonical atoms. */
-export function query(text: string, goal: string, options: { file?: string } = {}): string[] {
-  const program = loadProgram([{ text, file: options.file ?? '<input>' }]);
-  throwIfErrors(program.diagnostics);
-  return evaluate(program).query(goal);
-}
-export {
+  randomPlayout,
+  loadGameProgram as loadGame,
+  simulate,
   parseBlueprints,
   master,
   lintLibrary,
   formatMasterText,
   masterJson,
   printBlueprintFile,
-  type Library as BlueprintLibrary,
-  type Master,
-  type Value as MasterValue,
-  type MasterOptions,
-} from './generate/blueprints/index.js';
+  styleOf,
+  styleNamed,
+  compileStyle,
+  generateArtifact,
+  diagnose,
+} from './api/checked.js';

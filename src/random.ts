@@ -46,23 +46,47 @@ class AleaRandom implements Random {
     return items[this.int(items.length)] as T;
   }
   weighted(weights: readonly number[]): number {
-    let total = 0;
-    for (const w of weights) total += w;
-    if (!(total > 0)) throw new RangeError('weighted draw with no positive weight');
-    let x = this.prng() * total;
-    let last = -1;
-    for (let i = 0; i < weights.length; i++) {
-      const w = weights[i] as number;
-      if (w <= 0) continue;
-      last = i;
-      if (x < w) return i;
-      x -= w;
-    }
-    return last; // rounding at the top end
+    return weightedIndex(weights, this.prng());
   }
   derive(name: string): Random {
     return new AleaRandom(`${this.seed}/${name}`);
   }
+}
+
+/**
+ * The one weighted choice every selector uses (grammar rules, graph rules,
+ * blueprint pickOnChance): the index i drawn with probability weights[i] / sum,
+ * for `u` a uniform draw in [0, 1). Weights must be finite numbers >= 0 with a
+ * positive one (a RangeError otherwise: callers report a located error first).
+ * A sum past the largest double (weights near 1e308) is taken over the weights
+ * scaled by their maximum, so it never overflows to Infinity; when the sum is
+ * finite the scale is 1 and the draw is the same, bit for bit, as it always was.
+ */
+export function weightedIndex(weights: readonly number[], u: number): number {
+  let total = 0;
+  let max = 0;
+  for (const w of weights) {
+    if (!(w >= 0) || w === Infinity) throw new RangeError(`weighted draw with weight ${String(w)}: weights must be finite numbers >= 0`);
+    total += w;
+    if (w > max) max = w;
+  }
+  if (!(total > 0)) throw new RangeError('weighted draw with no positive weight');
+  let scale = 1;
+  if (total === Infinity) {
+    scale = max;
+    total = 0;
+    for (const w of weights) total += w / scale;
+  }
+  let x = u * total;
+  let last = -1;
+  for (let i = 0; i < weights.length; i++) {
+    const w = (weights[i] as number) / scale;
+    if (w <= 0) continue;
+    last = i;
+    if (x < w) return i;
+    x -= w;
+  }
+  return last; // rounding at the top end
 }
 
 /** A stream for a seed (a number or any text). */

@@ -20,6 +20,7 @@ import { artifactGenerator, graphArtifactGenerator, type ArtifactGenerator, type
 import type { GraphGrammar } from '../generate/graph/index.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
+import { dataAt, record, setData } from '../data/records.js';
 
 /** The largest seed drawn by default (seeds are 0..2^31-1). */
 export const MAX_SEED = 0x7fffffff;
@@ -81,13 +82,16 @@ export function arbitraryInput(program: Program, options: ArbitraryArtifactOptio
   const maxSeed = options.maxSeed ?? MAX_SEED;
   const fixed = options.params ?? {};
   const ranges = variedRanges(program, options);
+  // keys are the file's param names: defined as own keys, so that __proto__ is a param like any other
   const drawn: Record<string, fc.Arbitrary<number>> = {};
-  for (const r of ranges) drawn[r.key] = fc.integer({ min: r.lo, max: r.hi });
+  for (const r of ranges) setData(drawn, r.key, fc.integer({ min: r.lo, max: r.hi }));
   // Params first: fast-check shrinks the fields in this order, and the smallest
   // params say more about a failure than the smallest seed.
   return fc.record({ params: fc.record(drawn), seed: fc.integer({ min: 0, max: maxSeed }) }).map(({ seed, params }) => {
-    const all: Record<string, number | string> = { ...fixed, ...params };
-    const sorted: Record<string, number | string> = {};
+    const all = record<number | string>();
+    for (const key of Object.keys(fixed)) all[key] = fixed[key] as number | string;
+    for (const key of Object.keys(params)) all[key] = dataAt(params, key) as number;
+    const sorted: Record<string, number | string> = record();
     for (const key of Object.keys(all).sort()) sorted[key] = all[key] as number | string;
     return { seed, params: sorted };
   });

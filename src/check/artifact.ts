@@ -28,6 +28,7 @@ import { applyParams, paramText, type Params, type ParamValues } from '../genera
 import { NO_VIOLATIONS, violationsOf, type Violations } from '../generate/violations.js';
 import { formatGraphText, generateGraph, graphArtifactModel, graphJson, graphViolations, type GraphArtifact, type GraphGrammar, type GraphInput } from '../generate/graph/index.js';
 import { buildProgram } from '../program/program.js';
+import { record } from '../data/records.js';
 
 export type { ParamValues } from '../generate/params.js';
 
@@ -95,7 +96,7 @@ export function styleOf(program: Program): GeneratorStyle {
 }
 
 function sortedParams(params: ParamValues): ParamValues {
-  const out: Record<string, number | string> = {};
+  const out: Record<string, number | string> = record();
   for (const key of Object.keys(params).sort()) out[key] = params[key] as number | string;
   return out;
 }

@@ -23,6 +23,7 @@
 import { walk, type Artifact, type ArtifactNode, type Nonterminal } from '../generate/grammar/index.js';
 import type { LayerArtifact } from '../generate/layers/index.js';
 import type { ArtifactGenerator, GeneratedArtifact } from './artifact.js';
+import { record } from '../data/records.js';
 
 export interface ShrinkOptions {
   /** Largest number of candidates generated (default 500). */
@@ -69,7 +70,7 @@ export function shrinkCandidates(a: GeneratedArtifact): Array<Record<string, str
     for (const node of order) {
       if (node.rule === undefined) continue;
       for (const d of nearestSameSymbol(node)) {
-        const choose: Record<string, string> = {};
+        const choose: Record<string, string> = record();
         for (const [k, v] of Object.entries(a.choose)) if (k !== node.id && !k.startsWith(node.id + '/')) choose[k] = v;
         for (const x of walk(d)) if (x.rule !== undefined) choose[node.id + x.id.slice(d.id.length)] = x.rule;
         out.push(choose);

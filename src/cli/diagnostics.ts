@@ -12,6 +12,7 @@
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
 import { checkCode } from '../codes/hook.js';
+import { cliWording } from './wording.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 
 /** Control characters other than tab, which a terminal would act on instead of showing. */
@@ -43,7 +44,7 @@ function caretLine(lineText: string, span: Span): string {
 /** `file:line:col: error[code]: message`, then the source line and a caret line when the source is known. */
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   checkCode(d.code, d.severity);
-  const label = `${d.severity}[${d.code}]: ${d.message}`;
+  const label = `${d.severity}[${d.code}]: ${cliWording(d.message)}`;
   const span = d.span;
   if (!span) return label;
   const header = `${span.file}:${span.line}:${span.column}: ${label}`;
@@ -93,5 +94,5 @@ export function formatError(e: unknown, sources: Map<string, string>): string {
       .map((d) => (d.span ? formatDiagnostic(d, sources.get(d.span.file)) : (files ? `${files}: ` : '') + formatDiagnostic(d)))
       .join('\n');
   }
-  return `${files ? `${files}: ` : ''}error[internal]: ${describe(e)}`;
+  return `${files ? `${files}: ` : ''}error[internal]: ${cliWording(describe(e))}`;
 }

@@ -9,7 +9,10 @@
  *   file, or an endless one such as /dev/zero, is a usage error naming the file,
  *   read no further than the limit;
  * - a closed standard output (`gramlog generate --count 1000 | head -3`) ends the
- *   command quietly with exit 0, as Unix tools do (`OutputClosed`).
+ *   command quietly with exit 0, as Unix tools do (`OutputClosed`);
+ * - any other failure to write standard output (a full disk: `> /dev/full`, an I/O
+ *   error) is never quiet: `<stdout>: error: cannot write: CAUSE`, exit 2
+ *   (`OutputFailed`), even when it surfaces after the command has returned.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
@@ -50,6 +53,39 @@ export class OutputClosed extends Error {
   }
 }
 
+/** Writing standard output failed for a reason other than a closed pipe (ENOSPC, EIO, ...): exit 2, with the cause. */
+export class OutputFailed extends Error {
+  constructor(readonly error: NodeJS.ErrnoException) {
+    super(`cannot write: ${describeWriteError(error)}`);
+    this.name = 'OutputFailed';
+  }
+}
+
+/** The name messages use for standard output. */
+export const STDOUT_NAME = '<stdout>';
+
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EBADF: 'standard output is not open',
+  EACCES: 'permission denied',
+  EROFS: 'read-only file system',
+};
+
+/** `no space left on device (ENOSPC)`: a write error as a person reads it. */
+export function describeWriteError(e: NodeJS.ErrnoException): string {
+  const code = e.code;
+  const known = code !== undefined && Object.hasOwn(WRITE_ERRORS, code) ? WRITE_ERRORS[code] : undefined;
+  return known ? `${known} (${code})` : code ? `${e.message.replace(/^\w+: /, '')}` : e.message;
+}
+
+/** The message of a failed write to standard output: `<stdout>: error: cannot write: no space left on device (ENOSPC)`. */
+export function outputFailedMessage(e: OutputFailed): string {
+  return `${STDOUT_NAME}: error: ${e.message}; the output is incomplete\n`;
+}
+
 /** The name diagnostics use for standard input (`-` on the command line). */
 export const STDIN_NAME = '<stdin>';
 
@@ -69,7 +105,8 @@ const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 
 export function parseSize(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
   if (!m) return undefined;
-  const unit = UNITS[(m[2] ?? '').toLowerCase()];
+  const name = (m[2] ?? '').toLowerCase();
+  const unit = Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
   if (unit === undefined) return undefined;
   const n = Math.floor(Number(m[1]) * unit);
   return n >= 1 && Number.isSafeInteger(n) ? n : undefined;
@@ -160,10 +197,24 @@ function isEpipe(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as NodeJS.ErrnoException).code === 'EPIPE';
 }
 
+function isErrno(e: unknown): e is NodeJS.ErrnoException {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string';
+}
+
+/** The exception for a stream error: quiet for a closed pipe, OutputFailed for anything else. */
+function writeFailure(e: unknown): Error {
+  if (isEpipe(e)) return new OutputClosed();
+  if (isErrno(e)) return new OutputFailed(e);
+  return e instanceof Error ? e : new Error(String(e));
+}
+
 export function processIo(): Io {
   let limit: number | undefined;
   let stdin: string | undefined;
   let outClosed = false;
+  // a write error other than EPIPE: reported once (by the command's failure, or late, on exit)
+  let failed: NodeJS.ErrnoException | undefined;
+  let reported = false;
   // process.stdout and process.stderr are made when first read (a pipe's loads node's net and
   // streams: milliseconds of start-up), so each is touched only when a command writes to it.
   let stdoutSeen = false;
@@ -174,6 +225,14 @@ export function processIo(): Io {
       // A reader that goes away (EPIPE) ends the command quietly: no 'error' event left unhandled.
       process.stdout.on('error', (e) => {
         if (isEpipe(e)) outClosed = true;
+        else failed ??= e;
+      });
+      // an asynchronous write that fails after the command returned is still reported, with exit 2
+      process.once('exit', () => {
+        if (failed === undefined || reported) return;
+        reported = true;
+        stderr().write(outputFailedMessage(new OutputFailed(failed)));
+        process.exitCode = EXIT.usage;
       });
     }
     return process.stdout;
@@ -188,17 +247,29 @@ export function processIo(): Io {
   return {
     out(t) {
       const s = stdout();
-      if (outClosed || s.destroyed || s.errored) throw new OutputClosed();
+      const fail = (e: unknown): never => {
+        const x = writeFailure(e);
+        if (x instanceof OutputFailed) {
+          failed ??= x.error;
+          reported = true;
+        }
+        throw x;
+      };
+      if (failed) fail(failed);
+      if (outClosed) throw new OutputClosed();
+      if (s.errored) fail(s.errored);
+      if (s.destroyed) throw new OutputClosed();
       try {
         s.write(t);
       } catch (e) {
-        if (isEpipe(e)) throw new OutputClosed();
-        throw e;
+        fail(e);
       }
       // a pipe write fails synchronously on Linux: the stream records the error at once
-      // (errored), but is destroyed and emits 'error' only on a later tick, which a
-      // synchronous loop (generate --count 1000000 | head -1) would never reach
-      if (s.destroyed || s.errored) throw new OutputClosed();
+      // (errored: EPIPE for a closed reader, ENOSPC for a full disk ...), but is destroyed
+      // and emits 'error' only on a later tick, which a synchronous loop
+      // (generate --count 1000000 | head -1) would never reach
+      if (s.errored) fail(s.errored);
+      if (s.destroyed) throw new OutputClosed();
     },
     err: (t) => {
       const s = stderr();

@@ -2,7 +2,8 @@
  * The gramlog command line: dispatch to a command, print errors as
  * `file:line:col: error[code]: message` with the source line, and map outcomes
  * to exit codes (0 ok, 1 findings or invalid input, 2 usage or unreadable file,
- * 3 internal error). A closed standard output ends any command quietly (exit 0).
+ * 3 internal error). A closed standard output ends any command quietly (exit 0);
+ * any other failed write to it (a full disk) is a message and exit 2.
  */
 import { didYouMean } from '../did-you-mean.js';
 import { isGramlogError } from '../errors.js';
@@ -11,7 +12,7 @@ import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
 import { installMemoryBudget } from './memory.js';
-import { EXIT, OutputClosed, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
+import { EXIT, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
 const VERSION = '0.1.0';
 
@@ -44,15 +45,30 @@ function unknownCommand(name: string): UsageError {
 }
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(topHelp());
+  const [name] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-v') {
+    try {
+      io.out(name === '--version' || name === '-v' ? `gramlog ${VERSION}\n` : topHelp());
+    } catch (e) {
+      return outputEnded(e, io);
+    }
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (name === '--version' || name === '-v') {
-    io.out(`gramlog ${VERSION}\n`);
-    return EXIT.ok;
+  return runCommand(argv, io);
+}
+
+/** A closed standard output: exit 0, quietly; a failed write: the cause, exit 2. */
+function outputEnded(e: unknown, io: Io): number {
+  if (e instanceof OutputClosed) return EXIT.ok;
+  if (e instanceof OutputFailed) {
+    io.err(outputFailedMessage(e));
+    return EXIT.usage;
   }
+  throw e;
+}
+
+async function runCommand(argv: string[], io: Io): Promise<number> {
+  const [name = '', ...rest] = argv;
   const entry = COMMANDS.find((c) => c.name === name);
   const sources = new Map<string, string>();
   let command: Command | undefined;
@@ -73,7 +89,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     installMemoryBudget(command.name, stringOpt(args, 'max-memory'), process.env);
     return await command.run(args, io, sources);
   } catch (e) {
-    if (e instanceof OutputClosed) return EXIT.ok;
+    if (e instanceof OutputClosed || e instanceof OutputFailed) return outputEnded(e, io);
     if (e instanceof UsageError) {
       io.err(e instanceof UnreadableFile ? `${e.file}: error: cannot read: ${e.why}\n` : `error: ${e.message}\n`);
       io.err(command ? `Run 'gramlog ${command.name} --help' for usage.\n` : `Run 'gramlog --help' for the commands.\n`);

@@ -12,6 +12,7 @@ import { intOpt, listOpt, type OptionSpec, type Parsed } from './args.js';
 import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
 import { sourceName, UsageError, type Io } from './io.js';
+import { record } from '../data/records.js';
 
 /** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
@@ -41,7 +42,7 @@ export const PARAM_HELP = `-p, --param KEY=VALUE replace the file's (param KEY .
 
 /** `--param KEY=VALUE` options as a record of text (a later KEY wins); a malformed one is a usage error. */
 export function readParams(args: Parsed, command: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = record();
   for (const p of listOpt(args, 'param')) {
     const eq = p.indexOf('=');
     if (eq <= 0) throw new UsageError(`gramlog ${command}: --param takes KEY=VALUE, not '${p}'`);
@@ -66,6 +67,23 @@ export function seedHelp(def: number | string): string {
  */
 export function readSeed(args: Parsed, command: string, def = 0): number {
   return intOpt(args, command, 'seed', def, MIN_SEED, MAX_SEED);
+}
+
+/**
+ * `--count N` from `seed` runs seeds SEED..SEED+N-1, and every seed printed must
+ * replay with --seed: a range that runs past MAX_SEED (or a replay file's seed
+ * outside the range) is a usage error up front, never a wrapped or unreplayable seed.
+ */
+export function checkSeedRange(command: string, seed: number, count: number): void {
+  if (!Number.isSafeInteger(seed) || seed < MIN_SEED || seed > MAX_SEED) {
+    throw new UsageError(`gramlog ${command}: the seed must be a whole number from ${MIN_SEED} to ${MAX_SEED}, not ${seed}`);
+  }
+  const last = seed + count - 1;
+  if (last > MAX_SEED) {
+    throw new UsageError(
+      `gramlog ${command}: --seed ${seed} --count ${count} runs seeds up to ${last}, past the largest seed ${MAX_SEED} (a seed --seed would not accept); give --seed at most ${MAX_SEED - count + 1} or a smaller --count`,
+    );
+  }
 }
 
 /** Run `f`; an error of a bad --param (unknown key, bad value) becomes a usage error of `command`. */
@@ -98,3 +116,4 @@ export function printWarnings(io: Io, sources: Map<string, string>, diagnostics:
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
   }
 }
+

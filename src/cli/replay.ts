@@ -14,6 +14,7 @@
 import { isGramlogError } from '../errors.js';
 import { listOpt, stringOpt, type Parsed } from './args.js';
 import { UsageError, type Io } from './io.js';
+import { record } from '../data/records.js';
 
 export const CHOOSE_OPTIONS = {
   choose: { type: 'string', multiple: true },
@@ -37,7 +38,7 @@ export interface Replay {
 
 /** The replay file (when given) and the --choose options. */
 export function readReplay(args: Parsed, io: Io): Replay {
-  const out: Replay = { params: {}, choose: [] };
+  const out: Replay = { params: record(), choose: [] };
   const file = stringOpt(args, 'replay');
   if (file !== undefined) {
     const text = io.readFile(file);

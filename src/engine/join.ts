@@ -179,7 +179,7 @@ function compileLiteral(
       };
     }
     case 'builtin':
-      return compileBuiltin(lit.op, lit.args, lit.negated, bound, next, terms);
+      return compileBuiltin(lit.op, lit.args, lit.negated, bound, next, terms, lit.span);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Program } from '../program/program.js';
 import { KIND_COMPOUND, KIND_CONST, KIND_STR } from '../program/terms.js';
 import type { Relation } from './relation.js';
 import { printTuples, sortTuples, writeTuples } from './answers.js';
+import { record } from '../data/records.js';
 
 export interface FactRow {
   rel: string;
@@ -124,7 +125,7 @@ export class Model {
       bound.clear();
       const tuple = found.rel.tuple(t);
       atom.args.forEach((a, i) => this.matchTerm(a, tuple[i] as number, bound));
-      const bindings: Record<string, string> = {};
+      const bindings: Record<string, string> = record();
       for (const [k, v] of bound) bindings[k] = terms.print(v);
       return bindings;
     });

@@ -5,7 +5,8 @@
  * engine's joins (join.ts) and the graph grammars' seeded queries
  * (generate/graph/seeded.ts), so both read terms the same way.
  */
-import type { TermTable } from '../program/terms.js';
+import { formatNumber, type TermTable } from '../program/terms.js';
+import { GramlogError, type Span } from '../errors.js';
 import type { Pattern } from '../program/rules.js';
 import { compare, isArithmetic, solve, type BuiltinName } from '../program/builtins.js';
 
@@ -103,6 +104,16 @@ export function compileMatcher(p: Pattern, seen: Binder, terms: TermTable): (id:
   };
 }
 
+/** The error of arithmetic whose result is past the largest double: `(+ 1e308 1e308 ?z)`. */
+function overflow(op: BuiltinName, num: readonly number[], unknown: number, result: number, span: Span | undefined): GramlogError {
+  const shown = num.map((x, i) => (i === unknown ? '?' : formatNumber(x)));
+  return new GramlogError(
+    'number/not-finite',
+    `(${op} ${shown.join(' ')}) gives ${result > 0 ? '' : '-'}Infinity: the result is past the largest number (about 1.8e308); arithmetic results must be finite numbers`,
+    span,
+  );
+}
+
 /** A builtin literal (`=`, comparisons, arithmetic) in front of `next`; `bound`: the slots known before it. */
 export function compileBuiltin(
   op: BuiltinName,
@@ -111,6 +122,7 @@ export function compileBuiltin(
   bound: Bound,
   next: Step,
   terms: TermTable,
+  span?: Span,
 ): Step {
   if (op === '=') {
     const [l, r] = args as [Pattern, Pattern];
@@ -162,7 +174,11 @@ export function compileBuiltin(
       if (Number.isNaN(result) === negated) next(e);
       return;
     }
-    if (!Number.isFinite(result)) return;
+    if (!Number.isFinite(result)) {
+      // NaN: no numeric solution (division by zero); ±Infinity: an overflow, never a silent non-answer
+      if (Number.isNaN(result)) return;
+      throw overflow(op, num, unknown, result, span);
+    }
     e[out] = terms.number(result);
     next(e);
   };

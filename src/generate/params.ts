@@ -27,6 +27,7 @@ import type { Statement, Term } from '../syntax/ast.js';
 import { parse, parseTerm } from '../syntax/parser.js';
 import { printLiteral, printTerm } from '../syntax/printer.js';
 import { atomsOf, rebuildProgram } from './statements.js';
+import { record } from '../data/records.js';
 
 /** Overrides as text, KEY → VALUE (what `--param KEY=VALUE` gives). */
 export type Params = Readonly<Record<string, string>>;
@@ -91,7 +92,7 @@ export function paramKeys(program: Program): string[] {
 
 /** Param values as the generators take them: KEY → VALUE text, keys sorted. */
 export function paramText(params: ParamValues): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = record();
   for (const key of Object.keys(params).sort()) out[key] = String(params[key]);
   return out;
 }

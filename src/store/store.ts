@@ -50,6 +50,7 @@ import {
   type FindShape,
   type PlainValue,
 } from './values.js';
+import { record } from '../data/records.js';
 
 /** A ground fact as plain data: relation name, argument texts, canonical atom text. */
 export interface FactRow {
@@ -279,7 +280,7 @@ export class Store {
     } catch (err) {
       throw wrap('store/transact', `transaction failed: ${describe(err)}`, err);
     }
-    const tempids: Record<string, number> = {};
+    const tempids: Record<string, number> = record();
     let tx = report.tempids[':db/current-tx'] ?? 0;
     for (const [k, v] of Object.entries(report.tempids)) if (k !== ':db/current-tx') tempids[k] = v;
     let added = 0;

@@ -5,6 +5,7 @@
  * Nothing here imports datascript: the input is whatever datascript's JS API returned (already
  * passed through clj->js: sets and vectors are arrays, maps are objects, keywords are strings).
  */
+import { record } from '../data/records.js';
 
 /** A plain value as `Store.query` returns it. */
 export type PlainValue = null | boolean | number | string | PlainValue[] | { [key: string]: PlainValue };
@@ -46,7 +47,7 @@ function compareNumbers(a: number, b: number): number {
 function canonicalJson(v: unknown): string {
   return JSON.stringify(v, (_key, value: unknown) => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const sorted: Record<string, unknown> = {};
+      const sorted: Record<string, unknown> = record();
       for (const k of Object.keys(value).sort(compareStrings)) sorted[k] = (value as Record<string, unknown>)[k];
       return sorted;
     }

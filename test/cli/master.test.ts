@@ -136,5 +136,5 @@ test('- reads the library from stdin', () => {
   expect(JSON.parse(r.stdout)).toMatchObject({ seed: 2, blueprint: 'A' });
   const bad = spawnSync(process.execPath, [bin, 'master', '-', 'A'], { cwd: repoRoot, encoding: 'utf8', input: '@blueprint A\n  @property x = (rand 1 6\n@end\n' });
   expect(bad.status).toBe(1);
-  expect(bad.stderr).toMatch(/^-:2:17: error\[blueprint\/unbalanced\]/);
+  expect(bad.stderr).toMatch(/^<stdin>:2:17: error\[blueprint\/unbalanced\]/);
 });

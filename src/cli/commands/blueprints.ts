@@ -8,7 +8,7 @@ import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
 import { readSource } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import type { Io } from '../io.js';
+import { sourceName, type Io } from '../io.js';
 import { isBlueprintFile, loadBlueprintFiles } from './master.js';
 
 export { isBlueprintFile };
@@ -20,7 +20,7 @@ export function loadQueryProgram(io: Io, sources: Map<string, string>, paths: re
   const library = loadBlueprintFiles(io, sources, bp, false);
   const program = loadProgram([
     { file: `${bp.join(' ')} (as facts)`, text: library.factsText },
-    ...paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file, text: readSource(io, sources, file) })),
+    ...paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })),
   ]);
   for (const d of program.diagnostics) {
     if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');

@@ -153,6 +153,11 @@ examples:
         `gramlog check: --path ${path} replays no run of ${file} with --seed ${seed} --runs ${runs}: give a path that check printed for this file, with the same --seed and --runs`,
       );
     }
+    if (path !== undefined && result.ok) {
+      throw new UsageError(
+        `gramlog check: --path ${path} replays a run of ${file} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
+      );
+    }
     if (result.properties.length === 0 && !json) {
       io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }
@@ -197,19 +202,20 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
       `gramlog check: --path ${path} replays no run of ${names.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
     );
   }
+  if (path !== undefined && r.ok) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays a run of ${names.join(' ')} --blueprint ${name} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
+    );
+  }
   const cx = r.counterexample;
   const replay = cx ? ['gramlog', 'master', ...names, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {
     io.out(
-      JSON.stringify(
-        {
-          ok: r.ok,
-          runs: r.runs,
-          ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
-        },
-        null,
-        2,
-      ) + '\n',
+      jsonLine({
+        ok: r.ok,
+        runs: r.runs,
+        ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
+      }),
     );
   } else if (!cx) {
     io.out(`gramlog check: ${names.join(' ')} ${name}: ok, ${r.runs} runs held (fast-check seed ${r.fcSeed})\n`);

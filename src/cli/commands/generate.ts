@@ -18,7 +18,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { masterNamed } from './master.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
@@ -159,6 +159,7 @@ examples:
       throw new UsageError(`gramlog generate: the replay file's seed must be a whole number, not '${replay.seed}'`);
     }
     const seed = replay.seed !== undefined ? Number(replay.seed) : readSeed(args, 'generate');
+    checkSeedRange('generate', seed, count);
     if (replay.choose.length > 0 && !style.accepts.choose) {
       throw new UsageError(`gramlog generate: --choose forces a grammar's rule at a node path; a ${style.title} has none (leave out --choose)`);
     }

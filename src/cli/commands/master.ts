@@ -14,9 +14,9 @@ import { GramlogError } from '../../errors.js';
 import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readMaxFacts, readSeed, SEED_OPTION } from '../options.js';
+import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readMaxFacts, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
@@ -27,7 +27,7 @@ export function isBlueprintFile(path: string): boolean {
  * stderr; with `strict`, errors are thrown (exit 1) as one GramlogError.
  */
 export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: readonly string[], strict = true): Library {
-  const library = parseBlueprints(paths.map((file) => ({ file, text: readSource(io, sources, file) })));
+  const library = parseBlueprints(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
   if (strict) {
     const findings = lintLibrary(library);
     for (const d of findings) if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
@@ -42,7 +42,7 @@ export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: 
 export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], maxFacts?: number): MasterRules {
   return masterRules(
     library,
-    paths.map((file) => parse(readSource(io, sources, file), { file })),
+    paths.map((file) => parse(readSource(io, sources, file), { file: sourceName(file) })),
     maxFacts !== undefined ? { maxFacts } : {},
   );
 }
@@ -120,6 +120,7 @@ examples:
     if (isBlueprintFile(name)) throw new UsageError(`gramlog master: the last argument is the NAME to master, not a file ('${name}')`);
     const count = intOpt(args, 'master', 'count', 1, 1);
     const seed = readSeed(args, 'master');
+    checkSeedRange('master', seed, count);
     const json = boolOpt(args, 'json');
     const library = loadBlueprintFiles(io, sources, bp);
     const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readMaxFacts(args, 'master'));

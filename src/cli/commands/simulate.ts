@@ -1,10 +1,11 @@
 import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
-import { DEFAULT_MAX_DEPTH, simulate } from '../../gdl/play/simulate.js';
+import { DEFAULT_MAX_DEPTH, simulate, type SimulationResult } from '../../gdl/play/simulate.js';
 import { loadGame } from '../../gdl/checks/load-game.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
-import { EXIT, sourceName, UsageError } from '../io.js';
+import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { record } from '../../data/records.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -91,7 +92,7 @@ example:
     });
     if (shown) io.err('\r\x1b[K');
     if (boolOpt(args, 'json')) {
-      const meanGoals: Record<string, number | null> = {};
+      const meanGoals: Record<string, number | null> = record();
       for (const [role, mean] of Object.entries(result.meanGoals)) meanGoals[role] = mean === null ? null : round(mean, 4);
       io.out(
         JSON.stringify({
@@ -104,7 +105,7 @@ example:
           meanGoals,
         }) + '\n',
       );
-      return EXIT.ok;
+      return goalFindings(io, file, result);
     }
     const goals = Object.entries(result.meanGoals)
       .map(([role, mean]) => `${role} ${mean === null ? '-' : round(mean, 2)}`)
@@ -120,6 +121,17 @@ example:
         '',
       ].join('\n'),
     );
-    return EXIT.ok;
+    return goalFindings(io, file, result);
   },
 };
+
+/** Terminal states with goals outside 0..100 (or none, or several): findings on stderr, exit 1, as validate reports them. */
+function goalFindings(io: Io, file: string, result: SimulationResult): number {
+  for (const p of result.goalProblems) {
+    io.err(
+      `${file}: error[goals]: ${p.role} ${p.detail} in a terminal state reached after ${p.depth} joint move${p.depth === 1 ? '' : 's'} ` +
+        `(playout ${p.playout}, seed ${String(result.seed)}); every role needs exactly one goal value in 0..100 there, so the mean goals are not meaningful\n`,
+    );
+  }
+  return result.goalProblems.length > 0 ? EXIT.findings : EXIT.ok;
+}

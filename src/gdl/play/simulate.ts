@@ -18,6 +18,7 @@ import { GramlogError } from '../../errors.js';
 import { createRandom } from '../../random.js';
 import { randomPlayout } from './playout.js';
 import type { StateMachine } from '../machine/types.js';
+import { record } from '../../data/records.js';
 
 export const DEFAULT_MAX_DEPTH = 1000;
 
@@ -43,6 +44,30 @@ export interface SimulationResult {
   /** Playouts that ended in a terminal state (the others stopped at maxDepth). */
   terminal: number;
   maxDepth: number;
+  /**
+   * Roles whose goals in a terminal state reached are not exactly one integer
+   * in 0..100 (the first such playout per role): the game is invalid there (as
+   * `validateGame` reports it), and the means above are not to be trusted.
+   */
+  goalProblems: GoalProblem[];
+}
+
+/** A terminal state where a role has no goal value, several, or one outside 0..100. */
+export interface GoalProblem {
+  role: string;
+  /** The playout (from 0) and the joint moves it had played. */
+  playout: number;
+  depth: number;
+  /** `has the goal value 200, not an integer in 0..100`, `has no goal value`, ... */
+  detail: string;
+}
+
+/** What is wrong with a role's goal values in a terminal state, or '' when they are one integer in 0..100. */
+export function goalProblem(values: readonly number[]): string {
+  if (values.length === 0) return 'has no goal value';
+  if (values.length > 1) return `has ${values.length} goal values (${[...values].sort((a, b) => a - b).join(', ')})`;
+  const v = values[0] as number;
+  return Number.isInteger(v) && v >= 0 && v <= 100 ? '' : `has the goal value ${Number.isNaN(v) ? 'that is not a number' : v}, not an integer in 0..100`;
 }
 
 /** The goal value used for statistics: the highest of a role's values, 0 when it has none. */
@@ -60,6 +85,7 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
   const sums = sm.roles.map(() => 0);
   let depthSum = 0;
   let terminal = 0;
+  const problems = new Map<number, GoalProblem>();
   const start = now();
   for (let i = 0; i < playouts; i++) {
     let result;
@@ -74,12 +100,19 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
     depthSum += result.depth;
     if (result.terminal) {
       terminal++;
-      result.goals.forEach((g, r) => (sums[r] = (sums[r] as number) + goalValue(g)));
+      result.goals.forEach((g, r) => {
+        sums[r] = (sums[r] as number) + goalValue(g);
+        if (problems.has(r)) return;
+        const role = sm.print(sm.roles[r] as number);
+        const detail = goalProblem(g);
+        // GDL-II's random role (nature) has no goals
+        if (detail && !(role === 'random' && g.length === 0)) problems.set(r, { role, playout: i, depth: result.depth, detail });
+      });
     }
     options.onProgress?.(i + 1);
   }
   const seconds = Math.max(0, (now() - start) / 1000);
-  const meanGoals: Record<string, number | null> = {};
+  const meanGoals: Record<string, number | null> = record();
   sm.roles.forEach((role, r) => (meanGoals[sm.print(role)] = terminal > 0 ? (sums[r] as number) / terminal : null));
   return {
     playouts,
@@ -90,5 +123,6 @@ export function simulate(sm: StateMachine, options: SimulateOptions): Simulation
     meanGoals,
     terminal,
     maxDepth,
+    goalProblems: [...problems].sort((a, b) => a[0] - b[0]).map(([, p]) => p),
   };
 }

@@ -237,8 +237,10 @@ export function lintLibrary(library: Library): Diagnostic[] {
             }
           } else if (x.op === 'rand') {
             const [lo, hi] = x.args as [Expr, Expr];
-            if (lo.kind === 'num' && hi.kind === 'num' && Math.ceil(lo.value) > Math.floor(hi.value)) {
+            if (lo.kind === 'num' && hi.kind === 'num' && lo.value > hi.value) {
               report('blueprint/rand-range', 'error', `(rand ${lo.value} ${hi.value}): LO is greater than HI; write (rand ${hi.value} ${lo.value})`, x.span);
+            } else if (lo.kind === 'num' && hi.kind === 'num' && Math.ceil(lo.value) > Math.floor(hi.value)) {
+              report('blueprint/rand-range', 'error', `(rand ${lo.value} ${hi.value}): rand draws a whole number from LO to HI, and there is none from ${lo.value} to ${hi.value}`, x.span);
             }
           }
           if (x.op === 'strcat') {

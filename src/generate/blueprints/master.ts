@@ -17,7 +17,8 @@
  *                                a mod where a blueprint is needed, ...
  *   blueprint/missing-source     &source.KEY where the source has no KEY (or outside a mod/factory)
  *   blueprint/chance             pickOnChance with odd arguments or no positive weight
- *   blueprint/rand-range         (rand LO HI) with LO > HI
+ *   blueprint/rand-range         (rand LO HI) with no whole number from LO to HI, or bounds past ±2^53
+ *   number/not-finite            arithmetic whose result is Infinity or NaN (an overflow, 0/0 ...)
  *   blueprint/unknown-function   (f ...) where the definition being mastered has no function f
  *   blueprint/recursion          function calls nested more than 200 deep
  */
@@ -27,6 +28,7 @@ import { createRandom, type Random } from '../../random.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { dataAt, record, recordOf } from '../../data/records.js';
 import { memoryGuard, type MemoryBudget, type MemoryGuard } from '../memory.js';
 
 /** A mastered value: a number, a string, a list, or a nested master. */
@@ -126,7 +128,7 @@ class Mastering {
     this.guard.step();
     const inner = [...stack, def];
     if (def.kind === 'factory') return this.factory(def, path, inner);
-    const properties: Record<string, Value> = {};
+    const properties = record<Value>();
     for (const p of def.properties) {
       const ppath = path === '' ? p.key : `${path}/${p.key}`;
       const ctx: Ctx = { path: ppath, random: undefined, source: undefined, owner: def };
@@ -145,7 +147,7 @@ class Mastering {
       this.fail('blueprint/type', `the @substitute of ${def.key} must give one blueprint or factory, not ${describeRaw(sub)}`, block.substitute.span, ctx);
     }
     const base = this.masterRef(sub.def, path, stack, block.substitute.span, ctx);
-    let properties: Record<string, Value> = { ...base.properties };
+    let properties: Record<string, Value> = copyRecord(base.properties);
     const mods: string[] = [...(base.mods ?? [])];
     if (block.modlist) {
       const mctx: Ctx = { path: path === '' ? '@modlist' : `${path}/@modlist`, random: undefined, source: undefined, owner: def };
@@ -166,7 +168,7 @@ class Mastering {
   /** A mod's (or a factory's own) properties over `source`: each reads the source as it was before this mod. */
   private applyMod(def: Definition, source: Record<string, Value>, path: string, stack: readonly Definition[]): Record<string, Value> {
     if (def.block.properties.length === 0) return source;
-    const out: Record<string, Value> = { ...source };
+    const out = copyRecord(source);
     for (const p of def.block.properties) {
       const ppath = `${path}/${p.key}`;
       const ctx: Ctx = { path: ppath, random: undefined, source, owner: def };
@@ -225,7 +227,8 @@ class Mastering {
       case 'source': {
         const src = ctx.source;
         if (!src) this.fail('blueprint/missing-source', `&source.${e.key} is only meaningful in a mod or a factory's properties`, e.span, ctx);
-        const v = src[e.key];
+        // only the source's own properties: &source.toString or &source.__proto__ is a missing property, not JavaScript's
+        const v = dataAt(src, e.key) as Value | undefined;
         if (v === undefined) {
           this.fail('blueprint/missing-source', `&source.${e.key}: the blueprint being modified has no property '${e.key}'${didYouMean(e.key, Object.keys(src), { max: 1 })}`, e.span, ctx);
         }
@@ -254,6 +257,14 @@ class Mastering {
     return this.eval(f.body, inner);
   }
 
+  /** A computed number, or a located error when it is Infinity or NaN (a master holds finite numbers only). */
+  private finite(v: number, e: Extract<Expr, { kind: 'call' }>, ctx: Ctx): number {
+    if (!Number.isFinite(v)) {
+      this.fail('number/not-finite', `(${e.op} ...) gives ${Number.isNaN(v) ? 'no number (NaN)' : `${v > 0 ? '' : '-'}Infinity`}: its result is past the largest number (about 1.8e308); every computed value must be a finite number`, e.span, ctx);
+    }
+    return v;
+  }
+
   private num(e: Expr, ctx: Ctx, op: string): number {
     const v = this.eval(e, ctx);
     if (typeof v !== 'number') this.fail('blueprint/type', `(${op} ...) takes numbers, not ${describeRaw(v)}`, e.span, ctx);
@@ -264,9 +275,15 @@ class Mastering {
     const args = e.args;
     switch (e.op) {
       case 'rand': {
-        const lo = Math.ceil(this.num(args[0] as Expr, ctx, 'rand'));
-        const hi = Math.floor(this.num(args[1] as Expr, ctx, 'rand'));
-        if (lo > hi) this.fail('blueprint/rand-range', `(rand ${lo} ${hi}): LO is greater than HI (no integer between)`, e.span, ctx);
+        const loValue = this.num(args[0] as Expr, ctx, 'rand');
+        const hiValue = this.num(args[1] as Expr, ctx, 'rand');
+        const [lo, hi] = [Math.ceil(loValue), Math.floor(hiValue)];
+        const text = `(rand ${formatNumber(loValue)} ${formatNumber(hiValue)})`;
+        if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)) {
+          this.fail('blueprint/rand-range', `${text}: rand draws a whole number, and its bounds must lie within ±${Number.MAX_SAFE_INTEGER} (2^53 - 1)`, e.span, ctx);
+        }
+        if (loValue > hiValue) this.fail('blueprint/rand-range', `${text}: LO is greater than HI; write (rand ${formatNumber(hiValue)} ${formatNumber(loValue)})`, e.span, ctx);
+        if (lo > hi) this.fail('blueprint/rand-range', `${text}: rand draws a whole number from LO to HI, and there is none from ${formatNumber(loValue)} to ${formatNumber(hiValue)}; give bounds that include one, e.g. (rand ${lo - 1} ${lo})`, e.span, ctx);
         return lo + this.rnd(ctx).int(hi - lo + 1);
       }
       case 'pickOne': {
@@ -316,20 +333,25 @@ class Mastering {
           const x = this.num(args[i] as Expr, ctx, e.op);
           acc = e.op === '+' ? acc + x : e.op === '*' ? acc * x : e.op === 'min' ? Math.min(acc, x) : Math.max(acc, x);
         }
-        return acc;
+        return this.finite(acc, e, ctx);
       }
       case '-': {
         const a = this.num(args[0] as Expr, ctx, '-');
-        return args.length === 1 ? -a : a - this.num(args[1] as Expr, ctx, '-');
+        return this.finite(args.length === 1 ? -a : a - this.num(args[1] as Expr, ctx, '-'), e, ctx);
       }
       case '/': {
         const a = this.num(args[0] as Expr, ctx, '/');
         const b = this.num(args[1] as Expr, ctx, '/');
         if (b === 0) this.fail('blueprint/type', 'division by zero', (args[1] as Expr).span, ctx);
-        return a / b;
+        return this.finite(a / b, e, ctx);
       }
     }
   }
+}
+
+/** A copy of a master's properties: a null-prototype record (property names are data). */
+function copyRecord(from: Readonly<Record<string, Value>>): Record<string, Value> {
+  return recordOf(Object.keys(from).map((k) => [k, dataAt(from, k) as Value] as const));
 }
 
 function describeRaw(v: Raw | undefined): string {

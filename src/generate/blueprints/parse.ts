@@ -333,8 +333,13 @@ export function toExpr(raw: RawExpr, file: string): Expr {
       const t = raw.token;
       const span = tokenSpan(file, t);
       switch (t.type) {
-        case 'number':
-          return { kind: 'num', value: Number(t.text), span };
+        case 'number': {
+          const value = Number(t.text);
+          if (!Number.isFinite(value)) {
+            throw new GramlogError('number/not-finite', `the number ${t.text.length > 24 ? t.text.slice(0, 24) + '…' : t.text} is past the largest number (about 1.8e308): write a finite number`, span);
+          }
+          return { kind: 'num', value, span };
+        }
         case 'string':
           return { kind: 'str', value: t.value, span };
         case 'fname':

@@ -7,6 +7,7 @@ import type { TermTable } from '../../program/terms.js';
 import type { Grammar } from './grammar.js';
 import type { GenerationHistory } from './history.js';
 import type { GenNode } from './node.js';
+import { record } from '../../data/records.js';
 
 export interface ArtifactNode {
   /** The node's path: `n` for the root, `n/0/1` for child 1 of child 0. */
@@ -72,7 +73,7 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
 
 /** Flat key/value term pairs as a record of canonical text (keys in the pairs' order). */
 export function pairsToRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = record();
   for (let i = 0; i < pairs.length; i += 2) out[terms.print(pairs[i] as number)] = terms.print(pairs[i + 1] as number);
   return out;
 }

@@ -38,15 +38,27 @@ export function pipelineError(g: Grammar, node: GenNode, nt: Nonterminal, sel: S
       return new GramlogError('generate/normalizeto', `${at}: ${problem.facts[0]} must be a positive number`, spanFor('normalizeto'));
     case 'not-finite': {
       const rule = nt.rules[problem.rule] as RuleDef;
+      const value = weightAfter(result, problem.step, problem.rule);
+      const what = Number.isNaN(value) ? 'not a number (NaN)' : `${value > 0 ? '' : '-'}Infinity`;
+      if (problem.step === 'base') {
+        return new GramlogError('generate/weight', `${at}: the weight of rule ${rule.name} is ${what}: a weight must be a finite number`, rule.span);
+      }
+      const by = problem.fact === '' ? problem.step : problem.fact;
       return new GramlogError(
         'generate/weight',
-        `${at}: the weight of rule ${rule.name} is not a finite number after addprob/scaleprob/transfer`,
-        rule.span,
+        `${at}: ${by} makes the weight of rule ${rule.name} ${what}: every weight must stay a finite number (at most about 1.8e308)`,
+        spanFor(problem.step, problem.rule) ?? rule.span,
       );
     }
     case 'all-zero':
       return allZero(g, node, nt, sel, result, at);
   }
+}
+
+/** The weight of `rule` after `step` (recorded steps), NaN when not recorded. */
+function weightAfter(result: PipelineResult, step: StepName, rule: number): number {
+  const s = result.steps?.find((x) => x.step === step);
+  return s ? (s.weights[rule] as number) : NaN;
 }
 
 function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, result: PipelineResult, at: string): GramlogError {

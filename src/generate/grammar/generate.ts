@@ -18,6 +18,7 @@ import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource }
 import { historyOf } from '../history.js';
 import type { MemoryBudget } from '../memory.js';
 import { GenerationHistory } from './history.js';
+import { record } from '../../data/records.js';
 
 export interface GenerateOptions extends GrammarOptions {
   /** The seed (default 0); printed with the artifact, it replays it. */
@@ -69,7 +70,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
   } catch (e) {
     throw e instanceof GramlogError ? withSeed(e, seed) : e;
   }
-  const applied: Record<string, number> = {};
+  const applied: Record<string, number> = record();
   for (const r of grammar.ruleList) applied[r.name] = expansion.applied[r.serial] as number;
   const artifact: Artifact = {
     seed,

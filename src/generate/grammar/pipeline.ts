@@ -90,7 +90,8 @@ export type PipelineProblem =
   | { kind: 'two-forces'; facts: string[]; rules: number[] }
   | { kind: 'conflict'; relation: 'setprob' | 'normalizeto'; facts: string[]; rules: number[] }
   | { kind: 'bad-total'; facts: string[] }
-  | { kind: 'not-finite'; rule: number };
+  /** A weight that is not a finite number after `step`; `fact` is the pre-selector fact that made it so ('' for the base weight or when not recording). */
+  | { kind: 'not-finite'; rule: number; step: StepName; fact: string };
 
 export interface PipelineResult {
   /** Final probabilities (after normalize and force), one per rule. */
@@ -114,6 +115,8 @@ export function runPipeline(base: ArrayLike<number>, sel: Selectors, record: boo
   for (let i = 0; i < n; i++) w[i] = base[i] as number;
   const steps: StepRecord[] | undefined = record ? [] : undefined;
   if (steps) note(steps, 'base', w, NO_FACTS);
+  let bad = notFinite(w, 'base', NO_RULE_FACTS);
+  if (bad) return failed(w, steps, bad);
 
   // setprob
   const setprob = sel.setprob;
@@ -128,15 +131,20 @@ export function runPipeline(base: ArrayLike<number>, sel: Selectors, record: boo
     w[f.rule] = f.value;
   }
   if (steps) note(steps, 'setprob', w, setprob);
+  if ((bad = notFinite(w, 'setprob', setprob))) return failed(w, steps, bad);
 
+  // every weight stays a finite number: the first step (and fact) that makes one infinite or NaN is the error
   for (const f of sel.addprob) w[f.rule] = (w[f.rule] as number) + f.value;
   if (steps) note(steps, 'addprob', w, sel.addprob);
+  if ((bad = notFinite(w, 'addprob', sel.addprob))) return failed(w, steps, bad);
   for (const f of sel.scaleprob) w[f.rule] = (w[f.rule] as number) * f.value;
   if (steps) note(steps, 'scaleprob', w, sel.scaleprob);
+  if ((bad = notFinite(w, 'scaleprob', sel.scaleprob))) return failed(w, steps, bad);
 
   // transfer: simultaneous, from the weights after scaleprob
   if (sel.transfer.length > 0) transfer(w, sel.transfer);
   if (steps) note(steps, 'transfer', w, sel.transfer);
+  if (sel.transfer.length > 0 && (bad = notFinite(w, 'transfer', sel.transfer.map((t) => ({ rule: t.to, value: 0, fact: t.fact }))))) return failed(w, steps, bad);
 
   // forbid / forbidexcept
   for (const f of sel.forbid) w[f.rule] = 0;
@@ -151,16 +159,19 @@ export function runPipeline(base: ArrayLike<number>, sel: Selectors, record: boo
   if (steps) note(steps, 'forbid', w, [...sel.forbid, ...except]);
 
   // nonegative
-  for (let i = 0; i < n; i++) {
-    const v = w[i] as number;
-    if (!Number.isFinite(v)) return failed(w, steps, { kind: 'not-finite', rule: i });
-    if (v < 0) w[i] = 0;
-  }
+  for (let i = 0; i < n; i++) if ((w[i] as number) < 0) w[i] = 0;
   if (steps) note(steps, 'nonegative', w, NO_FACTS);
 
-  // normalize
+  // normalize (a sum past the largest number is taken over the weights scaled by their maximum)
   let total = 0;
   for (let i = 0; i < n; i++) total += w[i] as number;
+  let scale = 1;
+  if (total === Infinity) {
+    scale = 0;
+    for (let i = 0; i < n; i++) scale = Math.max(scale, w[i] as number);
+    total = 0;
+    for (let i = 0; i < n; i++) total += (w[i] as number) / scale;
+  }
   let to = 1;
   const norm = sel.normalizeto;
   if (norm.length > 0) {
@@ -173,7 +184,7 @@ export function runPipeline(base: ArrayLike<number>, sel: Selectors, record: boo
     if (!(first.value > 0) || !Number.isFinite(first.value)) return failed(w, steps, { kind: 'bad-total', facts: [first.fact] });
     to = first.value;
   }
-  if (total > 0) for (let i = 0; i < n; i++) w[i] = ((w[i] as number) / total) * to;
+  if (total > 0) for (let i = 0; i < n; i++) w[i] = ((w[i] as number) / scale / total) * to;
   if (steps) note(steps, 'normalize', w, norm);
 
   // force
@@ -194,6 +205,22 @@ export function runPipeline(base: ArrayLike<number>, sel: Selectors, record: boo
 }
 
 const NO_FACTS: readonly { fact: string }[] = [];
+const NO_RULE_FACTS: readonly RuleFact[] = [];
+
+/** The first weight that is not a finite number, blamed on the last of `facts` that set its rule in this step. */
+function notFinite(w: readonly number[], step: StepName, facts: readonly RuleFact[]): PipelineProblem | undefined {
+  for (let i = 0; i < w.length; i++) {
+    if (Number.isFinite(w[i] as number)) continue;
+    let fact = '';
+    for (const f of facts) {
+      if (f.rule !== i) continue;
+      fact = f.fact;
+      if (!Number.isFinite(f.value)) break;
+    }
+    return { kind: 'not-finite', rule: i, step, fact };
+  }
+  return undefined;
+}
 
 function note(steps: StepRecord[], step: StepName, w: readonly number[], facts: readonly { fact: string }[]): void {
   steps.push({ step, weights: w.slice(), facts: facts.map((f) => f.fact) });

@@ -198,7 +198,7 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     else if (typeof r.weight === 'string') {
       L.fail('graph/javascript', [...path, 'weight'], `weight "${r.weight}" is a JavaScript expression, which gramlog never evaluates; give a number (a rule with more match sites is already chosen more often)`);
     } else L.fail('graph/bad-number', [...path, 'weight'], `weight must be a number, not ${JSON.stringify(r.weight)}`);
-    if (!(weight >= 0) || !Number.isFinite(weight)) L.fail('graph/bad-number', [...path, 'weight'], `weight must be a number >= 0, not ${JSON.stringify(r.weight)}`);
+    if (!(weight >= 0) || !Number.isFinite(weight)) L.fail('graph/bad-number', [...path, 'weight'], `weight must be a finite number >= 0, not ${typeof r.weight === 'number' ? String(r.weight) : JSON.stringify(r.weight)}`);
   }
   const limit = L.number(r, 'limit', path, 'the rule') ?? 0;
   const delay = L.number(r, 'delay', path, 'the rule') ?? 0;

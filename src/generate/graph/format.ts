@@ -5,6 +5,7 @@
  */
 import type { GraphArtifact } from './generate.js';
 import type { Label } from './labels.js';
+import { dataAt } from '../../data/records.js';
 
 export interface GraphJson {
   seed: number | string;
@@ -36,13 +37,16 @@ function dotString(s: string): string {
 /** The label as text a reader takes in: a string as is, anything else as compact JSON. */
 export function labelText(label: Label): string {
   if (label === undefined || label === null) return '';
-  return typeof label === 'string' ? label : JSON.stringify(label);
+  return typeof label === 'string' ? label : String(JSON.stringify(label));
 }
 
 function dotAttrs(label: Label): string {
-  if (typeof label === 'object' && label !== null && !Array.isArray(label) && typeof (label as Record<string, unknown>).dot === 'object') {
-    const dot = (label as Record<string, Record<string, unknown>>).dot as Record<string, unknown>;
-    const attrs = Object.keys(dot).map((k) => `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : dotString(k)}=${dotString(typeof dot[k] === 'string' ? (dot[k] as string) : JSON.stringify(dot[k]))}`);
+  const dot = dataAt(label, 'dot');
+  if (!Array.isArray(label) && typeof dot === 'object' && dot !== null && !Array.isArray(dot)) {
+    const attrs = Object.keys(dot).map((k) => {
+      const v = dataAt(dot, k);
+      return `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : dotString(k)}=${dotString(typeof v === 'string' ? v : String(JSON.stringify(v)))}`;
+    });
     return attrs.length ? ` [${attrs.join(',')}]` : '';
   }
   const text = labelText(label);

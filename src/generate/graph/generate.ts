@@ -17,6 +17,7 @@ import { logicSiteSource } from './incremental.js';
 import { KEEP_LABEL, LogicSites } from './logic.js';
 import { SiteIndex, type Site } from './match.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
+import { record } from '../../data/records.js';
 
 export interface GenerateGraphOptions {
   /** The start graph (default: one node labelled with the grammar's start). */
@@ -89,6 +90,8 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
         weights[r] = w;
         total += w;
       }
+      // a weight times its number of sites past the largest double: the same draw over weight / max weight
+      if (total === Infinity) scaleWeights(weights, stage.rules, sources);
       if (!(total > 0)) break;
       if (steps >= grammar.maxSteps) {
         throw new GramlogError(
@@ -117,6 +120,13 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
     if (limit !== undefined) limit -= iter;
   });
   return { kind: 'graph', seed, nodes: graph.nodeList(), edges: graph.edgeList(), steps, grammar, ...(history ? { history } : {}) };
+}
+
+/** Weights of a stage as (rule weight / the largest rule weight) × sites: finite whatever the weights (the ratios are the same). */
+function scaleWeights(weights: number[], rules: readonly GraphRule[], sources: SiteSource): void {
+  let max = 0;
+  for (let r = 0; r < rules.length; r++) if ((weights[r] as number) > 0) max = Math.max(max, (rules[r] as GraphRule).weight);
+  for (let r = 0; r < rules.length; r++) if ((weights[r] as number) > 0) weights[r] = ((rules[r] as GraphRule).weight / max) * sources.count(r);
 }
 
 function newIndex(rules: readonly GraphRule[], graph: Graph): SiteSource {
@@ -173,7 +183,7 @@ class SiteContext implements LabelContext {
 
 /** Rewrite one site, as graphgram's applyRuleAtSite does; returns the match (LHS id → graph id). */
 export function apply(graph: Graph, rule: GraphRule, site: Site, iter: number): Record<string, string> {
-  const match: Record<string, string> = {};
+  const match: Record<string, string> = record();
   // the matched nodes' records: from the site (JSON grammars' index) or by id
   let recs = site.recs;
   if (recs === undefined) {

@@ -8,6 +8,7 @@
  * (for incremental matching) and, when explaining, the nodes and edges added
  * and removed.
  */
+import { toData } from '../../data/records.js';
 import { adjCopy, adjDelete, adjGet, adjHas, adjSet, adjSize, type Adj } from './adjacency.js';
 import type { Label } from './labels.js';
 import { NodeTable } from './node-table.js';
@@ -71,8 +72,9 @@ export class Graph {
 
   static from(input: GraphInput): Graph {
     const g = new Graph();
-    for (const n of input.nodes) g.setNode(n.id, n.label);
-    for (const e of input.edges) g.setEdge(e.v, e.w, e.label);
+    // labels are copied as data (null-prototype records), whoever made them
+    for (const n of input.nodes) g.setNode(n.id, toData(n.label));
+    for (const e of input.edges) g.setEdge(e.v, e.w, toData(e.label));
     // graphgram's findNextIds: past every id that starts with a number
     for (const id of g.nodes.keys()) {
       const n = parseInt(id, 10);

@@ -7,6 +7,7 @@
  *                         bracket, text after the value, an unknown word
  *                         (JSON has only true, false and null)
  *   graph/duplicate-key   an object names the same key twice
+ *   number/not-finite     a number past the largest double (1e309): it would be Infinity
  */
 import nearley from 'nearley';
 import type { Token } from 'moo';
@@ -14,6 +15,7 @@ import { GramlogError, type Span } from '../../errors.js';
 import { tokenSpan, tokensSpan } from '../../syntax/sexpr.js';
 import compiled, { jsonLexer } from './generated/json-grammar.js';
 import type { JsonNode } from './json-ast.js';
+import { record, setData } from '../../data/records.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
@@ -122,6 +124,10 @@ function build(node: JsonNode, path: Array<string | number>, spans: Map<string, 
   spans.set(key(path), node.start === node.end ? tokenSpan(file, node.start) : tokensSpan(file, node.start, node.end));
   switch (node.kind) {
     case 'scalar':
+      if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
+        const text = node.start.text;
+        throw new GramlogError('number/not-finite', `${pathText(path)}: the number ${text.length > 24 ? text.slice(0, 24) + '…' : text} is past the largest number (about 1.8e308): write a finite number`, tokenSpan(file, node.start));
+      }
       return node.value;
     case 'array': {
       const items: JsonNode[] = [];
@@ -133,13 +139,13 @@ function build(node: JsonNode, path: Array<string | number>, spans: Map<string, 
       const members = [];
       for (let it = node.members; it; it = it.rest) members.push(it.item);
       members.reverse();
-      const out: Record<string, unknown> = {};
+      // a null-prototype record: every key, `__proto__` and `constructor` included, is data
+      const out = record();
       for (const m of members) {
         if (Object.prototype.hasOwnProperty.call(out, m.key)) {
           throw new GramlogError('graph/duplicate-key', `${pathText(path)}: key "${m.key}" appears twice in one object`, tokenSpan(file, m.keyToken));
         }
-        // defineProperty: a key "__proto__" is data, not the prototype
-        Object.defineProperty(out, m.key, { value: build(m.value, [...path, m.key], spans, file), enumerable: true, writable: true, configurable: true });
+        setData(out, m.key, build(m.value, [...path, m.key], spans, file));
       }
       return out;
     }

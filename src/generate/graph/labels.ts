@@ -18,6 +18,7 @@
  */
 import { didYouMean } from '../../did-you-mean.js';
 import type { JsonPath } from './json.js';
+import { dataAt, dataString, record, setData, toData } from '../../data/records.js';
 
 export type Label = unknown;
 
@@ -108,7 +109,7 @@ export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuer
       r.fail('graph/bad-label-query', [...path, op], `unknown label query operator ${op}${suggest(op, QUERY_OPS)}; the operators are ${QUERY_OPS.join(', ')}`);
     }
     if (keys.length > 1) r.fail('graph/bad-label-query', path, `a ${op} query takes no other keys (found ${keys.join(', ')})`);
-    const arg = q[op];
+    const arg = dataAt(q, op);
     // graphgram tests each operator's argument for truthiness; a falsy one is matched as a plain key
     if (!arg) return objectQuery(q, path, r);
     switch (op) {
@@ -138,11 +139,11 @@ export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuer
           };
         }
         return (label, exact) => {
-          const out: Record<string, unknown> = {};
+          const out = record();
           for (const p of parts) {
             const m = p(label, exact);
             if (m === NO_MATCH) return NO_MATCH;
-            if (typeof m === 'object' && m !== null) Object.assign(out, m);
+            if (typeof m === 'object' && m !== null) for (const k of Object.keys(m)) setData(out, k, dataAt(m, k));
           }
           return out;
         };
@@ -154,7 +155,7 @@ export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuer
           if (m !== NO_MATCH) return m;
           if (typeof g === 'object' && g !== null) {
             for (const k of Object.keys(g)) {
-              const c = find((g as Record<string, unknown>)[k], exact);
+              const c = find(dataAt(g, k), exact);
               if (c !== NO_MATCH) return c;
             }
           }
@@ -168,16 +169,16 @@ export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuer
 }
 
 function objectQuery(q: Record<string, unknown>, path: JsonPath, r: Reporter): LabelQuery {
-  const entries = Object.keys(q).map((k) => [k, compileQuery(q[k], [...path, k], r)] as const);
+  const entries = Object.keys(q).map((k) => [k, compileQuery(dataAt(q, k), [...path, k], r)] as const);
   const n = entries.length;
   return (label, exact) => {
     if (typeof label !== 'object' || label === null) return NO_MATCH;
     if (exact && Object.keys(label).length !== n) return NO_MATCH;
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const [k, p] of entries) {
-      const m = p((label as Record<string, unknown>)[k], exact);
+      const m = p(dataAt(label, k), exact);
       if (m === NO_MATCH) return NO_MATCH;
-      out[k] = m;
+      setData(out, k, m);
     }
     return out;
   };
@@ -225,15 +226,16 @@ function resolve(ref: Ref, ctx: LabelContext): unknown {
     const b = ctx.ids.get(ref.head);
     v = b;
   }
+  // only through data keys: `${a.label.constructor}` or `$a.label.toString` is nothing, not a JavaScript function
   for (const s of ref.steps) {
     if (v === null || v === undefined) return undefined;
-    v = (v as Record<string | number, unknown>)[s];
+    v = dataAt(v, s);
   }
   return v;
 }
 
 function clone(v: unknown): unknown {
-  return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown);
+  return toData(v);
 }
 
 const INTERP = /\$\{([a-zA-Z_0-9.$[\]]+)\}/g;
@@ -258,7 +260,7 @@ function compileString(s: string, path: JsonPath, r: Reporter): LabelExpr {
       if (typeof p === 'string') out += p;
       else {
         const v = resolve(p, ctx);
-        out += v ? String(v) : ''; // graphgram: `value || ''`
+        out += v ? dataString(v) : ''; // graphgram: `value || ''`
       }
     }
     return out;
@@ -292,13 +294,13 @@ export function compileExpr(e: unknown, path: JsonPath, r: Reporter): LabelExpr 
   if (!isObject(e)) return () => e;
   const keys = Object.keys(e);
   const op = keys.find((k) => k.startsWith('$'));
-  if (op !== undefined && e[op]) {
+  if (op !== undefined && dataAt(e, op)) {
     if (op === '$llm') r.fail('graph/javascript', [...path, op], '$llm calls a language model at generation time; gramlog generates from data and a seed only');
     if (!(EXPR_OPS as readonly string[]).includes(op)) {
       r.fail('graph/bad-label-expr', [...path, op], `unknown label operator ${op}${suggest(op, EXPR_OPS)}; the operators are ${EXPR_OPS.join(', ')}`);
     }
     if (keys.length > 1) r.fail('graph/bad-label-expr', path, `a ${op} expression takes no other keys (found ${keys.join(', ')})`);
-    const arg = e[op];
+    const arg = dataAt(e, op);
     if (op === '$eval') return compileEvalValue(arg, [...path, op], r);
     if (!Array.isArray(arg) || arg.length < 2) r.fail('graph/bad-label-expr', [...path, op], `${op} takes an array of at least two label expressions`);
     const parts = arg.map((x, i) => compileExpr(x, [...path, op, i], r));
@@ -306,7 +308,7 @@ export function compileExpr(e: unknown, path: JsonPath, r: Reporter): LabelExpr 
       return (ctx) => {
         const values = parts.map((p) => p(ctx));
         let target = values[0];
-        if (typeof target !== 'object' || target === null) target = {};
+        if (typeof target !== 'object' || target === null) target = record();
         for (const v of values.slice(1)) target = merge(target, v);
         return target;
       };
@@ -315,22 +317,22 @@ export function compileExpr(e: unknown, path: JsonPath, r: Reporter): LabelExpr 
     return (ctx) => {
       const values = parts.map((p) => p(ctx));
       const first = values[0];
-      const target: Record<string, unknown> = typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : {};
+      const target: object = typeof first === 'object' && first !== null ? first : record();
       for (const v of values.slice(1)) {
         if (typeof v !== 'object' || v === null) continue;
         for (const k of Object.keys(v)) {
-          const x = (v as Record<string, unknown>)[k];
+          const x = dataAt(v, k);
           if (skipUndefined && x === undefined) continue;
-          target[k] = x;
+          setData(target, k, x);
         }
       }
       return target;
     };
   }
-  const entries = keys.map((k) => [k, compileExpr(e[k], [...path, k], r)] as const);
+  const entries = keys.map((k) => [k, compileExpr(dataAt(e, k), [...path, k], r)] as const);
   return (ctx) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, p] of entries) out[k] = p(ctx);
+    const out = record();
+    for (const [k, p] of entries) setData(out, k, p(ctx));
     return out;
   };
 }
@@ -342,10 +344,10 @@ function compileEvalValue(v: unknown, path: JsonPath, r: Reporter): LabelExpr {
     return (ctx) => parts.map((p) => p(ctx));
   }
   if (isObject(v)) {
-    const entries = Object.keys(v).map((k) => [k, compileEvalValue(v[k], [...path, k], r)] as const);
+    const entries = Object.keys(v).map((k) => [k, compileEvalValue(dataAt(v, k), [...path, k], r)] as const);
     return (ctx) => {
-      const out: Record<string, unknown> = {};
-      for (const [k, p] of entries) out[k] = p(ctx);
+      const out = record();
+      for (const [k, p] of entries) setData(out, k, p(ctx));
       return out;
     };
   }
@@ -355,15 +357,15 @@ function compileEvalValue(v: unknown, path: JsonPath, r: Reporter): LabelExpr {
 /** lodash `merge`: recursive into objects and arrays; undefined source values are skipped. */
 function merge(target: unknown, source: unknown): unknown {
   if (typeof source !== 'object' || source === null) return target;
-  const t = target as Record<string, unknown>;
+  // keys are data: `__proto__` in a label is merged as a key, never into a prototype
   for (const k of Object.keys(source)) {
-    const s = (source as Record<string, unknown>)[k];
+    const s = dataAt(source, k);
     if (s === undefined) continue;
-    const cur = t[k];
+    const cur = dataAt(target, k);
     if (typeof s === 'object' && s !== null) {
-      const base = typeof cur === 'object' && cur !== null ? cur : Array.isArray(s) ? [] : {};
-      t[k] = merge(base, s);
-    } else t[k] = s;
+      const base = typeof cur === 'object' && cur !== null ? cur : Array.isArray(s) ? [] : record();
+      setData(target as object, k, merge(base, s));
+    } else setData(target as object, k, s);
   }
-  return t;
+  return target;
 }

@@ -70,7 +70,9 @@ function termValue(t: Term): unknown {
 
 function num(t: Term | undefined, what: string, span: Span): number {
   if (!t || t.kind !== 'const' || !/^\d+(\.\d+)?$/.test(t.name)) fail('graph/bad-number', t?.span ?? span, `${what} must be a number >= 0, not ${t ? printTerm(t) : 'missing'}`);
-  return Number(t.name);
+  const n = Number(t.name);
+  if (!Number.isFinite(n)) fail('graph/bad-number', t.span, `${what} must be a finite number, not ${t.name.length > 20 ? t.name.slice(0, 20) + '…' : t.name} (past the largest number, about 1.8e308)`);
+  return n;
 }
 
 /** Compile a .gdl graph grammar (the program also holds its `violation` rules). */

@@ -135,7 +135,7 @@ function compileLiteral(lit: BodyLit, bound: Set<number>, terms: TermTable, rels
       // before the literal; after it, every variable of its arguments is bound.
       const before = new Set(bound);
       for (const a of lit.args) addSlots(a, bound);
-      return (next) => compileBuiltin(lit.op, lit.args, lit.negated, before, next, terms);
+      return (next) => compileBuiltin(lit.op, lit.args, lit.negated, before, next, terms, lit.span);
     }
   }
 }
