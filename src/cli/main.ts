@@ -49,7 +49,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.out(topHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (name === '--version' || name === '-v') {
+  if (name === '--version' || name === '-V' || name === '-v') {
     io.out(`gramlog ${VERSION}\n`);
     return EXIT.ok;
   }
