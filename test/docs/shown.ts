@@ -4,7 +4,8 @@
  * shown whole. The docs tests run each of them.
  *
  * - A ```console block: `$ gramlog ARGS` (or `$ npx tsx FILE.ts`) lines, each
- *   followed by what it prints (stdout, then stderr) up to the next `$ ` line.
+ *   followed by what it prints (stdout then stderr, or either alone) up to
+ *   the next `$ ` line.
  *   A line `…` stands for any number of lines.
  * - A ```sh block: every line that starts with `gramlog ` (or `npx gramlog `)
  *   is run; a trailing `# exit N` says its exit code (else 0 or 1 is fine).
@@ -43,6 +44,7 @@ export function markdownFiles(): string[] {
   const walk = (dir: string) => {
     for (const name of readdirSync(join(repoRoot, dir)).sort()) {
       const path = `${dir}/${name}`;
+      if (name.startsWith('.')) continue;
       if (statSync(join(repoRoot, path)).isDirectory()) {
         if (path !== 'docs/reference/api') walk(path);
       } else if (name.endsWith('.md') && !NOT_OURS.has(path)) out.push(path);

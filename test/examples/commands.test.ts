@@ -46,25 +46,35 @@ interface Example {
 }
 
 function readmeExamples(): Example[] {
-  const lines = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n');
+  const out: Example[] = [];
+  for (const file of ['README.md', ...readdirSync(join(repoRoot, 'docs/guides')).map((f) => `docs/guides/${f}`)]) out.push(...examplesIn(file));
+  return out;
+}
+
+function examplesIn(file: string): Example[] {
+  const lines = readFileSync(join(repoRoot, file), 'utf8').split('\n');
   const out: Example[] = [];
   let inBlock = false;
   let current: Example | undefined;
   lines.forEach((line, i) => {
-    const where = `README.md:${i + 1}`;
+    const where = `${file}:${i + 1}`;
     if (line.startsWith('```')) {
       inBlock = !inBlock;
       current = undefined;
       return;
     }
     if (!inBlock) return;
-    const shown = /^\$ npx gramlog (.*)$/.exec(line);
+    const shown = /^\$ (?:npx )?gramlog (.*)$/.exec(line);
     if (shown) {
       current = { where, argv: shellWords(shown[1] as string), expected: [] };
       out.push(current);
       return;
     }
-    const plain = /(?:^|&& )npx gramlog (.*)$/.exec(line);
+    if (current) {
+      current.expected?.push(line);
+      return;
+    }
+    const plain = /(?:^|&& )(?:npx )?gramlog (.*)$/.exec(line);
     if (plain) {
       current = undefined;
       const exit = /# exit (\d)/.exec(line);
