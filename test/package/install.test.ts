@@ -97,6 +97,18 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     expect(q.stdout).toBe('(keyword Pike weapon heavy)\n(keyword Pike weapon melee)\n(keyword Pike weapon pierce)\n');
   });
 
+  it('npm link from the clone (as the README sets up) gives a gramlog that runs the clone, without a rebuild', () => {
+    const linked = join(tmp, 'linked');
+    const r = spawnSync(npm, ['link', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_prefix: linked },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const v = spawnSync(join(linked, 'bin', 'gramlog'), ['validate', join(work, 'tictactoe.kif')], { cwd: work, encoding: 'utf8' });
+    expect(v.stdout).toContain('tictactoe.kif: valid (GDL; 5478 states searched');
+  }, 120_000);
+
   it('reads stdin and reports a missing file with exit 2', () => {
     const r = spawnSync(gramlog, ['query', '-', '--goal', '(p ?x)'], { cwd: work, encoding: 'utf8', input: '(p a) (p b)' });
     expect(r.stdout).toBe('(p a)\n(p b)\n');
