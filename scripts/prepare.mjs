@@ -2,9 +2,11 @@
 // and by `npx gramlog` inside a clone, which links the clone into npx's
 // cache and prepares it): build only when the build is missing or older than
 // a source. A clone that has been built starts `npx gramlog` at once instead
-// of rebuilding for 10-20 s. `npm run build` always builds.
+// of rebuilding for 10-20 s. `npm run build` always builds. An installed package (no
+// src/: the tarball carries the build) has nothing to build, should npm run
+// this script there.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,7 +46,9 @@ export function buildIsCurrent() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (buildIsCurrent() && process.env.GRAMLOG_FORCE_BUILD === undefined) {
+  if (!existsSync(join(root, 'src'))) {
+    // an installed package: the build came in the tarball
+  } else if (buildIsCurrent() && process.env.GRAMLOG_FORCE_BUILD === undefined) {
     process.stderr.write('gramlog: the build in dist/ is newer than every source: nothing to build (npm run build rebuilds)\n');
   } else {
     const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });

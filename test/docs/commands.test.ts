@@ -62,3 +62,14 @@ for (const file of markdownFiles()) {
     }
   });
 }
+
+describe('docs/examples', () => {
+  const all = markdownFiles().flatMap(shownIn);
+  for (const name of readdirSync(join(repoRoot, 'docs/examples')).sort()) {
+    const path = `docs/examples/${name}`;
+    it(`${path} is shown whole in the docs and run by a command they show`, () => {
+      expect(all.some((s) => s.kind === 'file' && s.argv[0] === path), `a <!-- file: ${path} --> block`).toBe(true);
+      expect(all.some((s) => s.kind !== 'file' && s.argv.includes(path)), `a command on ${path}`).toBe(true);
+    });
+  }
+});

@@ -38,7 +38,8 @@ beforeAll(() => {
     execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
   ) as { filename: string }[];
   tarball = join(tmp, packed[0]!.filename);
-  execFileSync(npm, ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // --allow-scripts: npm 11 would run `prepare` if allowed; it must have nothing to do
+  execFileSync(npm, ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--allow-scripts=gramlog', tarball], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   gramlog = join(prefix, 'bin', 'gramlog');
   // A user's own files, in a folder of their own.
   for (const f of ['games/tictactoe.kif', 'rules/tree.gdl', 'rules/building.gdl', 'rules/mission.json', 'rules/rooms.gdl', 'rules/items.bp']) {
@@ -95,6 +96,9 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     expect(JSON.parse(m.stdout).blueprint).toBe('Spear');
     const q = run('query', 'items.bp', '--goal', '(keyword Pike weapon ?k)');
     expect(q.stdout).toBe('(keyword Pike weapon heavy)\n(keyword Pike weapon melee)\n(keyword Pike weapon pierce)\n');
+    // the query script's code cache fits the installed script (its text, not its new modification time)
+    const probe = `const r = require(${JSON.stringify(join(prefix, 'lib', 'node_modules', 'gramlog', 'bin', 'script.js'))}).loadScript('query'); process.stdout.write(String(r.script.cachedDataRejected));`;
+    expect(spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).stdout).toBe('false');
   });
 
   it('npm link from the clone (as the README sets up) gives a gramlog that runs the clone, without a rebuild', () => {
