@@ -81,7 +81,6 @@ function examplesIn(file: string): Example[] {
       out.push({ where, argv: capCounts(shellWords(plain[1] as string)), ...(exit ? { exit: Number(exit[1]) } : {}) });
       return;
     }
-    if (current) current.expected?.push(line);
   });
   out.splice(0, out.length, ...out.filter((e) => e.argv[0] !== 'serve'));
   // `gramlog serve` runs until stopped; test/web/serve.test.ts checks what its README example prints.
