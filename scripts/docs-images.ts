@@ -24,6 +24,8 @@ const viz = await instance();
 for (const { file, argv } of PICTURES) {
   const r = await runCli(argv);
   if (r.code !== 0) throw new Error(`gramlog ${argv.join(' ')}: exit ${r.code}\n${r.stderr}`);
-  writeFileSync(join(out, file), viz.renderString(r.stdout, { format: 'svg' }));
+  // Graphviz sizes boxes by its own font metrics: Courier's are known, a generic "monospace" is not
+  const dot = r.stdout.replace(/fontname="monospace"/g, 'fontname="Courier"');
+  writeFileSync(join(out, file), viz.renderString(dot, { format: 'svg' }));
   process.stdout.write(`docs/images/${file}\n`);
 }
