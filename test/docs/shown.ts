@@ -9,6 +9,8 @@
  *   A line `…` stands for any number of lines.
  * - A ```sh block: every line that starts with `gramlog ` (or `npx gramlog `)
  *   is run; a trailing `# exit N` says its exit code (else 0 or 1 is fine).
+ *   Its output is not shown, so to keep the suite fast its --runs, --count
+ *   and --playouts are capped at 20 (the options and files are what it checks).
  * - `<!-- file: PATH -->` just before a fenced block: the block is PATH's whole text.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -109,7 +111,8 @@ export function shownIn(file: string): Shown[] {
         const m = /^(?:npx )?gramlog (.*?)\s*(?:#\s*(.*))?$/.exec(line);
         if (!m) return;
         const exit = /\bexit (\d)/.exec(m[2] ?? '');
-        out.push({ where: `${file}:${i + 2 + k}`, kind: 'run', argv: ['gramlog', ...words(m[1] as string)], text: '', exit: exit ? Number(exit[1]) : undefined });
+        const argv = words(m[1] as string).map((w, n, all) => (n > 0 && /^(--runs|--count|--playouts|-n)$/.test(all[n - 1] as string) && Number(w) > 20 ? '20' : w));
+        out.push({ where: `${file}:${i + 2 + k}`, kind: 'run', argv: ['gramlog', ...argv], text: '', exit: exit ? Number(exit[1]) : undefined });
       });
     }
     i = end;

@@ -47,7 +47,8 @@ interface Example {
 
 function readmeExamples(): Example[] {
   const out: Example[] = [];
-  for (const file of ['README.md', ...readdirSync(join(repoRoot, 'docs/guides')).map((f) => `docs/guides/${f}`)]) out.push(...examplesIn(file));
+  // the docs' commands: test/docs/commands.test.ts
+  for (const file of ['README.md']) out.push(...examplesIn(file));
   return out;
 }
 
@@ -133,7 +134,7 @@ describe('matchLines', () => {
 describe('README commands print what the README shows', () => {
   const examples = readmeExamples();
   it('finds the examples', () => {
-    expect(examples.filter((e) => e.expected).length).toBeGreaterThanOrEqual(12);
+    expect(examples.filter((e) => e.expected).length).toBeGreaterThanOrEqual(7);
   });
   for (const ex of examples) {
     it(`${ex.where}: gramlog ${ex.argv.join(' ')}`, async () => {
