@@ -58,6 +58,8 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     expect(existsSync(join(installed, 'dist', 'cli', 'script', 'query.cache'))).toBe(true);
     expect(existsSync(join(installed, 'dist', 'web', 'index.html'))).toBe(true);
     expect(existsSync(join(installed, 'games', 'tictactoe.kif'))).toBe(true);
+    expect(existsSync(join(installed, 'docs', 'examples', 'quest.gdl'))).toBe(true);
+    expect(existsSync(join(installed, 'dist', 'web', 'app.js.map'))).toBe(false);
     expect(existsSync(join(installed, 'src'))).toBe(false);
     const deps = readdirSync(join(installed, 'node_modules')).filter((d) => !d.startsWith('.'));
     for (const dev of Object.keys(pkg.devDependencies)) expect(deps, dev).not.toContain(dev.split('/')[0]);
