@@ -6,7 +6,7 @@
  * tarball must carry the build (no `prepare` on install: the build scripts are
  * not in it, so a build would fail), and installs no devDependencies.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +114,29 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     const v = spawnSync(join(linked, 'bin', 'gramlog'), ['validate', join(work, 'tictactoe.kif')], { cwd: work, encoding: 'utf8' });
     expect(v.stdout).toContain('tictactoe.kif: valid (GDL; 5478 states searched');
   }, 120_000);
+
+  it('serves the playground from the installed build', async () => {
+    const child = spawn(gramlog, ['serve', 'tree.gdl', '--port', '0'], { cwd: work });
+    try {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const url = await new Promise<string>((done, fail) => {
+        const t = setInterval(() => {
+          const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (m) {
+            clearInterval(t);
+            done(m[0]);
+          }
+        }, 20);
+        child.on('exit', () => fail(new Error(`serve ended: ${out}`)));
+      });
+      const app = await fetch(`${url}app.js`);
+      expect(app.status).toBe(200);
+      expect((await app.text()).length).toBeGreaterThan(1000);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
 
   it('reads stdin and reports a missing file with exit 2', () => {
     const r = spawnSync(gramlog, ['query', '-', '--goal', '(p ?x)'], { cwd: work, encoding: 'utf8', input: '(p a) (p b)' });
