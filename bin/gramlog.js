@@ -8,6 +8,12 @@
 'use strict';
 const argv = process.argv.slice(2);
 
+// The version is package.json's, wherever the package is installed.
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V' || argv[0] === '-v')) {
+  process.stdout.write(`gramlog ${require('../package.json').version}\n`);
+  return;
+}
+
 async function modules() {
   try {
     return (await import('../dist/cli/bundle/main.js')).main;

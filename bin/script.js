@@ -7,9 +7,11 @@
 // no ES module machinery at all).
 //
 // NAME.json records what the cache was made for (the script's size and
-// modification time, V8's version); V8 checks its version and flags itself
-// and rejects a cache that does not fit, and then the script compiles as
-// usual: a stale cache costs time, never a wrong answer.
+// modification time, a hash of its text, V8's version); V8 checks its version
+// and flags itself and rejects a cache that does not fit, and then the script
+// compiles as usual: a stale cache costs time, never a wrong answer. An
+// installed package has new modification times (npm extracts the tarball), so
+// there the hash of the text decides.
 'use strict';
 const { readFileSync, statSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -24,10 +26,24 @@ function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname, __gramlogUrl) {${source}\n})`;
 }
 
+/** The hash of a script's text that `NAME.json` records. */
+function hash(source) {
+  // loaded only here: a run whose modification time fits needs no hash
+  return require('node:crypto').createHash('sha1').update(source, 'latin1').digest('hex');
+}
+
 /** What `NAME.json` says of a script file now. */
 function describe(file) {
   const st = statSync(file);
-  return { size: st.size, mtimeMs: st.mtimeMs, v8: process.versions.v8 };
+  return { size: st.size, mtimeMs: st.mtimeMs, sha1: hash(readFileSync(file, 'latin1')), v8: process.versions.v8 };
+}
+
+/** Whether the cache recorded in `made` was made for this script (`file`, whose text is `source`). */
+function fits(made, file, source) {
+  if (made.v8 !== process.versions.v8) return false;
+  const st = statSync(file);
+  if (made.size !== st.size) return false;
+  return made.mtimeMs === st.mtimeMs || made.sha1 === hash(source);
 }
 
 /**
@@ -49,8 +65,7 @@ function loadScript(name, withCache = true) {
   if (withCache) {
     try {
       const made = JSON.parse(readFileSync(join(scriptDir, `${name}.json`), 'utf8'));
-      const now = describe(file);
-      if (made.size === now.size && made.mtimeMs === now.mtimeMs && made.v8 === now.v8) cachedData = readFileSync(join(scriptDir, `${name}.cache`));
+      if (fits(made, file, source)) cachedData = readFileSync(join(scriptDir, `${name}.cache`));
     } catch {
       cachedData = undefined;
     }
@@ -64,4 +79,5 @@ function loadScript(name, withCache = true) {
 exports.scriptDir = scriptDir;
 exports.wrap = wrap;
 exports.describe = describe;
+exports.fits = fits;
 exports.loadScript = loadScript;

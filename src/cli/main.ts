@@ -46,9 +46,9 @@ function unknownCommand(name: string): UsageError {
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-v') {
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-V' || name === '-v') {
     try {
-      io.out(name === '--version' || name === '-v' ? `gramlog ${VERSION}\n` : topHelp());
+      io.out(name === '--version' || name === '-V' || name === '-v' ? `gramlog ${VERSION}\n` : topHelp());
     } catch (e) {
       return outputEnded(e, io);
     }

@@ -9,9 +9,9 @@ const dir = mkdtempSync(join(tmpdir(), 'gramlog-facts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('gramlog query --facts DIR', () => {
-  it('prints what the README shows for rules/routes.kif', async () => {
-    const readme = readRepoFile('README.md');
-    const block = /```\n\$ npx gramlog (query rules\/routes\.kif[^\n]*)\n([\s\S]*?)```/.exec(readme);
+  it('prints what the rules guide shows for rules/routes.kif', async () => {
+    const readme = readRepoFile('docs/guides/rules-and-queries.md');
+    const block = /```console\n\$ gramlog (query rules\/routes\.kif[^\n]*)\n([\s\S]*?)```/.exec(readme);
     expect(block).not.toBeNull();
     const argv = (block?.[1] as string).match(/'[^']*'|\S+/g)?.map((a) => a.replace(/^'|'$/g, '')) ?? [];
     const r = await runCli(argv);

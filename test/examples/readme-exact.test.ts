@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { readRepoFile } from '../helpers.js';
 import { runCli } from '../cli/fake-io.js';
 
-const readme = readRepoFile('README.md');
+const readme = ['README.md', 'docs/guides/layers.md', 'docs/guides/check.md'].map(readRepoFile).join('\n');
 
 /** The output under `$ npx gramlog ARGS` in a README code block. */
 function shown(args: string): string {
-  const start = readme.indexOf('```\n$ npx gramlog ' + args + '\n');
+  const start = readme.indexOf('```console\n$ gramlog ' + args + '\n');
   if (start < 0) throw new Error(`README shows no block for gramlog ${args}`);
-  const body = readme.indexOf('\n', start + 4) + 1;
+  const body = readme.indexOf('\n', start + 11) + 1;
   return readme.slice(body, readme.indexOf('```\n', body));
 }
 

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/fake-io.js';
 import { readRepoFile } from '../helpers.js';
 
-const readme = readRepoFile('README.md');
-const section = readme.slice(readme.indexOf('## Graph grammars'), readme.indexOf('## Checking generators'));
-const blocks = [...section.matchAll(/```\n\$ (gramlog [^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ command: m[1] as string, shown: m[2] as string }));
+const readme = readRepoFile('docs/guides/graph-grammars.md');
+const section = readme.slice(readme.indexOf('## The two formats in full'));
+// a block may end with `…`: the start of a long output
+const blocks = [...section.matchAll(/```console\n\$ (gramlog [^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ command: m[1] as string, shown: (m[2] as string).replace(/…\n$/, '') }));
 
 describe('README: graph grammars', () => {
   it('has the examples', () => expect(blocks.length).toBe(5));

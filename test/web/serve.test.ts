@@ -56,8 +56,8 @@ describe('gramlog serve', () => {
   });
 
   it('prints what the README shows, serves until stopped, and exits 0 then', async () => {
-    const readme = readRepoFile('README.md');
-    const block = /```\n\$ npx gramlog serve rules\/tree\.gdl\n([\s\S]*?)```/.exec(readme)?.[1];
+    const readme = readRepoFile('docs/guides/playground.md');
+    const block = /```console\n\$ gramlog serve rules\/tree\.gdl\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBeDefined();
     const child = spawn(process.execPath, [bin, 'serve', 'rules/tree.gdl', '--port', '0'], { cwd: repoRoot });
     let out = '';
