@@ -33,11 +33,8 @@ export const CODES: readonly CodeInfo[] = [
       'A wrong value (undefined, null, a number for a text, an object of another kind) throws this error, naming the ' +
       'function, the parameter and what it expected, e.g. `parse(text, options): text must be a string, not the number -1`. ' +
       'It is never a TypeError from deep inside, and never a quiet empty result.',
-    example: {
-      file: 'call.mjs',
-      text: "import { evaluate } from 'gramlog';\nevaluate('(p 1)');\n",
-      command: 'node call.mjs',
-    },
+    reachableFrom: 'api',
+    apiNote: "Any exported function given the wrong kind of argument, e.g. `evaluate('(p 1)')` (a text where a Program is expected).",
     fix: 'Pass what the message names: for evaluate, parse the text first (`evaluate(parseProgram(text))`).',
   },
 ];

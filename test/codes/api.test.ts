@@ -17,6 +17,7 @@ const GAME = '(role p)\n(init on)\n(legal p go)\n(<= (next done) (does p go))\n(
 
 /** How each API-only code is raised. */
 const TRIGGERS: Readonly<Record<string, () => unknown>> = {
+  'api/argument': () => evaluate('(p 1)' as never),
   'syntax/empty-input': () => parseTerm(''),
   'syntax/extra-input': () => parseLiteral('(p ?x) (q)'),
   'query/goal': () => query('(p a)', '(not (p ?x))'),
