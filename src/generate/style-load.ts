@@ -7,6 +7,7 @@ import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { isParamError } from './params.js';
 import type { CompileOptions, StyleSource } from './style.js';
+import type { VocabularySchema } from './vocabulary-schema.js';
 
 export interface Loaded {
   /** Undefined when the files do not load (a syntax error, an error diagnostic). */
@@ -24,12 +25,29 @@ export function findings<T>(f: () => T, all = false): { value: T | undefined; di
   }
 }
 
-/** Load the sources as one program (the CLI's loadRuleFiles, as values), then `options.transform`. */
-export function loadSources(sources: readonly StyleSource[], options: CompileOptions = {}): Loaded {
+/**
+ * The program's generic `arity` warning ("'rule' is used with 2 different
+ * arities"), placed at the first use, says nothing the vocabulary check does
+ * not say better for a relation the style reserves: that check puts an error
+ * at the very statement with the wrong arity. So it is dropped for those names.
+ */
+function reservedArityWarning(d: Diagnostic, reserved: ReadonlySet<string>): boolean {
+  if (d.code !== 'arity' || d.severity !== 'warning') return false;
+  const name = /^'([^']+)' is used with \d+ different arities/.exec(d.message)?.[1];
+  return name !== undefined && reserved.has(name);
+}
+
+/**
+ * Load the sources as one program (the CLI's loadRuleFiles, as values), then
+ * `options.transform`. With `schema`, the generic arity warning is left out for
+ * the relations it reserves (their arity is checked against the schema).
+ */
+export function loadSources(sources: readonly StyleSource[], options: CompileOptions = {}, schema?: VocabularySchema): Loaded {
   const loaded = options.loaded ? { value: options.loaded, diagnostics: [] } : findings(() => loadProgram(sources, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}));
   const program = loaded.value;
   if (!program) return { program: undefined, diagnostics: loaded.diagnostics };
-  const diagnostics = [...program.diagnostics];
+  const reserved = new Set(schema?.entries.map((e) => e.name) ?? []);
+  const diagnostics = program.diagnostics.filter((d) => !reservedArityWarning(d, reserved));
   if (diagnostics.some((d) => d.severity === 'error')) return { program: undefined, diagnostics };
   if (!options.transform) return { program, diagnostics };
   // the transform's errors are the file's (a blueprint property of the wrong type for a param): all of them findings

@@ -28,7 +28,7 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   accepts: { choose: 'PATH=RULE', transform: true },
   recogniseProgram: (program) => program.relationsNamed('rule').length > 0 || program.relationsNamed('start').length > 0,
   compile(sources: readonly StyleSource[], options = {}) {
-    const loaded = loadSources(sources, options);
+    const loaded = loadSources(sources, options, GRAMMAR_SCHEMA);
     if (!loaded.program) return { style: 'grammar', grammar: undefined, diagnostics: loaded.diagnostics };
     const program = loaded.program;
     const c = compileGrammarProgram(program, options.params);

@@ -24,7 +24,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   accepts: { choose: 'LAYER:KEY=on|off', transform: true },
   recogniseProgram: isLayerProgram,
   compile(sources, options = {}) {
-    const loaded = loadSources(sources, options);
+    const loaded = loadSources(sources, options, LAYERS_SCHEMA);
     if (!loaded.program) return { style: 'layers', grammar: undefined, diagnostics: loaded.diagnostics };
     const program = loaded.program;
     const c = findings(() => prepareLayers(program, options.params ? { params: options.params } : {}));
@@ -42,7 +42,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   explain: (artifact, violations) => appendViolations(explainLayers(artifact), violations),
   size: (artifact) => artifact.layers.reduce((n, l) => n + l.placed.length, 0),
   async analyze(sources, options = {}) {
-    const loaded = loadSources(sources, options);
+    const loaded = loadSources(sources, options, LAYERS_SCHEMA);
     if (!loaded.program) return { diagnostics: loaded.diagnostics, analysis: undefined };
     const program = applyParams(loaded.program, options.params);
     const diagnostics = [...loaded.diagnostics, ...violationNeverFires(program, { placed: 2 })];
