@@ -1,3 +1,27 @@
+/**
+ * Codes of the depth, size and memory limits (issue 20, class 4 and 5):
+ * nesting limits of the parsers that had none, string sizes, and the
+ * blueprint-inheritance depth.
+ */
 import type { CodeInfo } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [];
+export const CODES: readonly CodeInfo[] = [
+  {
+    code: 'graph/json-too-deep',
+    severity: 'error',
+    title: 'JSON arrays and objects nest deeper than 1000 levels',
+    explanation:
+      'A graph grammar or start graph in JSON needs a few levels of nesting; gramlog stops reading at the first bracket or brace that opens level 1001, so that no later pass runs out of stack.',
+    example: { file: 'deep.json', text: '{"name": "g", "start": "S", "stages": [[[[ ... 1000 more ... ]]]]}', command: 'gramlog generate deep.json' },
+    fix: 'Flatten the data: rules are objects in a stage\'s "rules" array; a right-hand side is a label, an array of labels or {node, edge}.',
+  },
+  {
+    code: 'blueprint/too-deep',
+    severity: 'error',
+    title: 'a blueprint expression nests deeper than 500 brackets',
+    explanation:
+      'An expression in a .bp file (a @property, @domain or @function body) may nest `(` and `[` up to 500 deep; the error points at the bracket that opens level 501.',
+    example: { file: 'deep.bp', text: '@blueprint A\n  @property x = (+ 1 (+ 1 (+ 1 ... 500 more ... )))\n@end\n', command: 'gramlog master deep.bp A' },
+    fix: 'Split the expression: give a part its own @function or @property and refer to it.',
+  },
+];

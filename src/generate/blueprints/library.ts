@@ -19,6 +19,7 @@ import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type 
 import { libraryFactsText, setKey } from './facts.js';
 import { parseBlueprintFile } from './parse.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { pushAll } from '../../arrays.js';
 
 export interface Definition {
   readonly kind: Block['kind'];
@@ -205,7 +206,7 @@ export function ownDomains(decls: readonly DomainDecl[]): Map<string, { replaces
   for (const d of decls) {
     const cur = out.get(d.domain);
     if (d.op === '=' || !cur) out.set(d.domain, { replaces: d.op === '=' || (cur?.replaces ?? false), keywords: [...d.keywords] });
-    else cur.keywords.push(...d.keywords);
+    else pushAll(cur.keywords, d.keywords);
   }
   return out;
 }

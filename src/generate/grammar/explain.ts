@@ -15,6 +15,7 @@ import type { PlainValue } from '../../store/index.js';
 import type { Store } from '../../store/index.js';
 import { fromJson } from '../history.js';
 import { STEPS } from './pipeline.js';
+import { maxOf, pushAll } from '../../arrays.js';
 
 interface NodeRow {
   order: number;
@@ -74,7 +75,7 @@ export function explainStore(store: Store, seed: number | string): string {
 
   const lines: string[] = [`seed ${seed}`];
   const ordered = [...nodes.values()].sort((a, b) => a.order - b.order);
-  for (const n of ordered) lines.push(...explainNode(n));
+  for (const n of ordered) pushAll(lines, explainNode(n));
   return lines.join('\n') + '\n';
 }
 
@@ -101,7 +102,7 @@ function explainNode(n: NodeRow): string[] {
     const step = n.steps.get(si);
     if (step) cells.push({ label: STEPS[si] as string, values: names.map((_, ri) => formatWeight(step.weights[ri] ?? 0)), facts: step.facts });
   }
-  const widths = names.map((name, ri) => Math.max(name.length, ...cells.map((c) => (c.values[ri] as string).length)));
+  const widths = names.map((name, ri) => maxOf(cells.map((c) => (c.values[ri] as string).length), name.length));
   const line = (label: string, values: string[], facts: string[]) => {
     let s = `${indent}  ${label.padEnd(stepWidth)}  ${values.map((v, i) => v.padEnd(widths[i] as number)).join('  ')}`;
     if (facts.length > 0) s += `  ${facts.join(' ')}`;

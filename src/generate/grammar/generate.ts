@@ -18,6 +18,7 @@ import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource }
 import { historyOf } from '../history.js';
 import type { MemoryBudget } from '../memory.js';
 import { GenerationHistory } from './history.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GenerateOptions extends GrammarOptions {
   /** The seed (default 0); printed with the artifact, it replays it. */
@@ -61,7 +62,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
       for (const stack = [expansion.root]; stack.length > 0; ) {
         const n = stack.pop() as (typeof stack)[number];
         if (n.rule) paths.push(n.path);
-        stack.push(...n.children);
+        pushAll(stack, n.children);
       }
       const err = unusedChoices(options.choose, expansion.forced, paths);
       if (err) throw err;

@@ -21,6 +21,7 @@ import { violationNeverFires } from '../violations.js';
 import { ARTIFACT_RELATIONS } from './facts.js';
 import type { Nonterminal, RuleDef } from './grammar.js';
 import { statementSpan } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 /** Pre-selector relations and the argument positions that name a rule. */
 const RULE_POSITIONS: Readonly<Record<string, { arity: number; positions: number[] }>> = {
@@ -104,8 +105,8 @@ export function grammarLoadFindings(program: Program, shape: GrammarShape): Diag
     });
   }
 
-  out.push(...undeclaredParamReads(program));
-  out.push(...violationNeverFires(program, ARTIFACT_RELATIONS));
+  pushAll(out, undeclaredParamReads(program));
+  pushAll(out, violationNeverFires(program, ARTIFACT_RELATIONS));
   return out.sort((a, b) => (a.severity === b.severity ? spanOrder(a.span, b.span) : a.severity === 'error' ? -1 : 1));
 }
 

@@ -7,6 +7,7 @@
  *                         bracket, text after the value, an unknown word
  *                         (JSON has only true, false and null)
  *   graph/duplicate-key   an object names the same key twice
+ *   graph/json-too-deep   arrays and objects nest deeper than MAX_JSON_NESTING
  */
 import nearley from 'nearley';
 import type { Token } from 'moo';
@@ -16,6 +17,9 @@ import compiled, { jsonLexer } from './generated/json-grammar.js';
 import type { JsonNode } from './json-ast.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
+
+/** How deep arrays and objects may nest (a grammar needs about 6 levels; deeper input would overflow the stack later). */
+export const MAX_JSON_NESTING = 1000;
 
 /** A path in a JSON value: object keys and array indexes. */
 export type JsonPath = ReadonlyArray<string | number>;
@@ -66,8 +70,18 @@ function describe(tok: Token): string {
 export function parseJson(text: string, file: string): JsonDocument {
   const tokens: Token[] = [];
   jsonLexer.reset(text);
+  let depth = 0;
   for (const tok of jsonLexer) {
     if (tok.type === 'ws') continue;
+    if (tok.type === 'lbrace' || tok.type === 'lbracket') {
+      if (++depth > MAX_JSON_NESTING) {
+        throw new GramlogError(
+          'graph/json-too-deep',
+          `arrays and objects nest more than ${MAX_JSON_NESTING} deep here: a grammar or graph needs only a few levels`,
+          tokenSpan(file, tok),
+        );
+      }
+    } else if (tok.type === 'rbrace' || tok.type === 'rbracket') depth--;
     if (tok.type === 'error') {
       const ch = tok.text[0] ?? '';
       const what = ch === '"' ? 'an unterminated string (or a control character inside it)' : `unexpected character '${ch}'`;

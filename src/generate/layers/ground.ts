@@ -27,6 +27,7 @@ import { dynamicRelations } from './dynamic.js';
 import { ANALYSIS_MAX_FACTS, possibilityText } from './reads.js';
 import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import type { LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GroundAtom {
   name: string;
@@ -67,7 +68,7 @@ export function groundLayers(program: Program, layers: readonly LayerDecl[], max
   const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
   const dynLit = (lit: BodyLit): lit is Extract<BodyLit, { kind: 'pos' | 'neg' }> => (lit.kind === 'pos' || lit.kind === 'neg') && dynamic.has(lit.rel);
   const plans: Array<{ ri: number; vars: number; head: { name: string; arity: number }; lits: Array<{ j: number; name: string; arity: number; neg: boolean }> }> = [];
-  lines.push(...factsText(program, (rel) => (dynamic.has(rel) ? `gl.f.${relName(program, rel)}` : null)));
+  pushAll(lines, factsText(program, (rel) => (dynamic.has(rel) ? `gl.f.${relName(program, rel)}` : null)));
   program.rules.forEach((rule, ri) => {
     if (!dynamic.has(rule.head.rel)) return;
     const slots = new Set<number>();
@@ -133,7 +134,7 @@ export function groundLayers(program: Program, layers: readonly LayerDecl[], max
         (lit.neg ? g.neg : g.pos).push(intern(lit.name, lit.arity, t.slice(n)));
       }
     }
-    instances.push(...inst.values());
+    pushAll(instances, inst.values());
   }
   const toDerivedMemo = new Map<number, number>();
   const toOriginalMemo = new Map<number, number>();

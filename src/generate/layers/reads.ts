@@ -29,6 +29,7 @@ import { checkRuleSafety } from '../../program/schedule.js';
 import { dynamicRelations } from './dynamic.js';
 import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import { LAYER_KEYED, type LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 /** One read: a layer rule deriving `(relation reader readerKey ...)` consults `(placed layer key)`. */
 export interface Read {
@@ -163,7 +164,7 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
   const possible = new Map<number, Set<number>>();
   for (const l of layers) possible.set(l.id, new Set());
   for (const t of model.tuples('gl.possible', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
-  reads.push(...textualReads(program, reads));
+  pushAll(reads, textualReads(program, reads));
   return { reads, possible, derived, model, toOriginal };
 }
 
