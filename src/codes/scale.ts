@@ -24,4 +24,13 @@ export const CODES: readonly CodeInfo[] = [
     example: { file: 'deep.bp', text: '@blueprint A\n  @property x = (+ 1 (+ 1 (+ 1 ... 500 more ... )))\n@end\n', command: 'gramlog master deep.bp A' },
     fix: 'Split the expression: give a part its own @function or @property and refer to it.',
   },
+  {
+    code: 'blueprint/inheritance-too-deep',
+    severity: 'error',
+    title: 'a blueprint has more than 500 ancestors',
+    explanation:
+      'A chain of parents (`@blueprint B : A`, A\'s parent, ...) may be at most 500 long: every ancestor is a fact of the library (ancestor B A), so a chain of N costs N²/2 facts. The error points at the `: PARENT` of the first blueprint past the limit.',
+    example: { file: 'chain.bp', text: '@blueprint B0\n@end\n@blueprint B1 : B0\n@end\n; ... up to\n@blueprint B501 : B500\n@end\n', command: 'gramlog master chain.bp B501' },
+    fix: 'Share what the blueprints have in common with fewer levels: a parent may have many children, and @mod adds properties without a new level.',
+  },
 ];

@@ -65,6 +65,11 @@ function termValue(t: Term): unknown {
   }
 }
 
+/** The first character of a file: where a finding about the whole file points. */
+function startOfFile(file: string): Span {
+  return { file, line: 1, column: 1, offset: 0, endLine: 1, endColumn: 1, endOffset: 0 };
+}
+
 function num(t: Term | undefined, what: string, span: Span): number {
   if (!t || t.kind !== 'const' || !/^\d+(\.\d+)?$/.test(t.name)) fail('graph/bad-number', t?.span ?? span, `${what} must be a number >= 0, not ${t ? printTerm(t) : 'missing'}`);
   return Number(t.name);
@@ -91,22 +96,30 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   const ruleLimit = new Map<string, number>();
   const ruleDelay = new Map<string, number>();
   const ruleStage = new Map<string, number>();
+  /** Where each (graphlimit|graphdelay|graphstage NAME ...) names its rule, for an unknown name. */
+  const named = new Map<string, Span>();
+  const nameOf = (s: (typeof rest)[number]): string => {
+    const a = s.head.args[0] as Term;
+    const n = printTerm(a);
+    named.set(`${s.head.pred} ${n}`, a.span ?? s.span);
+    return n;
+  };
   for (const s of facts('graphlimit')) {
     if (s.head.args.length === 1) limit = num(s.head.args[0], 'graphlimit', s.span);
-    else ruleLimit.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphlimit', s.span));
+    else ruleLimit.set(nameOf(s), num(s.head.args[1], 'graphlimit', s.span));
   }
-  for (const s of facts('graphdelay')) ruleDelay.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphdelay', s.span));
-  for (const s of facts('graphstage')) ruleStage.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphstage', s.span));
+  for (const s of facts('graphdelay')) ruleDelay.set(nameOf(s), num(s.head.args[1], 'graphdelay', s.span));
+  for (const s of facts('graphstage')) ruleStage.set(nameOf(s), num(s.head.args[1], 'graphstage', s.span));
 
   const decls = facts('graphrule');
-  if (decls.length === 0) fail('graph/no-rules', undefined, `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
+  if (decls.length === 0) fail('graph/no-rules', startOfFile(file), `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
   const names = decls.map((d) => printTerm(d.head.args[0] as Term));
   for (const [map, what] of [
     [ruleLimit, 'graphlimit'],
     [ruleDelay, 'graphdelay'],
     [ruleStage, 'graphstage'],
   ] as const) {
-    for (const k of map.keys()) if (!names.includes(k)) fail('graph/unknown-rule', undefined, `${file}: (${what} ${k} ...) names no (graphrule ${k} WEIGHT)${suggest(k, names)}`);
+    for (const k of map.keys()) if (!names.includes(k)) fail('graph/unknown-rule', named.get(`${what} ${k}`), `(${what} ${k} ...) names no (graphrule ${k} WEIGHT)${suggest(k, names)}`);
   }
   for (const rw of rewrites) {
     const n = rw.head.args[0] ? printTerm(rw.head.args[0]) : '';
@@ -135,6 +148,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
     const keep = new Set<number>();
     const rhsNodes: RhsNode[] = [];
     const rhsEdges: RhsEdge[] = [];
+    const edgeSpans = new Map<RhsEdge, Span>();
     const heads = new Map<string, string[]>();
     const tails = new Map<string, string[]>();
     const varOf = (t: Term | undefined, span: Span, what: string): string => {
@@ -170,7 +184,9 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
             const v = varOf(x, item.span, 'edge');
             const w = varOf(y, item.span, 'edge');
             const label = ground(z);
-            rhsEdges.push({ v, w, label: () => label });
+            const edge: RhsEdge = { v, w, label: () => label };
+            rhsEdges.push(edge);
+            edgeSpans.set(edge, item.span);
             break;
           }
           case 'head':
@@ -187,7 +203,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
       }
     }
     for (const e of rhsEdges) {
-      for (const v of [e.v, e.w]) if (!nodeIds.has(v)) fail('graph/unknown-node', undefined, `rule ${name}: edge end ?${v} is neither matched nor a (node ?${v} LABEL) of the rewrite`);
+      for (const v of [e.v, e.w]) if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched nor a (node ?${v} LABEL) of the rewrite`);
     }
     // one RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label
     const merged: RhsNode[] = [];
