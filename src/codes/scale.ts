@@ -33,4 +33,17 @@ export const CODES: readonly CodeInfo[] = [
     example: { file: 'chain.bp', text: '@blueprint B0\n@end\n@blueprint B1 : B0\n@end\n; ... up to\n@blueprint B501 : B500\n@end\n', command: 'gramlog master chain.bp B501' },
     fix: 'Share what the blueprints have in common with fewer levels: a parent may have many children, and @mod adds properties without a new level.',
   },
+  {
+    code: 'blueprint/string-too-long',
+    severity: 'error',
+    title: 'a (strcat ...) makes a string longer than 1,048,576 characters',
+    explanation:
+      'Mastering stops at the (strcat ...) whose result would be longer than 2^20 characters (a function that doubles a string, called 20 times, gets there), instead of running Node out of string space.',
+    example: {
+      file: 'long.bp',
+      text: '@blueprint A\n  @function dbl ($x) = (strcat $x $x)\n  @property s = (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl (dbl "ab")))))))))))))))))))))\n@end\n',
+      command: 'gramlog master long.bp A',
+    },
+    fix: 'Build shorter strings: a name or a description needs a few hundred characters at most.',
+  },
 ];

@@ -24,7 +24,7 @@ import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import { patternVars, type BodyLit } from '../../program/rules.js';
 import { dynamicRelations } from './dynamic.js';
-import { ANALYSIS_MAX_FACTS, possibilityText } from './reads.js';
+import { analysisMaxFacts, possibilityText } from './reads.js';
 import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import type { LayerDecl } from './vocabulary.js';
 import { pushAll } from '../../arrays.js';
@@ -62,7 +62,7 @@ export interface Grounding {
 const key = (name: string, arity: number, tuple: readonly number[]) => `${name}/${arity}:${tuple.join(',')}`;
 
 /** Ground the dynamic rules; throws a GramlogError (layers/analysis) when the derived program cannot be built or is too large. */
-export function groundLayers(program: Program, layers: readonly LayerDecl[], maxFacts = ANALYSIS_MAX_FACTS): Grounding {
+export function groundLayers(program: Program, layers: readonly LayerDecl[], maxFacts = analysisMaxFacts(program)): Grounding {
   const dynamic = dynamicRelations(program);
   const { lines } = possibilityText(program, layers);
   const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
