@@ -96,7 +96,7 @@ export function generate(source: GrammarSource | Grammar, options: GenerateOptio
 
 /** Why each node got its rule: the weights after every pipeline step, read from the history store. */
 export function explain(artifact: Artifact): string {
-  return explainStore(historyOf(artifact).store, artifact.seed);
+  return explainStore(historyOf(artifact), artifact.seed);
 }
 
 export function isGrammar(x: unknown): x is Grammar {
