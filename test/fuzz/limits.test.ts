@@ -96,3 +96,14 @@ test('explain reads the recorded steps and agrees with the datascript store buil
     expect(historyOf(a).store.history().length).toBeGreaterThan(0);
   }
 });
+
+test('the memory guard: after a collection, deep nodes shorten the wait before the next (it is measured in weight, not nodes)', () => {
+  let fresh = false;
+  let settled = 0;
+  // every measurement is over the budget, except the one right after a collection
+  const used = () => (fresh ? ((fresh = false), 50) : 200);
+  const chain = '(start s) (maxdepth 100000) (maxnodes 100000) (rule s one 1) (rule s end 0) (child one 0 s)\n(<= (force ?n end) (depth ?n 3000))';
+  generateFrom(compileGrammar(chain), 0, { memory: { limit: 100, every: 8, used, settle: () => void (settled++, (fresh = true)) } });
+  // 3,001 nodes: a wait of 16 × 8 nodes allows at most 24 collections; the paths' weight (about 7,400) allows about 54
+  expect(settled).toBeGreaterThan(40);
+});
