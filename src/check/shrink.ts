@@ -24,6 +24,7 @@ import { walk, type Artifact, type ArtifactNode, type Nonterminal } from '../gen
 import type { LayerArtifact } from '../generate/layers/index.js';
 import type { ArtifactGenerator, GeneratedArtifact } from './artifact.js';
 import { record } from '../data/records.js';
+import { pushAll } from '../arrays.js';
 
 export interface ShrinkOptions {
   /** Largest number of candidates generated (default 500). */
@@ -63,7 +64,7 @@ export function shrinkCandidates(a: GeneratedArtifact): Array<Record<string, str
     for (const queue = [art.root]; queue.length > 0; ) {
       const node = queue.shift() as ArtifactNode;
       order.push(node);
-      queue.push(...node.children);
+      pushAll(queue, node.children);
     }
     // 1. promotion: a node's subtree replaced by the subtree of its nearest descendant
     //    of the same symbol, by forcing that subtree's rules at the node's paths

@@ -8,7 +8,9 @@
  * The caret line puts `^` under the span's first column and `~` under the rest
  * of the span on that line (to the end of the line when the span goes on).
  * Tabs in the source line are kept in the caret line so the caret lines up;
- * control characters in the shown line are replaced by U+FFFD.
+ * control characters in the shown line are replaced by U+FFFD. A line longer
+ * than SHOWN_WIDTH characters is shown as a window around the span, cut ends
+ * marked with `…` (a minified 50 MB one-line file prints one short line).
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
 import { checkCode } from '../codes/hook.js';
@@ -41,6 +43,21 @@ function caretLine(lineText: string, span: Span): string {
   return prefix + '^' + '~'.repeat(Math.max(0, width - 1));
 }
 
+/** The widest source line shown whole. */
+const SHOWN_WIDTH = 200;
+
+/** A window of a long line around the span's first column, and the span's column in it. */
+function clip(lineText: string, span: Span): { text: string; span: Span } {
+  if (lineText.length <= SHOWN_WIDTH) return { text: lineText, span };
+  const first = Math.max(0, Math.min(span.column - 1 - 60, lineText.length - SHOWN_WIDTH));
+  const last = Math.min(lineText.length, first + SHOWN_WIDTH);
+  const head = first > 0 ? '…' : '';
+  const text = head + lineText.slice(first, last) + (last < lineText.length ? '…' : '');
+  const column = span.column - first + head.length;
+  const endColumn = span.endLine === span.line ? Math.min(span.endColumn - first + head.length, text.length + 1) : span.endColumn;
+  return { text, span: { ...span, column, endColumn, endLine: span.endLine === span.line ? span.line : span.endLine } };
+}
+
 /** `file:line:col: error[code]: message`, then the source line and a caret line when the source is known. */
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   checkCode(d.code, d.severity);
@@ -49,9 +66,10 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   if (!span) return label;
   const header = `${span.file}:${span.line}:${span.column}: ${label}`;
   if (sourceText === undefined) return header;
-  const lineText = sourceLine(sourceText, span.line);
-  if (lineText === undefined) return header;
-  return `${header}\n${lineText.replace(CONTROL, '\ufffd')}\n${caretLine(lineText, span)}`;
+  const whole = sourceLine(sourceText, span.line);
+  if (whole === undefined) return header;
+  const { text: lineText, span: shown } = clip(whole, span);
+  return `${header}\n${lineText.replace(CONTROL, '\ufffd')}\n${caretLine(lineText, shown)}`;
 }
 
 function looksLikeGramlogError(e: unknown): e is GramlogError {

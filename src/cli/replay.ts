@@ -15,6 +15,7 @@ import { isGramlogError } from '../errors.js';
 import { listOpt, stringOpt, type Parsed } from './args.js';
 import { UsageError, type Io } from './io.js';
 import { record } from '../data/records.js';
+import { pushAll } from '../arrays.js';
 
 export const CHOOSE_OPTIONS = {
   choose: { type: 'string', multiple: true },
@@ -66,7 +67,7 @@ export function readReplay(args: Parsed, io: Io): Replay {
       }
     }
   }
-  out.choose.push(...listOpt(args, 'choose'));
+  pushAll(out.choose, listOpt(args, 'choose'));
   return out;
 }
 

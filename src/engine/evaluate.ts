@@ -13,6 +13,7 @@ import { compileJoin, type CompiledJoin, type JoinEnv, type WorkBudget } from '.
 import { Model } from './model.js';
 import { orderBody } from './plan.js';
 import { Relation } from './relation.js';
+import { pushAll } from '../arrays.js';
 
 export interface InjectedFact {
   rel: number;
@@ -113,7 +114,7 @@ class EngineCache {
         const r = stack.pop() as number;
         if (marks[r]) continue;
         marks[r] = 1;
-        stack.push(...(this.dependents[r] as number[]));
+        pushAll(stack, (this.dependents[r] as number[]));
       }
       this.affectedMemo.set(key, marks);
     }

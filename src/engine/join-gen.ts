@@ -16,6 +16,7 @@
  */
 import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
 import type { JoinEnv } from './join.js';
+import { pushAll } from '../arrays.js';
 
 /** Runs the body for the current ranges, handing each head tuple to `sink`. */
 export type GeneratedRun = (sink: (tuple: Int32Array) => void) => void;
@@ -125,7 +126,7 @@ export function generateJoin(
     if (keyCols.length === 0) {
       lines.push(`if ((G.left -= n - s) < 0) G.spent();`);
       lines.push(`for (let t = s; t < n; t++) { const b = t * ${arity};`);
-      lines.push(...reads);
+      pushAll(lines, reads);
       closes.push('}}');
       return;
     }
@@ -161,7 +162,7 @@ export function generateJoin(
     lines.push(`if (scan) { if (t >= n) break; u = t++; } else { if (t < 0) break; u = t; t = ch[t]; if (u >= n) continue; if (u < s) break; w++; }`);
     lines.push(`const b = u * ${arity};`);
     lines.push(`if (scan && (${keyCheck})) continue;`);
-    lines.push(...reads);
+    pushAll(lines, reads);
     // The index walk's work is counted once its loop ends.
     closes.push('}\nif (!scan && (G.left -= w) < 0) G.spent(); }');
   });

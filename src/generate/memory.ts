@@ -70,7 +70,9 @@ const SETTLE_GAP = 16;
 export class MemoryGuard {
   private steps = 0;
   private weight = 0;
-  /** Steps at the last collection that brought the heap under the budget. */
+  /** All weight so far: the gap after a collection is measured in it, so heavy steps (deep nodes) shorten it. */
+  private total = 0;
+  /** Total weight at the last collection that brought the heap under the budget. */
   private settledAt: number | undefined;
   private readonly every: number;
 
@@ -86,6 +88,7 @@ export class MemoryGuard {
     this.steps++;
     if (this.budget === undefined) return;
     this.weight += weight;
+    this.total += weight;
     if (this.weight >= this.every) {
       this.weight = 0;
       this.check();
@@ -109,11 +112,11 @@ export class MemoryGuard {
     if (b.settle) {
       // a collection that freed enough is not repeated for a while: a heap of
       // live data just under the budget would otherwise collect at every check
-      if (this.settledAt !== undefined && this.steps - this.settledAt < this.every * SETTLE_GAP) return;
+      if (this.settledAt !== undefined && this.total - this.settledAt < this.every * SETTLE_GAP) return;
       b.settle();
       used = b.used();
       if (used <= b.limit) {
-        this.settledAt = this.steps;
+        this.settledAt = this.total;
         return;
       }
     }

@@ -17,6 +17,7 @@ import { checkRuleSafety } from './schedule.js';
 import { stratify, type Stratification } from './stratify.js';
 import { TermTable } from './terms.js';
 import { FactStore } from './fact-store.js';
+import { pushAll } from '../arrays.js';
 
 export interface ProgramOptions {
   /** Treat `+ - * / < <= > >= =` as builtins (default true). GDL turns this off. */
@@ -182,7 +183,7 @@ export function buildProgramFromText(sources: readonly TextSource[], options: Pr
 
 function finishProgram(program: Program): Program {
   checkArities(program);
-  program.diagnostics.push(...program.stratification.diagnostics);
+  pushAll(program.diagnostics, program.stratification.diagnostics);
   return program;
 }
 
@@ -304,16 +305,16 @@ function varSpanWithin(st: Statement, name: string, within: Span): Span | undefi
         }
         break;
       case 'compound':
-        stack.push(...node.args);
+        pushAll(stack, node.args);
         break;
       case 'atom':
-        stack.push(...node.args);
+        pushAll(stack, node.args);
         break;
       case 'not':
         stack.push(node.body);
         break;
       case 'or':
-        stack.push(...node.disjuncts);
+        pushAll(stack, node.disjuncts);
         break;
       case 'distinct':
         stack.push(node.left, node.right);
@@ -455,6 +456,6 @@ function noteBodyUses(program: Program, body: readonly Literal[]): void {
       if (info) program.noteUse(info.id, l.predSpan);
     }
     if (l.kind === 'not') stack.push(l.body);
-    if (l.kind === 'or') stack.push(...l.disjuncts);
+    if (l.kind === 'or') pushAll(stack, l.disjuncts);
   }
 }

@@ -225,9 +225,9 @@ describe('gramlog generate --count past failing seeds', () => {
     expect(r.stderr).toContain(alone.stderr);
   });
 
-  it('names the file in an error without a place (no start symbol)', async () => {
+  it('a finding about the whole file (no start symbol) points at its first character', async () => {
     const r = await runCli(['generate', 'n.gdl'], { 'n.gdl': '(rule s a 1)' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^n\.gdl: error\[generate\/no-start\]: /);
+    expect(r.stderr).toMatch(/^n\.gdl:1:1: error\[generate\/no-start\]: /);
   });
 });

@@ -3,6 +3,8 @@
  * and analyze take blueprint libraries through the style registry,
  * src/generate/styles.ts.)
  */
+import { atUserText, FACTS_FILE } from '../../generate/blueprints/facts.js';
+import { lintLibrary, masterRuleWarnings, withMasterParams } from '../../generate/blueprints/index.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
@@ -18,13 +20,14 @@ export function loadQueryProgram(io: Io, sources: Map<string, string>, paths: re
   const bp = paths.filter(isBlueprintFile);
   if (bp.length === 0) return undefined;
   const library = loadBlueprintFiles(io, sources, bp, false);
-  const program = loadProgram([
-    { file: `${bp.join(' ')} (as facts)`, text: library.factsText },
-    ...paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })),
-  ]);
-  for (const d of program.diagnostics) {
-    if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-  }
-  throwIfErrors(program.diagnostics);
-  return program;
+  const rules = paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) }));
+  // the library's facts are generated text: an error in them points at the .bp line they come from
+  return atUserText(FACTS_FILE, library.factsSpans, library.factsFallback, () => {
+    const program = loadProgram([{ file: FACTS_FILE, text: library.factsText }, ...rules]);
+    for (const d of program.diagnostics) {
+      if (d.severity === 'warning' && d.span?.file !== FACTS_FILE) io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
+    }
+    throwIfErrors(program.diagnostics);
+    return program;
+  });
 }

@@ -24,6 +24,7 @@
 import type { Program } from '../../program/program.js';
 import { patternVars, type CompiledRule, type Pattern } from '../../program/rules.js';
 import { error, warning, type Finding } from '../validate/finding.js';
+import { pushAll } from '../../arrays.js';
 
 function samePattern(a: Pattern, b: Pattern): boolean {
   if (a.t !== b.t) return false;
@@ -59,7 +60,7 @@ export function checkRecursionRestriction(program: Program): Finding[] {
     const boundOutside = new Set<number>();
     for (const lit of rule.body) {
       if (lit.kind === 'pos' && strat.componentOf[lit.rel] !== comp) {
-        support.push(...lit.args);
+        pushAll(support, lit.args);
         for (const a of lit.args) patternVars(a, boundOutside);
       }
     }

@@ -28,6 +28,7 @@ import { netStructure, type Propnet, type PropnetKind } from './propnet.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
 import type { GameState, PlayoutResult, StateMachine } from './types.js';
+import { maxOf } from '../../arrays.js';
 
 const NONE = -1;
 
@@ -160,7 +161,7 @@ export class CompiledStateMachine implements StateMachine {
     this.nextLits = Int32Array.from(next.map((x) => ((optimised.copyOf[x.prop] as number) >= 0 ? (optimised.copyOf[x.prop] as number) : x.prop * 2)));
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
-    this.scratch = new Int32Array(Math.max(1, ...this.legalProps.map((l) => l.length)));
+    this.scratch = new Int32Array(maxOf(this.legalProps.map((l) => l.length), 1));
     if (this.net instanceof DiffPropnet) {
       const fromNext = new Uint8Array(Math.max(1, ground.size));
       for (const t of this.nextTrue) if (t !== NONE) fromNext[t] = 1;

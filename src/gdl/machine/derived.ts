@@ -7,6 +7,7 @@
 import type { Span } from '../../errors.js';
 import { Program } from '../../program/program.js';
 import type { TermTable } from '../../program/terms.js';
+import { pushAll } from '../../arrays.js';
 
 class SharedTermsProgram extends Program {
   override readonly terms: TermTable;
@@ -33,6 +34,6 @@ export function derivedProgram(game: Program): Program {
   for (const r of game.relations) p.relationId(r.name, r.arity);
   // A loop, not push(...statements): a spread of a very large game's statements overflows the stack.
   for (const st of game.statements) p.statements.push(st);
-  p.files.push(...game.files);
+  pushAll(p.files, game.files);
   return p;
 }

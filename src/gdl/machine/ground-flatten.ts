@@ -24,6 +24,7 @@
 import type { Program } from '../../program/program.js';
 import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
 import { syntheticSpan } from './derived.js';
+import { pushAll } from '../../arrays.js';
 
 /** Rewrite the rules of `program` in place (see the module comment). */
 export function flattenCompounds(program: Program): void {
@@ -68,5 +69,5 @@ export function flattenCompounds(program: Program): void {
   };
   const rules = program.rules.splice(0, program.rules.length);
   for (const rule of rules) program.rules.push({ ...rule, body: rule.body.map(flattenLiteral) });
-  program.rules.push(...defining);
+  pushAll(program.rules, defining);
 }

@@ -35,6 +35,7 @@ import type { RelaxedReachability } from './relaxed.js';
 import { flattenCompounds } from './ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './derived.js';
 import type { GameInfo } from './game.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GroundLimits {
   /** Most rule instances (default 500,000). */
@@ -84,7 +85,7 @@ export function dynamicRelations(program: Program, info: GameInfo): Uint8Array {
     const r = stack.pop() as number;
     if (marks[r]) continue;
     marks[r] = 1;
-    stack.push(...(dependents[r] as number[]));
+    pushAll(stack, (dependents[r] as number[]));
   }
   return marks;
 }

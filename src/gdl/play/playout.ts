@@ -13,7 +13,9 @@
  * draw exactly the same way.
  */
 import type { Random } from '../../random.js';
-import { GramlogError } from '../../errors.js';
+import { GramlogError, type Span } from '../../errors.js';
+import { printTerm } from '../../syntax/printer.js';
+import type { Term } from '../../syntax/ast.js';
 import type { PlayoutResult, StateMachine } from '../machine/types.js';
 
 /** One random playout; uses the state machine's fast path when it has one. */
@@ -41,8 +43,16 @@ export function genericPlayout(sm: StateMachine, random: Random, maxDepth: numbe
 /** The error a playout raises when a role has no legal move in a non-terminal state. */
 export function noLegalMove(sm: StateMachine, role: number, depth: number): GramlogError {
   const name = sm.print(sm.roles[role] as number);
+  // located at the role's declaration, (role NAME)
+  let span: Span | undefined;
+  try {
+    span = sm.program.statements.find((st) => st.head.pred.toLowerCase() === 'role' && st.head.args.length === 1 && printTerm(st.head.args[0] as Term) === name)?.span;
+  } catch {
+    span = undefined;
+  }
   return new GramlogError(
     'gdl/no-legal-move',
     `role ${name} has no legal move in a non-terminal state reached after ${depth} joint move${depth === 1 ? '' : 's'}`,
+    span,
   );
 }

@@ -16,9 +16,10 @@ import { evaluate } from '../../engine/index.js';
 import { loadProgram } from '../../program/load.js';
 import { throwIfErrors } from '../../errors.js';
 import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
-import { libraryFactsText, setKey } from './facts.js';
+import { atUserText, FACTS_FILE, libraryFactsText, setKey } from './facts.js';
 import { parseBlueprintFile } from './parse.js';
 import { didYouMean } from '../../did-you-mean.js';
+import { pushAll } from '../../arrays.js';
 
 export interface Definition {
   readonly kind: Block['kind'];
@@ -46,6 +47,10 @@ export interface Library {
   readonly sets: ReadonlyMap<string, readonly string[]>;
   /** The library as Datalog facts and rules (KIF text), as `gramlog query FILE.bp` sees it. */
   readonly factsText: string;
+  /** For each line of factsText, the place in the .bp files it comes from (undefined for the fixed rules). */
+  readonly factsSpans: ReadonlyArray<Span | undefined>;
+  /** Where an error in the fixed rules of factsText points: the blueprint with the longest chain of parents. */
+  readonly factsFallback: Span | undefined;
   /** Members of any domain set, computed on first use (and kept). */
   members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[];
 }
@@ -56,6 +61,9 @@ export interface BlueprintSource {
 }
 
 const RESERVED: ReadonlySet<string> = new Set(OPERATORS);
+
+/** The most ancestors a blueprint may have (its chain of parents). */
+export const MAX_INHERITANCE = 500;
 
 /** Parse and compile one or more blueprint files into a library. Throws a GramlogError on any error. */
 export function parseBlueprints(text: string | readonly BlueprintSource[], options: { file?: string } = {}): Library {
@@ -103,6 +111,8 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
   }
   const defs = new Map<string, Definition>();
   const building = new Set<string>();
+  /** Ancestors of each definition built so far. */
+  const depths = new Map<string, number>();
   let index = 0;
   const order = new Map([...blocks.keys()].map((k, i) => [k, i]));
   const define = (key: string, block: Block): Definition => {
@@ -114,6 +124,14 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
       throw new GramlogError(
         'blueprint/inheritance-cycle',
         `inheritance cycle: ${[...chain.slice(from), key].join(' : ')}; a blueprint cannot be its own ancestor`,
+        block.parentSpan ?? block.nameSpan,
+      );
+    }
+    const depth = block.parent === undefined ? 0 : (depths.get(block.parent) ?? 0) + 1;
+    if (building.size >= MAX_INHERITANCE || depth > MAX_INHERITANCE) {
+      throw new GramlogError(
+        'blueprint/inheritance-too-deep',
+        `${block.name} has more than ${MAX_INHERITANCE} ancestors: a chain of parents this long is a generated file's mistake`,
         block.parentSpan ?? block.nameSpan,
       );
     }
@@ -139,6 +157,7 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     const functions = new Map<string, FunctionDecl>(parent?.functions ?? []);
     for (const f of block.functions) functions.set(f.name, f);
     building.delete(key);
+    depths.set(key, (parent ? (depths.get(parent.key) ?? 0) + 1 : 0));
     const def: Definition = { kind: block.kind, name: block.name, key, block, parent, properties: [...props.values()], functions, index: order.get(key) ?? index++ };
     defs.set(key, def);
     return def;
@@ -162,11 +181,23 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     for (const e of blockExprs(b)) for (const x of walkExpr(e)) if (x.kind === 'set') used.set(setKey(x.domain, x.include, x.exclude), x);
   }
   const memo = new Map<string, readonly string[]>();
+  let deepest: Definition | undefined;
+  let deepestDepth = -1;
+  for (const d of sorted.values()) {
+    let depth = 0;
+    for (let p = d.parent; p; p = p.parent) depth++;
+    if (depth > deepestDepth) [deepest, deepestDepth] = [d, depth];
+  }
+  const fallback = deepest?.block.nameSpan;
   const computeSets = (wanted: ReadonlyArray<{ domain: string; include: readonly string[]; exclude: readonly string[] }>): void => {
-    const text = libraryFactsText(sorted, wanted);
-    const program = loadProgram([{ text, file: '<blueprint facts>' }]);
-    throwIfErrors(program.diagnostics);
-    const model = evaluate(program);
+    const spans: Array<Span | undefined> = [];
+    const text = libraryFactsText(sorted, wanted, spans);
+    const model = atUserText(FACTS_FILE, spans, fallback, () => {
+      const program = loadProgram([{ text, file: FACTS_FILE }]);
+      throwIfErrors(program.diagnostics);
+      return evaluate(program);
+    });
+    const program = model.program;
     const terms = program.terms;
     const found = new Map<string, string[]>();
     for (const t of model.tuples('inset', 2)) {
@@ -182,13 +213,16 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     }
   };
   computeSets([...used.values()]);
-  const factsText = libraryFactsText(sorted, [...used.values()]);
+  const factsSpans: Array<Span | undefined> = [];
+  const factsText = libraryFactsText(sorted, [...used.values()], factsSpans);
   return Object.freeze({
     files,
     definitions: sorted,
     functionNames,
     sets: memo,
     factsText,
+    factsSpans,
+    factsFallback: fallback,
     members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[] {
       const k = setKey(domain, include, exclude);
       const hit = memo.get(k);
@@ -205,7 +239,7 @@ export function ownDomains(decls: readonly DomainDecl[]): Map<string, { replaces
   for (const d of decls) {
     const cur = out.get(d.domain);
     if (d.op === '=' || !cur) out.set(d.domain, { replaces: d.op === '=' || (cur?.replaces ?? false), keywords: [...d.keywords] });
-    else cur.keywords.push(...d.keywords);
+    else pushAll(cur.keywords, d.keywords);
   }
   return out;
 }

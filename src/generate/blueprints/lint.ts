@@ -140,10 +140,11 @@ export function lintLibrary(library: Library): Diagnostic[] {
     }
   };
 
-  const isCall = (e: Extract<Expr, { kind: 'list' }>) => {
+  // a function declaration (hoisted): the closures above call it while they are being set up
+  function isCall(e: Extract<Expr, { kind: 'list' }>): boolean {
     const head = e.items[0];
     return head?.kind === 'ref' && !head.factory && library.functionNames.has(head.name);
-  };
+  }
 
   for (const d of defs.values()) {
     const b = d.block;

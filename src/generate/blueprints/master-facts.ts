@@ -20,6 +20,7 @@ import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
 import { violationNeverFires, violationsOf, type Violations } from '../violations.js';
 import type { Library } from './library.js';
+import { atUserText, FACTS_FILE, kifName } from './facts.js';
 import { isMaster, type Master, type Value } from './master.js';
 
 function scalarText(v: number | string): string {
@@ -30,10 +31,10 @@ function scalarText(v: number | string): string {
 export function masterFactsText(library: Library, m: Master): string {
   const lines: string[] = [];
   const visit = (node: Master, id: string): void => {
-    lines.push(`(master ${id} ${node.blueprint})`);
-    for (let d = library.definitions.get(node.blueprint); d; d = d.parent) lines.push(`(isa ${id} ${d.name})`);
-    if (node.factory !== undefined) lines.push(`(madeby ${id} ${node.factory})`);
-    (node.mods ?? []).forEach((mod, i) => lines.push(`(modded ${id} ${i} ${mod})`));
+    lines.push(`(master ${id} ${kifName(node.blueprint)})`);
+    for (let d = library.definitions.get(node.blueprint); d; d = d.parent) lines.push(`(isa ${id} ${kifName(d.name)})`);
+    if (node.factory !== undefined) lines.push(`(madeby ${id} ${kifName(node.factory)})`);
+    (node.mods ?? []).forEach((mod, i) => lines.push(`(modded ${id} ${i} ${kifName(mod)})`));
     for (const [key, v] of Object.entries(node.properties)) {
       const one = (x: Value, path: string): string => {
         if (typeof x === 'number' || typeof x === 'string') return scalarText(x);
@@ -44,8 +45,8 @@ export function masterFactsText(library: Library, m: Master): string {
         return quoteString(`list of ${(x as readonly Value[]).length}`);
       };
       if (Array.isArray(v)) {
-        (v as readonly Value[]).forEach((x, i) => lines.push(`(elem ${id} ${key} ${i} ${one(x, `${id}/${key}/${i}`)})`));
-      } else lines.push(`(prop ${id} ${key} ${one(v, `${id}/${key}`)})`);
+        (v as readonly Value[]).forEach((x, i) => lines.push(`(elem ${id} ${kifName(key)} ${i} ${one(x, kifName(`${id}/${key}/${i}`))})`));
+      } else lines.push(`(prop ${id} ${kifName(key)} ${one(v, kifName(`${id}/${key}`))})`);
     }
   };
   visit(m, 'root');
@@ -70,27 +71,39 @@ export interface MasterRules {
 }
 
 export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[], options: { maxFacts?: number } = {}): MasterRules {
-  const trees = [parse(library.factsText, { file: '<blueprint facts>' }), ...ruleTrees];
+  const trees = [atUserText(FACTS_FILE, library.factsSpans, library.factsFallback, () => parse(library.factsText, { file: FACTS_FILE })), ...ruleTrees];
   const hasViolations = ruleTrees.some((t) => t.statements.some((s) => s.head.pred === 'violation'));
   return { library, trees, hasViolations, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) };
 }
 
 /** The program of a master: library facts, the master's facts and the rules. */
 export function masterProgram(rules: MasterRules, m: Master): Program {
-  const facts = parse(masterFactsText(rules.library, m), { file: '<master facts>' });
-  const program = buildProgram([...rules.trees, facts], rules.maxFacts !== undefined ? { maxFacts: rules.maxFacts } : {});
-  const errors = program.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    const first = errors[0] as (typeof errors)[number];
-    throw new GramlogError(first.code, first.message, first.span, errors);
-  }
-  return program;
+  return inUserText(rules, m, () => {
+    const facts = parse(masterFactsText(rules.library, m), { file: MASTER_FILE });
+    const program = buildProgram([...rules.trees, facts], rules.maxFacts !== undefined ? { maxFacts: rules.maxFacts } : {});
+    const errors = program.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      const first = errors[0] as (typeof errors)[number];
+      throw new GramlogError(first.code, first.message, first.span, errors);
+    }
+    return program;
+  });
+}
+
+const MASTER_FILE = '<master facts>';
+
+/** Run work on a master's program: an error in generated text points at the library (the master's blueprint for its own facts). */
+function inUserText<T>(rules: MasterRules, m: Master, work: () => T): T {
+  const lib = rules.library;
+  const own = lib.definitions.get(m.blueprint)?.block.nameSpan;
+  return atUserText(FACTS_FILE, lib.factsSpans, lib.factsFallback, () => atUserText(MASTER_FILE, [], own, work));
 }
 
 /** The `(violation ...)` facts a master derives under the rules. */
 export function masterViolations(rules: MasterRules, m: Master): Violations {
   if (!rules.hasViolations) return { facts: [], properties: [] };
-  return violationsOf(evaluate(masterProgram(rules, m)));
+  const program = masterProgram(rules, m);
+  return inUserText(rules, m, () => violationsOf(evaluate(program)));
 }
 
 /** The relations a master provides to `violation` rules (beside the library's facts and rules). */

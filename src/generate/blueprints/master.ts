@@ -65,6 +65,9 @@ export function isMaster(v: Value): v is Master {
 }
 
 /** Master `name` (`Spear`, or a factory as `{MagicalWeapon}`) with a seed (default 0). */
+/** The longest string a (strcat ...) may make (characters): far beyond any name or text, far below V8's own limit. */
+export const MAX_STRING = 1 << 20;
+
 export function master(library: Library, name: string, options: MasterOptions = {}): Master {
   const seed = options.seed ?? 0;
   const def = library.definitions.get(name);
@@ -321,6 +324,9 @@ class Mastering {
           if (typeof v === 'number') s += formatNumber(v);
           else if (typeof v === 'string') s += v;
           else this.fail('blueprint/type', `(strcat ...) joins strings and numbers, not ${describeRaw(v)}`, a.span, ctx);
+          if (s.length > MAX_STRING) {
+            this.fail('blueprint/string-too-long', `(strcat ...) makes a string of more than ${MAX_STRING.toLocaleString('en-US')} characters`, e.span, ctx);
+          }
         }
         return s;
       }

@@ -16,6 +16,7 @@
  *   blueprint/bad-set             a malformed domain set `[DOMAIN: kw !kw ...]`
  *   blueprint/syntax              any other token the grammar does not accept here
  *   blueprint/bad-expression      `()`, an operator not at the head of a list, bad arity of an operator
+ *   blueprint/too-deep            brackets nest deeper than MAX_BLUEPRINT_NESTING
  */
 import nearley from 'nearley';
 import type moo from 'moo';
@@ -30,6 +31,9 @@ import { arityRange } from '../vocabulary-schema.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
+
+/** How deep `(` and `[` may nest in one expression (every later pass walks expressions recursively). */
+export const MAX_BLUEPRINT_NESTING = 500;
 
 const OPENERS = new Set(['blueprint', 'mod', 'factory']);
 const BODY = new Set(['property', 'domain', 'fn', 'substitute', 'modlist', 'abstract']);
@@ -121,7 +125,13 @@ export function parseBlueprintFile(text: string, file: string): BlueprintFile {
         span,
       );
     }
-    if (tok.type === 'lparen' || tok.type === 'lbrack') brackets.push(tok);
+    if (tok.type === 'lparen' || tok.type === 'lbrack') {
+      if (brackets.length >= MAX_BLUEPRINT_NESTING) {
+        const span = tokenSpan(file, tok);
+        throw new GramlogError('blueprint/too-deep', `brackets nest more than ${MAX_BLUEPRINT_NESTING} deep at ${at(span)}: split the expression with @function`, span);
+      }
+      brackets.push(tok);
+    }
     else if (tok.type === 'rparen' || tok.type === 'rbrack') {
       const open = brackets.pop();
       const span = tokenSpan(file, tok);

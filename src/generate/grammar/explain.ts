@@ -1,6 +1,6 @@
 /**
  * The explanation of a generation, built from its history store (history.ts)
- * by datascript queries: for each node in expansion order, its symbol,
+ * by reads of datascript's attribute index (Store.entityRows): for each node in expansion order, its symbol,
  * arguments and choice, then a table of the weights after each pipeline step
  * with the pre-selector facts each step applied.
  *
@@ -15,6 +15,7 @@ import type { PlainValue } from '../../store/index.js';
 import type { Store } from '../../store/index.js';
 import { fromJson } from '../history.js';
 import { STEPS } from './pipeline.js';
+import { maxOf, pushAll } from '../../arrays.js';
 
 interface NodeRow {
   order: number;
@@ -31,11 +32,14 @@ interface NodeRow {
   steps: Map<number, { weights: number[]; facts: string[] }>;
 }
 
-export function explainStore(store: Store, seed: number | string): string {
+/** Where explain reads its rows: the history store, or the history's recorded steps (the same rows, no database built). */
+export interface RowSource {
+  entityRows(attributes: readonly string[]): PlainValue[][];
+}
+
+export function explainStore(store: Store | RowSource, seed: number | string): string {
   const nodes = new Map<string, NodeRow>();
-  for (const [order, path, symbol, depth, args, attrs] of store.query(
-    '[:find ?o ?p ?s ?d ?a ?t :where [?n "node/path" ?p] [?n "node/order" ?o] [?n "node/symbol" ?s] [?n "node/depth" ?d] [?n "node/args" ?a] [?n "node/attrs" ?t]]',
-  )) {
+  for (const [order, path, symbol, depth, args, attrs] of store.entityRows(['node/order', 'node/path', 'node/symbol', 'node/depth', 'node/args', 'node/attrs'])) {
     nodes.set(String(path), {
       order: Number(order),
       path: String(path),
@@ -51,30 +55,26 @@ export function explainStore(store: Store, seed: number | string): string {
     });
   }
   const at = (p: PlainValue | undefined) => nodes.get(String(p));
-  for (const [p, rule, rules] of store.query('[:find ?p ?r ?rs :where [?n "node/path" ?p] [?n "node/rule" ?r] [?n "node/rules" ?rs]]')) {
+  for (const [p, rule, rules] of store.entityRows(['node/path', 'node/rule', 'node/rules'])) {
     const n = at(p);
     if (!n) continue;
     n.rule = String(rule);
     n.rules = fromJson<string[]>(rules);
   }
-  for (const [p, prob, forced] of store.query(
-    '[:find ?p ?w ?f :where [?c "choice/node" ?p] [?c "choice/probability" ?w] [?c "choice/forced" ?f]]',
-  )) {
+  for (const [p, prob, forced] of store.entityRows(['choice/node', 'choice/probability', 'choice/forced'])) {
     const n = at(p);
     if (n) {
       n.probability = Number(prob);
       n.forced = forced === true;
     }
   }
-  for (const [p, si, w, f] of store.query(
-    '[:find ?p ?si ?w ?f :where [?s "step/node" ?p] [?s "step/index" ?si] [?s "step/weights" ?w] [?s "step/facts" ?f]]',
-  )) {
+  for (const [p, si, w, f] of store.entityRows(['step/node', 'step/index', 'step/weights', 'step/facts'])) {
     at(p)?.steps.set(Number(si), { weights: fromJson<number[]>(w), facts: fromJson<string[]>(f) });
   }
 
   const lines: string[] = [`seed ${seed}`];
   const ordered = [...nodes.values()].sort((a, b) => a.order - b.order);
-  for (const n of ordered) lines.push(...explainNode(n));
+  for (const n of ordered) pushAll(lines, explainNode(n));
   return lines.join('\n') + '\n';
 }
 
@@ -101,7 +101,7 @@ function explainNode(n: NodeRow): string[] {
     const step = n.steps.get(si);
     if (step) cells.push({ label: STEPS[si] as string, values: names.map((_, ri) => formatWeight(step.weights[ri] ?? 0)), facts: step.facts });
   }
-  const widths = names.map((name, ri) => Math.max(name.length, ...cells.map((c) => (c.values[ri] as string).length)));
+  const widths = names.map((name, ri) => maxOf(cells.map((c) => (c.values[ri] as string).length), name.length));
   const line = (label: string, values: string[], facts: string[]) => {
     let s = `${indent}  ${label.padEnd(stepWidth)}  ${values.map((v, i) => v.padEnd(widths[i] as number)).join('  ')}`;
     if (facts.length > 0) s += `  ${facts.join(' ')}`;

@@ -19,6 +19,7 @@ import { historyOf } from '../history.js';
 import type { MemoryBudget } from '../memory.js';
 import { GenerationHistory } from './history.js';
 import { record } from '../../data/records.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GenerateOptions extends GrammarOptions {
   /** The seed (default 0); printed with the artifact, it replays it. */
@@ -62,7 +63,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
       for (const stack = [expansion.root]; stack.length > 0; ) {
         const n = stack.pop() as (typeof stack)[number];
         if (n.rule) paths.push(n.path);
-        stack.push(...n.children);
+        pushAll(stack, n.children);
       }
       const err = unusedChoices(options.choose, expansion.forced, paths);
       if (err) throw err;
@@ -96,7 +97,7 @@ export function generate(source: GrammarSource | Grammar, options: GenerateOptio
 
 /** Why each node got its rule: the weights after every pipeline step, read from the history store. */
 export function explain(artifact: Artifact): string {
-  return explainStore(historyOf(artifact).store, artifact.seed);
+  return explainStore(historyOf(artifact), artifact.seed);
 }
 
 export function isGrammar(x: unknown): x is Grammar {

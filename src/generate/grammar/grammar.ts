@@ -145,7 +145,13 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   const starts = tuples('start', 1);
   const start = starts[0]?.[0];
   if (start === undefined) {
-    throw new GramlogError('generate/no-start', 'the rule file declares no (start SYMBOL): nothing to generate');
+    // a finding about the whole file: at its first character
+    const file = program.files[0];
+    throw new GramlogError(
+      'generate/no-start',
+      'the rule file declares no (start SYMBOL): nothing to generate',
+      file === undefined ? undefined : { file, line: 1, column: 1, offset: 0, endLine: 1, endColumn: 1, endOffset: 0 },
+    );
   }
   if (starts.length > 1) {
     throw new GramlogError(

@@ -32,6 +32,7 @@ import { GRAMMAR_SCHEMA } from './schema.js';
 import { closestNames } from '../../did-you-mean.js';
 import type { Term } from '../../syntax/ast.js';
 import { printTerm } from '../../syntax/printer.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GrammarShape {
   start: number;
@@ -108,8 +109,8 @@ export function grammarLoadFindings(program: Program, shape: GrammarShape): Diag
     });
   }
 
-  out.push(...undeclaredParamReads(program));
-  out.push(...violationNeverFires(program, ARTIFACT_RELATIONS));
+  pushAll(out, undeclaredParamReads(program));
+  pushAll(out, violationNeverFires(program, ARTIFACT_RELATIONS));
   return out.sort((a, b) => (a.severity === b.severity ? spanOrder(a.span, b.span) : a.severity === 'error' ? -1 : 1));
 }
 

@@ -18,6 +18,7 @@ import { labelText } from './format.js';
 import type { GraphArtifact } from './generate.js';
 import { matchingNotes } from './incremental.js';
 import type { GraphEdge, GraphNode } from './types.js';
+import { pushAll } from '../../arrays.js';
 
 const ATTRS = ['index', 'stage', 'rule', 'iter', 'sites', 'match', 'added-nodes', 'removed-nodes', 'added-edges', 'removed-edges'] as const;
 
@@ -31,8 +32,8 @@ export function explainGraphStore(store: Store, seed: number | string, a?: Graph
   const rows = store.query(`[:find ${find} :where ${where}]`).sort((x, y) => (x[0] as number) - (y[0] as number));
   const lines = [`seed ${String(seed)}`];
   // .gdl grammars: how each stage finds its sites (incremental, or the whole graph each step)
-  if (a) lines.push(...matchingNotes(a.grammar));
-  for (const r of rows) lines.push(...stepLines(r));
+  if (a) pushAll(lines, matchingNotes(a.grammar));
+  for (const r of rows) pushAll(lines, stepLines(r));
   if (a) lines.push(`result: ${a.nodes.length} nodes, ${a.edges.length} edges, ${a.steps} rewrites`);
   return lines.join('\n') + '\n';
 }

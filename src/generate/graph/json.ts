@@ -8,6 +8,7 @@
  *                         (JSON has only true, false and null)
  *   graph/duplicate-key   an object names the same key twice
  *   number/not-finite     a number past the largest double (1e309): it would be Infinity
+ *   graph/json-too-deep   arrays and objects nest deeper than MAX_JSON_NESTING
  */
 import nearley from 'nearley';
 import type { Token } from 'moo';
@@ -18,6 +19,9 @@ import type { JsonNode } from './json-ast.js';
 import { record, setData } from '../../data/records.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
+
+/** How deep arrays and objects may nest (a grammar needs about 6 levels; deeper input would overflow the stack later). */
+export const MAX_JSON_NESTING = 1000;
 
 /** A path in a JSON value: object keys and array indexes. */
 export type JsonPath = ReadonlyArray<string | number>;
@@ -65,11 +69,29 @@ function describe(tok: Token): string {
   return tok.type === 'string' ? `string ${tok.text.length > 30 ? tok.text.slice(0, 30) + '…"' : tok.text}` : `'${tok.text.slice(0, 30)}'`;
 }
 
+/**
+ * Inputs at least this long are read by the native JSON parser (parseLargeJson), and the span
+ * of a path is found by a scan when an error asks for it: the Earley parse
+ * keeps about 80 bytes per input byte (a 51 MB start graph took 3.9 GB).
+ */
+export const LARGE_JSON = 1 << 20;
+
 export function parseJson(text: string, file: string): JsonDocument {
+  if (text.length >= LARGE_JSON) return parseLargeJson(text, file);
   const tokens: Token[] = [];
   jsonLexer.reset(text);
+  let depth = 0;
   for (const tok of jsonLexer) {
     if (tok.type === 'ws') continue;
+    if (tok.type === 'lbrace' || tok.type === 'lbracket') {
+      if (++depth > MAX_JSON_NESTING) {
+        throw new GramlogError(
+          'graph/json-too-deep',
+          `arrays and objects nest more than ${MAX_JSON_NESTING} deep here: a grammar or graph needs only a few levels`,
+          tokenSpan(file, tok),
+        );
+      }
+    } else if (tok.type === 'rbrace' || tok.type === 'rbracket') depth--;
     if (tok.type === 'error') {
       const ch = tok.text[0] ?? '';
       const what = ch === '"' ? 'an unterminated string (or a control character inside it)' : `unexpected character '${ch}'`;
@@ -150,4 +172,149 @@ function build(node: JsonNode, path: Array<string | number>, spans: Map<string, 
       return out;
     }
   }
+}
+
+/** A lexer of its own (the grammar's is shared and holds state). */
+const scanLexer = (jsonLexer as unknown as { clone(): typeof jsonLexer }).clone();
+
+/** The checks of the token loop of parseJson, without keeping the tokens: characters, words, nesting, duplicate keys. */
+function scanLarge(text: string, file: string): void {
+  scanLexer.reset(text);
+  const frames: Array<{ keys: Set<string> | undefined; expectKey: boolean }> = [];
+  for (const tok of scanLexer) {
+    switch (tok.type) {
+      case 'ws':
+        continue;
+      case 'error': {
+        const ch = tok.text[0] ?? '';
+        const what = ch === '"' ? 'an unterminated string (or a control character inside it)' : `unexpected character '${ch}'`;
+        throw new GramlogError('graph/json-syntax', what, { ...tokenSpan(file, tok), endOffset: tok.offset + 1, endColumn: tok.col + 1, endLine: tok.line });
+      }
+      case 'word':
+        if (tok.text !== 'true' && tok.text !== 'false' && tok.text !== 'null') {
+          throw new GramlogError('graph/json-syntax', `unknown word '${tok.text.slice(0, 30)}' (JSON has true, false and null; write text in double quotes)`, tokenSpan(file, tok));
+        }
+        break;
+      case 'lbrace':
+      case 'lbracket':
+        if (frames.length >= MAX_JSON_NESTING) {
+          throw new GramlogError('graph/json-too-deep', `arrays and objects nest more than ${MAX_JSON_NESTING} deep here: a grammar or graph needs only a few levels`, tokenSpan(file, tok));
+        }
+        frames.push(tok.type === 'lbrace' ? { keys: new Set(), expectKey: true } : { keys: undefined, expectKey: false });
+        continue;
+      case 'rbrace':
+      case 'rbracket':
+        frames.pop();
+        break;
+      case 'comma': {
+        const top = frames[frames.length - 1];
+        if (top?.keys) top.expectKey = true;
+        continue;
+      }
+      case 'string': {
+        const top = frames[frames.length - 1];
+        if (top?.keys && top.expectKey) {
+          top.expectKey = false;
+          const key = JSON.parse(tok.text) as string;
+          if (top.keys.has(key)) throw new GramlogError('graph/duplicate-key', `key "${key.slice(0, 60)}" appears twice in one object`, tokenSpan(file, tok));
+          top.keys.add(key);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** Line and column (from 1) of an offset. */
+function offsetSpan(file: string, text: string, offset: number): Span {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  const column = offset - start + 1;
+  return { file, line, column, offset, endLine: line, endColumn: column + 1, endOffset: offset + 1 };
+}
+
+export function parseLargeJson(text: string, file: string): JsonDocument {
+  scanLarge(text, file);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /position (\d+)/.exec(message);
+    const offset = at ? Number(at[1]) : text.length;
+    throw new GramlogError('graph/json-syntax', `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}`, offsetSpan(file, text, Math.min(offset, text.length)));
+  }
+  return { file, value, spanAt: (path) => findSpan(text, file, path) };
+}
+
+/** The span of the value at `path` (or of its nearest ancestor that exists), by one scan of the text. */
+function findSpan(text: string, file: string, path: JsonPath): Span {
+  scanLexer.reset(text);
+  const frames: Array<{ arr: boolean; key: string | number | undefined; expectKey: boolean }> = [];
+  let best = -1;
+  let start: Token | undefined;
+  let end: Token | undefined;
+  let depth = -1;
+  const matched = (): number => {
+    if (frames.length > path.length) return -1;
+    for (let i = 0; i < frames.length; i++) if ((frames[i] as { key: unknown }).key !== path[i]) return -1;
+    return frames.length;
+  };
+  const valueStarts = (tok: Token, compound: boolean): boolean => {
+    const m = matched();
+    if (m > best) {
+      best = m;
+      start = tok;
+      end = compound ? undefined : tok;
+      depth = frames.length;
+    }
+    return best === path.length && end !== undefined;
+  };
+  for (const tok of scanLexer) {
+    let done = false;
+    switch (tok.type) {
+      case 'lbrace':
+      case 'lbracket':
+        valueStarts(tok, true);
+        frames.push({ arr: tok.type === 'lbracket', key: tok.type === 'lbracket' ? 0 : undefined, expectKey: tok.type === 'lbrace' });
+        break;
+      case 'rbrace':
+      case 'rbracket':
+        frames.pop();
+        if (end === undefined && start !== undefined && frames.length === depth) {
+          end = tok;
+          done = best === path.length;
+        }
+        break;
+      case 'comma': {
+        const top = frames[frames.length - 1];
+        if (top?.arr) top.key = (top.key as number) + 1;
+        else if (top) top.expectKey = true;
+        break;
+      }
+      case 'string': {
+        const top = frames[frames.length - 1];
+        if (top && !top.arr && top.expectKey) {
+          top.key = JSON.parse(tok.text) as string;
+          top.expectKey = false;
+        } else done = valueStarts(tok, false);
+        break;
+      }
+      case 'number':
+      case 'word':
+        done = valueStarts(tok, false);
+        break;
+      default:
+        break;
+    }
+    if (done) break;
+  }
+  if (!start) return endSpan(file, '');
+  return start === end || end === undefined ? tokenSpan(file, start) : tokensSpan(file, start, end);
 }

@@ -68,6 +68,11 @@ function termValue(t: Term): unknown {
   }
 }
 
+/** The first character of a file: where a finding about the whole file points. */
+function startOfFile(file: string): Span {
+  return { file, line: 1, column: 1, offset: 0, endLine: 1, endColumn: 1, endOffset: 0 };
+}
+
 function num(t: Term | undefined, what: string, span: Span): number {
   if (!t || t.kind !== 'const' || !/^\d+(\.\d+)?$/.test(t.name)) fail('graph/bad-number', t?.span ?? span, `${what} must be a number >= 0, not ${t ? printTerm(t) : 'missing'}`);
   const n = Number(t.name);
@@ -105,16 +110,31 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   const ruleLimit = new Map<string, number>();
   const ruleDelay = new Map<string, number>();
   const ruleStage = new Map<string, number>();
+  /** Where each (graphlimit|graphdelay|graphstage NAME ...) names its rule, for an unknown name. */
+  const named = new Map<string, Span>();
+  const nameOf = (s: (typeof rest)[number]): string => {
+    const a = s.head.args[0] as Term;
+    const n = printTerm(a);
+    named.set(`${s.head.pred} ${n}`, a.span ?? s.span);
+    return n;
+  };
   for (const s of facts('graphlimit')) {
     if (s.head.args.length === 1) limit = num(s.head.args[0], 'graphlimit', s.span);
-    else ruleLimit.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphlimit', s.span));
+    else ruleLimit.set(nameOf(s), num(s.head.args[1], 'graphlimit', s.span));
   }
-  for (const s of facts('graphdelay')) ruleDelay.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphdelay', s.span));
-  for (const s of facts('graphstage')) ruleStage.set(printTerm(s.head.args[0] as Term), num(s.head.args[1], 'graphstage', s.span));
+  for (const s of facts('graphdelay')) ruleDelay.set(nameOf(s), num(s.head.args[1], 'graphdelay', s.span));
+  for (const s of facts('graphstage')) ruleStage.set(nameOf(s), num(s.head.args[1], 'graphstage', s.span));
 
   const decls = facts('graphrule');
-  if (decls.length === 0) fail('graph/no-rules', undefined, 'a graph grammar declares its rules with (graphrule NAME WEIGHT)');
+  if (decls.length === 0) fail('graph/no-rules', startOfFile(file), `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
   const names = decls.map((d) => printTerm(d.head.args[0] as Term));
+  for (const [map, what] of [
+    [ruleLimit, 'graphlimit'],
+    [ruleDelay, 'graphdelay'],
+    [ruleStage, 'graphstage'],
+  ] as const) {
+    for (const k of map.keys()) if (!names.includes(k)) fail('graph/unknown-rule', named.get(`${what} ${k}`), `(${what} ${k} ...) names no (graphrule ${k} WEIGHT)${suggest(k, names)}`);
+  }
   for (const rw of rewrites) {
     const n = rw.head.args[0] ? printTerm(rw.head.args[0]) : '';
     if (!names.includes(n)) fail('graph/unknown-rule', rw.head.args[0]?.span ?? rw.span, `(rewrite ${n} ...) names no (graphrule ${n} WEIGHT)${suggest(n, names)}`);

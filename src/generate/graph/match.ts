@@ -38,6 +38,7 @@ import { adjGet, adjHas } from './adjacency.js';
 import type { Graph, NodeRec } from './graph.js';
 import { NO_MATCH } from './labels.js';
 import type { GraphRule } from './types.js';
+import { maxOf } from '../../arrays.js';
 
 export interface Site {
   rule: number;
@@ -148,7 +149,7 @@ export class SiteIndex {
     // each node's list of sites belongs to this index from now on
     for (const rec of graph.nodes.values()) rec.sites = undefined;
     this.lists = reps.map(() => []);
-    this.width = Math.max(1, ...reps.map((r) => r.nodes.length));
+    this.width = maxOf(reps.map((r) => r.nodes.length), 1);
     reps.forEach((rule, r) => {
       if (rule.weight <= 0) return;
       rule.nodes.forEach((pn, p) => {

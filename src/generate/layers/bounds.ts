@@ -19,7 +19,7 @@ import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import { dynamicRelations } from './dynamic.js';
-import { ANALYSIS_MAX_FACTS } from './reads.js';
+import { analysisMaxFacts } from './reads.js';
 import { atomText, buildDerived, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import { printAtom } from '../../program/order.js';
 import type { LayerDecl } from './vocabulary.js';
@@ -78,7 +78,7 @@ export function boundsModel(program: Program, layers: readonly LayerDecl[]): Bou
   if ('problem' in built) return { problem: built.problem };
   let model: Model;
   try {
-    model = evaluate(built.program, { maxFacts: ANALYSIS_MAX_FACTS });
+    model = evaluate(built.program, { maxFacts: analysisMaxFacts(program) });
   } catch (e) {
     if (e instanceof GramlogError) return { problem: e.message };
     throw e;

@@ -32,6 +32,7 @@ import type { LayerGrammar } from './prepare.js';
 import { modelWith, searchOutcome } from './search.js';
 import { solveLayerFailure, type SolverOptions } from './solver.js';
 import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
+import { maxOf, pushAll } from '../../arrays.js';
 
 export type CompletenessStatus = 'complete' | 'incomplete' | 'unknown';
 
@@ -224,12 +225,12 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       for (const k of grp.relevant.keys()) batchKeys[i]?.add(k);
     }
     enumeration: for (const batch of batches) {
-      const rounds = Math.max(...batch.map((grp) => grp.masks.length));
+      const rounds = maxOf(batch.map((grp) => grp.masks.length), 0);
       for (let round = 0; round < rounds; round++) {
         const facts: InjectedFact[] = [];
         for (const grp of batch) {
           const mask = grp.masks[round];
-          if (mask !== undefined) facts.push(...assignment(g, grp.sites, mask));
+          if (mask !== undefined) pushAll(facts, assignment(g, grp.sites, mask));
         }
         const state = readLayerState(program, modelWith(g, facts), layer);
         evaluations++;

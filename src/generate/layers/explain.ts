@@ -19,6 +19,7 @@ import type { PlainValue, Store } from '../../store/index.js';
 import { fromJson, historyOf } from '../history.js';
 import type { LayerArtifact } from './generate.js';
 import type { StoredGroup } from './history.js';
+import { pushAll } from '../../arrays.js';
 
 interface DrawRow {
   index: number;
@@ -50,7 +51,7 @@ export function explainLayerStore(store: Store, seed: number | string): string {
   const lines = [`seed ${seed}`];
   for (const d of draws) {
     if (d.attempt === 1) lines.push(`layer ${d.layer} (order ${d.order}): ${d.sites} site(s)${d.bounds ? `, ${d.bounds}` : ''}`);
-    lines.push(...drawLines(d));
+    pushAll(lines, drawLines(d));
   }
   return lines.join('\n') + '\n';
 }

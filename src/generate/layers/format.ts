@@ -21,6 +21,7 @@ import type { Program } from '../../program/program.js';
 import { KIND_COMPOUND } from '../../program/terms.js';
 import { appendViolations } from '../violations.js';
 import type { GeneratedLayer, LayerArtifact } from './generate.js';
+import { maxOf, pushAll } from '../../arrays.js';
 
 export interface LayerArtifactJson {
   seed: string | number;
@@ -59,8 +60,8 @@ function table(program: Program, grid: Grid, cell: (key: number | undefined, row
   const rowLabels = grid.rows.map((r) => t.print(r));
   const colLabels = grid.cols.map((c) => t.print(c));
   const cells = grid.rows.map((r) => grid.cols.map((c) => cell(grid.cell(r, c), r, c)));
-  const labelWidth = Math.max(...rowLabels.map((l) => l.length));
-  const widths = grid.cols.map((_, i) => Math.max((colLabels[i] as string).length, ...cells.map((row) => (row[i] as string).length)));
+  const labelWidth = maxOf(rowLabels.map((l) => l.length), 0);
+  const widths = grid.cols.map((_, i) => maxOf(cells.map((row) => (row[i] as string).length), (colLabels[i] as string).length));
   const line = (label: string, parts: string[]) =>
     (indent + label.padStart(labelWidth) + '  ' + parts.map((p, i) => p.padEnd(widths[i] as number)).join(' ')).trimEnd();
   return [line('', colLabels), ...cells.map((row, i) => line(rowLabels[i] as string, row))];
@@ -120,7 +121,7 @@ export function formatLayerText(a: LayerArtifact): string {
         out.push('  # placed  x drawn but masked  . allowed, not drawn  - neither');
         gridLegend = true;
       }
-      out.push(...grid);
+      pushAll(out, grid);
     }
     out.push(`  base:   ${l.base.join(' ') || '(none)'}`);
     out.push(`  mask:   ${l.mask.length === l.sites.length ? 'every site' : l.mask.join(' ') || '(none)'}`);

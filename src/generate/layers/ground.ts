@@ -24,9 +24,10 @@ import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import { patternVars, type BodyLit } from '../../program/rules.js';
 import { dynamicRelations } from './dynamic.js';
-import { ANALYSIS_MAX_FACTS, possibilityText } from './reads.js';
+import { analysisMaxFacts, possibilityText } from './reads.js';
 import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import type { LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 export interface GroundAtom {
   name: string;
@@ -61,13 +62,13 @@ export interface Grounding {
 const key = (name: string, arity: number, tuple: readonly number[]) => `${name}/${arity}:${tuple.join(',')}`;
 
 /** Ground the dynamic rules; throws a GramlogError (layers/analysis) when the derived program cannot be built or is too large. */
-export function groundLayers(program: Program, layers: readonly LayerDecl[], maxFacts = ANALYSIS_MAX_FACTS): Grounding {
+export function groundLayers(program: Program, layers: readonly LayerDecl[], maxFacts = analysisMaxFacts(program)): Grounding {
   const dynamic = dynamicRelations(program);
   const { lines } = possibilityText(program, layers);
   const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
   const dynLit = (lit: BodyLit): lit is Extract<BodyLit, { kind: 'pos' | 'neg' }> => (lit.kind === 'pos' || lit.kind === 'neg') && dynamic.has(lit.rel);
   const plans: Array<{ ri: number; vars: number; head: { name: string; arity: number }; lits: Array<{ j: number; name: string; arity: number; neg: boolean }> }> = [];
-  lines.push(...factsText(program, (rel) => (dynamic.has(rel) ? `gl.f.${relName(program, rel)}` : null)));
+  pushAll(lines, factsText(program, (rel) => (dynamic.has(rel) ? `gl.f.${relName(program, rel)}` : null)));
   program.rules.forEach((rule, ri) => {
     if (!dynamic.has(rule.head.rel)) return;
     const slots = new Set<number>();
@@ -133,7 +134,7 @@ export function groundLayers(program: Program, layers: readonly LayerDecl[], max
         (lit.neg ? g.neg : g.pos).push(intern(lit.name, lit.arity, t.slice(n)));
       }
     }
-    instances.push(...inst.values());
+    pushAll(instances, inst.values());
   }
   const toDerivedMemo = new Map<number, number>();
   const toOriginalMemo = new Map<number, number>();

@@ -12,6 +12,7 @@ import { layerGrid } from './format.js';
 import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
 import { readLayerState, type LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 export interface OutcomeText {
   /** Text lines: a grid (or lists) per layer up to and including the failing one. */
@@ -48,7 +49,7 @@ export function formatOutcome(g: LayerGrammar, layer: LayerDecl, facts: readonly
         : `  layer ${m.name} (order ${m.order}): ${state.sites.length} site(s), ${placed.length} placed`,
     );
     const grid = layerGrid(program, l);
-    if (grid) lines.push(...grid.map((x) => '  ' + x));
+    if (grid) pushAll(lines, grid.map((x) => '  ' + x));
     else lines.push(target ? `    allowed: ${l.mask.join(' ') || '(none)'}` : `    placed: ${l.placed.join(' ') || '(none)'}`);
     if (target) break;
   }

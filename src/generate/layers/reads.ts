@@ -20,6 +20,7 @@
  * `(layer ?m ?p) (< ?p ?o)`). When nothing but the `placed` literal itself
  * binds it, it ranges over every layer that can place something: conservative.
  */
+import { DEFAULT_MAX_FACTS } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
@@ -29,6 +30,7 @@ import { checkRuleSafety } from '../../program/schedule.js';
 import { dynamicRelations } from './dynamic.js';
 import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
 import { LAYER_KEYED, type LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 /** One read: a layer rule deriving `(relation reader readerKey ...)` consults `(placed layer key)`. */
 export interface Read {
@@ -59,8 +61,13 @@ export interface ReadAnalysis {
   toOriginal(id: number): number;
 }
 
-/** Largest possibility model the analysis evaluates. */
-export const ANALYSIS_MAX_FACTS = 1_000_000;
+/** Largest possibility model the analysis evaluates when the program sets no limit (the engine's default). */
+export const ANALYSIS_MAX_FACTS = DEFAULT_MAX_FACTS;
+
+/** The most facts an analysis of `program` may derive: its own limit (`--max-facts`), else the engine's default. */
+export function analysisMaxFacts(program: Program): number {
+  return program.options.maxFacts || ANALYSIS_MAX_FACTS;
+}
 
 const M = '?gl.m';
 const K = '?gl.k';
@@ -71,16 +78,22 @@ function readsName(program: Program, rel: number): string {
 }
 
 /** The possibility program (with the read provenance rules) as text. */
-export function possibilityText(program: Program, layers: readonly LayerDecl[]): { lines: string[]; readRules: Array<{ ri: number; j: number; name: string }> } {
+export function possibilityText(
+  program: Program,
+  layers: readonly LayerDecl[],
+): { lines: string[]; readRules: Array<{ ri: number; j: number; name: string }>; ruleOfLine: Array<number | undefined> } {
   const dynamic = dynamicRelations(program);
   const placed = program.findRelation('placed', 2)?.id;
   const lines = factsText(program, (rel) => relName(program, rel));
   const readRules: Array<{ ri: number; j: number; name: string }> = [];
+  /** For each line, the user's rule it is made from (by index), for an error the engine reports in this text. */
+  const ruleOfLine: Array<number | undefined> = lines.map(() => undefined);
   const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
   program.rules.forEach((rule, ri) => {
     const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));
     const hiBody = rule.body.filter(keep).map((l) => literalText(program, rule, l));
     lines.push(ruleText(head, hiBody));
+    ruleOfLine[lines.length - 1] = ri;
     if (!dynamic.has(rule.head.rel)) return;
     const headArgs = rule.head.args.map((a) => patternText(program, rule, a));
     rule.body.forEach((lit, j) => {
@@ -99,6 +112,7 @@ export function possibilityText(program: Program, layers: readonly LayerDecl[]):
         body.push(atomText(readsName(program, lit.rel), [...lit.args.map((a) => patternText(program, rule, a)), M, K]));
       }
       lines.push(ruleText(readHead, body));
+      ruleOfLine[lines.length - 1] = ri;
       const vars = rule.head.args.map((_, i) => `?gl.a${i}`);
       lines.push(ruleText(atomText(readsName(program, rule.head.rel), [...vars, M, K]), [atomText(name, [...vars, M, K])]));
       readRules.push({ ri, j, name });
@@ -111,21 +125,30 @@ export function possibilityText(program: Program, layers: readonly LayerDecl[]):
   lines.push('(<= (gl.possible ?gl.l ?gl.s) (gl.unmasked ?gl.l) (site ?gl.l ?gl.s))');
   for (const l of layers) lines.push(atomText('gl.layer', [program.terms.print(l.id)]));
   for (const l of layers) lines.push(atomText(l.masked ? 'gl.masked' : 'gl.unmasked', [program.terms.print(l.id)]));
-  return { lines, readRules };
+  return { lines, readRules, ruleOfLine };
 }
 
 /** Build and evaluate the possibility program; collect the reads of layer rules. */
 export function analyzeReads(program: Program, layers: readonly LayerDecl[]): ReadAnalysis {
-  const { lines, readRules } = possibilityText(program, layers);
+  const { lines, readRules, ruleOfLine } = possibilityText(program, layers);
   const built = buildDerived(lines, '<possible outcomes>');
   if ('problem' in built) throw new GramlogError('layers/analysis', `could not build the possibility program of the layers: ${built.problem}`);
   const derived = built.program;
   let model: Model;
   try {
-    model = evaluate(derived, { maxFacts: ANALYSIS_MAX_FACTS });
+    model = evaluate(derived, { maxFacts: analysisMaxFacts(program) });
   } catch (e) {
     if (e instanceof GramlogError) {
-      throw new GramlogError('layers/analysis', `could not bound what the layers can place (${e.message}); the order check needs a finite possibility model`);
+      // the error is located in generated text: point at the user's rule it comes from (else the first layer)
+      const ri = e.span ? ruleOfLine[e.span.line - 1] : undefined;
+      const span = (ri !== undefined ? program.rules[ri]?.span : undefined) ?? layers[0]?.span;
+      const message = e.message.replace(/ at \d+:\d+\b/g, '').replace(/ \(raise the limit with maxFacts[^)]*\)/, '');
+      throw new GramlogError(
+        'layers/analysis',
+        `could not bound what the layers can place (${message}); the order check needs a finite possibility model` +
+          (e.code === 'engine/limit' ? `: raise --max-facts (now ${analysisMaxFacts(program).toLocaleString('en-US')}) if the map is finite` : ''),
+        span,
+      );
     }
     throw e;
   }
@@ -163,7 +186,7 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
   const possible = new Map<number, Set<number>>();
   for (const l of layers) possible.set(l.id, new Set());
   for (const t of model.tuples('gl.possible', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
-  reads.push(...textualReads(program, reads));
+  pushAll(reads, textualReads(program, reads));
   return { reads, possible, derived, model, toOriginal };
 }
 
