@@ -5,7 +5,7 @@ import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, withParams } from '../options.js';
 import { analyzeBlueprints, isBlueprintFile } from './blueprints.js';
 
 interface FindingJson {
@@ -98,8 +98,8 @@ examples:
       const { analyzeGraphGrammar } = await import('./analyze-graph.js');
       return analyzeGraphGrammar(io, sources, file, text, params, boolOpt(args, 'json'));
     }
-    const maxFacts = readMaxFacts(args, 'analyze');
-    const loaded = loadRuleFiles(io, sources, [path], maxFacts !== undefined ? { maxFacts } : {});
+    const engine = readEngineOptions(args, 'analyze');
+    const loaded = loadRuleFiles(io, sources, [path], engine);
     const program = withParams('analyze', () => applyParams(loaded, params));
     printWarnings(io, sources, violationNeverFires(program, { placed: 2 }));
     const solverAtoms = intOpt(args, 'analyze', 'solver-atoms', 200_000, 1);

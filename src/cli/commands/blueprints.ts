@@ -10,7 +10,7 @@ import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource } from '../command.js';
-import { jsonLine, readMaxFacts } from '../options.js';
+import { jsonLine, readEngineOptions } from '../options.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { neverFiringStopsCheck } from '../never-fires.js';
@@ -82,7 +82,7 @@ export async function checkBlueprints(args: Parsed, io: Io, sources: Map<string,
   const path = stringOpt(args, 'path');
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
   const library = loadBlueprintFiles(io, sources, bp);
-  const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)), readMaxFacts(args, 'check'));
+  const rules = loadMasterRules(io, sources, library, files.filter((f) => !isBlueprintFile(f)), readEngineOptions(args, 'check'));
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
   masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
   if (neverFiringStopsCheck(io, sources, files.join(' '), masterRuleWarnings(rules))) return EXIT.findings;

@@ -17,7 +17,7 @@ import { neverFiringStopsCheck } from '../never-fires.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { statusLine } from '../progress.js';
 import { checkGraphSource } from './check-graph.js';
-import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { checkBlueprints, isBlueprintFile } from './blueprints.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
@@ -104,8 +104,8 @@ examples:
     const json = boolOpt(args, 'json');
 
     const file = sourceName(filePath);
-    const maxFacts = readMaxFacts(args, 'check');
-    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [filePath], maxFacts !== undefined ? { maxFacts } : {});
+    const engine = readEngineOptions(args, 'check');
+    const program = graph ? graph.grammar : loadRuleFiles(io, sources, [filePath], engine);
 
     // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed,
     // except that a violation rule that can never fire is an error here: every run would hold, proving nothing

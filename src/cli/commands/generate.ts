@@ -24,7 +24,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { layerRenderer } from './generate-layers.js';
 import { blueprintParams } from './blueprints.js';
@@ -151,8 +151,8 @@ examples:
     const graphFile = stringOpt(args, 'graph');
     const isGraph = isGraphGrammarFile(first, readSource(io, sources, first));
     if (graphFile !== undefined && !isGraph) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
-    const maxFacts = readMaxFacts(args, 'generate');
-    const program = isGraph ? undefined : loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const engine = readEngineOptions(args, 'generate');
+    const program = isGraph ? undefined : loadRuleFiles(io, sources, args.positionals, engine);
     const format = readFormat(args);
     const doExplain = boolOpt(args, 'explain');
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
@@ -178,7 +178,7 @@ examples:
     let render: Renderer;
     if (!program) {
       if (spec !== undefined) throw new UsageError('gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ' + first + ' is a graph grammar');
-      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest) : undefined, { ...request, graphFile });
+      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest, engine) : undefined, { ...request, graphFile });
     } else {
       const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
       render = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);

@@ -10,13 +10,14 @@
 import { formatMasterText, lintLibrary, master, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
+import type { ProgramOptions } from '../../program/program.js';
 import { GramlogError } from '../../errors.js';
 import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readMaxFacts, readSeed, SEED_OPTION } from '../options.js';
+import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readEngineOptions, readSeed, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
@@ -39,11 +40,11 @@ export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: 
 }
 
 /** Rule files (violation rules over masters), parsed once. */
-export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], maxFacts?: number): MasterRules {
+export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], engine: ProgramOptions = {}): MasterRules {
   return masterRules(
     library,
     paths.map((file) => parse(readSource(io, sources, file), { file })),
-    maxFacts !== undefined ? { maxFacts } : {},
+    engine,
   );
 }
 
@@ -122,7 +123,7 @@ examples:
     const seed = readSeed(args, 'master');
     const json = boolOpt(args, 'json');
     const library = loadBlueprintFiles(io, sources, bp);
-    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readMaxFacts(args, 'master'));
+    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readEngineOptions(args, 'master'));
     printWarnings(io, sources, masterRuleWarnings(rules));
     const progress = count > 1 ? statusLine(io, 250) : undefined;
     let failed = false;
