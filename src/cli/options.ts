@@ -131,3 +131,20 @@ export function readWork(args: Parsed, command: string): { maxWork?: number; dea
   }
   return out;
 }
+
+/** `--max-calls N` and `--max-masters N`, where blueprints are mastered. */
+export const BLUEPRINT_BUDGET_OPTION = { 'max-calls': { type: 'string' }, 'max-masters': { type: 'string' } } as const satisfies OptionSpec;
+
+/** The help lines of `--max-calls` and `--max-masters`. */
+export const BLUEPRINT_BUDGET_HELP = `      --max-calls N stop with error[blueprint/budget] when one master makes more
+                    than N function calls (default 1,000,000)
+      --max-masters N stop with error[blueprint/budget] when one master masters
+                    more than N blueprints, nested ones included (default 100,000)`;
+
+/** The blueprint budgets a command was given, as master options. */
+export function readBlueprintBudget(args: Parsed, command: string): { maxCalls?: number; maxMasters?: number } {
+  const out: { maxCalls?: number; maxMasters?: number } = {};
+  if (args.values['max-calls'] !== undefined) out.maxCalls = intOpt(args, command, 'max-calls', 0, 1);
+  if (args.values['max-masters'] !== undefined) out.maxMasters = intOpt(args, command, 'max-masters', 0, 1);
+  return out;
+}
