@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/index.js';
 import { Graph } from '../../src/generate/graph/graph.js';
 import { SiteIndex } from '../../src/generate/graph/match.js';
+import { errorOf } from '../helpers.js';
 import type { GraphInput } from '../../src/generate/graph/types.js';
 
 const twoUnconnected = (extra: Record<string, unknown> = {}) =>
@@ -80,5 +81,20 @@ describe('unconnected LHS parts', () => {
       seen.add(pairOf(generateGraph(grammar, seed, { graph })));
     }
     expect([...seen].sort()).toEqual(['n0,n2', 'n1,n2', 'n2,n0', 'n2,n1']);
+  });
+
+  it('listing the real sites past the budget of combinations is graph/site-budget, located at the rule', () => {
+    const grammar = compileGraphGrammar(twoUnconnected({ induced: true }), { file: 'pairs.json' });
+    const graph = Graph.from(nodesA(3));
+    for (const v of ['n0', 'n1', 'n2']) for (const w of ['n0', 'n1', 'n2']) if (v !== w) graph.setEdge(v, w, undefined);
+    const index = new SiteIndex(grammar.stages[0]!.rules, graph);
+    index.init();
+    expect(index.exact(0)).toEqual([]);
+    const e = errorOf(() => index.exact(0, 5));
+    expect(e.code).toBe('graph/site-budget');
+    expect(e.span?.file).toBe('pairs.json');
+    // Generation over the same graph: every draw fails, the exact listing finds no site, nothing is rewritten.
+    const art = generateGraph(grammar, 3, { graph: { nodes: nodesA(3).nodes, edges: graph.edgeList() } });
+    expect(art.steps).toBe(0);
   });
 });
