@@ -65,3 +65,21 @@ describe('engine budgets on the command line', () => {
     }
   });
 });
+
+describe('engine budgets of a .gdl graph grammar', () => {
+  it('generate --max-work stops a heavy match rule with engine/budget', async () => {
+    const text = `(graphstart s) (graphlimit 1)
+(graphrule heavy 1)
+(<= (heavy ?x) (node ?x s) (big ?a ?b ?c ?d))
+(<= (big ?a ?b ?c ?d) (n ?a) (n ?b) (n ?c) (n ?d))
+${n(30)}
+(rewrite heavy (node ?x t))
+`;
+    const ok = await runCli(['generate', 'g.gdl'], { 'g.gdl': text });
+    expect(ok.code).toBe(0);
+    const r = await runCli(['generate', 'g.gdl', '--max-work', '5000'], { 'g.gdl': text });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^g\.gdl:4:1: error\[engine\/budget\]/);
+    expect(r.stdout).toBe('');
+  });
+});

@@ -6,7 +6,7 @@
  * or with --explain every rewrite. Further rule files given after a JSON
  * grammar hold `violation` rules over the final graph's facts.
  */
-import { compileGraphGrammar, graphViolationWarnings, explainGraph, formatGraphDot, formatGraphJson, formatGraphText, generateGraph, graphViolations, isGraphRuleText, isJsonText, readGraphInput, type GraphInput } from '../../generate/graph/index.js';
+import { type CompileGraphOptions, compileGraphGrammar, graphViolationWarnings, explainGraph, formatGraphDot, formatGraphJson, formatGraphText, generateGraph, graphViolations, isGraphRuleText, isJsonText, readGraphInput, type GraphInput } from '../../generate/graph/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import type { Program } from '../../program/program.js';
 import { readSource } from '../command.js';
@@ -22,13 +22,15 @@ export function isGraphGrammarFile(file: string, text: string): boolean {
 export interface GraphRequest extends GenerateRequest {
   /** --graph FILE: the start graph. */
   graphFile: string | undefined;
+  /** --max-facts, --max-work, --timeout (for a .gdl graph grammar's program). */
+  engine?: CompileGraphOptions['engine'];
 }
 
 /** The graph style: compile the grammar once, then generate and print each seed. */
 export function graphRenderer(io: Io, sources: Map<string, string>, file: string, rules: Program | undefined, request: GraphRequest): Renderer {
   if (request.choose.length > 0) throw new UsageError('gramlog generate: --choose forces a grammar\'s rule at a node path; a graph grammar has none (leave out --choose)');
   const text = sources.get(file) ?? readSource(io, sources, file);
-  const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}) }));
+  const grammar = withParams('generate', () => compileGraphGrammar(text, { file, params: request.params, ...(rules ? { rules } : {}), ...(request.engine ? { engine: request.engine } : {}) }));
   printWarnings(io, sources, graphViolationWarnings(grammar));
   let graph: GraphInput | undefined;
   if (request.graphFile !== undefined) graph = readGraphInput(readSource(io, sources, request.graphFile), request.graphFile);

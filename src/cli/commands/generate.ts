@@ -178,7 +178,7 @@ examples:
     let render: Renderer;
     if (!program) {
       if (spec !== undefined) throw new UsageError('gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ' + first + ' is a graph grammar');
-      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest, engine) : undefined, { ...request, graphFile });
+      render = graphRenderer(io, sources, first, rest.length > 0 ? loadRuleFiles(io, sources, rest, engine) : undefined, { ...request, graphFile, engine });
     } else {
       const withMaster = spec === undefined ? undefined : blueprintParams(io, sources, spec);
       render = withMaster ? (s) => style(withMaster(program, s))(s) : style(program);
