@@ -6,7 +6,24 @@
  * that prints and throws the way emscripten's abort does.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contained, SolverAbort } from '../../src/generate/layers/solver.js';
+import { contained, SOLVER_CELLS, SolverAbort, solveLayerFailure } from '../../src/generate/layers/solver.js';
+import { prepareLayers } from '../../src/generate/layers/prepare.js';
+import { loadProgram } from '../../src/program/load.js';
+
+/** Two layers over an n x n grid; b's sites are those a did not take. */
+function grid(n: number): string {
+  return [
+    Array.from({ length: n }, (_, i) => `(x ${i})`).join(' '),
+    '(layer a 1) (layer b 2)',
+    '(<= (site a (c ?x ?y)) (x ?x) (x ?y))',
+    '(<= (site b (c ?x ?y)) (x ?x) (x ?y))',
+    '(between a 1 100)',
+    '(<= (allow b (c ?x ?y)) (site b (c ?x ?y)) (not (placed a (c ?x ?y))))',
+    '(between b 1 5)',
+  ].join('\n');
+}
+
+const layers = (text: string) => prepareLayers(loadProgram([{ file: 'grid.gdl', text }]), {});
 
 describe('the SAT solver contained', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -39,5 +56,21 @@ describe('the SAT solver contained', () => {
       }),
     ).toThrow(RangeError);
     expect(console.log).toBe(before);
+  });
+
+  it('an encoding larger than the solver\'s memory is not started: could not decide, at once', () => {
+    const g = layers(grid(100));
+    const t = performance.now();
+    const a = solveLayerFailure(g, g.layers[1]!, 'both');
+    expect(a.status).toBe('unknown');
+    expect(a.status === 'unknown' && a.reason).toMatch(new RegExp(`about \\d+ cells, more than the ${SOLVER_CELLS} that fit in the solver's 64 MB`));
+    // A guard: started, the encoding runs for minutes before MiniSat aborts.
+    expect(performance.now() - t).toBeLessThan(30_000);
+  });
+
+  it('a small grid is decided by the solver, and solverCells is the option that bounds it', () => {
+    const g = layers(grid(4));
+    expect(solveLayerFailure(g, g.layers[1]!, 'both').status).not.toBe('unknown');
+    expect(solveLayerFailure(g, g.layers[1]!, 'both', { solverCells: 10 }).status).toBe('unknown');
   });
 });

@@ -38,7 +38,21 @@ export interface SolverOptions {
   solverAtoms?: number;
   /** Spurious models (not confirmed by evaluation) to block before giving up (default 20). */
   solverRetries?: number;
+  /**
+   * Largest estimated size of the encoding the solver takes on (default
+   * SOLVER_CELLS): ground rule literals plus, per cardinality bound, its
+   * sites times the bits of their count. Past it the solver is not started
+   * ("could not decide"): a larger encoding would fill MiniSat's fixed heap
+   * after minutes of encoding.
+   */
+  solverCells?: number;
 }
+
+/**
+ * The default of solverCells. Measured: a two-layer 100 x 100 grid (about
+ * 490,000 cells) fills MiniSat's 64 MB after about a minute of encoding.
+ */
+export const SOLVER_CELLS = 300_000;
 
 export type SolverQuestion = 'short' | 'over' | 'both';
 
@@ -115,7 +129,11 @@ const bool = (b: boolean): Op => (b ? T : F);
 
 /** The encoding of one question: earlier layers g.layers[0..target) placed freely under their constraints. */
 class Encoding {
-  readonly solver = new Logic.Solver();
+  private made: Logic.Solver | undefined;
+  /** MiniSat, started on first use (size() needs none). */
+  get solver(): Logic.Solver {
+    return (this.made ??= new Logic.Solver());
+  }
   /** Placed variables of the earlier layers: name → fact. */
   readonly placedVars = new Map<string, InjectedFact>();
   private readonly baseStates = new Map<number, LayerState>();
@@ -144,6 +162,20 @@ class Encoding {
   private atomOp(name: string, tuple: readonly number[]): Op {
     const i = this.gr.atom(name, tuple.length, tuple.map((t) => this.gr.toDerived(t)));
     return i === undefined ? F : this.atomVar(i);
+  }
+
+  /** The estimated size of the encoding of layers [0..target] (see SolverOptions.solverCells). */
+  size(): number {
+    let cells = this.gr.atoms.length;
+    for (const inst of this.gr.instances) cells += inst.pos.length + inst.neg.length + 1;
+    for (let i = 0; i <= this.target && i < this.g.layers.length; i++) {
+      const m = this.g.layers[i] as LayerDecl;
+      if (!m.between) continue;
+      const k = this.candidates(m).length;
+      // earlier layers: one count bounded both ways; the target: two counts
+      cells += (i === this.target ? 2 : 1) * k * Math.ceil(Math.log2(k + 2));
+    }
+    return cells;
   }
 
   /** Completion of every dynamic atom except placed. */
@@ -367,6 +399,15 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
     return { status: 'unknown', reason: `the grounded program has ${gr.atoms.length} atoms, more than the solver budget of ${maxAtoms}`, raise: 'solverAtoms' };
   }
   const target = g.layers.indexOf(layer);
+  const maxCells = options.solverCells ?? SOLVER_CELLS;
+  const cells = new Encoding(g, gr, target).size();
+  if (cells > maxCells) {
+    return {
+      status: 'unknown',
+      reason: `its SAT encoding would take about ${cells} cells, more than the ${maxCells} that fit in the solver's ${SOLVER_MEMORY / 1024 / 1024} MB`,
+      raise: 'none',
+    };
+  }
   try {
     return contained(() => solveEncoded(g, gr, target, question, retries));
   } catch (e) {
@@ -415,6 +456,7 @@ export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (
     if ('problem' in gr || gr.atoms.length > (options.solverAtoms ?? 200_000)) return undefined;
     const target = g.layers.indexOf(reader);
     let enc = encodings.get(target);
+    if (!enc && new Encoding(g, gr, target).size() > (options.solverCells ?? SOLVER_CELLS)) return undefined;
     try {
       return contained(() => {
         if (!enc) {
