@@ -91,17 +91,23 @@ export { randomPlayout } from './gdl/play/playout.js';
 export { loadGame } from './gdl/checks/load-game.js';
 export { simulate, type SimulateOptions, type SimulationResult } from './gdl/play/simulate.js';
 import { loadProgram, type Source } from './program/load.js';
+import type { ProgramOptions } from './program/program.js';
 import { throwIfErrors } from './errors.js';
 import { evaluate } from './engine/index.js';
 
-/** Load sources as one program; throws on syntax errors only (see `program.diagnostics`). */
-export function load(sources: readonly Source[]) {
-  return loadProgram(sources);
+/** Load sources as one program; throws on syntax errors only (see `program.diagnostics`). Options: the engine's budgets (maxFacts, maxWork, deadline). */
+export function load(sources: readonly Source[], options: Pick<ProgramOptions, 'maxFacts' | 'maxWork' | 'deadline'> = {}) {
+  return loadProgram(sources, options);
 }
 
-/** Evaluate program text and answer one goal: sorted canonical atoms. */
-export function query(text: string, goal: string, options: { file?: string } = {}): string[] {
-  const program = loadProgram([{ text, file: options.file ?? '<input>' }]);
+/**
+ * Evaluate program text and answer one goal: sorted canonical atoms. The
+ * engine's budgets (docs/limits.md): maxFacts, maxWork (tuple visits), deadline
+ * (ms since the epoch); past one, a GramlogError engine/limit or engine/budget.
+ */
+export function query(text: string, goal: string, options: { file?: string; maxFacts?: number; maxWork?: number; deadline?: number } = {}): string[] {
+  const { file, ...budgets } = options;
+  const program = loadProgram([{ text, file: file ?? '<input>' }], budgets);
   throwIfErrors(program.diagnostics);
   return evaluate(program).query(goal);
 }

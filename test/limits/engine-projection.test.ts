@@ -10,6 +10,7 @@ import { evaluate } from '../../src/engine/index.js';
 import { GramlogError } from '../../src/errors.js';
 import { parseProgram } from '../../src/program/load.js';
 import { expectAgreementOnRandomPrograms } from '../engine/agree.js';
+import { errorOf } from '../helpers.js';
 import { randomPrograms, TWO_LEVELS } from '../engine/random-program.js';
 
 const facts = (n: number) => Array.from({ length: n }, (_, i) => `(n c${i})`).join('\n');
@@ -57,5 +58,15 @@ describe('body-only variables', () => {
       facts: 12,
     });
     expectAgreementOnRandomPrograms(programs, 250);
+  });
+});
+
+describe('the API takes the engine budgets', () => {
+  it('query(text, goal, { maxWork }) stops with engine/budget', async () => {
+    const { query } = await import('../../src/index.js');
+    const text = `${facts(10)}\n(<= (p ?a ?b ?c ?d ?e) (n ?a) (n ?b) (n ?c) (n ?d) (n ?e))`;
+    expect(errorOf(() => query(text, '(p ?a ?b ?c ?d ?e)', { maxWork: 5000 })).code).toBe('engine/budget');
+    expect(errorOf(() => query(text, '(p ?a ?b ?c ?d ?e)', { deadline: Date.now() - 1 })).code).toBe('engine/budget');
+    expect(query(`${facts(3)}\n(<= (p ?a) (n ?a) (n ?b))`, '(p ?a)', { maxWork: 100 })).toEqual(['(p c0)', '(p c1)', '(p c2)']);
   });
 });
