@@ -113,14 +113,21 @@ export const evaluate = guard('evaluate', [['program', program], ['options', opt
 export const createRandom = guard('createRandom', [['seed', seed]], random.createRandom);
 
 /** Load sources as one program; throws on syntax errors only (see `program.diagnostics`). */
-export const loadSources = guard('load', [['sources', sources]], (s: readonly load.Source[]) => load.loadProgram(s));
+const budgetNumber = optional(check('a number', (v) => typeof v === 'number' && !Number.isNaN(v)));
+const engineBudgets = { maxFacts: limit, maxWork: budgetNumber, deadline: budgetNumber };
+export const loadSources = guard(
+  'load',
+  [['sources', sources], ['options', options(engineBudgets)]],
+  (s: readonly load.Source[], o: { maxFacts?: number; maxWork?: number; deadline?: number } = {}) => load.loadProgram(s, o),
+);
 
 /** Evaluate program text and answer one goal: sorted canonical atoms. */
 export const query = guard(
   'query',
-  [['text', text], ['goal', string], ['options', options({ file })]],
-  (programText: string, goal: string, opts: { file?: string } = {}): string[] => {
-    const p = load.loadProgram([{ text: programText, file: opts.file ?? '<input>' }]);
+  [['text', text], ['goal', string], ['options', options({ file, ...engineBudgets })]],
+  (programText: string, goal: string, opts: { file?: string; maxFacts?: number; maxWork?: number; deadline?: number } = {}): string[] => {
+    const { file: name, ...budgets } = opts;
+    const p = load.loadProgram([{ text: programText, file: name ?? '<input>' }], budgets);
     throwIfErrors(p.diagnostics);
     return engine.evaluate(p).query(goal);
   },

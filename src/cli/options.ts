@@ -24,12 +24,26 @@ export function jsonLine(value: unknown): string {
   return JSON.stringify(value) + '\n';
 }
 
-/** `--max-facts N`, in every command that evaluates rules. */
-export const MAX_FACTS_OPTION = { 'max-facts': { type: 'string' } } as const satisfies OptionSpec;
+/** `--max-facts N`, `--max-work N` and `--timeout SECONDS`, in every command that evaluates rules. */
+export const MAX_FACTS_OPTION = {
+  'max-facts': { type: 'string' },
+  'max-work': { type: 'string' },
+  timeout: { type: 'string' },
+} as const satisfies OptionSpec;
 
-/** The help lines of `--max-facts`. */
+/** The help lines of `--max-facts`, `--max-work` and `--timeout`. */
 export const MAX_FACTS_HELP = `    --max-facts N     stop with error[engine/limit] when one evaluation derives
-                        more than N facts (default 5,000,000)`;
+                        more than N facts (default 5,000,000)
+    --max-work N      stop with error[engine/budget] when one evaluation visits
+                        more than N tuples (default 1,000,000,000; 0: unlimited)
+    --timeout SECONDS stop with error[engine/budget] when evaluating rules
+                        goes on past SECONDS of wall-clock time (default none)`;
+
+/** The engine budgets a command was given (`--max-facts`, `--max-work`, `--timeout`), as program options. */
+export function readEngineOptions(args: Parsed, command: string): Pick<ProgramOptions, 'maxFacts' | 'maxWork' | 'deadline'> {
+  const maxFacts = readMaxFacts(args, command);
+  return { ...(maxFacts !== undefined ? { maxFacts } : {}), ...readWork(args, command) };
+}
 
 /** `--max-facts N` (a whole number from 1), or undefined when not given. */
 export function readMaxFacts(args: Parsed, command: string): number | undefined {
@@ -117,3 +131,38 @@ export function printWarnings(io: Io, sources: Map<string, string>, diagnostics:
   }
 }
 
+/** The engine budgets given by `--max-work` and `--timeout`, as program options (a deadline from now). */
+export function readWork(args: Parsed, command: string): { maxWork?: number; deadline?: number } {
+  const out: { maxWork?: number; deadline?: number } = {};
+  if (args.values['max-work'] !== undefined) {
+    const n = intOpt(args, command, 'max-work', 0, 0);
+    out.maxWork = n === 0 ? -1 : n;
+  }
+  const t = args.values.timeout;
+  if (t !== undefined) {
+    const text = String(t).trim();
+    const s = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || !(s > 0) || s > 1e9) {
+      throw new UsageError(`gramlog ${command}: --timeout takes a number of seconds greater than 0, not '${String(t)}'`);
+    }
+    out.deadline = Date.now() + s * 1000;
+  }
+  return out;
+}
+
+/** `--max-calls N` and `--max-masters N`, where blueprints are mastered. */
+export const BLUEPRINT_BUDGET_OPTION = { 'max-calls': { type: 'string' }, 'max-masters': { type: 'string' } } as const satisfies OptionSpec;
+
+/** The help lines of `--max-calls` and `--max-masters`. */
+export const BLUEPRINT_BUDGET_HELP = `      --max-calls N stop with error[blueprint/budget] when one master makes more
+                    than N function calls (default 1,000,000)
+      --max-masters N stop with error[blueprint/budget] when one master masters
+                    more than N blueprints, nested ones included (default 100,000)`;
+
+/** The blueprint budgets a command was given, as master options. */
+export function readBlueprintBudget(args: Parsed, command: string): { maxCalls?: number; maxMasters?: number } {
+  const out: { maxCalls?: number; maxMasters?: number } = {};
+  if (args.values['max-calls'] !== undefined) out.maxCalls = intOpt(args, command, 'max-calls', 0, 1);
+  if (args.values['max-masters'] !== undefined) out.maxMasters = intOpt(args, command, 'max-masters', 0, 1);
+  return out;
+}

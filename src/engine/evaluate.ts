@@ -34,7 +34,8 @@ export interface EvaluateOptions {
   maxFacts?: number;
   /**
    * Work budget: stop with an `engine/budget` error once the joins have visited
-   * this many tuples (index probes and scanned tuples; unlimited by default).
+   * this many tuples (index probes and scanned tuples; default the program's
+   * `maxWork` option, else DEFAULT_MAX_WORK; Infinity or -1: unlimited).
    * The same program and input always stop at the same point.
    */
   maxWork?: number;
@@ -56,6 +57,14 @@ const SEMI_NAIVE_MAX = 16;
 const BUDGET_CHUNK = 4096;
 
 export const DEFAULT_MAX_FACTS = 5_000_000;
+
+/**
+ * Tuple visits one evaluation may make when nothing says otherwise: at the
+ * 20-100 million visits a second the joins make, tens of seconds of one
+ * evaluation, far above what any bundled or corpus file needs in one
+ * evaluation, and a located error instead of hours.
+ */
+export const DEFAULT_MAX_WORK = 1_000_000_000;
 
 /**
  * The work left when nothing is limited, refilled when used up: a small
@@ -206,7 +215,10 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     for (let t = 0, off = 0; t < table.count; t++, off += table.arity) rel.add(table.data, off);
   }
   const maxFacts = options.maxFacts ?? (program.options.maxFacts || DEFAULT_MAX_FACTS);
-  const run = new Run(cache, rels, maxFacts, options.maxWork, options.deadline);
+  const givenWork = options.maxWork ?? (program.options.maxWork || DEFAULT_MAX_WORK);
+  const maxWork = givenWork < 0 || givenWork === Infinity ? undefined : givenWork;
+  const deadline = options.deadline ?? (program.options.deadline || undefined);
+  const run = new Run(cache, rels, maxFacts, maxWork, deadline);
   cache.env.rels = rels;
   try {
     for (const comp of cache.components) {
@@ -262,9 +274,12 @@ class Run {
       budget.left = 0;
       budget.spent = () => {
         used += granted - budget.left;
-        if (used >= limit) this.budgetError(`the work budget of ${limit} tuple visits (maxWork) is used up`);
-        if (deadline !== undefined && Date.now() > deadline) this.budgetError('the deadline passed');
-        granted = Math.min(BUDGET_CHUNK, limit - used);
+        if (used >= limit) this.budgetError(`the work budget of ${limit} tuple visits (--max-work, maxWork) is used up`);
+        if (deadline !== undefined && Date.now() > deadline) this.budgetError('the time limit passed (--timeout, deadline)');
+        // Without a deadline, nothing needs looking at before the limit: grant all
+        // of it at once (a small integer), so the joins call spent() as rarely
+        // as when nothing is limited.
+        granted = Math.min(deadline === undefined ? UNLIMITED : BUDGET_CHUNK, limit - used);
         budget.left = granted;
       };
       budget.spent();
@@ -277,7 +292,7 @@ class Run {
     const where = rule ? `, in the rule for ${label(program, rule)}` : '';
     throw new GramlogError(
       'engine/budget',
-      `evaluation stopped: ${why}${where} (give a larger maxWork or a later deadline if the program is meant to be this large)`,
+      `evaluation stopped: ${why}${where} (raise --max-work or --timeout, maxWork or deadline in the API, if the program is meant to be this large)`,
       rule?.span,
     );
   }

@@ -38,6 +38,7 @@ export function generateJoin(
   lo: Int32Array,
   hi: Int32Array,
   tuning: { smallScan: number },
+  once: Uint8Array = new Uint8Array(order.length),
 ): GeneratedRun | undefined {
   if (!generationAllowed || order.length > MAX_GENERATED_BODY || order.length !== rule.body.length) return undefined;
   const plain = (p: Pattern) => p.t !== 'fn';
@@ -123,7 +124,16 @@ export function generateJoin(
     for (const s of seenHere) bound.add(s);
     const r = `r${k}`;
     lines.push(`{ const ${r} = R[${lit.rel}]; const D = ${r}.data; const s = LO[${i}], n = HI[${i}];`);
+    // An existence check (join.ts existenceChecks) leaves its loop after the
+    // first match has run the rest of the body, and counts the tuples it visits.
+    const exists = once[k] === 1;
     if (keyCols.length === 0) {
+      if (exists) {
+        lines.push(`for (let t = s; t < n; t++) { if (--G.left < 0) G.spent(); const b = t * ${arity};`);
+        lines.push(...reads);
+        closes.push('break; }}');
+        return;
+      }
       lines.push(`if ((G.left -= n - s) < 0) G.spent();`);
       lines.push(`for (let t = s; t < n; t++) { const b = t * ${arity};`);
       pushAll(lines, reads);
@@ -164,7 +174,7 @@ export function generateJoin(
     lines.push(`if (scan && (${keyCheck})) continue;`);
     pushAll(lines, reads);
     // The index walk's work is counted once its loop ends.
-    closes.push('}\nif (!scan && (G.left -= w) < 0) G.spent(); }');
+    closes.push(`${exists ? 'break; ' : ''}}\nif (!scan && (G.left -= w) < 0) G.spent(); }`);
   });
   if (!ok) return undefined;
   const headVals = rule.head.args.map(value);

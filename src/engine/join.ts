@@ -6,7 +6,7 @@
  * "only the delta" or "only the old tuples" of a relation.
  */
 import type { TermTable } from '../program/terms.js';
-import type { BodyLit, CompiledRule, Pattern } from '../program/rules.js';
+import { literalVars, patternVars, type BodyLit, type CompiledRule, type Pattern } from '../program/rules.js';
 import { bindsOf } from '../program/schedule.js';
 import { generateJoin } from './join-gen.js';
 import type { KeyPart, Relation } from './relation.js';
@@ -75,8 +75,9 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
     for (const v of bindsOf(rule.body[i] as BodyLit)) if ((boundAt[v] as number) > k) boundAt[v] = k;
   });
   const boundBefore = (k: number): Bound => ({ has: (slot) => (boundAt[slot] as number) < k });
+  const once = existenceChecks(rule, order);
   if (order.length > joinTuning.deepBody) {
-    const cursors: Cursor[] = order.map((i, k) => compileCursor(rule.body[i] as BodyLit, i, boundBefore(k), env, lo, hi));
+    const cursors: Cursor[] = order.map((i, k) => compileCursor(rule.body[i] as BodyLit, i, boundBefore(k), env, lo, hi, once[k] === 1));
     const m = cursors.length;
     return {
       rule,
@@ -96,12 +97,12 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
       },
     };
   }
-  const generated = joinTuning.generate && largest >= joinTuning.generateMinTuples ? generateJoin(rule, order, env, lo, hi, joinTuning) : undefined;
+  const generated = joinTuning.generate && largest >= joinTuning.generateMinTuples ? generateJoin(rule, order, env, lo, hi, joinTuning, once) : undefined;
   if (generated) return { rule, lo, hi, run: generated };
   let next: Step = emit;
   for (let k = order.length - 1; k >= 0; k--) {
     const i = order[k] as number;
-    next = compileLiteral(rule.body[i] as BodyLit, i, boundBefore(k), next, env, lo, hi);
+    next = compileLiteral(rule.body[i] as BodyLit, i, boundBefore(k), next, env, lo, hi, once[k] === 1);
   }
   const first = next;
   return {
@@ -115,14 +116,46 @@ export function compileJoin(rule: CompiledRule, order: readonly number[], env: J
   };
 }
 
+/**
+ * Per position of the join order, 1 where the positive literal there is an
+ * existence check: every variable it binds is dead after it (in no later
+ * literal and not in the head), so one match per binding of the variables
+ * before it gives every head tuple the rest of the join can give, and the
+ * join stops at its first match instead of enumerating them all. This is how
+ * body-only variables are projected away: `(<= (p ?a) (n ?a) (n ?b) (n ?c))`
+ * visits each `n` tuple for ?a and checks once that `n` is not empty for ?b
+ * and ?c, instead of joining n x n x n.
+ */
+export function existenceChecks(rule: CompiledRule, order: readonly number[]): Uint8Array {
+  const out = new Uint8Array(order.length);
+  // Position in the order at which each variable is first bound.
+  const boundAt = new Map<number, number>();
+  order.forEach((i, k) => {
+    for (const v of bindsOf(rule.body[i] as BodyLit)) if (!boundAt.has(v)) boundAt.set(v, k);
+  });
+  const live = new Set<number>();
+  for (const p of rule.head.args) patternVars(p, live);
+  for (let k = order.length - 1; k >= 0; k--) {
+    const lit = rule.body[order[k] as number] as BodyLit;
+    const vars = literalVars(lit);
+    if (lit.kind === 'pos') {
+      let dead = true;
+      for (const v of vars) if (boundAt.get(v) === k && live.has(v)) dead = false;
+      if (dead) out[k] = 1;
+    }
+    for (const v of vars) live.add(v);
+  }
+  return out;
+}
+
 /** One literal of a join run on an explicit stack: open for the current bindings, then each next() finds one more match. */
 interface Cursor {
   open(e: Int32Array): void;
   next(e: Int32Array): boolean;
 }
 
-function compileCursor(lit: BodyLit, pos: number, bound: Bound, env: JoinEnv, lo: Int32Array, hi: Int32Array): Cursor {
-  if (lit.kind === 'pos') return positiveCursor(preparePositive(lit.args, bound, env.terms), lit.rel, pos, env, lo, hi);
+function compileCursor(lit: BodyLit, pos: number, bound: Bound, env: JoinEnv, lo: Int32Array, hi: Int32Array, once: boolean): Cursor {
+  if (lit.kind === 'pos') return positiveCursor(preparePositive(lit.args, bound, env.terms), lit.rel, pos, env, lo, hi, once);
   // Every other literal succeeds at most once: run its closure with a flag as the continuation.
   let ok = false;
   let pending = false;
@@ -151,11 +184,12 @@ function compileLiteral(
   env: JoinEnv,
   lo: Int32Array,
   hi: Int32Array,
+  once = false,
 ): Step {
   const terms = env.terms;
   switch (lit.kind) {
     case 'pos':
-      return compilePositive(preparePositive(lit.args, bound, terms), lit.rel, pos, next, env, lo, hi);
+      return compilePositive(preparePositive(lit.args, bound, terms), lit.rel, pos, next, env, lo, hi, once);
     case 'neg': {
       const values = lit.args.map((p) => lookupValueOf(p, terms));
       const key = new Int32Array(values.length);
@@ -269,8 +303,10 @@ function compilePositive(
   env: JoinEnv,
   lo: Int32Array,
   hi: Int32Array,
+  once = false,
 ): Step {
   const { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply } = plan;
+  if (once) return compileExists(plan, rel, pos, next, env, lo, hi);
   const terms = env.terms;
   const key = new Int32Array(Math.max(1, parts.length));
   const full = new Int32Array(Math.max(1, arity));
@@ -341,8 +377,63 @@ function compilePositive(
   };
 }
 
+/**
+ * The positive literal as an existence check (see existenceChecks): the same
+ * lookups as compilePositive, but `next` runs for the first match only, and
+ * the budget is charged for the tuples actually visited.
+ */
+function compileExists(plan: PositivePlan, rel: number, pos: number, next: Step, env: JoinEnv, lo: Int32Array, hi: Int32Array): Step {
+  const { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply } = plan;
+  const terms = env.terms;
+  const nk = keyCols.length;
+  const key = new Int32Array(Math.max(1, parts.length));
+  return (e) => {
+    const r = env.rels[rel] as Relation;
+    const data = r.data;
+    const start = lo[pos] as number;
+    const end = hi[pos] as number;
+    const useIndex = parts.length > 0 && end - start > joinTuning.smallScan;
+    const values = useIndex ? partValues : keyValues;
+    for (let i = 0; i < values.length; i++) {
+      const v = (values[i] as Value)(e);
+      if (v === ABSENT) return;
+      key[i] = v;
+    }
+    let work = 1;
+    let found = -1;
+    if (useIndex && nk === arity) {
+      const t = r.find(key);
+      if (t >= start && t < end) found = t;
+    } else if (!useIndex) {
+      for (let t = start; t < end; t++, work++) {
+        const base = t * arity;
+        let i = 0;
+        while (i < nk && data[base + (keyCols[i] as number)] === key[i]) i++;
+        if (i === nk && apply(data, base, e)) {
+          found = t;
+          break;
+        }
+      }
+    } else {
+      const idx = mask >= 0 ? r.index(mask) : r.pathIndex(indexName, parts, terms);
+      const chain = idx.next;
+      for (let t = idx.first(key); t >= 0; t = chain[t] as number) {
+        if (t >= end) continue;
+        if (t < start) break;
+        work++;
+        if (apply(data, t * arity, e)) {
+          found = t;
+          break;
+        }
+      }
+    }
+    if ((env.budget.left -= work) < 0) env.budget.spent();
+    if (found >= 0) next(e);
+  };
+}
+
 /** The positive literal as a cursor (for long bodies): the same lookups as compilePositive, one match per next(). */
-function positiveCursor(plan: PositivePlan, rel: number, pos: number, env: JoinEnv, lo: Int32Array, hi: Int32Array): Cursor {
+function positiveCursor(plan: PositivePlan, rel: number, pos: number, env: JoinEnv, lo: Int32Array, hi: Int32Array, once = false): Cursor {
   const { arity, keyValues, keyCols, parts, partValues, mask, indexName, apply } = plan;
   const terms = env.terms;
   const nk = keyCols.length;
@@ -395,7 +486,10 @@ function positiveCursor(plan: PositivePlan, rel: number, pos: number, env: JoinE
           const base = t++ * arity;
           let i = 0;
           while (i < nk && data[base + (keyCols[i] as number)] === key[i]) i++;
-          if (i === nk && apply(data, base, e)) return true;
+          if (i === nk && apply(data, base, e)) {
+            if (once) mode = 0;
+            return true;
+          }
         }
         mode = 0;
         return false;
@@ -407,7 +501,10 @@ function positiveCursor(plan: PositivePlan, rel: number, pos: number, env: JoinE
           if (--env.budget.left < 0) env.budget.spent();
           if (cur >= end) continue;
           if (cur < start) break;
-          if (apply(data, cur * arity, e)) return true;
+          if (apply(data, cur * arity, e)) {
+            if (once) mode = 0;
+            return true;
+          }
         }
         mode = 0;
         return false;

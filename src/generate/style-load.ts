@@ -6,7 +6,7 @@ import { isGramlogError, type Diagnostic } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { isParamError } from './params.js';
-import type { CompileOptions, StyleSource } from './style.js';
+import { engineOptions, type CompileOptions, type StyleSource } from './style.js';
 import type { VocabularySchema } from './vocabulary-schema.js';
 
 export interface Loaded {
@@ -43,7 +43,7 @@ function reservedArityWarning(d: Diagnostic, reserved: ReadonlySet<string>): boo
  * the relations it reserves (their arity is checked against the schema).
  */
 export function loadSources(sources: readonly StyleSource[], options: CompileOptions = {}, schema?: VocabularySchema): Loaded {
-  const loaded = options.loaded ? { value: options.loaded, diagnostics: [] } : findings(() => loadProgram(sources, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}));
+  const loaded = options.loaded ? { value: options.loaded, diagnostics: [] } : findings(() => loadProgram(sources, engineOptions(options)));
   const program = loaded.value;
   if (!program) return { program: undefined, diagnostics: loaded.diagnostics };
   const reserved = new Set(schema?.entries.map((e) => e.name) ?? []);

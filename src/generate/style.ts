@@ -46,6 +46,10 @@ export interface CompileOptions {
   params?: Params;
   /** Stop an evaluation past this many derived facts (`--max-facts`). */
   maxFacts?: number;
+  /** Stop an evaluation past this many tuple visits (`--max-work`; -1: unlimited). */
+  maxWork?: number;
+  /** Stop an evaluation past this time, in ms since the epoch (`--timeout`). */
+  deadline?: number;
   /**
    * Rule-file styles: a last step on the loaded program before compiling, e.g.
    * the params a blueprint master supplies (`generate --blueprint`).
@@ -103,6 +107,8 @@ export interface Analysis {
 export interface AnalyzeOptions {
   params?: Params;
   maxFacts?: number;
+  maxWork?: number;
+  deadline?: number;
   /** Largest grounded program a SAT solver takes on (layers' completeness). */
   solverAtoms?: number;
 }
@@ -171,4 +177,13 @@ export type AnyStyle = Style<any, any>;
 /** A span's line and column, for JSON findings. */
 export function placeOf(span: Span | undefined): { line?: number; column?: number } {
   return span ? { line: span.line, column: span.column } : {};
+}
+
+/** The engine budgets among a style's options, as program options (only those given). */
+export function engineOptions(o: { maxFacts?: number; maxWork?: number; deadline?: number }): { maxFacts?: number; maxWork?: number; deadline?: number } {
+  return {
+    ...(o.maxFacts !== undefined ? { maxFacts: o.maxFacts } : {}),
+    ...(o.maxWork !== undefined ? { maxWork: o.maxWork } : {}),
+    ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
+  };
 }

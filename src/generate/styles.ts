@@ -12,6 +12,7 @@ import { blueprintsStyle } from './blueprints/style.js';
 import { grammarStyle } from './grammar/style.js';
 import { graphStyle } from './graph/style.js';
 import { layersStyle } from './layers/style.js';
+import { engineOptions } from './style.js';
 import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleGenerateOptions, StyleName, StyleSource } from './style.js';
 
 export const STYLES: readonly AnyStyle[] = [
@@ -42,13 +43,13 @@ export function styleOfProgram(program: Program): AnyStyle {
  * not parse are the default style, whose compile reports why). `loaded` is
  * that program, for `compile` (CompileOptions.loaded).
  */
-export function recogniseStyle(sources: readonly StyleSource[], options: { maxFacts?: number } = {}): { style: AnyStyle; loaded?: Program } {
+export function recogniseStyle(sources: readonly StyleSource[], options: { maxFacts?: number; maxWork?: number; deadline?: number } = {}): { style: AnyStyle; loaded?: Program } {
   const first = sources[0];
   const byText = first ? styleOfText(first) : undefined;
   if (byText) return { style: byText };
   let program: Program;
   try {
-    program = loadProgram(sources, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
+    program = loadProgram(sources, engineOptions(options));
   } catch {
     return { style: STYLES[STYLES.length - 1] as AnyStyle };
   }

@@ -30,6 +30,18 @@ export interface ProgramOptions {
    * (default 0: the engine's default, 5,000,000).
    */
   maxFacts?: number;
+  /**
+   * Most tuple visits one evaluation of this program (and of programs derived
+   * from it) may make, when `evaluate` is not given `maxWork` (default 0: the
+   * engine's default, 1,000,000,000; -1: unlimited).
+   */
+  maxWork?: number;
+  /**
+   * Wall-clock deadline of every evaluation of this program, in milliseconds
+   * since the epoch (`Date.now() + 5000`), when `evaluate` is not given one
+   * (default 0: none).
+   */
+  deadline?: number;
 }
 
 export type { GroundFact } from './fact-store.js';
@@ -61,7 +73,13 @@ export class Program {
   private uses = 0;
 
   constructor(options: ProgramOptions = {}) {
-    this.options = { builtins: options.builtins ?? true, maxOrExpansion: options.maxOrExpansion ?? 4096, maxFacts: options.maxFacts ?? 0 };
+    this.options = {
+      builtins: options.builtins ?? true,
+      maxOrExpansion: options.maxOrExpansion ?? 4096,
+      maxFacts: options.maxFacts ?? 0,
+      maxWork: options.maxWork ?? 0,
+      deadline: options.deadline ?? 0,
+    };
   }
 
   /** The id of relation name/arity, creating it if needed (for relations injected at run time). */

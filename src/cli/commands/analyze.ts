@@ -12,7 +12,7 @@ import { boolOpt, intOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError } from '../io.js';
-import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
+import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 
 export const analyzeCommand: Command = {
@@ -102,14 +102,14 @@ examples:
   async run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog analyze: give a generator FILE');
     const params = readParams(args, 'analyze');
-    const maxFacts = readMaxFacts(args, 'analyze');
+    const engine = readEngineOptions(args, 'analyze');
     const solverAtoms = intOpt(args, 'analyze', 'solver-atoms', 200_000, 1);
     const files = readStyleSources(io, sources, args.positionals);
-    const { style } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    const { style } = recogniseStyle(files, engine);
     if (style.accepts.entry && Object.keys(params).length > 0) throw new UsageError(`gramlog analyze: --param does not apply to a ${style.title}`);
     let result;
     try {
-      result = await style.analyze(files, { params, solverAtoms, ...(maxFacts !== undefined ? { maxFacts } : {}) });
+      result = await style.analyze(files, { params, solverAtoms, ...engine });
     } catch (e) {
       if (isParamError(e)) throw new UsageError(`gramlog analyze: ${e.message}`);
       throw e;

@@ -17,7 +17,7 @@ import type { Command } from '../command.js';
 import { neverFiringStopsCheck } from '../never-fires.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readMaxFacts, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readEngineOptions, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { readStyleSources } from '../style-files.js';
 import { masterNamed } from './master.js';
 
@@ -98,9 +98,9 @@ examples:
       if (stringOpt(args, 'blueprint') !== undefined) throw new UsageError('gramlog check: --blueprint NAME needs a blueprint file (.bp)');
       throw new UsageError('gramlog check: give a rule FILE');
     }
-    const maxFacts = readMaxFacts(args, 'check');
+    const engine = readEngineOptions(args, 'check');
     const files = readStyleSources(io, sources, args.positionals);
-    const { style, loaded } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    const { style, loaded } = recogniseStyle(files, engine);
     if (style.accepts.entry) return checkMasters(args, io, sources, style, files);
     if (stringOpt(args, 'blueprint') !== undefined) throw new UsageError('gramlog check: --blueprint NAME needs a blueprint file (.bp)');
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
@@ -114,7 +114,7 @@ examples:
     // what generate would say at load: errors (a start symbol without rules ...) stop here, warnings are printed,
     // except that a violation rule that can never fire is an error here: every run would hold, proving nothing
     const compiled = withParams('check', () =>
-      style.compile(files, { params: paramText(params), ...(maxFacts !== undefined ? { maxFacts } : {}), ...(loaded ? { loaded } : {}) }),
+      style.compile(files, { params: paramText(params), ...engine, ...(loaded ? { loaded } : {}) }),
     );
     const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
@@ -180,8 +180,8 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
   const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
   const path = stringOpt(args, 'path');
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
-  const maxFacts = readMaxFacts(args, 'check');
-  const compiled = style.compile(files, maxFacts !== undefined ? { maxFacts } : {});
+  const engine = readEngineOptions(args, 'check');
+  const compiled = style.compile(files, engine);
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     printWarnings(io, sources, compiled.diagnostics);

@@ -18,7 +18,7 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
+import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { masterNamed } from './master.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
@@ -138,9 +138,9 @@ examples:
   run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
     const first = args.positionals[0] as string;
-    const maxFacts = readMaxFacts(args, 'generate');
+    const engine = readEngineOptions(args, 'generate');
     const files = readStyleSources(io, sources, args.positionals);
-    const { style, loaded } = recogniseStyle(files, maxFacts !== undefined ? { maxFacts } : {});
+    const { style, loaded } = recogniseStyle(files, engine);
     const graphFile = stringOpt(args, 'graph');
     if (graphFile !== undefined && !style.accepts.start) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
     const format = readFormat(args);
@@ -168,7 +168,7 @@ examples:
     const spec = stringOpt(args, 'blueprint');
     const options: CompileOptions = {
       params,
-      ...(maxFacts !== undefined ? { maxFacts } : {}),
+      ...engine,
       ...(loaded ? { loaded } : {}),
       ...(graphFile !== undefined ? { start: readStyleSources(io, sources, [graphFile])[0] as StyleSource } : {}),
     };

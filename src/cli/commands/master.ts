@@ -10,13 +10,14 @@
 import { formatMasterText, lintLibrary, master, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
+import type { ProgramOptions } from '../../program/program.js';
 import { GramlogError } from '../../errors.js';
 import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import { JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readMaxFacts, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
+import { BLUEPRINT_BUDGET_HELP, BLUEPRINT_BUDGET_OPTION, JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readBlueprintBudget, readEngineOptions, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
@@ -39,11 +40,11 @@ export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: 
 }
 
 /** Rule files (violation rules over masters), parsed once. */
-export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], maxFacts?: number): MasterRules {
+export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], engine: ProgramOptions = {}): MasterRules {
   return masterRules(
     library,
     paths.map((file) => parse(readSource(io, sources, file), { file: sourceName(file) })),
-    maxFacts !== undefined ? { maxFacts } : {},
+    engine,
   );
 }
 
@@ -51,10 +52,10 @@ export function loadMasterRules(io: Io, sources: Map<string, string>, library: L
  * The master of `name`, with `{NAME}` also accepted as NAME's factory when
  * there is no blueprint NAME. An unknown NAME is a usage error naming the files.
  */
-export function masterNamed(library: Library, name: string, seed: number | string, command = 'master'): Master {
+export function masterNamed(library: Library, name: string, seed: number | string, command = 'master', budget: { maxCalls?: number; maxMasters?: number } = {}): Master {
   const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
   try {
-    return master(library, key, { seed });
+    return master(library, key, { seed, ...budget });
   } catch (e) {
     // a NAME the library lacks is a bad argument (exit 2), like an unknown --param
     if (e instanceof GramlogError && !e.span) throw new UsageError(`gramlog ${command}: ${library.files.map((f) => f.file).join(' ')}: ${e.message}`);
@@ -70,6 +71,7 @@ export const masterCommand: Command = {
     count: { type: 'string', short: 'n' },
     ...JSON_OPTION,
     ...MAX_FACTS_OPTION,
+    ...BLUEPRINT_BUDGET_OPTION,
   },
   help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json] [--max-facts N]
 
@@ -98,6 +100,11 @@ options:
                     a number, a string, an array, or a nested master (no "seed")
       --max-facts N stop with error[engine/limit] when one evaluation of the
                     rule files derives more than N facts (default 5,000,000)
+      --max-work N  stop with error[engine/budget] when one evaluation of the rule
+                    files visits more than N tuples (default 1,000,000,000)
+      --timeout SECONDS stop with error[engine/budget] when evaluating the rule
+                    files goes on past SECONDS of wall-clock time
+${BLUEPRINT_BUDGET_HELP}
   -h, --help        this text
 
 exit codes: 0 ok, 1 an invalid library (printed as file:line:col: error[code]: ...),
@@ -122,14 +129,15 @@ examples:
     const seed = readSeed(args, 'master');
     checkSeedRange('master', seed, count);
     const json = boolOpt(args, 'json');
+    const budget = readBlueprintBudget(args, 'master');
     const library = loadBlueprintFiles(io, sources, bp);
-    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readMaxFacts(args, 'master'));
+    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readEngineOptions(args, 'master'));
     printWarnings(io, sources, masterRuleWarnings(rules));
     const progress = count > 1 ? statusLine(io, 250) : undefined;
     let failed = false;
     for (let i = 0; i < count; i++) {
       const s = typeof seed === 'number' ? seed + i : seed;
-      const m = masterNamed(library, name, s);
+      const m = masterNamed(library, name, s, 'master', budget);
       const violations = masterViolations(rules, m).facts;
       if (json) io.out(JSON.stringify(violations.length > 0 ? { ...m, violations } : m) + '\n');
       else io.out((i > 0 ? '\n' : '') + appendViolations(formatMasterText(m), violations));

@@ -9,7 +9,7 @@ import { boolOpt, listOpt, stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
-import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts } from '../options.js';
+import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions } from '../options.js';
 
 /** The goal as an atom; a GramlogError when it is not one. */
 function parseGoal(text: string): Atom {
@@ -82,10 +82,10 @@ example:
 `,
   async run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
-    const maxFacts = readMaxFacts(args, 'query');
+    const engine = readEngineOptions(args, 'query');
     // The blueprint code and datascript load only when a .bp file or --edn asks for them (start-up).
     const blueprints = args.positionals.some((p) => p.endsWith('.bp')) ? await import('./blueprints.js') : undefined;
-    const program = blueprints?.loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, maxFacts !== undefined ? { maxFacts } : {});
+    const program = blueprints?.loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, engine);
     const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
     const model = evaluate(program, { tables });
     const edn = stringOpt(args, 'edn');

@@ -4,7 +4,7 @@ import { loadGame } from '../../gdl/checks/load-game.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
-import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readSeed, SEED_OPTION, seedHelp } from '../options.js';
 import { record } from '../../data/records.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
@@ -71,8 +71,9 @@ example:
     }
     const file = sourceName(path);
     const text = readSource(io, sources, path);
-    const maxFacts = readMaxFacts(args, 'simulate');
-    const program = loadGame(text, file, maxFacts !== undefined ? { maxFacts } : {});
+    const engine = readEngineOptions(args, 'simulate');
+    const maxFacts = engine.maxFacts;
+    const program = loadGame(text, file, engine);
     const sm = createStateMachine(program, { executor, ...(maxFacts !== undefined ? { maxFacts } : {}) });
     const started = performance.now();
     let shown = false;

@@ -4,7 +4,7 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readMaxFacts, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readSeed, SEED_OPTION, seedHelp } from '../options.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -75,12 +75,12 @@ examples:
     const maxDepth = intOpt(args, 'validate', 'max-depth', DEFAULT_MAX_DEPTH, 1);
     const seed = readSeed(args, 'validate', DEFAULT_SEED);
     const timeBudget = intOpt(args, 'validate', 'time-budget', 0, 1);
-    const maxFacts = readMaxFacts(args, 'validate');
+    const engine = readEngineOptions(args, 'validate');
     // Read every file first: an unreadable one is a usage error before any output.
     const inputs = args.positionals.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
     let allOk = true;
     for (const { file, text } of inputs) {
-      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...(maxFacts !== undefined ? { maxFacts } : {}), ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
+      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...engine, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
       allOk &&= r.ok;
       if (json) io.out(JSON.stringify(validationToJson(r)) + '\n');
       else if (emit) {

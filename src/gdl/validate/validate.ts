@@ -73,6 +73,10 @@ export interface ValidateOptions {
   executor?: Executor;
   /** Most facts one evaluation may derive (default: the engine's 5,000,000). */
   maxFacts?: number;
+  /** Most tuple visits one evaluation may make (default: the engine's; see ProgramOptions.maxWork). */
+  maxWork?: number;
+  /** Every evaluation stops with engine/budget past this time (ms since the epoch; default none). */
+  deadline?: number;
 }
 
 export interface ValidationStats {
@@ -140,7 +144,11 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   let program: Program;
   try {
-    program = loadGame(text, file, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
+    program = loadGame(text, file, {
+      ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
+      ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return result(file, [error('syntax', e.message, e.span)], undefined);

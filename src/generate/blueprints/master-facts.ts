@@ -68,19 +68,22 @@ export interface MasterRules {
   readonly hasViolations: boolean;
   /** The most facts one master's evaluation may derive (engine/limit beyond; default the engine's). */
   readonly maxFacts?: number;
+  /** The engine's other budgets for the rules (ProgramOptions maxWork and deadline). */
+  readonly engine?: { maxWork?: number; deadline?: number };
 }
 
-export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[], options: { maxFacts?: number } = {}): MasterRules {
+export function masterRules(library: Library, ruleTrees: readonly SyntaxTree[], options: { maxFacts?: number; maxWork?: number; deadline?: number } = {}): MasterRules {
   const trees = [atUserText(FACTS_FILE, library.factsSpans, library.factsFallback, () => parse(library.factsText, { file: FACTS_FILE })), ...ruleTrees];
   const hasViolations = ruleTrees.some((t) => t.statements.some((s) => s.head.pred === 'violation'));
-  return { library, trees, hasViolations, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) };
+  const engine = { ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}), ...(options.deadline !== undefined ? { deadline: options.deadline } : {}) };
+  return { library, trees, hasViolations, engine, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) };
 }
 
 /** The program of a master: library facts, the master's facts and the rules. */
 export function masterProgram(rules: MasterRules, m: Master): Program {
   return inUserText(rules, m, () => {
     const facts = parse(masterFactsText(rules.library, m), { file: MASTER_FILE });
-    const program = buildProgram([...rules.trees, facts], rules.maxFacts !== undefined ? { maxFacts: rules.maxFacts } : {});
+    const program = buildProgram([...rules.trees, facts], { ...rules.engine, ...(rules.maxFacts !== undefined ? { maxFacts: rules.maxFacts } : {}) });
     const errors = program.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
       const first = errors[0] as (typeof errors)[number];

@@ -21,6 +21,8 @@
  *   number/not-finite            arithmetic whose result is Infinity or NaN (an overflow, 0/0 ...)
  *   blueprint/unknown-function   (f ...) where the definition being mastered has no function f
  *   blueprint/recursion          function calls nested more than 200 deep
+ *   blueprint/budget             more function calls (maxCalls) or more nested masters
+ *                                (maxMasters) in one master than its budget
  */
 import { GramlogError, type Span } from '../../errors.js';
 import { formatNumber } from '../../program/terms.js';
@@ -50,7 +52,21 @@ export interface MasterOptions {
   seed?: number | string;
   /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
   memory?: MemoryBudget;
+  /** Most function calls one master may make (default DEFAULT_MAX_CALLS); more is a blueprint/budget error at the call. */
+  maxCalls?: number;
+  /** Most blueprints one master may master, itself and every nested one (default DEFAULT_MAX_MASTERS); more is a blueprint/budget error. */
+  maxMasters?: number;
 }
+
+/**
+ * Function calls one master may make by default: far more than any bundled or
+ * shared blueprint needs (a few hundred), and reached in about a second by
+ * functions that call each other exponentially often.
+ */
+export const DEFAULT_MAX_CALLS = 1_000_000;
+
+/** Blueprints one master may master by default (itself and every nested one). */
+export const DEFAULT_MAX_MASTERS = 100_000;
 
 /** Masters nest at most this deep (a guard; a cycle is reported before). */
 const MAX_DEPTH = 64;
@@ -81,7 +97,10 @@ export function master(library: Library, name: string, options: MasterOptions = 
     throw new GramlogError('blueprint/type', `${name} is a mod: master a blueprint or a factory (a factory's @modlist applies mods)`, def.block.nameSpan);
   }
   if (def.block.abstract) throw abstractError(library, def, def.block.abstract);
-  const m = new Mastering(library, seed, memoryGuard(options.memory, { unit: 'masters', lower: 'the lists of blueprints it masters', span: def.block.nameSpan, seed }));
+  const m = new Mastering(library, seed, memoryGuard(options.memory, { unit: 'masters', lower: 'the lists of blueprints it masters', span: def.block.nameSpan, seed }), {
+    calls: options.maxCalls ?? DEFAULT_MAX_CALLS,
+    masters: options.maxMasters ?? DEFAULT_MAX_MASTERS,
+  });
   const out = m.master(def, '', []);
   return { seed, ...out };
 }
@@ -106,10 +125,13 @@ const MAX_CALLS = 200;
 
 class Mastering {
   private readonly root: Random;
+  private calls = 0;
+  private masters = 1;
   constructor(
     private readonly library: Library,
     private readonly seed: number | string,
     private readonly guard: MemoryGuard,
+    private readonly budget: { calls: number; masters: number },
   ) {
     this.root = createRandom(seed);
   }
@@ -185,6 +207,14 @@ class Mastering {
       const names = [...stack.slice(stack.indexOf(def)).map((d) => d.key), def.key];
       this.fail('blueprint/cycle', `reference cycle ${names.join(' -> ')}: the master of ${def.key} would contain itself`, span, ctx);
     }
+    if (++this.masters > this.budget.masters) {
+      this.fail(
+        'blueprint/budget',
+        `more than ${this.budget.masters} blueprints mastered in one master (here ${def.key}); raise --max-masters (maxMasters) if the object is meant to be this large`,
+        span,
+        ctx,
+      );
+    }
     return this.master(def, path, stack);
   }
 
@@ -253,6 +283,14 @@ class Mastering {
     }
     const depth = (ctx.depth ?? 0) + 1;
     if (depth > MAX_CALLS) this.fail('blueprint/recursion', `function calls nest more than ${MAX_CALLS} deep (in ${name})`, e.span, ctx);
+    if (++this.calls > this.budget.calls) {
+      this.fail(
+        'blueprint/budget',
+        `more than ${this.budget.calls} function calls in one master (this one to ${name}); raise --max-calls (maxCalls) if the blueprint is meant to call this often`,
+        e.span,
+        ctx,
+      );
+    }
     const args = new Map<string, Raw>();
     f.params.forEach((p, i) => args.set(p, this.eval(e.items[i + 1] as Expr, ctx)));
     // the body draws from the caller's stream

@@ -12,7 +12,7 @@ import type { Program } from '../../program/program.js';
 import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
 import { findings } from '../style-load.js';
-import { placeOf, type Style, type StyleSource } from '../style.js';
+import { engineOptions, placeOf, type Style, type StyleSource } from '../style.js';
 import { appendViolations } from '../violations.js';
 import { formatMasterText } from './format.js';
 import { parseBlueprints, type Library } from './library.js';
@@ -68,7 +68,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     if (diagnostics.some((d) => d.severity === 'error')) return { style: 'blueprints', grammar: undefined, diagnostics };
     const trees = findings(() => sources.filter((s) => !isLibrarySource(s)).map((s): SyntaxTree => parse(s.text, { file: s.file })), true);
     if (!trees.value) return { style: 'blueprints', grammar: undefined, diagnostics: [...diagnostics, ...trees.diagnostics] };
-    const rules = masterRules(library, trees.value, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
+    const rules = masterRules(library, trees.value, engineOptions(options));
     return { style: 'blueprints', grammar: { library, rules }, diagnostics: [...diagnostics, ...masterRuleWarnings(rules)] };
   },
   generate(g, seed, options = {}) {

@@ -5,7 +5,7 @@
  * JSON are read by readGraphInput.
  */
 import { GramlogError } from '../../errors.js';
-import type { Program } from '../../program/program.js';
+import type { Program, ProgramOptions } from '../../program/program.js';
 import type { Params } from '../params.js';
 import { compileJsonGrammar } from './compile-json.js';
 import { graphFacts } from './facts.js';
@@ -21,6 +21,8 @@ export interface CompileGraphOptions {
   maxSteps?: number;
   /** .gdl grammars: replace (param KEY VALUE) facts (as `--param KEY=VALUE`). */
   params?: Params;
+  /** .gdl grammars: the engine's budgets for every evaluation of the grammar's program (maxFacts, maxWork, deadline). */
+  engine?: Pick<ProgramOptions, 'maxFacts' | 'maxWork' | 'deadline'>;
 }
 
 /** Whether text is a JSON grammar (as opposed to rule text). */
@@ -35,7 +37,7 @@ export function compileGraphGrammar(text: string, options: CompileGraphOptions =
   if (json && keys.length > 0) {
     throw new GramlogError('generate/unknown-param', `--param ${keys[0] as string}: a JSON graph grammar has no (param ...) facts`);
   }
-  const grammar = json ? compileJsonGrammar(text, file) : compileLogicGrammar(text, file, options.params);
+  const grammar = json ? compileJsonGrammar(text, file) : compileLogicGrammar(text, file, options.params, options.engine);
   const extra: Partial<{ -readonly [K in keyof GraphGrammar]: GraphGrammar[K] }> = {};
   if (options.rules) {
     if (grammar.logic) throw new GramlogError('graph/two-rule-sources', `${file} is a .gdl graph grammar: write its violation rules in it, not in a second file`);

@@ -53,7 +53,18 @@ export interface SiteSource {
   count(rule: number): number;
   site(rule: number, index: number): Site;
   update(touched: readonly NodeRec[], removed: readonly NodeRec[]): void;
+  /**
+   * A site of the rule drawn from `random` (default: site(rule, random.int(count))),
+   * undefined when the draw made no site (an LHS of unconnected parts whose
+   * drawn parts overlap: match.ts); the caller then draws again.
+   */
+  draw?(rule: number, random: Random): Site | undefined;
+  /** Every site of the rule, listed (for when draws keep making none). */
+  exact?(rule: number): Site[];
 }
+
+/** Failed draws in a row (an LHS of unconnected parts: match.ts) before the sites are listed exactly. */
+const MAX_FAILED_DRAWS = 64;
 
 export function generateGraph(grammar: GraphGrammar, seed: number | string, options: GenerateGraphOptions = {}): GraphArtifact {
   if (!options.graph && grammar.start === undefined) {
@@ -93,6 +104,32 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
       // a weight times its number of sites past the largest double: the same draw over weight / max weight
       if (total === Infinity) scaleWeights(weights, stage.rules, sources);
       if (!(total > 0)) break;
+      let r = random.weighted(weights);
+      let site = sources.draw ? sources.draw(r, random) : sources.site(r, random.int(sources.count(r)));
+      // A draw that made no site (parts of an unconnected LHS overlapping): draw the
+      // rule and the site again, which keeps every real site's chance the same; after
+      // many failures, list the real sites and draw among them.
+      for (let failed = 1; !site; failed++) {
+        if (failed < MAX_FAILED_DRAWS || !sources.exact) {
+          r = random.weighted(weights);
+          site = sources.draw ? sources.draw(r, random) : sources.site(r, random.int(sources.count(r)));
+          continue;
+        }
+        const listed = new Map<number, Site[]>();
+        total = 0;
+        for (let k = 0; k < stage.rules.length; k++) {
+          if (!((weights[k] as number) > 0)) continue;
+          const list = sources.exact(k);
+          listed.set(k, list);
+          weights[k] = (stage.rules[k] as GraphRule).weight * list.length;
+          total += weights[k] as number;
+        }
+        if (!(total > 0)) break;
+        r = random.weighted(weights);
+        const list = listed.get(r) as Site[];
+        site = list[random.int(list.length)];
+      }
+      if (!site) break;
       if (steps >= grammar.maxSteps) {
         throw new GramlogError(
           'graph/step-limit',
@@ -100,9 +137,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
           grammar.span,
         );
       }
-      const r = random.weighted(weights);
       const rule = stage.rules[r] as GraphRule;
-      const site = sources.site(r, random.int(sources.count(r)));
       counts.set(rule.countType, (counts.get(rule.countType) ?? 0) + 1);
       const log = graph.startLog(history !== undefined);
       const match = apply(graph, rule, site, iter);
@@ -136,6 +171,8 @@ function newIndex(rules: readonly GraphRule[], graph: Graph): SiteSource {
     count: (r) => index.count(r),
     site: (r, i) => index.site(r, i),
     update: (t, rm) => index.update(t, rm),
+    draw: (r, random) => index.draw(r, random),
+    exact: (r) => index.exact(r),
   };
 }
 

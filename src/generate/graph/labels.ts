@@ -4,7 +4,10 @@
  * LHS label queries (graphgram's Matcher.labelMatch), compiled once at load
  * into closures that return the match value or NO_MATCH:
  *   - a string is an anchored regular expression (`^…$`) tested on string
- *     labels; the match value is the array of captures (`${a.match[1]}`);
+ *     labels; the match value is the array of captures (`${a.match[1]}`).
+ *     It runs on RE2 (re2js), in time linear in the label: no pattern can
+ *     backtrack exponentially (`(a+)+`); the RE2 syntax has no backreferences
+ *     or lookaround, which are rejected at load with graph/bad-label-query;
  *   - a number or boolean matches the same value; an array matches element-wise;
  *   - `{$equals: Q}` (exact: no extra keys), `{$contains: Q}`, `{$not: Q}`,
  *     `{$and: [Q...]}`, `{$or: [Q...]}`, `{$find: Q}` (recursive descent);
@@ -16,6 +19,7 @@
  * and objects element-wise; `{$eval: "$id.label…"}` (a reference only: nothing
  * is ever eval'd), `{$extend: [...]}`, `{$assign: [...]}`, `{$merge: [...]}`.
  */
+import { RE2JS } from 're2js';
 import { didYouMean } from '../../did-you-mean.js';
 import type { JsonPath } from './json.js';
 import { dataAt, dataString, record, setData, toData } from '../../data/records.js';
@@ -64,21 +68,45 @@ export function suggest(name: string, options: readonly string[]): string {
 
 const anyLabel: LabelQuery = (label) => label;
 
+/**
+ * A regular expression label query, `^q$` as JavaScript reads it, matched by
+ * RE2 (linear time): the match value is `[whole, group1, ...]`, undefined for
+ * a group that took no part, as RegExp.exec gives. One difference from
+ * JavaScript remains: a group inside a repetition keeps its last capture
+ * where JavaScript resets it to undefined (`(a|(b))+` on `ba`).
+ */
+function regexQuery(q: string, path: JsonPath, r: Reporter): LabelQuery {
+  let re: RE2JS;
+  try {
+    // JavaScript's check first: what it rejects is no regular expression at all.
+    new RegExp('^' + q + '$');
+    re = RE2JS.compile('^' + q + '$');
+  } catch (e) {
+    const why = (e as Error).message.replace(/^error parsing regexp: /, '');
+    r.fail(
+      'graph/bad-label-query',
+      path,
+      e instanceof SyntaxError
+        ? `"${q}" is not a regular expression: ${why}`
+        : `"${q}" uses what gramlog's linear-time regular expressions (RE2 syntax) do not have: ${why}; backreferences and lookaround are not supported`,
+    );
+  }
+  return (label) => {
+    if (typeof label !== 'string') return NO_MATCH;
+    const m = re.matcher(label);
+    if (!m.find()) return NO_MATCH;
+    const out: Array<string | undefined> = [m.group(0) ?? ''];
+    const n = m.groupCount();
+    for (let i = 1; i <= n; i++) out.push(m.group(i) ?? undefined);
+    return out;
+  };
+}
+
 /** Compile a LHS label query (undefined: any label). */
 export function compileQuery(q: unknown, path: JsonPath, r: Reporter): LabelQuery {
   if (q === undefined) return anyLabel;
   if (typeof q === 'string') {
-    let re: RegExp;
-    try {
-      re = new RegExp('^' + q + '$');
-    } catch (e) {
-      r.fail('graph/bad-label-query', path, `"${q}" is not a regular expression: ${(e as Error).message}`);
-    }
-    const query: LabelQuery = (label) => {
-      if (typeof label !== 'string') return NO_MATCH;
-      const m = re.exec(label);
-      return m ? [...m] : NO_MATCH;
-    };
+    const query = regexQuery(q, path, r);
     if (/^[A-Za-z0-9_ :-]*$/.test(q)) query.literal = q;
     return query;
   }

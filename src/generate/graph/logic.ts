@@ -30,7 +30,7 @@
  */
 import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
 import { evaluate, type Model } from '../../engine/index.js';
-import { buildProgram, type Program } from '../../program/program.js';
+import { buildProgram, type Program, type ProgramOptions } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parser.js';
 import { didYouMean } from '../../did-you-mean.js';
@@ -81,7 +81,7 @@ function num(t: Term | undefined, what: string, span: Span): number {
 }
 
 /** Compile a .gdl graph grammar (the program also holds its `violation` rules). */
-export function compileLogicGrammar(text: string, file: string, params?: Params): GraphGrammar {
+export function compileLogicGrammar(text: string, file: string, params?: Params, engine: ProgramOptions = {}): GraphGrammar {
   const tree = parse(text, { file });
   // arities, argument kinds, facts, rewrite items and rule names, from the schema, each at its term
   const ruleNames = declaredNames(tree.statements, GRAPH_SCHEMA).rule ?? [];
@@ -94,7 +94,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params)
   );
   const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
   const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
-  const built = buildProgram([{ file, statements: rest }]);
+  const built = buildProgram([{ file, statements: rest }], engine);
   throwIfErrors(built.diagnostics);
   // (param KEY VALUE) facts replaced by --param / a check's drawn values
   const program = applyParams(built, params);

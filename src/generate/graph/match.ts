@@ -21,8 +21,17 @@
  * and its nodes' degrees did not change), and a new answer must contain a
  * touched node, so the sites stay exactly the query's answers while a step
  * costs in proportion to the nodes it touched and their neighbourhoods, not
- * to the size of the graph. (An LHS with two unconnected parts scans the
- * nodes for the part not connected to the anchor: its answers are that many.)
+ * to the size of the graph.
+ *
+ * An LHS of k unconnected parts (components) is matched part by part: each
+ * part is a query of its own with its own sites, and the LHS's sites are the
+ * product of its parts' sites, never materialised: counted as the product,
+ * and drawn one site per part (draw). A drawn combination whose parts share a
+ * node (matching is injective) or, for an induced rule, have an edge between
+ * them is no site: the draw returns undefined and the caller draws again
+ * (rule and site), which gives every real site the same chance as the
+ * materialised list would. Where the draws keep failing, exact() lists the
+ * real sites, within a budget (graph/site-budget).
  *
  * Rules with the same LHS (dungeon.json has fifteen rules on "x") share one
  * query and one list of sites: each touched node is matched once per distinct
@@ -37,6 +46,8 @@
 import { adjGet, adjHas } from './adjacency.js';
 import type { Graph, NodeRec } from './graph.js';
 import { NO_MATCH } from './labels.js';
+import { GramlogError } from '../../errors.js';
+import type { Random } from '../../random.js';
 import type { GraphRule } from './types.js';
 import { maxOf } from '../../arrays.js';
 
@@ -104,6 +115,48 @@ function plan(rule: GraphRule): RulePlan {
   return { rule, plans, hasEdge };
 }
 
+/** An LHS of several unconnected parts: each part's group, and the LHS positions of its nodes. */
+interface ProductGroup {
+  parts: Array<{ group: number; nodes: number[] }>;
+  /** LHS size. */
+  n: number;
+  induced: boolean;
+  rule: GraphRule;
+}
+
+/** The connected components of an LHS (node positions, ascending within each, by smallest node). */
+export function lhsComponents(rule: Pick<GraphRule, 'nodes' | 'edges'>): number[][] {
+  const n = rule.nodes.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x] as number] as number;
+    return x;
+  };
+  for (const e of rule.edges) parent[find(e.v)] = find(e.w);
+  const byRoot = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = find(i);
+    const list = byRoot.get(r) ?? [];
+    list.push(i);
+    byRoot.set(r, list);
+  }
+  return [...byRoot.values()];
+}
+
+/** The part of an LHS on `nodes` (positions): its nodes and edges renumbered, as a rule of its own. */
+function partRule(rule: GraphRule, nodes: readonly number[]): GraphRule {
+  const at = new Map(nodes.map((p, i) => [p, i]));
+  return {
+    ...rule,
+    nodes: nodes.map((p) => rule.nodes[p] as GraphRule['nodes'][number]),
+    edges: rule.edges.filter((e) => at.has(e.v)).map((e) => ({ ...e, v: at.get(e.v) as number, w: at.get(e.w) as number })),
+    weight: rule.weight > 0 ? 1 : 0,
+  };
+}
+
+/** Most sites exact() lists for one rule of unconnected parts (combinations looked at). */
+export const DEFAULT_MAX_COMBINATIONS = 1_000_000;
+
 export class SiteIndex {
   /** One plan per distinct LHS (group); `Site.rule` is the group. */
   readonly plans: RulePlan[];
@@ -144,6 +197,19 @@ export class SiteIndex {
       }
       if (rule.weight > 0) (reps[g] as GraphRule).weight = 1;
       return g;
+    });
+    // An LHS of unconnected parts: one group per part (searched and kept like any
+    // LHS), and the LHS's own group never searched (weight 0).
+    this.products = reps.map((rep) => {
+      const parts = lhsComponents(rep);
+      if (parts.length < 2) return undefined;
+      const out: ProductGroup = { parts: [], n: rep.nodes.length, induced: rep.induced, rule: rep };
+      for (const nodes of parts) {
+        out.parts.push({ group: reps.length, nodes });
+        reps.push(partRule(rep, nodes));
+      }
+      rep.weight = 0;
+      return out;
     });
     this.plans = reps.map(plan);
     // each node's list of sites belongs to this index from now on
@@ -199,9 +265,82 @@ export class SiteIndex {
   private touchedNow: readonly NodeRec[] | undefined;
   private tNow = 0;
 
-  /** The number of sites of a rule (of its LHS). */
+  /** Per group: its parts, when its LHS has unconnected parts. */
+  private readonly products: Array<ProductGroup | undefined>;
+
+  /** The number of sites of a rule (of its LHS; for unconnected parts, the product of the parts' counts, an upper bound). */
   count(rule: number): number {
-    return (this.lists[this.groupOf[rule] as number] as number[]).length;
+    const group = this.groupOf[rule] as number;
+    const product = this.products[group];
+    if (!product) return (this.lists[group] as number[]).length;
+    let c = 1;
+    for (const part of product.parts) c *= (this.lists[part.group] as number[]).length;
+    return c;
+  }
+
+  /**
+   * A site of the rule drawn uniformly from `random`: one draw for an LHS in
+   * one part (exactly site(rule, random.int(count))), one draw per part
+   * otherwise; undefined when the parts drawn do not make a site (a shared
+   * node; for an induced rule, an edge between parts).
+   */
+  draw(rule: number, random: Random): Site | undefined {
+    const group = this.groupOf[rule] as number;
+    const product = this.products[group];
+    if (!product) return this.site(rule, random.int(this.count(rule)));
+    const picks = product.parts.map((part) => random.int((this.lists[part.group] as number[]).length));
+    return this.combine(group, product, picks);
+  }
+
+  /** The site made of the parts' sites `picks` (indexes into their lists), or undefined. */
+  private combine(group: number, product: ProductGroup, picks: readonly number[]): Site | undefined {
+    const recs = new Array<NodeRec>(product.n);
+    product.parts.forEach((part, i) => {
+      const s = (this.lists[part.group] as number[])[picks[i] as number] as number;
+      part.nodes.forEach((pos, j) => {
+        recs[pos] = this.siteRecs[s * this.width + j] as NodeRec;
+      });
+    });
+    for (let i = 0; i < recs.length; i++) for (let j = i + 1; j < recs.length; j++) if (recs[i] === recs[j]) return undefined;
+    if (product.induced) {
+      const partOf = new Int32Array(product.n);
+      product.parts.forEach((part, i) => part.nodes.forEach((pos) => (partOf[pos] = i)));
+      for (let i = 0; i < recs.length; i++) {
+        for (let j = 0; j < recs.length; j++) if (partOf[i] !== partOf[j] && adjHas((recs[i] as NodeRec).out, recs[j] as NodeRec)) return undefined;
+      }
+    }
+    return { rule: group, nodes: recs.map((r) => r.id), recs, slot: -1 };
+  }
+
+  /**
+   * Every site of the rule, listed (for an LHS of unconnected parts, by
+   * looking at every combination of its parts' sites, at most `budget`: more
+   * is a graph/site-budget error at the rule).
+   */
+  exact(rule: number, budget = DEFAULT_MAX_COMBINATIONS): Site[] {
+    const group = this.groupOf[rule] as number;
+    const product = this.products[group];
+    if (!product) return Array.from({ length: this.count(rule) }, (_, i) => this.site(rule, i));
+    const total = this.count(rule);
+    if (total > budget) {
+      throw new GramlogError(
+        'graph/site-budget',
+        `rule ${product.rule.name}: its LHS has ${product.parts.length} unconnected parts whose ${total} combinations are more than the budget of ${budget} to look at, and random draws found none that makes a match (connect the parts with an edge, or make their labels differ)`,
+        product.rule.origin.span,
+      );
+    }
+    const out: Site[] = [];
+    const lens = product.parts.map((part) => (this.lists[part.group] as number[]).length);
+    const picks = lens.map(() => 0);
+    for (let c = 0; c < total; c++) {
+      const site = this.combine(group, product, picks);
+      if (site) out.push(site);
+      for (let i = picks.length - 1; i >= 0; i--) {
+        if (++(picks[i] as number) < (lens[i] as number)) break;
+        picks[i] = 0;
+      }
+    }
+    return out;
   }
 
   /** A rule's site by index (`rule` in it: the rule's group). */

@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { findings, loadSources } from '../style-load.js';
-import { placeOf, type Style, type StyleSource } from '../style.js';
+import { engineOptions, placeOf, type Style, type StyleSource } from '../style.js';
 import { appendViolations } from '../violations.js';
 import { graphViolations, graphViolationWarnings } from './artifact.js';
 import { compileGraphGrammar, isJsonText, readGraphInput } from './compile.js';
@@ -47,18 +47,18 @@ function rulesOf(grammar: GraphGrammar): RuleJson[][] {
 }
 
 /** The grammar of the first source, with the rule files after it: findings as values. */
-function compileAll(sources: readonly StyleSource[], options: { params?: Record<string, string>; maxFacts?: number; keepParams?: boolean }): { grammar: GraphGrammar | undefined; diagnostics: Diagnostic[] } {
+function compileAll(sources: readonly StyleSource[], options: { params?: Record<string, string>; maxFacts?: number; maxWork?: number; deadline?: number; keepParams?: boolean }): { grammar: GraphGrammar | undefined; diagnostics: Diagnostic[] } {
   const [first, ...rest] = sources;
   if (!first) return { grammar: undefined, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   let rules: Program | undefined;
   if (rest.length > 0) {
-    const loaded = loadSources(rest, options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {});
+    const loaded = loadSources(rest, engineOptions(options));
     diagnostics.push(...loaded.diagnostics);
     if (!loaded.program) return { grammar: undefined, diagnostics };
     rules = loaded.program;
   }
-  const c = findings(() => compileGraphGrammar(first.text, { file: first.file, ...(options.params ? { params: options.params } : {}), ...(rules ? { rules } : {}) }));
+  const c = findings(() => compileGraphGrammar(first.text, { file: first.file, ...(options.params ? { params: options.params } : {}), ...(rules ? { rules } : {}), engine: engineOptions(options) }));
   return { grammar: c.value, diagnostics: [...diagnostics, ...c.diagnostics] };
 }
 

@@ -38,7 +38,21 @@ export interface SolverOptions {
   solverAtoms?: number;
   /** Spurious models (not confirmed by evaluation) to block before giving up (default 20). */
   solverRetries?: number;
+  /**
+   * Largest estimated size of the encoding the solver takes on (default
+   * SOLVER_CELLS): ground rule literals plus, per cardinality bound, its
+   * sites times the bits of their count. Past it the solver is not started
+   * ("could not decide"): a larger encoding would fill MiniSat's fixed heap
+   * after minutes of encoding.
+   */
+  solverCells?: number;
 }
+
+/**
+ * The default of solverCells. Measured: a two-layer 100 x 100 grid (about
+ * 490,000 cells) fills MiniSat's 64 MB after about a minute of encoding.
+ */
+export const SOLVER_CELLS = 300_000;
 
 export type SolverQuestion = 'short' | 'over' | 'both';
 
@@ -46,6 +60,50 @@ export type SolverAnswer =
   | { status: 'unsat'; atoms: number }
   | { status: 'sat'; facts: InjectedFact[]; group: string; count: number; kind: 'short' | 'over'; atoms: number }
   | { status: 'unknown'; reason: string; raise: 'solverAtoms' | 'solverRetries' | 'none' };
+
+/**
+ * MiniSat's heap: the emscripten build of logic-solver has a fixed 64 MB that
+ * cannot grow. A problem that needs more makes MiniSat abort: that is the
+ * solver's memory budget, and it ends in "could not decide".
+ */
+export const SOLVER_MEMORY = 64 * 1024 * 1024;
+
+/** What MiniSat said before it aborted (its heap full: SOLVER_MEMORY). */
+export class SolverAbort extends Error {}
+
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+
+/**
+ * Run `f`, which calls into MiniSat, with the console silenced: MiniSat's
+ * emscripten build prints through console.log (its abort message too), and
+ * nothing a dependency prints may reach stdout. An abort (emscripten throws a
+ * string, not an Error) becomes a SolverAbort carrying what it printed.
+ * Synchronous: the console is restored before anything else runs.
+ */
+export function contained<T>(f: () => T): T {
+  const con = console as unknown as Record<string, unknown>;
+  const saved = CONSOLE_METHODS.map((k) => [k, con[k]] as const);
+  const printed: string[] = [];
+  for (const k of CONSOLE_METHODS) con[k] = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof Error && !/^abort\(/.test(e.message)) throw e;
+    const said = printed.map((l) => l.replace(/^MINISAT-(out|err): /, '')).find((l) => l.trim() !== '') ?? String(e);
+    throw new SolverAbort(said.split('. ')[0] ?? said);
+  } finally {
+    for (const [k, v] of saved) con[k] = v;
+  }
+}
+
+/** The answer when MiniSat aborted. */
+function aborted(e: SolverAbort): SolverAnswer {
+  return {
+    status: 'unknown',
+    reason: `the SAT solver ran out of its ${SOLVER_MEMORY / 1024 / 1024} MB of memory (${e.message})`,
+    raise: 'none',
+  };
+}
 
 const groundings = new WeakMap<LayerGrammar, Grounding | { problem: string }>();
 
@@ -71,7 +129,11 @@ const bool = (b: boolean): Op => (b ? T : F);
 
 /** The encoding of one question: earlier layers g.layers[0..target) placed freely under their constraints. */
 class Encoding {
-  readonly solver = new Logic.Solver();
+  private made: Logic.Solver | undefined;
+  /** MiniSat, started on first use (size() needs none). */
+  get solver(): Logic.Solver {
+    return (this.made ??= new Logic.Solver());
+  }
   /** Placed variables of the earlier layers: name → fact. */
   readonly placedVars = new Map<string, InjectedFact>();
   private readonly baseStates = new Map<number, LayerState>();
@@ -100,6 +162,20 @@ class Encoding {
   private atomOp(name: string, tuple: readonly number[]): Op {
     const i = this.gr.atom(name, tuple.length, tuple.map((t) => this.gr.toDerived(t)));
     return i === undefined ? F : this.atomVar(i);
+  }
+
+  /** The estimated size of the encoding of layers [0..target] (see SolverOptions.solverCells). */
+  size(): number {
+    let cells = this.gr.atoms.length;
+    for (const inst of this.gr.instances) cells += inst.pos.length + inst.neg.length + 1;
+    for (let i = 0; i <= this.target && i < this.g.layers.length; i++) {
+      const m = this.g.layers[i] as LayerDecl;
+      if (!m.between) continue;
+      const k = this.candidates(m).length;
+      // earlier layers: one count bounded both ways; the target: two counts
+      cells += (i === this.target ? 2 : 1) * k * Math.ceil(Math.log2(k + 2));
+    }
+    return cells;
   }
 
   /** Completion of every dynamic atom except placed. */
@@ -323,6 +399,24 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
     return { status: 'unknown', reason: `the grounded program has ${gr.atoms.length} atoms, more than the solver budget of ${maxAtoms}`, raise: 'solverAtoms' };
   }
   const target = g.layers.indexOf(layer);
+  const maxCells = options.solverCells ?? SOLVER_CELLS;
+  const cells = new Encoding(g, gr, target).size();
+  if (cells > maxCells) {
+    return {
+      status: 'unknown',
+      reason: `its SAT encoding would take about ${cells} cells, more than the ${maxCells} that fit in the solver's ${SOLVER_MEMORY / 1024 / 1024} MB`,
+      raise: 'none',
+    };
+  }
+  try {
+    return contained(() => solveEncoded(g, gr, target, question, retries));
+  } catch (e) {
+    if (e instanceof SolverAbort) return aborted(e);
+    throw e;
+  }
+}
+
+function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: SolverQuestion, retries: number): SolverAnswer {
   const enc = new Encoding(g, gr, target);
   enc.encodeRules();
   enc.encodeEarlier();
@@ -353,7 +447,7 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
  * An oracle for "can layer M place one of the sites KEYS in some outcome of the
  * layers generated before `reader`?": false is a proof (no model of the
  * completion, which admits every real outcome); true means the completion has
- * a model. Undefined when the program is over the solver budget.
+ * a model. Undefined when the program is over the solver budget (atoms or memory).
  */
 export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (reader: LayerDecl, m: LayerDecl, keys: readonly number[]) => boolean | undefined {
   const encodings = new Map<number, Encoding>();
@@ -362,14 +456,24 @@ export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (
     if ('problem' in gr || gr.atoms.length > (options.solverAtoms ?? 200_000)) return undefined;
     const target = g.layers.indexOf(reader);
     let enc = encodings.get(target);
-    if (!enc) {
-      enc = new Encoding(g, gr, target);
-      enc.encodeRules();
-      enc.encodeEarlier();
-      encodings.set(target, enc);
+    if (!enc && new Encoding(g, gr, target).size() > (options.solverCells ?? SOLVER_CELLS)) return undefined;
+    try {
+      return contained(() => {
+        if (!enc) {
+          enc = new Encoding(g, gr, target);
+          enc.encodeRules();
+          enc.encodeEarlier();
+          encodings.set(target, enc);
+        }
+        const wanted = new Set(keys);
+        const vars = [...enc.placedVars].filter(([, f]) => f.tuple[0] === m.id && wanted.has(f.tuple[1] as number)).map(([v]) => v);
+        return vars.length > 0 && enc.solver.solveAssuming(Logic.or(vars)) !== null;
+      });
+    } catch (e) {
+      if (!(e instanceof SolverAbort)) throw e;
+      // Out of MiniSat's memory: no answer (undecided), and the solver is not reused.
+      encodings.delete(target);
+      return undefined;
     }
-    const wanted = new Set(keys);
-    const vars = [...enc.placedVars].filter(([, f]) => f.tuple[0] === m.id && wanted.has(f.tuple[1] as number)).map(([v]) => v);
-    return vars.length > 0 && enc.solver.solveAssuming(Logic.or(vars)) !== null;
   };
 }
