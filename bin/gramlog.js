@@ -10,7 +10,15 @@ const argv = process.argv.slice(2);
 
 // The version is package.json's, wherever the package is installed.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V' || argv[0] === '-v')) {
-  process.stdout.write(`gramlog ${require('../package.json').version}\n`);
+  // written at once, so that a failed write is seen here: a closed pipe ends quietly, any other failure is named (exit 2)
+  try {
+    require('node:fs').writeSync(1, `gramlog ${require('../package.json').version}\n`);
+  } catch (e) {
+    if (e?.code !== 'EPIPE') {
+      process.stderr.write(`<stdout>: error: cannot write: ${e?.code === 'ENOSPC' ? 'no space left on device' : String(e?.message ?? e)} (${e?.code ?? 'error'}); the output is incomplete\n`);
+      process.exitCode = 2;
+    }
+  }
   return;
 }
 

@@ -117,7 +117,7 @@ export const CODES: readonly CodeInfo[] = [
     severity: 'error',
     title: 'A pre-selector given a value that is not a number.',
     explanation: 'setprob, addprob, scaleprob, transfer and normalizeto take numbers; a pre-selector fact derived a name or a term there.',
-    example: gen(ROOMS + '(<= (setprob ?n small high) (symbol ?n room))\n'),
+    example: gen(ROOMS + '(level high)\n(<= (setprob ?n small ?p) (symbol ?n room) (level ?p))\n'),
     fix: 'Derive a number: `(setprob ?n small 3)`.',
   },
   {

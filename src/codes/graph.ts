@@ -154,9 +154,9 @@ export const CODES: readonly CodeInfo[] = [
   {
     code: 'graph/no-rules',
     severity: 'error',
-    title: 'A .gdl graph grammar whose rules are not declared as facts.',
-    explanation: 'The rules of a .gdl graph grammar are declared as facts `(graphrule NAME WEIGHT)`; a graphrule derived by a rule does not count.',
-    example: gdl('(graphstart room)\n(ok)\n(<= (graphrule dig 1) (ok))\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r))\n'),
+    title: 'A .gdl graph grammar that declares no rule.',
+    explanation: 'The rules of a .gdl graph grammar are declared as facts `(graphrule NAME WEIGHT)`; a file with none has nothing to rewrite. (A graphrule derived by a rule is reported as vocabulary/fact-only.)',
+    example: gdl('(graphstart room)\n(<= (dig ?r) (node ?r room))\n'),
     fix: 'Declare each rule as a fact: `(graphrule dig 1)`.',
   },
   {

@@ -93,8 +93,9 @@ export const CODES: readonly CodeInfo[] = [
     code: 'layers/none',
     severity: 'error',
     title: 'The file declares no layer.',
-    explanation: '`gramlog analyze` analyses a layer file, which declares its layers with `(layer NAME ORDER)`.',
-    example: analyze('(spot 1)\n(spot 2)\n'),
+    explanation: 'A layer file declares its layers with `(layer NAME ORDER)`. The command line reads a file with no layer as another style (a tree grammar, plain rules), so only the library raises this: `prepareLayers` or `generateLayers` given a program with no layer.',
+    reachableFrom: 'api',
+    apiNote: '`prepareLayers(program)` or `generateLayers(program)` for a program with no `(layer NAME ORDER)` fact.',
     fix: 'Add `(layer NAME ORDER)` facts, or analyse the right file.',
   },
   {

@@ -38,11 +38,8 @@ export const CODES: readonly CodeInfo[] = [
       'A graph rule whose left-hand side has unconnected parts is matched part by part, and a site is drawn as one site per part. ' +
       'When the parts drawn keep overlapping (matching is injective) or, for an induced rule, keep being joined by an edge, ' +
       'generation lists the real sites by looking at every combination of the parts\' sites; past the budget of 1,000,000 combinations it stops at the rule.',
-    example: {
-      file: 'pairs.json',
-      text: '{"rules": [{"name": "pair", "induced": true, "lhs": {"node": [{"id": "x", "label": "a"}, {"id": "y", "label": "a"}]}, "rhs": "b"}]}\n',
-      command: 'gramlog generate pairs.json --graph complete-graph-of-1001-a-nodes.json',
-    },
+    reachableFrom: 'large-input',
+    apiNote: 'An induced JSON rule whose left-hand side is two unconnected `a` nodes, run on a start graph where over 1,000 `a` nodes are all joined to each other (test/limits/ builds it).',
     fix: 'Connect the parts of the left-hand side with an edge (then they are matched as one pattern), or give the parts labels that match different nodes.',
   },
 ];

@@ -12,7 +12,8 @@ export const CODES: readonly CodeInfo[] = [
     title: 'JSON arrays and objects nest deeper than 1000 levels',
     explanation:
       'A graph grammar or start graph in JSON needs a few levels of nesting; gramlog stops reading at the first bracket or brace that opens level 1001, so that no later pass runs out of stack.',
-    example: { file: 'deep.json', text: '{"name": "g", "start": "S", "stages": [[[[ ... 1000 more ... ]]]]}', command: 'gramlog generate deep.json' },
+    reachableFrom: 'large-input',
+    apiNote: 'A JSON grammar or start graph whose arrays and objects nest more than 1,000 deep, e.g. `{"stages": [[[[ ... ]]]]}` (test/fuzz/limits.test.ts builds one).',
     fix: 'Flatten the data: rules are objects in a stage\'s "rules" array; a right-hand side is a label, an array of labels or {node, edge}.',
   },
   {
@@ -21,7 +22,8 @@ export const CODES: readonly CodeInfo[] = [
     title: 'a blueprint expression nests deeper than 500 brackets',
     explanation:
       'An expression in a .bp file (a @property, @domain or @function body) may nest `(` and `[` up to 500 deep; the error points at the bracket that opens level 501.',
-    example: { file: 'deep.bp', text: '@blueprint A\n  @property x = (+ 1 (+ 1 (+ 1 ... 500 more ... )))\n@end\n', command: 'gramlog master deep.bp A' },
+    reachableFrom: 'large-input',
+    apiNote: 'A `.bp` property whose expression nests more than 500 brackets deep, e.g. `(+ 1 (+ 1 (+ 1 ...)))` (test/fuzz/limits.test.ts builds one).',
     fix: 'Split the expression: give a part its own @function or @property and refer to it.',
   },
   {
@@ -30,7 +32,8 @@ export const CODES: readonly CodeInfo[] = [
     title: 'a blueprint has more than 500 ancestors',
     explanation:
       'A chain of parents (`@blueprint B : A`, A\'s parent, ...) may be at most 500 long: every ancestor is a fact of the library (ancestor B A), so a chain of N costs N²/2 facts. The error points at the `: PARENT` of the first blueprint past the limit.',
-    example: { file: 'chain.bp', text: '@blueprint B0\n@end\n@blueprint B1 : B0\n@end\n; ... up to\n@blueprint B501 : B500\n@end\n', command: 'gramlog master chain.bp B501' },
+    reachableFrom: 'large-input',
+    apiNote: 'A chain of more than 500 blueprints, each inheriting from the one before: `@blueprint B1 : B0` ... `@blueprint B501 : B500` (test/fuzz/limits.test.ts builds one).',
     fix: 'Share what the blueprints have in common with fewer levels: a parent may have many children, and @mod adds properties without a new level.',
   },
   {

@@ -62,7 +62,12 @@ export const CODES: readonly CodeInfo[] = [
     severity: 'error',
     title: 'A blueprint property given to a generator matches none of its params',
     explanation: 'With generate --blueprint FILE.bp:NAME the master’s scalar properties become the generator’s (param KEY VALUE) facts. A property whose key the generator file never declares would be ignored (maxstage for maxstages): it is an error at the property in the .bp file.',
-    example: { file: 'quest.bp', text: '@blueprint TypoQuest\n  @property maxstage = 2\n@end\n', command: 'gramlog generate rules/tree.gdl --blueprint quest.bp:TypoQuest' },
+    example: {
+      file: 'quest.bp',
+      text: '@blueprint TypoQuest\n  @property maxstage = 2\n@end\n',
+      others: { 'quest.gdl': '(start quest)\n(param maxstages 3)\n(rule quest short 1)\n' },
+      command: 'gramlog generate quest.gdl --blueprint quest.bp:TypoQuest',
+    },
     fix: 'Rename the property to a param of the generator (the message suggests the closest), or master a blueprint made for it.',
   },
   {

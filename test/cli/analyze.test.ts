@@ -86,7 +86,7 @@ describe('gramlog analyze', () => {
   it('a game: says which command takes it; a tree grammar is analyzed as one', async () => {
     const game = await runCli(['analyze', 'games/tictactoe.kif']);
     expect(game.code).toBe(1);
-    expect(game.stderr).toMatch(/^games\/tictactoe\.kif: error\[generate\/no-start\]: .*\(it has role facts: a GDL game, which gramlog validate checks\)/);
+    expect(game.stderr).toMatch(/^games\/tictactoe\.kif:1:1: error\[generate\/no-start\]: .*\(it has role facts: a GDL game, which gramlog validate checks\)/);
     const tree = await runCli(['analyze', 'rules/tree.gdl']);
     expect(tree.code).toBe(0);
     expect(tree.stdout).toMatch(/^rules\/tree\.gdl: tree grammar, 2 nonterminals, 5 rules, start tree, maxdepth 64\n/);

@@ -38,6 +38,7 @@ const TRIGGERS: Readonly<Record<string, () => unknown>> = {
   'generate/choose-path': () => generateFrom(compileGrammar(ROOMS), 0, { choose: new Map([['n/0', 'small']]) }),
   'generate/choose-forbidden': () =>
     generateFrom(compileGrammar(ROOMS + '(<= (forbid ?n small) (symbol ?n room))\n'), 0, { choose: new Map([['n', 'small']]) }),
+  'layers/none': () => generateLayers(load('(spot 1)\n(spot 2)\n')),
   'layers/choose': () => parseLayerChoices(['house']),
   'layers/choose-site': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['hose:(at 1)=on']) }),
   'layers/choose-forbidden': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['house:(at 1)=on']) }),

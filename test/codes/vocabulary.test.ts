@@ -10,7 +10,7 @@ describe('the vocabulary codes', () => {
       expect(ex, info.code).toBeDefined();
       if (!ex) return;
       const args = ex.command.split(' ').slice(1);
-      const r = await runCli(args, { [ex.file]: ex.text });
+      const r = await runCli(args, { ...ex.others, [ex.file]: ex.text });
       const out = r.stdout + r.stderr;
       expect(out, out).toMatch(new RegExp(`^${ex.file.replace('.', '\\.')}:\\d+:\\d+: ${info.severity}\\[${info.code}\\]`, 'm'));
       expect(r.code).toBe(info.severity === 'error' ? 1 : 0);

@@ -111,6 +111,15 @@ export interface Grammar {
 
 export type GrammarSource = Program | string | readonly Source[];
 
+/** A file with no (start SYMBOL): a finding about the whole file, at its first character. */
+function noStart(file: string | undefined): GramlogError {
+  return new GramlogError(
+    'generate/no-start',
+    'the rule file declares no (start SYMBOL): nothing to generate',
+    file === undefined ? undefined : { file, line: 1, column: 1, offset: 0, endLine: 1, endColumn: 1, endOffset: 0 },
+  );
+}
+
 /** Read a program (or rule text) as a grammar; throws a GramlogError on any problem. */
 export function compileGrammar(source: GrammarSource, options: GrammarOptions = {}): Grammar {
   let program: Program;
@@ -120,6 +129,9 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   throwIfErrors(program.diagnostics);
   const whole = applyParams(program, options.params);
   throwIfErrors(whole.diagnostics);
+  // a file that writes neither (start ...) nor (rule ...) is no tree grammar (plain rules, say, that define
+  // their own parent relation): say that, rather than judge its relations by the grammar vocabulary
+  if (!whole.statements.some((st) => st.head.pred === 'start' || st.head.pred === 'rule')) throw noStart(whole.files[0]);
   // arities, argument kinds, facts and injected relations, from the schema
   throwIfErrors(checkVocabulary(whole.statements, GRAMMAR_SCHEMA));
   program = pruneForGeneration(whole);
@@ -144,15 +156,7 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
   // start
   const starts = tuples('start', 1);
   const start = starts[0]?.[0];
-  if (start === undefined) {
-    // a finding about the whole file: at its first character
-    const file = program.files[0];
-    throw new GramlogError(
-      'generate/no-start',
-      'the rule file declares no (start SYMBOL): nothing to generate',
-      file === undefined ? undefined : { file, line: 1, column: 1, offset: 0, endLine: 1, endColumn: 1, endOffset: 0 },
-    );
-  }
+  if (start === undefined) throw noStart(program.files[0]);
   if (starts.length > 1) {
     throw new GramlogError(
       'generate/start',

@@ -50,7 +50,7 @@ import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, 
 export const KEEP_LABEL: unique symbol = Symbol('keep-label');
 
 export function isGraphRuleText(text: string): boolean {
-  return /\(\s*graphrule\s/.test(text);
+  return /\(\s*graph(?:rule|start)\s/.test(text);
 }
 
 function fail(code: string, span: Span | undefined, message: string): never {
@@ -126,7 +126,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
   for (const s of facts('graphstage')) ruleStage.set(nameOf(s), num(s.head.args[1], 'graphstage', s.span));
 
   const decls = facts('graphrule');
-  if (decls.length === 0) fail('graph/no-rules', startOfFile(file), `${file}: a graph grammar declares its rules with (graphrule NAME WEIGHT)`);
+  if (decls.length === 0) fail('graph/no-rules', startOfFile(file), 'a graph grammar declares its rules with (graphrule NAME WEIGHT), and this file declares none');
   const names = decls.map((d) => printTerm(d.head.args[0] as Term));
   for (const [map, what] of [
     [ruleLimit, 'graphlimit'],
