@@ -4,7 +4,7 @@
  * triggers it, the minimal example with the command and what the CLI prints
  * for it (run in-process here, so the page shows the real output), and the fix.
  *
- *   npm run docs:errors        (test/codes/write-index.ts writes the page)
+ *   npm run docs:errors        (test/docs/tools/errors.ts writes the page)
  *
  * test/codes/ fails when the committed page differs from what this renders.
  */

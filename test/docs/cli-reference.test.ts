@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { CLI_REFERENCE, cliReference } from '../../scripts/cli-reference.js';
+import { CLI_REFERENCE, cliReference } from './tools/cli-reference.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli } from '../cli/fake-io.js';
 import { repoRoot } from '../helpers.js';

@@ -5,10 +5,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INDEX_PATH, renderIndex } from '../../src/codes/doc.js';
-import { runAllExamples } from './run-examples.js';
-import { ALL_CODES } from '../../src/codes/index.js';
-import { repoRoot } from '../helpers.js';
+import { INDEX_PATH, renderIndex } from '../../../src/codes/doc.js';
+import { runAllExamples } from '../../codes/run-examples.js';
+import { ALL_CODES } from '../../../src/codes/index.js';
+import { repoRoot } from '../../helpers.js';
 
 const text = renderIndex(ALL_CODES, await runAllExamples(ALL_CODES));
 writeFileSync(join(repoRoot, INDEX_PATH), text);

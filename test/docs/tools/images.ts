@@ -7,8 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { instance } from '@viz-js/viz';
-import { runCli } from '../test/cli/fake-io.js';
-import { repoRoot } from '../test/helpers.js';
+import { runCli } from '../../cli/fake-io.js';
+import { repoRoot } from '../../helpers.js';
 
 /** Each picture: its file under docs/images, and the gramlog command whose DOT it draws. */
 export const PICTURES: ReadonlyArray<{ file: string; argv: string[] }> = [

@@ -1,9 +1,9 @@
 /** `npm run docs:vocabulary`: write docs/reference/vocabulary.md from the vocabulary schemas. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { vocabularyReference } from '../generate/vocabulary-doc.js';
+import { vocabularyReference } from '../../../src/generate/vocabulary-doc.js';
 
-const path = resolve(import.meta.dirname, '../../docs/reference/vocabulary.md');
+const path = resolve(import.meta.dirname, '../../../docs/reference/vocabulary.md');
 mkdirSync(dirname(path), { recursive: true });
 writeFileSync(path, vocabularyReference());
 process.stdout.write(`wrote ${path}\n`);

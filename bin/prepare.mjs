@@ -46,7 +46,7 @@ export function buildIsCurrent() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!existsSync(join(root, 'src'))) {
+  if (!existsSync(join(root, 'src', 'index.ts'))) {
     // an installed package: the build came in the tarball
   } else if (buildIsCurrent() && process.env.GRAMLOG_FORCE_BUILD === undefined) {
     process.stderr.write('gramlog: the build in dist/ is newer than every source: nothing to build (npm run build rebuilds)\n');

@@ -4,7 +4,7 @@
  * page. `npm run docs:cli` writes it; test/docs/cli-reference.test.ts fails
  * when the page and the help texts drift apart.
  */
-import { COMMANDS } from '../src/cli/commands/index.js';
+import { COMMANDS } from '../../../src/cli/commands/index.js';
 
 /** Runs `gramlog ARGV` and gives what it printed on stdout. */
 export type Help = (argv: string[]) => Promise<string>;
