@@ -35,7 +35,8 @@ export function fakeIo(options: FakeIoOptions = {}): { io: Io; stdout(): string;
     },
     readFile(path) {
       let text: string;
-      if (path in files) text = files[path] as string;
+      // own keys only: a file named like an Object.prototype member (the fuzzers make them) is no file
+      if (Object.prototype.hasOwnProperty.call(files, path)) text = files[path] as string;
       else {
         try {
           text = readRepoFile(path);

@@ -17,8 +17,8 @@
  * found.test.ts).
  */
 import { main } from '../../src/cli/main.js';
-import { tooBig, UnreadableFile, type Io } from '../../src/cli/io.js';
 import { isGramlogError } from '../../src/errors.js';
+import { fakeIo } from '../cli/fake-io.js';
 import { readRepoFile } from '../helpers.js';
 import { callApi, type ApiCall } from './api-calls.js';
 
@@ -89,36 +89,6 @@ export function restorePrototypes(): void {
   }
 }
 
-function io(files: Record<string, string>): { io: Io; out: () => string; err: () => string } {
-  let stdout = '';
-  let stderr = '';
-  let limit = Infinity;
-  return {
-    io: {
-      out: (t) => void (stdout += t),
-      err: (t) => void (stderr += t),
-      errIsTTY: false,
-      setMaxInput(bytes) {
-        limit = bytes;
-      },
-      readFile(path) {
-        let text: string;
-        if (Object.prototype.hasOwnProperty.call(files, path)) text = files[path] as string;
-        else {
-          try {
-            text = readRepoFile(path);
-          } catch {
-            throw new UnreadableFile(path, 'no such file');
-          }
-        }
-        if (Buffer.byteLength(text) > limit) throw tooBig(path, limit);
-        return text;
-      },
-    },
-    out: () => stdout,
-    err: () => stderr,
-  };
-}
 
 /** Run one case in this process. */
 export async function runCase(c: FuzzCase): Promise<Outcome> {
@@ -141,7 +111,7 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
     return { code, stdout: '', stderr, ms: performance.now() - t0, ...(thrown ? { thrown } : {}), ...(prototypeChanged ? { prototypeChanged } : {}) };
   }
   const cli = c as CliCase;
-  const fake = io(cli.files);
+  const fake = fakeIo({ files: cli.files });
   let code: number;
   let thrown: string | undefined;
   try {
@@ -154,8 +124,8 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
   if (prototypeChanged) restorePrototypes();
   return {
     code,
-    stdout: fake.out(),
-    stderr: fake.err(),
+    stdout: fake.stdout(),
+    stderr: fake.stderr(),
     ms: performance.now() - t0,
     ...(thrown ? { thrown } : {}),
     ...(prototypeChanged ? { prototypeChanged } : {}),

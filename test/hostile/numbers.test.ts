@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { weightedIndex } from '../../src/random.js';
+import { errorOf } from '../helpers.js';
 import { compileGraphGrammar, generate, generateGraph, GramlogError, master, parseBlueprints, parseProgram, query } from '../../src/index.js';
 
 /** The draw as it was before the primitive (the oracle for ordinary weights). */
@@ -36,15 +37,6 @@ function counts(weights: readonly number[], total: number, scale = 1): number[] 
 
 const smallWeights = fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 6 }).filter((ws) => ws.some((w) => w > 0));
 
-function located(f: () => unknown): GramlogError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GramlogError) return e;
-    throw e;
-  }
-  throw new Error('expected a GramlogError');
-}
 
 describe('weightedIndex, the one weighted choice', () => {
   it('gives every index exactly its weight of T evenly spaced draws (small integer weights)', () => {
@@ -143,7 +135,7 @@ describe('computed values are finite or a located error', () => {
   });
 
   it('the examples of the issue', () => {
-    const bp = (expr: string) => located(() => master(parseBlueprints(`@blueprint X\n  @property v = ${expr}\n@end\n`, { file: 'x.bp' }), 'X'));
+    const bp = (expr: string) => errorOf(() => master(parseBlueprints(`@blueprint X\n  @property v = ${expr}\n@end\n`, { file: 'x.bp' }), 'X'));
     expect(bp('(* 1e308 10)').code).toBe('number/not-finite');
     expect(bp('(- 1e308 -1e308)').code).toBe('number/not-finite');
     expect(bp('(rand -1e308 1e308)').code).toBe('blueprint/rand-range');
@@ -156,20 +148,20 @@ describe('computed values are finite or a located error', () => {
 
   it('(setprob ?n r 1e309) is blamed on the setprob rule, not on (rule ...) or addprob', () => {
     const text = '(start s)\n(rule s a 1)\n(rule s b 1)\n(<= (setprob ?n a 1e309) (symbol ?n s))\n';
-    const e = located(() => generate(text, { seed: 0 }));
+    const e = errorOf(() => generate(text, { seed: 0 }));
     expect(e.code).toBe('generate/weight');
     expect(e.message).toContain('(setprob n a 1e309)');
     expect(e.message).not.toContain('addprob');
     expect(e.span?.line).toBe(4);
-    const add = located(() => generate('(start s)\n(rule s a 1e308)\n(rule s b 1)\n(<= (addprob ?n a 1e308) (symbol ?n s))\n', { seed: 0 }));
+    const add = errorOf(() => generate('(start s)\n(rule s a 1e308)\n(rule s b 1)\n(<= (addprob ?n a 1e308) (symbol ?n s))\n', { seed: 0 }));
     expect(add.message).toContain('(addprob n a 1e308)');
     expect(add.span?.line).toBe(4);
-    const base = located(() => generate('(start s)\n(rule s a 1e309)\n(rule s b 1)\n', { seed: 0 }));
+    const base = errorOf(() => generate('(start s)\n(rule s a 1e309)\n(rule s b 1)\n', { seed: 0 }));
     expect(base.span?.line).toBe(2);
   });
 
   it('engine arithmetic that overflows is a located error, not a silent non-answer', () => {
-    const e = located(() => query('(v 1e308)\n(<= (w ?z) (v ?x) (* ?x 10 ?z))', '(w ?z)', { file: 'a.kif' }));
+    const e = errorOf(() => query('(v 1e308)\n(<= (w ?z) (v ?x) (* ?x 10 ?z))', '(w ?z)', { file: 'a.kif' }));
     expect(e.code).toBe('number/not-finite');
     expect(e.span).toMatchObject({ file: 'a.kif', line: 2 });
     // division by zero stays "no solution", as documented
@@ -178,14 +170,14 @@ describe('computed values are finite or a located error', () => {
   });
 
   it('.gdl graph rules: a weight past the largest double is refused where it is written', () => {
-    const e = located(() => compileGraphGrammar(`(graphstart s)\n(graphrule a 1${'0'.repeat(400)})\n(<= (a ?x) (node ?x s))\n(rewrite a (node ?x t))\n`, { file: 'g.gdl' }));
+    const e = errorOf(() => compileGraphGrammar(`(graphstart s)\n(graphrule a 1${'0'.repeat(400)})\n(<= (a ?x) (node ?x s))\n(rewrite a (node ?x t))\n`, { file: 'g.gdl' }));
     expect(e.code).toBe('graph/bad-number');
     expect(e.message).toContain('must be a finite number');
     expect(e.span).toMatchObject({ file: 'g.gdl', line: 2 });
   });
 
   it('graph JSON: a number past the largest double is located; a weight of 1e309 is refused by its path', () => {
-    const e = located(() => compileGraphGrammar('{"start": "S", "rules": [{"lhs": "S", "rhs": "A", "weight": 1e309}]}', { file: 'g.json' }));
+    const e = errorOf(() => compileGraphGrammar('{"start": "S", "rules": [{"lhs": "S", "rhs": "A", "weight": 1e309}]}', { file: 'g.json' }));
     expect(e.code).toBe('number/not-finite');
     expect(e.message).toContain('rules[0].weight');
     expect(e.span).toMatchObject({ file: 'g.json', line: 1 });
