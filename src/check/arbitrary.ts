@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { throwIfErrors } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
-import { artifactGenerator, graphArtifactGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
+import { ownerOf, sourceGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
 import type { GraphGrammar } from '../generate/graph/index.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
@@ -46,19 +46,16 @@ export interface ArtifactInput {
 /** What can be checked: a loaded Program, rule text (file name `<rules>`), or a compiled graph grammar. */
 export type CheckSource = Program | string | GraphGrammar;
 
-function isGraphGrammar(source: CheckSource): source is GraphGrammar {
-  return typeof source === 'object' && (source as GraphGrammar).kind === 'graph';
-}
-
-/** The generator for a source: a graph grammar's own, else the program's style. */
+/** The generator for a source: that of the style owning it (a graph grammar's own, Style.check.owns), else the program's style. */
 export function generatorFor(source: CheckSource): ArtifactGenerator {
-  return isGraphGrammar(source) ? graphArtifactGenerator(source) : artifactGenerator(toProgram(source));
+  return sourceGenerator(ownerOf(source) ? source : toProgram(source));
 }
 
 /** The program to check (a graph grammar's rules); throws on an invalid program. */
 export function toProgram(source: CheckSource): Program {
-  if (isGraphGrammar(source)) return graphArtifactGenerator(source).program;
-  const program = typeof source === 'string' ? loadProgram([{ text: source, file: '<rules>' }]) : source;
+  const owner = ownerOf(source);
+  if (owner?.check) return owner.check.program(source);
+  const program = typeof source === 'string' ? loadProgram([{ text: source, file: '<rules>' }]) : (source as Program);
   throwIfErrors(program.diagnostics);
   return program;
 }

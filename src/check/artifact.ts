@@ -1,8 +1,12 @@
 /**
- * The one adapter between checking and the two generation styles (grammar,
- * src/generate/grammar; sequential layers, src/generate/layers): generate an
- * artifact of either style from a program, a seed and params, and give its
- * violation facts as canonical strings, a JSON summary and queries over it.
+ * The one adapter between checking and the generation styles: generate an
+ * artifact of any style that has the `check` capability (Style.check,
+ * src/generate/style.ts; each style's part is its folder's check-artifact.ts)
+ * from a seed, params and forced choices, and give its violation facts as
+ * canonical strings, a JSON summary and queries over it. The style is looked
+ * up in the registry (src/generate/styles.ts): a rule program by its
+ * `recogniseProgram`, a style's own compiled grammar (a graph grammar) by its
+ * `check.owns`. Nothing here names a style.
  *
  *   const gen = artifactGenerator(program);       // style detected once
  *   const a = gen.generate(7, { houses: 4 });     // never throws a GramlogError
@@ -16,23 +20,18 @@
  * A compiled grammar / prepared layer program is cached per params.
  */
 import { GramlogError } from '../errors.js';
-import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
-import { artifactModel, artifactViolations, compileGrammar, formatJson, formatText, generateFrom, type Artifact, type Grammar } from '../generate/grammar/index.js';
-// the layer modules one by one, not the index: it would load the SAT solver (analyze), which checking never uses
-import { formatLayerText, layerArtifactJson } from '../generate/layers/format.js';
-import { generateLayers, type LayerArtifact } from '../generate/layers/generate.js';
-import { isLayerProgram, prepareLayers, type LayerGrammar } from '../generate/layers/prepare.js';
-import { applyParams, paramText, type Params, type ParamValues } from '../generate/params.js';
-import { NO_VIOLATIONS, violationsOf, type Violations } from '../generate/violations.js';
-import { formatGraphText, generateGraph, graphArtifactModel, graphJson, graphViolations, type GraphArtifact, type GraphGrammar, type GraphInput } from '../generate/graph/index.js';
-import { buildProgram } from '../program/program.js';
+import type { GraphGrammar, GraphInput } from '../generate/graph/types.js';
+import { paramText, type Params, type ParamValues } from '../generate/params.js';
+import type { AnyStyle, CheckRun, StyleCheck, StyleName } from '../generate/style.js';
+import { STYLES, styleNamed, styleOfProgram } from '../generate/styles.js';
 import { record } from '../data/records.js';
 
 export type { ParamValues } from '../generate/params.js';
 
-export type GeneratorStyle = 'grammar' | 'layers' | 'graph';
+/** A style's name in the registry (`grammar`, `layers`, `graph`): GeneratedArtifact.style. */
+export type GeneratorStyle = StyleName;
 
 export interface GenerationError {
   code: string;
@@ -61,8 +60,8 @@ export interface GeneratedArtifact {
   readonly error: GenerationError | undefined;
   /** True when there is a violation or an error. */
   readonly failed: boolean;
-  /** The style's own artifact (undefined when generation failed). */
-  readonly artifact: Artifact | LayerArtifact | GraphArtifact | undefined;
+  /** The style's own artifact (a tree, layers, a graph; undefined when generation failed). */
+  readonly artifact: unknown;
   /** The artifact as the JSON `gramlog generate --json` prints (parsed), or the error. */
   summary(): unknown;
   /** Answers to a goal over the artifact's model (facts and the file's rules), sorted; throws when generation failed. */
@@ -91,8 +90,20 @@ export interface GeneratorOptions {
   cacheSize?: number;
 }
 
+/** The registry's style of a rule program (the default, a tree grammar, when none recognises it). */
 export function styleOf(program: Program): GeneratorStyle {
-  return isLayerProgram(program) ? 'layers' : 'grammar';
+  return styleOfProgram(program).name;
+}
+
+/** The check capability of a style, or a RangeError saying it has none. */
+function checkOf(style: AnyStyle | undefined, what: string): StyleCheck {
+  if (!style?.check) throw new RangeError(`${what}: ${style ? `a ${style.title} cannot be checked` : 'no such style'}`);
+  return style.check;
+}
+
+/** The style whose own compiled grammar `source` is (Style.check.owns), if any. */
+export function ownerOf(source: unknown): AnyStyle | undefined {
+  return STYLES.find((s) => s.check?.owns?.(source) ?? false);
 }
 
 function sortedParams(params: ParamValues): ParamValues {
@@ -126,52 +137,16 @@ class ParamCache<T> {
 }
 
 export function artifactGenerator(program: Program, options: GeneratorOptions = {}): ArtifactGenerator {
-  const size = Math.max(1, options.cacheSize ?? 64);
-  return styleOf(program) === 'layers'
-    ? // prepareLayers caches per program and params without bound; applying the
-      // params first gives it a fresh program each time, so our bounded cache rules.
-      generator('layers', program, size, (params) => prepareLayers(applyParams(program, params)), generateLayerArtifact)
-    : generator('grammar', program, size, (params) => compileGrammar(program, { params }), generateGrammarArtifact);
+  return generatorOf(styleOfProgram(program), program, options);
 }
 
-type Choose = Readonly<Record<string, string>>;
-
-function generator<T>(style: GeneratorStyle, program: Program, size: number, compile: (params: Params) => T, run: (compiled: T, seed: number, choose: Choose) => Generated): ArtifactGenerator {
-  const cache = new ParamCache(size, compile);
-  return {
-    style,
-    program,
-    prepare: (params = {}) => void cache.get(params),
-    generate: (seed, params = {}, choose = {}) => outcome(style, seed, params, () => run(cache.get(params), seed, choose)),
-  };
-}
-
-function generateGrammarArtifact(grammar: Grammar, seed: number, choose: Choose): Generated {
-  const forced = Object.keys(choose).length > 0 ? new Map(Object.entries(choose)) : undefined;
-  const artifact = generateFrom(grammar, seed, forced ? { choose: forced, strictChoices: false } : {});
-  const violations = artifactViolations(artifact);
-  let model: Model | undefined;
-  return {
-    artifact,
-    violations,
-    choose: artifact.choices ?? {},
-    size: artifact.nodeCount,
-    summary: () => JSON.parse(formatJson(artifact, violations.facts)) as unknown,
-    model: () => (model ??= artifactModel(artifact)),
-  };
-}
-
-function generateLayerArtifact(grammar: LayerGrammar, seed: number, choose: Choose): Generated {
-  const forced = Object.keys(choose).length > 0 ? new Map(Object.entries(choose).map(([k, v]) => [k, v === 'on'])) : undefined;
-  const artifact = generateLayers(grammar, forced ? { seed, choose: forced, strictChoices: false } : { seed });
-  return {
-    artifact,
-    violations: violationsOf(artifact.model),
-    choose: artifact.choices ?? {},
-    size: artifact.layers.reduce((n, l) => n + l.placed.length, 0),
-    summary: () => layerArtifactJson(artifact),
-    model: () => artifact.model,
-  };
+/**
+ * The generator of a source a style owns (Style.check.owns: a compiled graph
+ * grammar), else of a rule program. `start`: a start graph, for styles that take one.
+ */
+export function sourceGenerator(source: unknown, options: GeneratorOptions & { start?: unknown } = {}): ArtifactGenerator {
+  const owner = ownerOf(source);
+  return owner ? generatorOf(owner, source, options) : artifactGenerator(source as Program, options);
 }
 
 /**
@@ -180,53 +155,23 @@ function generateLayerArtifact(grammar: LayerGrammar, seed: number, choose: Choo
  * final graph's facts. `program` is those rules (an empty program when none).
  */
 export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput; cacheSize?: number } = {}): ArtifactGenerator {
-  const program = grammar.program ?? buildProgram([]);
-  const cache = new ParamCache(Math.max(1, options.cacheSize ?? 64), (params: Params) =>
-    Object.keys(params).length === 0 ? grammar : grammar.withParams ? grammar.withParams(params) : noParams(params),
-  );
-  const run = (g: GraphGrammar, seed: number): Generated => {
-    const artifact = generateGraph(g, seed, options.graph ? { graph: options.graph } : {});
-    const violations = g.program ? graphViolations(artifact) : NO_VIOLATIONS;
-    let model: Model | undefined;
-    return {
-      artifact,
-      violations,
-      // a graph is replayed by its seed (and params) alone: no forced choices
-      choose: {},
-      size: artifact.nodes.length,
-      summary: () => graphJson(artifact, violations.facts),
-      model: () =>
-        (model ??=
-          graphArtifactModel(artifact) ??
-          (() => {
-            throw new GramlogError('check/no-rules', 'this graph grammar has no rules to query: give a rule file');
-          })()),
-    };
-  };
+  return sourceGenerator(grammar, { ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}), ...(options.graph ? { start: options.graph } : {}) });
+}
+
+function generatorOf(style: AnyStyle, source: unknown, options: GeneratorOptions & { start?: unknown }): ArtifactGenerator {
+  const check = checkOf(style, 'artifactGenerator');
+  const cache = new ParamCache(Math.max(1, options.cacheSize ?? 64), (params: Params) => check.prepare(source, params, options.start));
   return {
-    style: 'graph',
-    program,
+    style: style.name,
+    program: check.program(source),
     prepare: (params = {}) => void cache.get(params),
-    generate: (seed, params = {}) => outcome('graph', seed, params, () => run(cache.get(params), seed)),
+    generate: (seed, params = {}, choose = {}) => outcome(style.name, seed, params, () => check.generate(cache.get(params), seed, choose)),
   };
 }
 
-function noParams(params: Params): never {
-  throw new GramlogError('generate/unknown-param', `--param ${Object.keys(params)[0] as string}: this graph grammar has no (param ...) facts`);
-}
-
-interface Generated {
-  artifact: Artifact | LayerArtifact | GraphArtifact;
-  violations: Violations;
-  choose: Choose;
-  size: number;
-  summary(): unknown;
-  model(): Model;
-}
-
-function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, run: () => Generated): GeneratedArtifact {
+function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, run: () => CheckRun): GeneratedArtifact {
   const params = sortedParams(rawParams);
-  let generated: Generated | undefined;
+  let generated: CheckRun | undefined;
   let error: GenerationError | undefined;
   try {
     generated = run();
@@ -258,7 +203,17 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
 
 /** The artifact as `gramlog generate` prints it as text, without its violation facts; undefined when generation failed. */
 export function artifactText(a: GeneratedArtifact): string | undefined {
-  if (!a.artifact) return undefined;
-  if (a.style === 'graph') return formatGraphText(a.artifact as GraphArtifact);
-  return a.style === 'grammar' ? formatText(a.artifact as Artifact, []) : formatLayerText({ ...(a.artifact as LayerArtifact), violations: [] });
+  if (a.artifact === undefined) return undefined;
+  return styleNamed(a.style)?.check?.text(a.artifact);
+}
+
+/** The one-step-smaller forced-choice sets of an artifact, from its style (none for a failed generation). */
+export function artifactShrinks(a: GeneratedArtifact): Array<Record<string, string>> {
+  if (a.artifact === undefined || a.error) return [];
+  return styleNamed(a.style)?.check?.shrink?.(a.artifact, a.choose) ?? [];
+}
+
+/** What an artifact's size counts (`nodes`, `placed sites`), from its style. */
+export function sizeUnit(style: GeneratorStyle): 'nodes' | 'placed sites' {
+  return styleNamed(style)?.check?.unit ?? 'nodes';
 }

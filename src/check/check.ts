@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import type { Program } from '../program/program.js';
-import { artifactGenerator, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
+import { sizeUnit, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
 import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
@@ -127,7 +127,7 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     ...base,
     path: details.counterexamplePath ?? '',
     counterexample: { seed: found.seed, params: found.params, ...(Object.keys(found.choose).length > 0 ? { choose: found.choose } : {}) },
-    ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: generator.style === 'layers' ? ('placed sites' as const) : ('nodes' as const) } } : {}),
+    ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: sizeUnit(generator.style) } } : {}),
     violations: [...found.violations],
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),

@@ -3,7 +3,7 @@
  *
  *   checkProperties(program, {runs, seed, params})  → CheckResult (ok, or the shrunk counterexample)
  *   arbitraryArtifact(program, options)             → fc.Arbitrary of generated artifacts with seed and params
- *   artifactGenerator(program).generate(seed, params) → one artifact of either style, with its violations
+ *   artifactGenerator(program).generate(seed, params) → one artifact of its style (Style.check), with its violations
  *   replayCommand(file, counterexample)             → the `gramlog generate` command that reproduces it
  *   shrinkArtifact(generator, failing)              → the smallest failing artifact one forced choice at a time
  */

@@ -20,9 +20,11 @@
  * issue 22) are entries of `formats` and cases of `format`.
  */
 import type { Diagnostic, Span } from '../errors.js';
+import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import type { CheckSource } from '../check/arbitrary.js';
 import type { Params } from './params.js';
+import type { Violations } from './violations.js';
 import type { VocabularySchema } from './vocabulary-schema.js';
 
 /**
@@ -168,6 +170,53 @@ export interface Style<G = unknown, A = unknown> {
    * the loaded program, or the compiled grammar for styles that compile text.
    */
   checkSource?(compiled: Compiled<G>): CheckSource | undefined;
+  /**
+   * How `check` (src/check/artifact.ts: artifactGenerator, arbitraryArtifact,
+   * shrinkArtifact, checkProperties) generates, measures, prints and shrinks
+   * this style's artifacts; styles without it cannot be checked there.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  check?: StyleCheck<any, any, A>;
+}
+
+/** Forced choices as `check` keeps them: KEY → VALUE (grammar: PATH → RULE; layers: `LAYER:KEY` → on/off). */
+export type CheckChoices = Readonly<Record<string, string>>;
+
+/** One artifact generated for `check`, before src/check/artifact.ts wraps it as a GeneratedArtifact. */
+export interface CheckRun<A = unknown> {
+  readonly artifact: A;
+  /** Its `(violation ...)` facts and the properties they fail. */
+  readonly violations: Violations;
+  /** The forced choices that took effect, keys sorted (`{}` for a style without choices). */
+  readonly choose: CheckChoices;
+  /** Its size, in `unit`s. */
+  readonly size: number;
+  /** The artifact as `gramlog generate --json` prints it (parsed). */
+  summary(): unknown;
+  /** Its model: facts and the file's rules, for `violation` rules and queries (may throw a GramlogError). */
+  model(): Model;
+}
+
+/**
+ * A style's part of `check`. S: what it checks (a rule program, or the
+ * style's own compiled grammar that `checkSource` gives); C: S prepared for
+ * one set of params (cached per params by check); A: the artifact.
+ */
+export interface StyleCheck<S = unknown, C = unknown, A = unknown> {
+  /** True when a check source is this style's own (e.g. a compiled graph grammar); rule programs are matched by `recogniseProgram`. */
+  owns?(source: unknown): boolean;
+  /** The rule program of a source: its `violation` rules and `paramrange` facts (the source itself for rule-file styles). */
+  program(source: S): Program;
+  /** S for these params (compile, prepare); throws a GramlogError for a bad file or param. `start`: a start graph (`accepts.start`). */
+  prepare(source: S, params: Params, start?: unknown): C;
+  /** One artifact from a seed and forced choices (ones that name nothing are dropped); throws a GramlogError when generation fails. */
+  generate(prepared: C, seed: number, choose: CheckChoices): CheckRun<A>;
+  /** The artifact as `gramlog generate` prints it as text, without its violation facts. */
+  text(artifact: A): string;
+  /** The forced-choice sets one step smaller than the artifact, smallest change first (none: shrunk by seed and params only). */
+  shrink?(artifact: A, choose: CheckChoices): Array<Record<string, string>>;
+  /** What `size` counts, as check reports it. */
+  readonly unit: 'nodes' | 'placed sites';
 }
 
 /** Any style, its types erased (the registry's element type). */

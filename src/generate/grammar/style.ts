@@ -18,6 +18,7 @@ import type { Grammar } from './grammar.js';
 import { explain, generateFrom } from './generate.js';
 import { GRAMMAR_SCHEMA } from './schema.js';
 import type { Diagnostic } from '../../errors.js';
+import { grammarCheck } from './check-artifact.js';
 
 export const grammarStyle: Style<Grammar, Artifact> = {
   name: 'grammar',
@@ -57,4 +58,5 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   size: (artifact) => artifact.nodeCount,
   analyze: async (sources, options = {}) => (await import('./analyze.js')).analyzeGrammar(sources, options),
   checkSource: (compiled) => compiled.program ?? compiled.grammar?.source,
+  check: grammarCheck,
 };

@@ -18,6 +18,7 @@ import { ruleLocality } from './incremental.js';
 import { isGraphRuleText } from './logic.js';
 import { GRAPH_SCHEMA } from './schema.js';
 import type { GraphGrammar, GraphInput } from './types.js';
+import { graphCheck } from './check-artifact.js';
 
 /** A compiled graph grammar with the start graph it runs from (undefined: one node labelled with the grammar's start). */
 export interface GraphStyleGrammar {
@@ -130,4 +131,5 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
     };
   },
   checkSource: (compiled) => compiled.grammar?.grammar,
+  check: graphCheck,
 };

@@ -14,6 +14,7 @@ import { formatLayerText, layerArtifactJson } from './format.js';
 import { generateLayers, type LayerArtifact } from './generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
+import { layersCheck } from './check-artifact.js';
 
 export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   name: 'layers',
@@ -77,4 +78,5 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
     return { diagnostics, analysis };
   },
   checkSource: (compiled) => compiled.program,
+  check: layersCheck,
 };
