@@ -124,8 +124,9 @@ function result(file: string, findings: Finding[], dialect: Dialect | undefined,
 }
 
 function evaluationFinding(e: GramlogError, what: string): Finding {
-  // Running out of time says nothing about the game: a warning, not an error.
-  if (e.code === 'engine/budget') return warning('evaluation', `${what} within the time budget: ${e.message}`, e.span);
+  // Running out of work or time (--max-work, --timeout) says nothing about the game: a warning, not an error;
+  // the engine's message says which budget ran out.
+  if (e.code === 'engine/budget') return warning('evaluation', `${what} within the evaluation budget: ${e.message}`, e.span);
   const check = e.code === 'gdl/no-init' ? 'init' : 'evaluation';
   return error(check, `${what}: ${e.message}`, e.span);
 }
