@@ -131,3 +131,11 @@ export function arityRange(entry: VocabularyEntry): [number, number] {
   const required = entry.args.filter((a) => !a.optional && !a.variadic).length;
   return [required, entry.args.some((a) => a.variadic) ? Infinity : entry.args.length];
 }
+
+/**
+ * An entry known by its written form rather than as a relation with typed
+ * arguments (a .bp directive, a JSON key): no args, read as written.
+ */
+export function formEntry(name: string, form: string, group: string, doc: string, example: string): VocabularyEntry {
+  return { name, args: [], use: 'fact', group, form, doc, example };
+}

@@ -6,17 +6,9 @@
  * every built-in function from its entry here; OPERATORS (ast.ts) is checked
  * against the built-in entries by a test.
  */
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary-schema.js';
+import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
 
-const d = (name: string, form: string, group: string, doc: string, example: string): VocabularyEntry => ({
-  name,
-  args: [],
-  use: 'fact',
-  group,
-  form,
-  doc,
-  example,
-});
+const d = formEntry;
 
 const num = (name: string): ArgSchema => ({ name, kind: 'number' });
 const any = (name: string): ArgSchema => ({ name, kind: 'term' });

@@ -6,7 +6,7 @@
  * the first two with vocabulary-check.ts.
  */
 import { SHARED_ENTRIES } from '../shared-schema.js';
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary-schema.js';
+import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
 
 const RULE: ArgSchema = { name: 'RULE', kind: 'rule', code: 'graph/unknown-rule' };
 const COUNT = (name: string): ArgSchema => ({ name, kind: 'integer', code: 'graph/bad-number' });
@@ -172,15 +172,7 @@ export const GRAPH_REWRITE_SCHEMA: VocabularySchema = {
   entries: items,
 };
 
-const key = (name: string, form: string, doc: string, example: string, group = 'grammar'): VocabularyEntry => ({
-  name,
-  args: [],
-  use: 'fact',
-  group,
-  form,
-  doc,
-  example,
-});
+const key = (name: string, form: string, doc: string, example: string, group = 'grammar'): VocabularyEntry => formEntry(name, form, group, doc, example);
 
 export const GRAPH_JSON_SCHEMA: VocabularySchema = {
   kind: 'graph-json',
