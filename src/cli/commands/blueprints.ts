@@ -4,7 +4,6 @@
  * src/generate/styles.ts.)
  */
 import { atUserText, FACTS_FILE } from '../../generate/blueprints/facts.js';
-import { lintLibrary, masterRuleWarnings, withMasterParams } from '../../generate/blueprints/index.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
