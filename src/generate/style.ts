@@ -159,6 +159,8 @@ export interface Style<G = unknown, A = unknown> {
   violations(artifact: A): readonly string[];
   /** The artifact in one of `formats` (text ends with a newline; json is one line with its newline). */
   format(artifact: A, format: FormatName, violations: readonly string[]): string;
+  /** The artifact in a binary format (FORMAT_INFO[format].binary, e.g. PNG), as bytes. */
+  formatBytes?(artifact: A, format: FormatName, violations: readonly string[]): Uint8Array;
   /** Every step of an artifact generated with `explain: true`, from its history store, as text. */
   explain?(artifact: A, violations: readonly string[]): string;
   /** The number of nodes, sites... an artifact has (the unit `check` shrinks). */

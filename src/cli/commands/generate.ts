@@ -30,6 +30,8 @@ export type Format = FormatName;
 /** One generated artifact as printed, with its violation facts. */
 export interface Rendered {
   text: string;
+  /** A binary format's artifact (src/generate/formats.ts), written as is; `text` is then empty. */
+  bytes?: Uint8Array;
   violations: readonly string[];
 }
 
