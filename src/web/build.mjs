@@ -31,7 +31,33 @@ export function collectExamples() {
     }
   };
   for (const dir of ['rules', 'games']) walk(join(root, dir));
+  for (const f of files) {
+    const main = companionOf(f.name, f.text);
+    if (main !== undefined) f.companionOf = main;
+  }
   return files;
+}
+
+/**
+ * The file a companion rule file goes with, from the commands its leading
+ * comment shows: `gramlog check rules/mission.json rules/mission-checks.gdl`
+ * (checks of another example's output) or `gramlog query rules/routes.kif
+ * --facts rules/routes-facts` (rules that need bulk facts the page cannot
+ * load). The picker does not list companions as examples of their own.
+ */
+export function companionOf(name, text) {
+  for (const line of text.split('\n')) {
+    if (!/^\s*(;|#|\/\/|$)/.test(line)) break;
+    const m = /\bgramlog\s+\w+\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const args = m[1].split(/\s+/).filter((a) => a !== '');
+    const files = args.filter((a, i) => !a.startsWith('-') && !(i > 0 && args[i - 1].startsWith('--')));
+    if (!files.includes(name)) continue;
+    if (files[0] !== name) return files[0];
+    const facts = args.indexOf('--facts');
+    if (facts >= 0 && args[facts + 1] !== undefined) return args[facts + 1];
+  }
+  return undefined;
 }
 
 /** Inputs of the bundle that import a `node:` module (there must be none). */

@@ -1,8 +1,18 @@
 /**
  * The page's side of a worker: numbered requests, progress callbacks, and a
- * budget per request. A request that runs over its budget stops the worker
- * (terminate: a runaway program cannot be interrupted any other way) and a
- * fresh one takes its place; the request fails with a BudgetError that says so.
+ * budget per request.
+ *
+ * - The budget counts a request's own work: its clock starts when the worker
+ *   says it has started the request (a `started` message), not when it was
+ *   posted, so time spent queued behind another request never counts.
+ * - A request that runs over its budget stops the worker (terminate: a
+ *   runaway program cannot be interrupted any other way); that request fails
+ *   with a BudgetError that says so, and the requests queued behind it are
+ *   sent again to a fresh worker: they are not cancelled with it.
+ * - `supersede()` cancels everything in flight (a newer request makes older
+ *   ones pointless: another example was picked, the text was edited): queued
+ *   and running requests fail with a SupersededError, and a worker busy with
+ *   one is replaced, so the newer request starts at once.
  */
 import type { Request, Response } from './protocol.js';
 
@@ -12,6 +22,14 @@ export class BudgetError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BudgetError';
+  }
+}
+
+/** A request cancelled because a newer one replaced it (the page ignores these). */
+export class SupersededError extends Error {
+  constructor() {
+    super('superseded by a newer request');
+    this.name = 'SupersededError';
   }
 }
 
@@ -29,27 +47,43 @@ export class RemoteError extends Error {
 }
 
 interface Pending {
+  id: number;
+  body: Body;
+  budgetMs: number;
   resolve(v: unknown): void;
   reject(e: Error): void;
   onProgress: ((p: unknown) => void) | undefined;
-  timer: ReturnType<typeof setTimeout>;
+  /** Set once the worker has started this request. */
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 export class WorkerClient {
   private worker: Worker;
   private next = 0;
+  /** In the order they were posted: the worker runs them one at a time, in this order. */
   private pending = new Map<number, Pending>();
 
   constructor(private readonly url: URL, private readonly name: string) {
     this.worker = this.spawn();
   }
 
+  /** Requests posted and not yet answered (the tests read it through the page). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private spawn(): Worker {
     const w = new Worker(this.url, { type: 'module', name: this.name });
     w.onmessage = (ev: MessageEvent<Response>) => {
+      if (w !== this.worker) return;
       const m = ev.data;
       const p = this.pending.get(m.id);
       if (!p) return;
+      if ('started' in m) {
+        clearTimeout(p.timer);
+        p.timer = setTimeout(() => this.overBudget(p), p.budgetMs);
+        return;
+      }
       if ('progress' in m) {
         p.onProgress?.(m.progress);
         return;
@@ -61,31 +95,44 @@ export class WorkerClient {
     };
     w.onerror = (ev) => {
       ev.preventDefault();
-      this.restart(new Error(`the ${this.name} worker failed: ${ev.message}`));
+      if (w !== this.worker) return;
+      // The worker itself failed (it could not load): nothing queued can run.
+      this.replace(() => new Error(`the ${this.name} worker failed: ${ev.message}`), () => true);
     };
     return w;
   }
 
-  /** Stop the worker, fail every pending request with `error`, start a new worker. */
-  private restart(error: Error): void {
+  /** Stop the worker; fail the pending requests `fails` picks with `error()`, send the others to a new worker. */
+  private replace(error: () => Error, fails: (p: Pending) => boolean): void {
     this.worker.terminate();
-    const pending = [...this.pending.values()];
-    this.pending.clear();
-    for (const p of pending) {
+    const kept: Pending[] = [];
+    for (const p of this.pending.values()) {
       clearTimeout(p.timer);
-      p.reject(error);
+      delete p.timer;
+      if (fails(p)) p.reject(error());
+      else kept.push(p);
     }
+    this.pending = new Map(kept.map((p) => [p.id, p]));
     this.worker = this.spawn();
+    for (const p of kept) this.worker.postMessage({ ...p.body, id: p.id } as Request);
+  }
+
+  private overBudget(p: Pending): void {
+    if (!this.pending.has(p.id)) return;
+    const seconds = (p.budgetMs / 1000).toFixed(1);
+    this.replace(() => new BudgetError(`stopped: the ${this.name} ran over its budget of ${seconds} s (a runaway program?); edit the text or try again`), (q) => q === p);
+  }
+
+  /** Cancel every request in flight (each fails with a SupersededError); a busy worker is replaced. */
+  supersede(): void {
+    if (this.pending.size === 0) return;
+    this.replace(() => new SupersededError(), () => true);
   }
 
   call(body: Body, budgetMs: number, onProgress?: (p: unknown) => void): Promise<unknown> {
     const id = ++this.next;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.restart(new BudgetError(`stopped: the ${this.name} ran over its budget of ${(budgetMs / 1000).toFixed(1)} s (a runaway program?); edit the text or try again`)),
-        budgetMs,
-      );
-      this.pending.set(id, { resolve, reject, onProgress, timer });
+      this.pending.set(id, { id, body, budgetMs, resolve, reject, onProgress });
       this.worker.postMessage({ ...body, id } as Request);
     });
   }

@@ -41,10 +41,23 @@ export function svgFile(svg: SVGElement, css: string): string {
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + '\n';
 }
 
-/** A heading and a collapsible section (details/summary: keyboard-usable as it is). */
+/** Whether each section (by title) was last left open or closed: a redraw keeps it so. */
+const sectionOpen = new Map<string, boolean>();
+
+/**
+ * A heading and a collapsible section (details/summary: keyboard-usable as it
+ * is). It opens as the user last left a section of that title (`open` the
+ * first time), so a redraw (a new seed, an edit) does not close it.
+ */
 export function section(title: string, open: boolean, ...children: Child[]): HTMLDetailsElement {
-  const d = h('details', { class: 'section', open }, h('summary', {}, title), ...children);
+  const d = h('details', { class: 'section', open: sectionOpen.get(title) ?? open, 'data-section': title }, h('summary', {}, title), ...children);
+  d.addEventListener('toggle', () => sectionOpen.set(title, d.open));
   return d;
+}
+
+/** `1 layer`, `2 layers`: a count with its noun in the right number. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** A located message line: `line:col: severity[code]: message`, clickable when it has a place. */

@@ -4,8 +4,8 @@
  * panels are computed in two workers (one for diagnostics, one for panels) so
  * neither typing nor diagnostics wait for a generation.
  */
-import { BudgetError, RemoteError, WorkerClient } from './client.js';
-import { h, messageLine } from './dom.js';
+import { BudgetError, RemoteError, SupersededError, WorkerClient } from './client.js';
+import { h, messageLine, plural } from './dom.js';
 import { createEditor, type Editor } from './editor.js';
 import { VIEWS, viewFor } from './views/index.js';
 import type { PanelHost } from './views/view.js';
@@ -15,7 +15,13 @@ import { readUrlState, writeUrlState } from './url-state.js';
 interface Example {
   name: string;
   text: string;
+  /** A companion rule file (checks of another example, or rules that need bulk facts): loadable by link, not listed. */
+  companionOf?: string;
 }
+
+/** A promise that never settles: what a superseded request's caller gets (its page is gone). */
+const never = new Promise<never>(() => {});
+const dropSuperseded = (e: unknown): Promise<never> => (e instanceof SupersededError ? never : Promise.reject(e));
 
 /** Budgets: diagnostics must come back fast; a panel action may take longer. */
 const query = new URLSearchParams(location.search);
@@ -23,6 +29,8 @@ const ANALYZE_BUDGET_MS = Number(query.get('budget')) || 3000;
 /** A panel action's budget; `?budget=MS` in the page's address sets both (the tests use it). */
 const PANEL_BUDGET_MS = Number(query.get('budget')) || 20000;
 const DEFAULT_FILE = 'rules/dungeon.gdl';
+/** An analysis of an older text running longer than this is cancelled by an edit. */
+const SUPERSEDE_AFTER_MS = 300;
 
 /** Timings the end-to-end tests and the status line read. */
 interface Timings {
@@ -66,6 +74,7 @@ async function start(): Promise<void> {
   const picker = $<HTMLSelectElement>('#examples');
   const groups = new Map<string, HTMLOptGroupElement>();
   for (const e of all) {
+    if (e.companionOf !== undefined && e.name !== file) continue;
     const group = served.includes(e) ? 'your files' : e.name.split('/').slice(0, -1).join('/') || '.';
     let g = groups.get(group);
     if (!g) {
@@ -94,6 +103,12 @@ async function start(): Promise<void> {
   const seedControls = $('#seed-controls');
   seedInput.value = String(seed);
 
+  /** Empty the panel (another file is on its way, or this one has errors): nothing of the previous file stays. */
+  const clearPanel = (note: string) => {
+    panelRoot.replaceChildren(h('p', { class: 'hint' }, note));
+    panelRoot.dataset['file'] = file;
+  };
+
   const say = (text: string, cls = '') => {
     status.textContent = text;
     status.className = cls;
@@ -107,24 +122,67 @@ async function start(): Promise<void> {
 
   (window as unknown as { gramlogPage: unknown }).gramlogPage = { reveal: editor.reveal };
 
+  // ---- the address: typing replaces the history entry; picking an example, a seed or params pushes one (Back returns to it)
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
-  function saveUrl(): void {
+  const urlNow = () => {
+    const text = editor.text();
+    return writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params });
+  };
+  function saveUrl(mode: 'push' | 'replace' = 'replace'): void {
     clearTimeout(urlTimer);
+    if (mode === 'push') {
+      const hash = urlNow();
+      if (hash !== location.hash) history.pushState(null, '', hash);
+      return;
+    }
     urlTimer = setTimeout(() => {
-      const text = editor.text();
-      history.replaceState(null, '', writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params }));
+      const hash = urlNow();
+      if (hash !== location.hash) history.replaceState(null, '', hash);
     }, 200);
   }
+  /** A link pasted into the address bar, or Back / Forward: show what the address holds. */
+  function applyUrl(): void {
+    clearTimeout(urlTimer);
+    if (location.hash === urlNow()) return;
+    const u = readUrlState(location.hash);
+    const newFile = u.file ?? file;
+    const fileChanged = newFile !== file;
+    file = newFile;
+    if (![...picker.options].some((o) => o.value === file)) picker.prepend(h('option', { value: file }, file));
+    picker.value = file;
+    seed = readSeed(u.seed ?? '0');
+    seedInput.value = String(seed);
+    params = { ...u.params };
+    paramsForm.dataset['key'] = '';
+    const text = u.text ?? original() ?? `; ${file}: not found among the examples\n`;
+    if (fileChanged) {
+      kind = '';
+      chosenKind = '';
+      kindChoice.value = '';
+      clearPanel(`loading ${file}…`);
+    }
+    if (fileChanged || text !== editor.text()) editor.setText(text, file);
+    else {
+      if (analysis) renderParams(analysis.params, viewFor(kind)?.controls.params ?? false);
+      schedulePanel(0);
+    }
+  }
+  window.addEventListener('hashchange', applyUrl);
+  window.addEventListener('popstate', applyUrl);
 
   // ---- diagnostics: the latest text only; an older answer is dropped
   let analyzing = false;
+  let analyzingSince = 0;
   let again: number | undefined;
   function changed(at: number): void {
     if (analyzing) {
       again = at;
+      // A long analysis of an older text is cancelled (a short one is left to finish: restarting the worker costs more).
+      if (performance.now() - analyzingSince > SUPERSEDE_AFTER_MS) analyzer.supersede();
       return;
     }
     analyzing = true;
+    analyzingSince = performance.now();
     const v = version;
     const text = editor.text();
     analyzer
@@ -139,7 +197,7 @@ async function start(): Promise<void> {
         showAnalysis(a);
       })
       .catch((e: Error) => {
-        if (v !== version) return;
+        if (v !== version || e instanceof SupersededError) return;
         editor.showDiagnostics([]);
         say(e.message, 'budget');
         document.body.dataset.version = String(v);
@@ -164,14 +222,17 @@ async function start(): Promise<void> {
     // a text whose kind cannot be told (it does not load): the picker says so, and offers the kinds
     kindChoice.classList.toggle('unrecognised', !a.recognised && chosenKind === '');
     kindChoice.options[0]!.textContent = a.recognised || chosenKind !== '' ? 'recognised' : 'not recognised: choose';
-    diagList.replaceChildren(...a.diagnostics.map((d) => messageLine({ ...d, message: d.message }, editor.reveal)));
+    diagList.replaceChildren(...a.diagnostics.map((d) => h('li', {}, messageLine({ ...d, message: d.message }, editor.reveal))));
     const errors = a.diagnostics.filter((d) => d.severity === 'error').length;
     diagList.hidden = a.diagnostics.length === 0;
     seedControls.hidden = !(panel?.controls.seed ?? false);
     renderParams(a.params, panel?.controls.params ?? false);
     panelRoot.classList.toggle('stale', errors > 0);
+    // Stale output is dimmed and inert (not clickable); another file's output is not shown at all.
+    panelRoot.inert = errors > 0;
+    if (errors > 0 && panelRoot.dataset['file'] !== file) clearPanel(`Fix the errors in ${file} to see its ${panel?.label ?? 'panel'}.`);
     if (errors > 0) {
-      say(`${errors} error(s): fix them to see the ${panel?.label ?? 'result'}`, 'error');
+      say(`${plural(errors, 'error')}: fix them to see the ${panel?.label ?? 'result'}`, 'error');
       document.body.dataset.state = 'errors';
       return;
     }
@@ -193,7 +254,7 @@ async function start(): Promise<void> {
         input.addEventListener('change', () => {
           if (input.value.trim() === '' || input.value.trim() === v) delete params[k];
           else params[k] = input.value.trim();
-          saveUrl();
+          saveUrl('push');
           schedulePanel(0);
         });
         return h('label', {}, `${k} `, input);
@@ -217,7 +278,7 @@ async function start(): Promise<void> {
 
   const host: PanelHost = {
     root: panelRoot,
-    run: (action, arg, onProgress) => runner.call({ op: 'panel', input: input(action, arg) }, PANEL_BUDGET_MS, onProgress),
+    run: (action, arg, onProgress) => runner.call({ op: 'panel', input: input(action, arg) }, PANEL_BUDGET_MS, onProgress).catch(dropSuperseded),
     reveal: (line, column) => editor.reveal(line, column),
     setSeed(s, p) {
       seed = s;
@@ -227,7 +288,7 @@ async function start(): Promise<void> {
         paramsForm.dataset.key = '';
         if (analysis) renderParams(analysis.params, true);
       }
-      saveUrl();
+      saveUrl('push');
       schedulePanel(0);
     },
     download(name, text, type) {
@@ -259,6 +320,8 @@ async function start(): Promise<void> {
     if (auto) first = { version };
     else if (!viewFor(kind)) return;
     const run = ++panelRun;
+    // A newer panel request makes every older one pointless (another text, seed or example): cancel them.
+    runner.supersede();
     document.body.dataset.state = 'running';
     const t0 = performance.now();
     const request = auto
@@ -279,6 +342,7 @@ async function start(): Promise<void> {
         seedControls.hidden = !panel.controls.seed;
         panelRoot.replaceChildren();
         panelRoot.dataset.kind = kind;
+        panelRoot.dataset['file'] = file;
         panel.render(data, host);
         timings.panelMs = performance.now() - t0;
         if (timings.firstRender === undefined) timings.firstRender = performance.now();
@@ -287,11 +351,12 @@ async function start(): Promise<void> {
         document.body.dataset.state = 'ready';
       })
       .catch((e: Error) => {
-        if (run !== panelRun) return;
+        if (run !== panelRun || e instanceof SupersededError) return;
         if (auto && e.message === 'superseded') {
           runPanel();
           return;
         }
+        panelRoot.dataset['file'] = file;
         panelRoot.replaceChildren(
           e instanceof RemoteError
             ? messageLine({ code: e.code, severity: 'error', message: e.message, line: e.line, column: e.column }, editor.reveal)
@@ -311,8 +376,9 @@ async function start(): Promise<void> {
     kind = '';
     chosenKind = '';
     kindChoice.value = '';
+    clearPanel(`loading ${file}…`);
     editor.setText(original() ?? '', file);
-    saveUrl();
+    saveUrl('push');
   });
   const setSeedText = (text: string) => host.setSeed(readSeed(text));
   seedInput.addEventListener('change', () => setSeedText(seedInput.value));

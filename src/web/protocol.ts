@@ -46,6 +46,8 @@ export type Request =
   | { id: number; op: 'panel'; input: PanelInput };
 
 export type Response =
+  /** The worker has begun the request (its budget starts now). */
+  | { id: number; started: true }
   | { id: number; ok: true; value: unknown; ms: number }
   | { id: number; ok: false; error: { code: string; message: string; line?: number; column?: number } }
   | { id: number; progress: unknown };

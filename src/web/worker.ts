@@ -1,7 +1,8 @@
 /**
  * The Web Worker that runs the library: live diagnostics and every panel's
  * computation happen here, so typing never waits for them. The page stops
- * and replaces this worker when a request runs over its budget.
+ * and replaces this worker when a request runs over its budget (counted from
+ * the `started` message this worker sends) or a newer request supersedes it.
  */
 import { isGramlogError } from '../errors.js';
 import { analyze, textKind } from './analyze.js';
@@ -21,6 +22,7 @@ function errorOf(e: unknown): Extract<Response, { ok: false }>['error'] {
 scope.onmessage = (ev) => {
   const req = ev.data;
   const start = performance.now();
+  scope.postMessage({ id: req.id, started: true });
   try {
     let value: unknown;
     if (req.op === 'analyze') {

@@ -12,7 +12,7 @@ export interface RulesData {
   total: number;
 }
 
-const LIMIT = 500;
+const LIMIT = 2000;
 
 export const rulesPanel: Panel<RulesData> = {
   kind: 'rules',

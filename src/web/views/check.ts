@@ -6,23 +6,34 @@ import type { PanelHost } from './view.js';
 
 /** A "check" button with a progress line and the result below it. */
 export function checkSection(host: PanelHost): HTMLElement {
-  const status = h('div', { class: 'check-status', role: 'status', 'aria-live': 'polite' });
+  // The status line is short and live (read out as it changes); the result below it is not.
+  const status = h('div', { class: 'check-status', role: 'status' });
+  const bar = h('progress', { max: CHECK_RUNS, value: 0, 'aria-label': 'check progress' });
+  const result = h('div', { class: 'check-result' });
   const button = h('button', { type: 'button', class: 'check' }, 'check');
   button.addEventListener('click', () => {
     button.disabled = true;
-    status.replaceChildren(h('progress', { max: CHECK_RUNS, value: 0 }), ' checking…');
-    const bar = status.querySelector('progress') as HTMLProgressElement;
+    bar.value = 0;
+    status.replaceChildren(bar, ' checking…');
+    result.replaceChildren();
     host
       .run('check', undefined, (p) => {
         const q = p as { phase: string; runs: number; shrinkSteps: number };
         bar.value = q.runs;
         (status.lastChild as Text).textContent = q.phase === 'shrink' ? ` shrinking a failure (${q.shrinkSteps} candidates)` : ` run ${q.runs}/${CHECK_RUNS}`;
       })
-      .then((v) => status.replaceChildren(checkResult(v as CheckData, host)))
-      .catch((e: Error) => status.replaceChildren(h('div', { class: 'msg error' }, e.message)))
+      .then((v) => {
+        const r = v as CheckData;
+        status.textContent = r.ok ? `check passed: ${r.runs} runs` : `check failed after ${r.runs} runs`;
+        result.replaceChildren(checkResult(r, host));
+      })
+      .catch((e: Error) => {
+        status.textContent = 'check stopped';
+        result.replaceChildren(h('div', { class: 'msg error' }, e.message));
+      })
       .finally(() => (button.disabled = false));
   });
-  return h('div', { class: 'check-box' }, button, status);
+  return h('div', { class: 'check-box' }, button, status, result);
 }
 
 function checkResult(r: CheckData, host: PanelHost): HTMLElement {

@@ -1,5 +1,5 @@
 /** The page half of the GDL game panel (its worker half: panels/game.ts). */
-import { h, messageLine, section } from '../dom.js';
+import { h, messageLine, plural, section } from '../dom.js';
 import type { GameData, Trace, PlayoutStats } from '../panels/game.js';
 import type { PanelView, PanelHost } from './view.js';
 
@@ -37,7 +37,7 @@ export const gameView: PanelView<GameData> = {
           const r = v as PlayoutStats;
           const goals = Object.entries(r.meanGoals).map(([role, g]) => `${role} ${g === null ? '–' : g.toFixed(1)}`).join(', ');
           stats.replaceChildren(
-            h('div', {}, `${r.playouts} playouts (seed ${String(host.seed)}): ${r.terminal} ended, mean depth ${r.meanDepth.toFixed(1)} joint moves; mean goals: ${goals}; ${Math.round(r.playoutsPerSecond)} playouts/s`),
+            h('div', {}, `${plural(r.playouts, 'playout')} (seed ${String(host.seed)}): ${r.terminal} ended, mean depth ${r.meanDepth.toFixed(1)} joint moves; mean goals: ${goals}; ${Math.round(r.playoutsPerSecond)} playouts/s`),
           );
         })
         .catch((e: Error) => stats.replaceChildren(h('div', { class: 'msg error' }, e.message)));
@@ -56,8 +56,8 @@ export const gameView: PanelView<GameData> = {
 function reportView(data: GameData, host: PanelHost, showTrace: (w: string[][] | undefined, title: string) => void): HTMLElement[] {
   const errors = data.findings.filter((f) => f.severity === 'error').length;
   const warnings = data.findings.length - errors;
-  const verdict = data.ok ? (warnings > 0 ? `valid, ${warnings} warning(s)` : 'valid') : `${errors} error(s), ${warnings} warning(s)`;
-  const what = [data.dialect ?? '', data.states > 0 ? `${data.states} states searched${data.complete ? ', every reachable state' : ''}` : ''].filter((x) => x).join('; ');
+  const verdict = data.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const what = [data.dialect ?? '', data.states > 0 ? `${plural(data.states, 'state')} searched${data.complete ? ', every reachable state' : ''}` : ''].filter((x) => x).join('; ');
   const head = data.partial && data.ok ? `${data.file}: static checks pass${what ? ` (${what})` : ''}; validating (search, bases and inputs, simulation)…` : `${data.file}: ${verdict}${what ? ` (${what})` : ''}`;
   const list = data.findings.map((f) =>
     h(
@@ -69,11 +69,11 @@ function reportView(data: GameData, host: PanelHost, showTrace: (w: string[][] |
             'div',
             { class: 'histories' },
             ...f.histories.map((hist, k) =>
-              h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(hist.moves, `history ${k + 1} of ${f.code}${f.role ? ` (${f.role} may then play ${hist.legal.join(' ') || 'nothing'})` : ''}`) }, `step through history ${k + 1} (${hist.moves.length} joint moves)`),
+              h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(hist.moves, `history ${k + 1} of ${f.code}${f.role ? ` (${f.role} may then play ${hist.legal.join(' ') || 'nothing'})` : ''}`) }, `step through history ${k + 1} (${plural(hist.moves.length, 'joint move')})`),
             ),
           )
         : f.witness
-          ? h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(f.witness, `witness of ${f.code}${f.sentence ? ' ' + f.sentence : ''}`) }, `step through the witness (${f.witness.length} joint moves)`)
+          ? h('button', { type: 'button', class: 'step-witness', onclick: () => showTrace(f.witness, `witness of ${f.code}${f.sentence ? ' ' + f.sentence : ''}`) }, `step through the witness (${plural(f.witness.length, 'joint move')})`)
           : '',
     ),
   );
@@ -117,18 +117,33 @@ function stepperView(t: Trace, title: string): HTMLElement {
   return h('div', { class: 'trace' }, h('h3', {}, title), h('div', { class: 'step-controls' }, prev, slider, next, counter), t.note ? h('div', { class: 'note' }, t.note) : '', body);
 }
 
-/** `(cell X Y V)` facts as a board, rows by X, columns by Y; undefined when there are none. */
-function board(facts: readonly string[]): HTMLElement | undefined {
+/**
+ * `(cell ROW COL MARK)` facts as a board: the first argument is the row (top
+ * to bottom), the second the column (left to right), as in the corpus's
+ * tic-tac-toe, where `(cell 1 3 o)` is the top right corner. Undefined when
+ * there are no cell facts.
+ */
+export function board(facts: readonly string[]): HTMLElement | undefined {
   const cells = facts.map((f) => /^\(cell ([^\s()]+) ([^\s()]+) ([^\s()]+)\)$/.exec(f)).filter((m): m is RegExpExecArray => m !== null);
   if (cells.length === 0) return undefined;
   const num = (a: string, b: string) => (Number.isNaN(Number(a)) || Number.isNaN(Number(b)) ? a.localeCompare(b) : Number(a) - Number(b));
-  const xs = [...new Set(cells.map((m) => m[1]!))].sort(num);
-  const ys = [...new Set(cells.map((m) => m[2]!))].sort(num);
+  const rows = [...new Set(cells.map((m) => m[1]!))].sort(num);
+  const cols = [...new Set(cells.map((m) => m[2]!))].sort(num);
   const at = new Map(cells.map((m) => [`${m[1]} ${m[2]}`, m[3]!]));
   return h(
     'table',
-    { class: 'board', 'aria-label': 'cell facts' },
-    ...ys.map((y) => h('tr', {}, ...xs.map((x) => h('td', {}, at.get(`${x} ${y}`) ?? '')))),
+    { class: 'board', 'aria-label': 'cell facts: (cell ROW COLUMN MARK)' },
+    h('caption', {}, 'rows: the first argument of (cell ROW COLUMN MARK), columns: the second'),
+    ...rows.map((r) =>
+      h(
+        'tr',
+        {},
+        ...cols.map((c) => {
+          const mark = at.get(`${r} ${c}`);
+          return h('td', mark !== undefined ? { title: `(cell ${r} ${c} ${mark})`, 'data-cell': `${r} ${c}` } : {}, mark ?? '');
+        }),
+      ),
+    ),
   );
 }
 

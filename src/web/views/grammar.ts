@@ -1,6 +1,6 @@
 /** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { h, section, svgFile } from '../dom.js';
+import { h, plural, section, svgFile } from '../dom.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import { drawTree, TREE_CSS, violatedIds } from './tree-svg.js';
@@ -17,7 +17,7 @@ export const grammarView: PanelView<GrammarData> = {
     const violated = violatedIds(data.violations);
     let selected: ArtifactNode | undefined;
     const treeBox = h('div', { class: 'tree-box' });
-    const inspector = h('div', { class: 'inspector', 'aria-live': 'polite' }, h('p', { class: 'hint' }, 'Click a node (or focus it and press Enter) for its attributes and why it got its rule; ± or Space collapses it.'));
+    const inspector = h('div', { class: 'inspector' }, h('p', { class: 'hint' }, 'Click a node (or focus it and press Enter) for its attributes and why it got its rule; ± or Space collapses it.'));
     let svg: SVGElement | undefined;
     const draw = () => {
       const view = drawTree(data.root, {
@@ -68,7 +68,7 @@ export const grammarView: PanelView<GrammarData> = {
         ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
         : null;
     host.root.append(
-      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.nodeCount} nodes`),
+      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${plural(data.nodeCount, 'node')}`),
       collapsed.size > 0 ? h('p', { class: 'hint' }, `${data.nodeCount} nodes: drawn to depth ${DRAW_DEPTH}; + opens a subtree.`) : '',
       violations ?? '',
       treeBox,
@@ -86,14 +86,25 @@ export const grammarView: PanelView<GrammarData> = {
         galleryBox<TreeData>(
           host,
           (t) => drawTree(t.root, { collapsed: new Set(), violated: violatedIds(t.violations), small: true }).svg,
-          (t) => `seed ${String(t.seed)} · ${t.nodeCount} nodes${t.violations.length > 0 ? ` · ${t.violations.length} violations` : ''}`,
+          (t) => `seed ${String(t.seed)} · ${plural(t.nodeCount, 'node')}${t.violations.length > 0 ? ` · ${plural(t.violations.length, 'violation')}` : ''}`,
           (t) => t.violations.length > 0,
         ),
       ),
       section('check', false, checkSection(host)),
     );
+    showRoot(treeBox);
   },
 };
+
+/** Scroll the tree's box so its root is in view, centred (a wide tree's root is far from the left edge). */
+export function showRoot(box: HTMLElement): void {
+  const root = box.querySelector('g.node[data-id="n"]');
+  if (!root) return;
+  const r = root.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  box.scrollLeft += r.left + r.width / 2 - (b.left + box.clientWidth / 2);
+  box.scrollTop = 0;
+}
 
 /** Trees with more nodes than this are drawn collapsed below DRAW_DEPTH at first. */
 export const DRAW_LIMIT = 1500;

@@ -4,7 +4,7 @@
  * time a graph is shown), the rewrites replayable one by one (the nodes a
  * step added are outlined), violations marked, a gallery, explain, downloads.
  */
-import { h, section } from '../dom.js';
+import { h, plural, section } from '../dom.js';
 import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
@@ -80,7 +80,7 @@ export const graphView: PanelView<GraphData> = {
   render(data, host) {
     const states = replay(data);
     const violated = violatedIds(data);
-    const box = h('div', { class: 'graph-box', 'aria-live': 'polite' }, 'laying out…');
+    const box = h('div', { class: 'graph-box' }, 'laying out…');
     const caption = h('div', { class: 'step-caption' });
     let svg: SVGSVGElement | undefined;
     let k = states.length - 1;
@@ -95,13 +95,15 @@ export const graphView: PanelView<GraphData> = {
       prev.disabled = k === 0;
       next.disabled = k === states.length - 1;
       caption.textContent =
-        k === 0 ? `the start graph (${state.nodes.length} nodes)` : `after step ${k} of ${data.steps.length}: ${step!.rule} (${step!.stage}); ${state.nodes.length} nodes, ${state.edges.length} edges`;
+        k === 0 ? `the start graph (${plural(state.nodes.length, 'node')})` : `after step ${k} of ${data.steps.length}: ${step!.rule} (${step!.stage}); ${plural(state.nodes.length, 'node')}, ${plural(state.edges.length, 'edge')}`;
       const want = k;
       graphviz()
         .then((v) => {
           if (want !== k) return;
           svg = v.renderSVGElement(stateDot(state.nodes, state.edges, fresh, k === states.length - 1 ? violated : new Set()));
           svg.classList.add('graph');
+          svg.setAttribute('role', 'img');
+          svg.setAttribute('aria-label', `${k === states.length - 1 ? 'the generated graph' : `the graph after step ${k}`}: ${plural(state.nodes.length, 'node')}, ${plural(state.edges.length, 'edge')}; its nodes: ${state.nodes.map((n) => (n.label ? shownLabel(n.label) : n.id)).join(', ')}`);
           box.replaceChildren(svg);
         })
         .catch((e: Error) => box.replaceChildren(h('div', { class: 'msg error' }, `Graphviz failed: ${e.message}`)));
@@ -121,7 +123,7 @@ export const graphView: PanelView<GraphData> = {
     draw();
     const explainOut = h('pre', { class: 'explain' });
     host.root.append(
-      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.nodes.length} nodes, ${data.edges.length} edges, ${data.steps.length} rewrites`),
+      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${plural(data.nodes.length, 'node')}, ${plural(data.edges.length, 'edge')}, ${plural(data.steps.length, 'rewrite')}`),
       data.violations.length > 0
         ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
         : '',
@@ -161,7 +163,7 @@ export const graphView: PanelView<GraphData> = {
             graphviz().then((v) => holder.replaceChildren(v.renderSVGElement(stateDot(d.nodes, d.edges, new Set(), violatedIds(d)))), () => undefined);
             return holder;
           },
-          (d) => `seed ${String(d.seed)} · ${d.nodes.length} nodes${d.violations.length > 0 ? ` · ${d.violations.length} violations` : ''}`,
+          (d) => `seed ${String(d.seed)} · ${plural(d.nodes.length, 'node')}${d.violations.length > 0 ? ` · ${plural(d.violations.length, 'violation')}` : ''}`,
           (d) => d.violations.length > 0,
         ),
       ),

@@ -1,5 +1,5 @@
 /** The page half of the layers panel (its worker half: panels/layers.ts). */
-import { h, s, section, svgFile, messageLine } from '../dom.js';
+import { h, plural, s, section, svgFile, messageLine } from '../dom.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import type { LayersData, LayerView, AnalyzeData } from '../panels/layers.js';
@@ -13,7 +13,7 @@ export const layersView: PanelView<LayersData> = {
   render(data, host) {
     const planSvg = data.plan ? planDrawing(data, 22) : undefined;
     host.root.append(
-      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${data.layers.length} layers, ${data.layers.reduce((n, l) => n + l.placed.length, 0)} placed`),
+      h('div', { class: 'summary' }, `seed ${String(data.seed)}: ${plural(data.layers.length, 'layer')}, ${data.layers.reduce((n, l) => n + l.placed.length, 0)} placed`),
       data.violations.length > 0
         ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
         : '',
