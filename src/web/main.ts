@@ -120,7 +120,15 @@ async function start(): Promise<void> {
     saveUrl();
   });
 
-  (window as unknown as { gramlogPage: unknown }).gramlogPage = { reveal: editor.reveal };
+  // Hooks for the end-to-end tests: move the cursor, see and send the panel worker's requests.
+  (window as unknown as { gramlogPage: unknown }).gramlogPage = {
+    reveal: editor.reveal,
+    panelRequests: () => runner.inFlight,
+    call: (body: Parameters<WorkerClient['call']>[0], budgetMs: number) => runner.call(body, budgetMs).then(
+      () => 'ok',
+      (e: Error) => e.name,
+    ),
+  };
 
   // ---- the address: typing replaces the history entry; picking an example, a seed or params pushes one (Back returns to it)
   let urlTimer: ReturnType<typeof setTimeout> | undefined;

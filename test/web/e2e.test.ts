@@ -18,6 +18,7 @@ import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/ind
 import { master, parseBlueprints } from '../../src/generate/blueprints/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';
 import { runCli } from '../cli/fake-io.js';
+import { roughEdgeTests, setSection } from './e2e-rough-edges.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const WEB = join(ROOT, 'dist', 'web');
@@ -67,11 +68,21 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
   });
 
   it('loads every bundled example without a console error', async () => {
-    const names = (JSON.parse(readFileSync(join(WEB, 'examples.json'), 'utf8')) as Array<{ name: string }>).map((e) => e.name);
+    // Companion rule files (checks of another example, rules needing bulk facts) are not listed: the lists test covers them.
+    const names = (JSON.parse(readFileSync(join(WEB, 'examples.json'), 'utf8')) as Array<{ name: string; companionOf?: string }>).filter((e) => e.companionOf === undefined).map((e) => e.name);
     expect(names.length).toBeGreaterThan(10);
     const states: Record<string, string> = {};
-    for (const name of names) states[name] = await pick(page, name);
+    /** Counts with a plural noun after 1 ("1 layers"), and panels that show another file's output. */
+    const wrong: string[] = [];
+    for (const name of names) {
+      states[name] = await pick(page, name);
+      const shown = await page.evaluate(() => ({ file: document.querySelector<HTMLElement>('#panel')!.dataset['file'], text: document.querySelector('#panel')!.textContent ?? '' }));
+      if (shown.file !== name) wrong.push(`${name}: the panel shows ${shown.file}`);
+      const bad = /(?<![\d.,])1 (joint moves|layers|nodes|edges|rewrites|errors|warnings|answers|facts|states|violations|playouts)\b/.exec(shown.text);
+      if (bad) wrong.push(`${name}: "${bad[0]}"`);
+    }
     expect(problems).toEqual([]);
+    expect(wrong).toEqual([]);
     // Valid examples show their panel; broken games show their errors in the editor.
     expect(states['rules/tree.gdl']).toBe('ready');
     expect(states['rules/building.gdl']).toBe('ready');
@@ -124,6 +135,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     expect(list).toContain(`${line}:`);
     expect(list).toMatch(/error\[safety\]: variable \?q in a fact/);
     expect(await page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
+    expect(await page.locator('#diagnostics > li > button', { hasText: 'error[safety]' }).count()).toBeGreaterThan(0);
     const ms = await page.evaluate(() => (window as unknown as { gramlogTimings: { editToDiagnostics: number } }).gramlogTimings.editToDiagnostics);
     process.stderr.write(`test/web: edit to diagnostics ${ms.toFixed(0)} ms (rules/tree.gdl)\n`);
     await page.screenshot({ path: join(SHOTS, 'diagnostics.png') });
@@ -167,12 +179,12 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await pick(page, 'rules/building.gdl');
     expect(await page.locator('#panel .layer table.grid').count()).toBeGreaterThan(0);
     expect(await page.locator('#panel svg.plan-svg').count()).toBe(1);
-    await page.locator('details.section summary', { hasText: 'analyze' }).click();
+    await setSection(page, 'analyze', true);
     await page.getByRole('button', { name: 'analyze', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('.analyze-out')?.textContent ?? '').length > 0 && !document.querySelector('.analyze-out')?.textContent?.includes('analyzing'));
     await page.screenshot({ path: join(SHOTS, 'layers.png'), fullPage: true });
     // The draws, as generate --explain prints them.
-    await page.locator('details.section summary', { hasText: 'explain' }).click();
+    await setSection(page, 'explain', true);
     await page.getByRole('button', { name: 'explain this seed' }).click();
     const seed = await page.inputValue('#seed');
     await page.waitForFunction(() => (document.querySelector('#panel pre.explain')?.textContent ?? '').startsWith('seed'));
@@ -249,7 +261,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.fill('#seed', '0');
     await page.press('#seed', 'Enter');
     await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 0:'));
-    await page.locator('details.section summary', { hasText: 'check' }).click();
+    await setSection(page, 'check', true);
     await page.locator('button.check').click();
     await page.waitForSelector('.check-failed', { timeout: 30_000 });
     // gramlog check rules/check-broken.gdl (fast-check seed 0, as the seed control) finds the same.
@@ -266,7 +278,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.fill('#seed', '42');
     await page.press('#seed', 'Enter');
     await page.waitForFunction(() => document.querySelector('#panel .summary')?.textContent?.startsWith('seed 42:'));
-    await page.locator('details.section summary', { hasText: 'gallery' }).click();
+    await setSection(page, 'gallery', true);
     await page.getByRole('button', { name: 'show', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('.gallery .thumb').length === 12);
     expect(await page.locator('.gallery .thumb span').first().textContent()).toMatch(/^seed 42 · \d+ nodes/);
@@ -326,6 +338,8 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'rules.png'), fullPage: true });
     expect(problems).toEqual([]);
   });
+
+  roughEdgeTests(() => ({ browser, url: served.url, page, settled, pick }));
 
   it('reads a text as the kind chosen in the picker, with that kind\'s diagnostics', async () => {
     await pick(page, 'rules/family.kif');

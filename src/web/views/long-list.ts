@@ -4,7 +4,7 @@
  * (and how many the worker did not send at all), so a 45,000-answer query
  * does not freeze the page and nothing is cut silently.
  */
-import { h, plural } from '../dom.js';
+import { h } from '../dom.js';
 
 export const CHUNK = 200;
 
@@ -29,8 +29,8 @@ export function longList(items: readonly string[], total: number, noun: string):
     more.textContent = `show ${Math.min(CHUNK, notDrawn)} more`;
     more.hidden = notDrawn === 0;
     const parts = [];
-    if (notDrawn > 0) parts.push(`…and ${plural(notDrawn, 'more')} (${shown} of ${total} shown)`);
-    if (notSent > 0) parts.push(`${notDrawn > 0 ? '' : `…and ${plural(notSent, 'more')}: `}the first ${items.length} of ${total} ${noun} were sent to the page`);
+    if (notDrawn > 0) parts.push(`…and ${notDrawn} more (${shown} of ${total} shown)`);
+    if (notSent > 0) parts.push(`${notDrawn > 0 ? '' : `…and ${notSent} more: `}the first ${items.length} of ${total} ${noun} were sent to the page`);
     note.replaceChildren(parts.join('; '), ' ', more);
     note.hidden = parts.length === 0;
   };
