@@ -97,10 +97,63 @@ export async function benchWeb(options: { quick?: boolean } = {}): Promise<void>
         `| ${file} | ${median(first).toFixed(0)} ms | ${command}: ${median(cli).toFixed(0)} ms (${(median(cli) / median(first)).toFixed(2)}×) | ${median(edits).toFixed(0)} ms | ${median(node).toFixed(1)} ms |`,
       );
     }
+    await longRuns(served.url, browser, runs);
   } finally {
     await browser.close();
     await served.close();
   }
+}
+
+/**
+ * Two of issue 23's rough edges, measured: a 45,150-answer query (the page
+ * draws 200 answers and a "show more" button; the peer, drawing every answer
+ * as the page did before, is timed in the same page), and the tree grammar
+ * picked while a runaway runs in the panel worker (the pick cancels it; the
+ * peer is the same pick on an idle page).
+ */
+async function longRuns(url: string, browser: Awaited<ReturnType<typeof launch>>, runs: number): Promise<void> {
+  const b64 = (t: string) => Buffer.from(t).toString('base64url');
+  const pairs = `${Array.from({ length: 150 }, (_, i) => `(a ${i})`).join(' ')}\n${Array.from({ length: 301 }, (_, i) => `(b ${i})`).join(' ')}\n(<= (pair ?x ?y) (a ?x) (b ?y))\n`;
+  const drawn: number[] = [];
+  const all: number[] = [];
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    const page = await browser.context.newPage();
+    await page.goto(`${url}#f=pairs.kif&t=${b64(pairs)}`);
+    await page.waitForFunction(`document.body.dataset.state === 'ready'`, null, { timeout: 60_000 });
+    await page.fill('input.goal', '(pair ?x ?y)');
+    // From the answers' arrival (the count line) to the next frame: what the page's main thread spends drawing them.
+    await page.evaluate(`new MutationObserver((ms, o) => { const c = document.querySelector('.answer-count'); if (/^45150 answers$/.test(c.textContent)) { const t = performance.now(); o.disconnect(); requestAnimationFrame(() => setTimeout(() => (window.drawMs = performance.now() - t))); } }).observe(document.querySelector('.answers'), { subtree: true, childList: true, characterData: true })`);
+    await page.press('input.goal', 'Enter');
+    await page.waitForFunction('window.drawMs !== undefined', null, { timeout: 60_000 });
+    drawn.push(Number(await page.evaluate('window.drawMs')));
+    // The peer: every answer as a list item, as the page drew them before.
+    all.push(
+      Number(
+        await page.evaluate(`new Promise((done) => { const t = performance.now(); const ul = document.createElement('ul'); ul.className = 'facts'; for (let k = 0; k < 45150; k++) { const li = document.createElement('li'); li.textContent = '(pair ' + (k % 150) + ' ' + (k % 301) + ')'; ul.append(li); } document.querySelector('.answers').append(ul); requestAnimationFrame(() => setTimeout(() => done(performance.now() - t))); })`),
+      ),
+    );
+    await page.close();
+  }
+  console.log(`query with 45,150 answers: drawn in ${median(drawn).toFixed(0)} ms (200 shown, "show more"); drawing all of them as before: ${median(all).toFixed(0)} ms (${(median(all) / median(drawn)).toFixed(0)}×)`);
+  const runaway = '(n 0)\n(<= (n ?y) (n ?x) (+ ?x 1 ?y))\n';
+  const busy: number[] = [];
+  const idle: number[] = [];
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    for (const [list, start] of [
+      [busy, `${url}?budget=120000#f=runaway.kif&t=${b64(runaway)}`],
+      [idle, `${url}#f=rules/family.kif`],
+    ] as const) {
+      const page = await browser.context.newPage();
+      await page.goto(start);
+      await page.waitForFunction(`document.body.dataset.version !== undefined && ['running', 'ready'].includes(document.body.dataset.state)`, null, { timeout: 30_000 });
+      const t0 = performance.now();
+      await page.selectOption('#examples', 'rules/tree.gdl');
+      await page.waitForFunction(`document.body.dataset.state === 'ready' && document.querySelector('#panel svg.tree') !== null`, null, { timeout: 60_000 });
+      list.push(performance.now() - t0);
+      await page.close();
+    }
+  }
+  console.log(`rules/tree.gdl picked while a runaway runs in the panel worker: drawn after ${median(busy).toFixed(0)} ms (the runaway cancelled, a fresh worker); on an idle page: ${median(idle).toFixed(0)} ms`);
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) await benchWeb({ quick: process.argv.includes('--quick') });
