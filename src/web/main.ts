@@ -109,6 +109,14 @@ async function start(): Promise<void> {
     panelRoot.dataset['file'] = file;
   };
 
+  /** Another file is picked: drop the panel requests of the previous one (a late answer must not be drawn) and its output. */
+  const leaveFile = () => {
+    panelRun++;
+    clearTimeout(panelTimer);
+    runner.supersede();
+    clearPanel(`loading ${file}…`);
+  };
+
   const say = (text: string, cls = '') => {
     status.textContent = text;
     status.className = cls;
@@ -167,7 +175,7 @@ async function start(): Promise<void> {
       kind = '';
       chosenKind = '';
       kindChoice.value = '';
-      clearPanel(`loading ${file}…`);
+      leaveFile();
     }
     if (fileChanged || text !== editor.text()) editor.setText(text, file);
     else {
@@ -384,7 +392,7 @@ async function start(): Promise<void> {
     kind = '';
     chosenKind = '';
     kindChoice.value = '';
-    clearPanel(`loading ${file}…`);
+    leaveFile();
     editor.setText(original() ?? '', file);
     saveUrl('push');
   });

@@ -160,6 +160,7 @@ export function roughEdgeTests(ctx: () => Context): void {
     expect(await other.locator('.answers .more').textContent()).toContain('…and 22300 more (200 of 22500 shown)');
     await other.locator('.answers button.show-more').click();
     expect(await other.locator('.answers li').count()).toBe(400);
+    expect(await smallTargets(other)).toEqual([]);
     // The relation: the worker sent its first 2000 facts, and the list says so.
     const pair = other.locator('details.relation', { has: other.locator('summary', { hasText: 'pair (22500)' }) });
     await pair.locator('summary').click();
@@ -302,6 +303,7 @@ export function roughEdgeTests(ctx: () => Context): void {
     expect(await page.locator('#diagnostics > *').evaluateAll((es) => es.map((e) => e.tagName))).toEqual(expect.arrayContaining(['LI']));
     expect(await page.locator('#diagnostics > :not(li)').count()).toBe(0);
     expect(await page.locator('#diagnostics > li > button').count()).toBeGreaterThan(0);
+    expect(await smallTargets(page)).toEqual([]);
     expect(await liveTooLong()).toEqual([]);
     await pick(page, 'rules/mission.json');
     await page.waitForSelector('#panel svg.graph g.node');
