@@ -115,6 +115,8 @@ async function start(): Promise<void> {
     clearTimeout(panelTimer);
     runner.supersede();
     clearPanel(`loading ${file}…`);
+    // Not yet this file's output: errors in its text replace the note with theirs.
+    panelRoot.dataset['file'] = '';
   };
 
   const say = (text: string, cls = '') => {
@@ -248,7 +250,7 @@ async function start(): Promise<void> {
     panelRoot.inert = errors > 0;
     if (errors > 0 && panelRoot.dataset['file'] !== file) clearPanel(`Fix the errors in ${file} to see its ${panel?.label ?? 'panel'}.`);
     if (errors > 0) {
-      say(`${plural(errors, 'error')}: fix them to see the ${panel?.label ?? 'result'}`, 'error');
+      say(`${plural(errors, 'error')}: fix ${errors === 1 ? 'it' : 'them'} to see the ${panel?.label ?? 'result'}`, 'error');
       document.body.dataset.state = 'errors';
       return;
     }
