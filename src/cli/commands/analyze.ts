@@ -12,6 +12,7 @@ import { boolOpt, intOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError } from '../io.js';
+import { withFormat, type JsonKind } from '../../json/formats.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 
@@ -119,7 +120,7 @@ examples:
     if (!analysis) return EXIT.findings;
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {
-      io.out(jsonLine(analysis.json));
+      io.out(jsonLine(withFormat(ANALYZE_FORMAT[style.name] ?? 'analyze-layers', analysis.json)));
     } else {
       for (const line of analysis.header) io.out(line + '\n');
       for (const f of analysis.findings) {
@@ -133,4 +134,12 @@ examples:
     }
     return errors > 0 ? EXIT.findings : EXIT.ok;
   },
+};
+
+/** The `--json` kind of each style's analysis (their shapes differ: one schema each). */
+export const ANALYZE_FORMAT: Readonly<Record<string, JsonKind>> = {
+  grammar: 'analyze-grammar',
+  layers: 'analyze-layers',
+  graph: 'analyze-graph',
+  blueprints: 'analyze-blueprints',
 };
