@@ -9,9 +9,10 @@
  *                   a JSON string, so no value ever silently changes
  *   another atom    its canonical text as a JSON string: a symbol as written
  *                   (`gold`), a KIF string with its quotes (`"\"Bob\""`)
- *   a compound      {"functor": NAME, "args": [TERM...]}
+ *   a compound      an array [FUNCTOR, TERM...]: `(at 1 2)` is ["at",1,2]
+ *                   (compact in long JSON Lines streams; an atom is never an array)
  */
-export type TermJson = number | string | { functor: string; args: TermJson[] };
+export type TermJson = number | string | [string, ...TermJson[]];
 
 /** The JSON number of an atom's text when it is exactly one, else undefined. */
 export function exactNumber(text: string): number | undefined {
@@ -35,14 +36,14 @@ export function termJson(text: string): TermJson {
     if (text[i] === '(') {
       i++;
       const functor = atom();
-      const args: TermJson[] = [];
+      const args: [string, ...TermJson[]] = [functor];
       while (text[i] === ' ') {
         i++;
         args.push(parse());
       }
       if (text[i] !== ')') throw new Error(`not canonical term text: ${text}`);
       i++;
-      return { functor, args };
+      return args;
     }
     return atomJson(atom());
   };

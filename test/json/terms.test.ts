@@ -16,7 +16,8 @@ import { outputErrors } from './schemas.js';
 function printTerm(t: TermJson): string {
   if (typeof t === 'number') return String(t);
   if (typeof t === 'string') return t;
-  return `(${[t.functor, ...t.args.map(printTerm)].join(' ')})`;
+  const [functor, ...args] = t;
+  return `(${[functor, ...args.map(printTerm)].join(' ')})`;
 }
 
 describe('typed terms', () => {
@@ -42,10 +43,10 @@ describe('typed terms', () => {
     expect(termJson(text)).toBe(json);
   });
 
-  it('a compound is {functor, args}, nested, strings with spaces and parentheses kept whole', () => {
-    expect(termJson('(at 1 1)')).toEqual({ functor: 'at', args: [1, 1] });
-    expect(termJson('(f "a (b) c" (g x 2.5) 1e400)')).toEqual({ functor: 'f', args: ['"a (b) c"', { functor: 'g', args: ['x', 2.5] }, '1e400'] });
-    expect(termJson('(f "say \\"hi\\" )")')).toEqual({ functor: 'f', args: ['"say \\"hi\\" )"'] });
+  it('a compound is [functor, arg...], nested, strings with spaces and parentheses kept whole', () => {
+    expect(termJson('(at 1 1)')).toEqual(['at', 1, 1]);
+    expect(termJson('(f "a (b) c" (g x 2.5) 1e400)')).toEqual(['f', '"a (b) c"', ['g', 'x', 2.5], '1e400']);
+    expect(termJson('(f "say \\"hi\\" )")')).toEqual(['f', '"say \\"hi\\" )"']);
   });
 
   it('a number is exact when JSON gives back the same number: JSON.stringify prints its text', () => {

@@ -64,12 +64,12 @@ describe('a wrong shape fails its schema', () => {
   const tree = {
     format: 'generate-tree/2',
     seed: 1,
-    root: { symbol: 'top', rule: 'make', args: { n: 3, at: { functor: 'at', args: [1, 'n'] } }, attrs: {}, children: [{ symbol: 'leaf', args: {}, attrs: {}, children: [] }] },
+    root: { symbol: 'top', rule: 'make', args: { n: 3, at: ['at', 1, 'n'] }, attrs: {}, children: [{ symbol: 'leaf', args: {}, attrs: {}, children: [] }] },
   };
   const layers = {
     format: 'generate-layers/2',
     seed: 1,
-    layers: [{ name: 'a', order: 1, sites: ['(at 1 1)'], siteTerms: [{ functor: 'at', args: [1, 1] }], base: [], mask: ['(at 1 1)'], placed: [] }],
+    layers: [{ name: 'a', order: 1, sites: ['(at 1 1)'], siteTerms: [['at', 1, 1]], base: [], mask: ['(at 1 1)'], placed: [] }],
   };
   const line = (v: unknown) => JSON.stringify(v);
   const mutate = (v: unknown, f: (o: any) => void): string => {
@@ -88,15 +88,16 @@ describe('a wrong shape fails its schema', () => {
     ['an unknown key', mutate(tree, (o) => (o.root.colour = 'red'))],
     ['a boolean seed', mutate(tree, (o) => (o.seed = true))],
     ['an arg that is no term', mutate(tree, (o) => (o.root.args.n = [3]))],
-    ['a compound without args', mutate(tree, (o) => (o.root.args.at = { functor: 'at' }))],
+    ['an empty compound', mutate(tree, (o) => (o.root.args.at = []))],
+    ['a compound as an object', mutate(tree, (o) => (o.root.args.at = { functor: 'at', args: [1] }))],
     ['a child of the wrong shape', mutate(tree, (o) => o.root.children.push('leaf'))],
     ['an older version', mutate(tree, (o) => (o.format = 'generate-tree/1'))],
     ['format not first', line({ seed: 1, format: 'generate-tree/2', root: tree.root })],
     ['no format', mutate(tree, (o) => delete o.format)],
     ['an unknown kind', mutate(tree, (o) => (o.format = 'generate-trees/2'))],
-    ['a site term with a numeric functor', mutate(layers, (o) => (o.layers[0].siteTerms[0].functor = 3))],
+    ['a site term with a numeric functor', mutate(layers, (o) => (o.layers[0].siteTerms[0][0] = 3))],
     ['a layer without siteTerms', mutate(layers, (o) => delete o.layers[0].siteTerms)],
-    ['sites as objects', mutate(layers, (o) => (o.layers[0].sites = [{ functor: 'at', args: [1, 1] }]))],
+    ['sites as objects', mutate(layers, (o) => (o.layers[0].sites = [['at', 1, 1]]))],
     ['a query answer as the old bare array', line(['(sibling carol dave)'])],
     ['a validate line with ok as text', line({ format: 'validate/2', file: 'a.kif', ok: 'yes', findings: [] })],
     ['a finding with an unknown severity', line({ format: 'validate/2', file: 'a.kif', ok: true, findings: [{ check: 'x', severity: 'fatal', message: 'm' }] })],

@@ -69,7 +69,7 @@ options:
   -n, --runs N          how many runs (default 100)
   ${seedHelp(0)}
                         (fast-check's seed)
-      --json            print {"ok","runs","counterexample"?:{"seed","params","choose"?},
+      --json            print {"format","ok","runs","counterexample"?:{"seed","params","choose"?},
                         "violations"?:[...],"sizes"?:{"before","after","unit"},
                         "replay"?:"gramlog generate ..."}; the counterexample
                         object is a replay file for gramlog generate --replay

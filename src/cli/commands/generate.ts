@@ -89,9 +89,10 @@ options:
   ${seedHelp(0)};
                         printed with every artifact
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
-      --json            one JSON object per artifact; for a grammar
+      --json            one JSON object per artifact, "format" first
+                        (docs/reference/json.md); for a grammar
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
-                        for layers {"seed","layers":[...],"violations"?},
+                        for layers {"seed","layers":[{..."sites","siteTerms"...}],"violations"?},
                         for a graph {"seed","nodes":[{"id","label"}],
                         "edges":[{"v","w","label"}],"steps","violations"?}
   -f, --format FORMAT   text (default: an indented tree, the layers, or a

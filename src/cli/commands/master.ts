@@ -95,7 +95,7 @@ options:
   -s, --seed N      a whole number from -2147483648 to 2147483647 (default 0),
                     printed with every master
   -n, --count N     master N times, seeds S..S+N-1 (JSON Lines with --json)
-      --json        one JSON line per master: {"seed", "blueprint", "factory"?,
+      --json        one JSON line per master: {"format", "seed", "blueprint", "factory"?,
                     "mods"?, "properties": {KEY: VALUE}, "violations"?}; a VALUE is
                     a number, a string, an array, or a nested master (no "seed")
       --max-facts N stop with error[engine/limit] when one evaluation of the

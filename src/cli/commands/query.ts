@@ -59,7 +59,8 @@ loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
 
 options:
   -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
-      --json            print a JSON array of strings instead of lines
+      --json            print one JSON line {"format", "goals", "facts"} (with
+                        --edn {"format", "query", "rows"}) instead of lines
       --count-only      print only how many lines there would be (facts matching
                         the goals, or rows of --edn), without sorting or printing them
       --edn QUERY       run a datascript query over the model instead, e.g.

@@ -45,7 +45,7 @@ options:
                         compiled: the network, or an error if the game cannot be grounded
                         (grounding first evaluates the relaxed game: for a few very
                         large games that alone takes minutes; use engine for those)
-      --json            print {"file", "playouts", "seed", "seconds",
+      --json            print {"format", "file", "playouts", "seed", "seconds",
                         "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
   ${MAX_FACTS_HELP}
   -h, --help            this text

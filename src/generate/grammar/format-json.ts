@@ -5,7 +5,7 @@
  *
  * on one line: keys in this order, `rule` only for nonterminals, args and
  * attrs as typed JSON (../../json/terms.ts: exact numbers as numbers, other
- * atoms as canonical text, compounds as {"functor","args"}) with their keys
+ * atoms as canonical text, compounds as [FUNCTOR, ARG...]) with their keys
  * sorted (by UTF-16 code unit). The
  * text is written directly (not through an object), so key order can never
  * depend on JavaScript's ordering of integer-like keys, and deep trees need no

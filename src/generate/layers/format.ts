@@ -4,7 +4,7 @@
  * JSON: `{"format": "generate-layers/2", "seed", "layers": [{"name", "order",
  * "sites", "siteTerms", "base", "mask", "placed"}]}` with keys as canonical
  * terms, `siteTerms[i]` the typed JSON of `sites[i]` (../../json/terms.ts:
- * `{"functor":"at","args":[1,1]}`), plus `"violations"` when any rule derives them.
+ * `["at",1,1]`), plus `"violations"` when any rule derives them.
  *
  * Text: per layer a summary line, then either a grid or three lists. The grid is
  * used when every key of the layer is a compound with two arguments (e.g.

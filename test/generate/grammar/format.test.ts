@@ -18,12 +18,12 @@ describe('output formats', () => {
     );
   });
 
-  it('JSON: exactly format, seed and root {symbol, rule?, args, attrs, children}, keys sorted, values typed (numbers, text, {functor, args})', () => {
+  it('JSON: exactly format, seed and root {symbol, rule?, args, attrs, children}, keys sorted, values typed (numbers, text, [functor, arg...])', () => {
     const json = formatJson(a);
     expect(json).toBe(
       '{"format":"generate-tree/2","seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
         '{"symbol":"leaf","args":{},"attrs":{},"children":[]},' +
-        '{"symbol":"item","rule":"small","args":{"size":{"functor":"big","args":[3]}},"attrs":{},"children":[]}]}}',
+        '{"symbol":"item","rule":"small","args":{"size":["big",3]},"attrs":{},"children":[]}]}}',
     );
     const parsed = JSON.parse(json) as { root: Record<string, unknown> };
     expect(Object.keys(parsed)).toEqual(['format', 'seed', 'root']);
