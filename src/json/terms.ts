@@ -31,34 +31,38 @@ export function atomJson(text: string): number | string {
 /** The typed JSON of a term's canonical text (see the module comment). */
 export function termJson(text: string): TermJson {
   if (text.charCodeAt(0) !== 40 /* ( */) return atomJson(text);
-  let i = 0;
-  const parse = (): TermJson => {
-    if (text[i] === '(') {
-      i++;
-      const functor = atom();
-      const args: [string, ...TermJson[]] = [functor];
-      while (text[i] === ' ') {
-        i++;
-        args.push(parse());
-      }
-      if (text[i] !== ')') throw new Error(`not canonical term text: ${text}`);
-      i++;
-      return args;
-    }
-    return atomJson(atom());
-  };
-  const atom = (): string => {
-    const start = i;
-    if (text[i] === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
-    } else while (i < text.length && text[i] !== ' ' && text[i] !== '(' && text[i] !== ')') i++;
-    return text.slice(start, i);
-  };
-  const out = parse();
-  if (i !== text.length) throw new Error(`not canonical term text: ${text}`);
+  const at = { i: 0 };
+  const out = compound(text, at);
+  if (at.i !== text.length) throw new Error(`not canonical term text: ${text}`);
   return out;
+}
+
+/** The compound at `at.i` (an opening parenthesis), `at.i` moved past its closing one. */
+function compound(text: string, at: { i: number }): TermJson {
+  at.i++;
+  const out: [string, ...TermJson[]] = [atomAt(text, at)];
+  while (text.charCodeAt(at.i) === 32 /* space */) {
+    at.i++;
+    out.push(text.charCodeAt(at.i) === 40 ? compound(text, at) : atomJson(atomAt(text, at)));
+  }
+  if (text.charCodeAt(at.i) !== 41 /* ) */) throw new Error(`not canonical term text: ${text}`);
+  at.i++;
+  return out;
+}
+
+/** The atom's text at `at.i` (a quoted string whole, escapes and all), `at.i` moved past it. */
+function atomAt(text: string, at: { i: number }): string {
+  const start = at.i;
+  let i = start;
+  if (text.charCodeAt(i) === 34 /* " */) {
+    i++;
+    while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 /* \ */ ? 2 : 1;
+    i++;
+  } else {
+    for (let c = text.charCodeAt(i); i < text.length && c !== 32 && c !== 40 && c !== 41; c = text.charCodeAt(++i));
+  }
+  at.i = i;
+  return text.slice(start, i);
 }
 
 /** A record of canonical texts (KEY → term text) as KEY → TermJson, in the same key order. */
