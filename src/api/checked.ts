@@ -213,7 +213,7 @@ export const parseBlueprints = guard('parseBlueprints', [['text', either(string,
 export const master = guard('master', [['library', library], ['name', string], ['options', options({ seed: optional(seed) })]], blueprints.master);
 export const lintLibrary = guard('lintLibrary', [['library', library]], blueprints.lintLibrary);
 export const formatMasterText = guard('formatMasterText', [['master', masterValue]], blueprints.formatMasterText);
-export const masterJson = guard('masterJson', [['master', masterValue]], blueprints.masterJson);
+export const masterJson = guard('masterJson', [['master', masterValue], ['violations', violations]], blueprints.masterJson);
 export const printBlueprintFile = guard('printBlueprintFile', [['file', blueprintFile]], blueprints.printBlueprintFile);
 
 // ---------------------------------------------------------------------------

@@ -41,7 +41,7 @@ describe('gramlog analyze', () => {
     const r = await runCli(['analyze', 'rules/building-incomplete.gdl', '--json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as { file: string; findings: Array<Record<string, unknown>> };
-    expect(Object.keys(json)).toEqual(['file', 'findings']);
+    expect(Object.keys(json)).toEqual(['format', 'file', 'findings']);
     expect(json.file).toBe('rules/building-incomplete.gdl');
     expect(json.findings.map((f) => Object.keys(f))).toEqual([
       ['check', 'severity', 'layers', 'message', 'line', 'column', 'outcome'],
@@ -52,7 +52,7 @@ describe('gramlog analyze', () => {
       ['layers/noninterference', 'warning', ['chimney', 'wing'], 60, 37],
     ]);
     const clean = JSON.parse((await runCli(['analyze', 'rules/building.gdl', '--json'])).stdout);
-    expect(clean).toEqual({ file: 'rules/building.gdl', findings: [] });
+    expect(clean).toEqual({ format: 'analyze-layers/2', file: 'rules/building.gdl', findings: [] });
   });
 
   it('exits 1 on a forward reference or a cycle', async () => {

@@ -9,7 +9,7 @@ describe('gramlog generate on a graph grammar', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     const json = JSON.parse(lines[0] as string);
-    expect(Object.keys(json)).toEqual(['seed', 'nodes', 'edges', 'steps']);
+    expect(Object.keys(json)).toEqual(['format', 'seed', 'nodes', 'edges', 'steps']);
     expect(json.seed).toBe(3);
     expect(json.nodes.filter((n: { label: unknown }) => n.label === 'entrance')).toHaveLength(1);
     const many = await runCli(['generate', 'rules/mission.json', '--seed', '3', '--count', '4', '--json']);

@@ -25,14 +25,15 @@ describe('gramlog generate on a layer file', () => {
     const r = await runCli(['generate', 'rules/building.gdl', '--seed', '3', '--json', '--param', 'wingchance=0']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
-    expect(Object.keys(json)).toEqual(['seed', 'layers']);
+    expect(Object.keys(json)).toEqual(['format', 'seed', 'layers']);
     expect(json.seed).toBe(3);
     expect(json.layers.map((l: { name: string }) => l.name)).toEqual(['wing', 'stairs', 'door']);
     expect(json.layers[0].placed).toEqual([]);
     expect(json.layers[1].placed).toHaveLength(3);
     expect(json.layers[1].sites[0]).toBe('(at 1 e)');
+    expect(json.layers[1].siteTerms[0]).toEqual(['at', 1, 'e']);
     const one = (await runCli(['generate', 'rules/building.gdl', '--seed', '5', '--json'])).stdout;
-    expect(one).toMatch(/^\{"seed":5,"layers":\[/);
+    expect(one).toMatch(/^\{"format":"generate-layers\/2","seed":5,"layers":\[/);
     expect(one.split('\n')).toHaveLength(2);
   });
 

@@ -136,7 +136,7 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`c.gdl: seed ${seed} derives 1 violation fact(s)\n`);
     const o = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(o)).toEqual(['seed', 'root', 'violations']);
+    expect(Object.keys(o)).toEqual(['format', 'seed', 'root', 'violations']);
     expect(o['violations']).toEqual(['(violation chose-b n)']);
     const plain = JSON.parse((await runCli(['generate', 'p.gdl', '--seed', seed, '--json'], PLAIN)).stdout) as Record<string, unknown>;
     expect(o['root']).toEqual(plain['root']);

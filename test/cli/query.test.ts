@@ -18,7 +18,7 @@ describe('gramlog query', () => {
     expect(all.code).toBe(0);
     expect(all.stdout.split('\n')).toContain('(unreachable vault)');
     const json = await runCli(['query', 'rules/reachability.kif', '--goal', '(deadend ?r)', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual(['(deadend pantry)']);
+    expect(JSON.parse(json.stdout)).toEqual({ format: 'query/2', goals: ['(deadend ?r)'], facts: ['(deadend pantry)'] });
   });
 
   it('answers several goals in the order given', async () => {
@@ -88,10 +88,14 @@ describe('gramlog query', () => {
       '--json',
     ]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([
-      ['carol', 'dave'],
-      ['dave', 'carol'],
-    ]);
+    expect(JSON.parse(r.stdout)).toEqual({
+      format: 'query-edn/2',
+      query: '[:find ?x ?y :where [?f "rel" "sibling"] [?f "arg0" ?x] [?f "arg1" ?y]]',
+      rows: [
+        ['carol', 'dave'],
+        ['dave', 'carol'],
+      ],
+    });
   });
 
   it('exits 2 on a bad --edn, as on a bad --goal: both are bad arguments', async () => {

@@ -52,7 +52,7 @@ describe('gramlog validate', () => {
     expect(objects.map((o) => o['file'])).toEqual([MISSING_BASE, UNREACHABLE, SYNTAX]);
     expect(objects.map((o) => o['ok'])).toEqual([false, true, false]);
     for (const o of objects) {
-      expect(Object.keys(o)).toEqual(['file', 'ok', 'findings']);
+      expect(Object.keys(o)).toEqual(['format', 'file', 'ok', 'findings']);
       for (const f of o['findings'] as Array<Record<string, unknown>>) {
         for (const key of Object.keys(f)) expect(['check', 'severity', 'message', 'line', 'column', 'sentence', 'witness']).toContain(key);
         expect(typeof f['check']).toBe('string');

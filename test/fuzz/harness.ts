@@ -20,6 +20,7 @@ import { main } from '../../src/cli/main.js';
 import { isGramlogError } from '../../src/errors.js';
 import { fakeIo } from '../cli/fake-io.js';
 import { readRepoFile } from '../helpers.js';
+import { outputErrors } from '../json/schemas.js';
 import { callApi, type ApiCall } from './api-calls.js';
 
 export interface CliCase {
@@ -194,6 +195,13 @@ export function violations(c: FuzzCase, o: Outcome, timeMs = CASE_MS): string[] 
         JSON.parse(line);
       } catch {
         out.push(`stdout under --json has a line that is not JSON: ${line.slice(0, 200)}`);
+        break;
+      }
+      // every --json line is an object, "format" first, of the shape its schema (schemas/) gives;
+      // --count-only prints a plain count, with or without --json
+      const wrong = cli.argv.includes('--count-only') ? [] : outputErrors(line);
+      if (wrong.length > 0) {
+        out.push(`stdout under --json has a line its schema refuses (${wrong.slice(0, 3).join('; ')}): ${line.slice(0, 200)}`);
         break;
       }
     }

@@ -105,7 +105,7 @@ describe('gramlog simulate', () => {
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
     const json = JSON.parse(a.stdout) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['file', 'playouts', 'seed', 'seconds', 'playoutsPerSecond', 'meanDepth', 'meanGoals']);
+    expect(Object.keys(json)).toEqual(['format', 'file', 'playouts', 'seed', 'seconds', 'playoutsPerSecond', 'meanDepth', 'meanGoals']);
     expect(json['file']).toBe('games/tictactoe.kif');
     expect(json['playouts']).toBe(500);
     expect(json['seed']).toBe(7);

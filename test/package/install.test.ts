@@ -59,6 +59,8 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     expect(existsSync(join(installed, 'dist', 'web', 'index.html'))).toBe(true);
     expect(existsSync(join(installed, 'games', 'tictactoe.kif'))).toBe(true);
     expect(existsSync(join(installed, 'docs', 'examples', 'quest.gdl'))).toBe(true);
+    // the JSON Schemas of every --json output ship (docs/reference/json.md links them)
+    expect(readdirSync(join(installed, 'schemas')).sort()).toEqual(readdirSync(join(repoRoot, 'schemas')).sort());
     expect(existsSync(join(installed, 'dist', 'web', 'app.js.map'))).toBe(false);
     expect(existsSync(join(installed, 'src'))).toBe(false);
     const deps = readdirSync(join(installed, 'node_modules')).filter((d) => !d.startsWith('.'));

@@ -12,6 +12,7 @@ import { boolOpt, intOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, UsageError } from '../io.js';
+import { withFormat, type JsonKind } from '../../json/formats.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 
@@ -29,7 +30,8 @@ export const analyzeCommand: Command = {
 
 Static analysis of a generator of any style, in one shape: a header, the
 findings (file:line:col: severity[code]: message, the source line and a
-caret), notes, and a count; --json prints one line {"file", "findings", ...}.
+caret), notes, and a count; --json prints one line {"format", "file",
+"findings", ...} (schemas/analyze-STYLE.schema.json).
 
 A tree grammar (a rule file with (start S) and (rule NT RULE WEIGHT)):
   generate/unreachable (warning) a nonterminal no rule reaches from the start
@@ -42,7 +44,7 @@ A tree grammar (a rule file with (start S) and (rule NT RULE WEIGHT)):
                    is deeper than (maxdepth D), or infinite: every seed fails
   grammar/other-nonterminal (warning) a pre-selector restricted to nodes of
                    one nonterminal ((symbol ?n NT)) names a rule of another
---json prints {"file", "kind": "grammar", "start", "maxdepth",
+--json prints {"format", "file", "kind": "grammar", "start", "maxdepth",
 "nonterminals": [{"name", "rules", "height"}], "findings"}.
 
 Static analysis of a layer file (see "Sequential logic layers" in the README),
@@ -71,7 +73,7 @@ and how its sites are found (local: incrementally around each rewrite; global:
 over the whole graph each step, with the reason; static: reads no graph fact),
 with the error graph/rule-never-applies (or graph/stage-never-applies) for a
 rule that needs a label neither the start nor any rewrite makes. --json prints
-{"file", "kind": "graph", "stages": [{"name", "matching", "rules": [{"name",
+{"format", "file", "kind": "graph", "stages": [{"name", "matching", "rules": [{"name",
 "weight", "locality", "why"?}]}], "findings"}.
 
 A blueprint library (.bp files) is linted instead (see "Blueprints" in the
@@ -80,7 +82,7 @@ may lack, bad pickOnChance weights, (rand LO HI) with LO > HI, mod properties
 no target has, static type errors.
 
 options:
-      --json            print {"file", "findings": [{"check", "severity", "layers",
+      --json            print {"format", "file", "findings": [{"check", "severity", "layers",
                         "message", "line", "column"}]}
   ${PARAM_HELP}
   ${MAX_FACTS_HELP}
@@ -119,7 +121,7 @@ examples:
     if (!analysis) return EXIT.findings;
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {
-      io.out(jsonLine(analysis.json));
+      io.out(jsonLine(withFormat(ANALYZE_FORMAT[style.name] ?? 'analyze-layers', analysis.json)));
     } else {
       for (const line of analysis.header) io.out(line + '\n');
       for (const f of analysis.findings) {
@@ -133,4 +135,12 @@ examples:
     }
     return errors > 0 ? EXIT.findings : EXIT.ok;
   },
+};
+
+/** The `--json` kind of each style's analysis (their shapes differ: one schema each). */
+export const ANALYZE_FORMAT: Readonly<Record<string, JsonKind>> = {
+  grammar: 'analyze-grammar',
+  layers: 'analyze-layers',
+  graph: 'analyze-graph',
+  blueprints: 'analyze-blueprints',
 };

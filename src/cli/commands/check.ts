@@ -20,6 +20,7 @@ import { statusLine } from '../progress.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readEngineOptions, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { readStyleSources } from '../style-files.js';
 import { masterNamed } from './master.js';
+import { formatTag } from '../../json/formats.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -68,7 +69,7 @@ options:
   -n, --runs N          how many runs (default 100)
   ${seedHelp(0)}
                         (fast-check's seed)
-      --json            print {"ok","runs","counterexample"?:{"seed","params","choose"?},
+      --json            print {"format","ok","runs","counterexample"?:{"seed","params","choose"?},
                         "violations"?:[...],"sizes"?:{"before","after","unit"},
                         "replay"?:"gramlog generate ..."}; the counterexample
                         object is a replay file for gramlog generate --replay
@@ -212,6 +213,7 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
   if (boolOpt(args, 'json')) {
     io.out(
       jsonLine({
+        format: formatTag('check'),
         ok: r.ok,
         runs: r.runs,
         ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
@@ -249,6 +251,7 @@ async function loadCheck(): Promise<typeof import('../../check/index.js')> {
 }
 
 export interface CheckJson {
+  format: string;
   ok: boolean;
   runs: number;
   counterexample?: { seed: number; params: Record<string, number | string>; choose?: Record<string, string> };
@@ -259,7 +262,7 @@ export interface CheckJson {
 }
 
 export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => string): CheckJson {
-  const out: CheckJson = { ok: r.ok, runs: r.runs };
+  const out: CheckJson = { format: formatTag('check'), ok: r.ok, runs: r.runs };
   if (r.counterexample) {
     const cx = r.counterexample;
     out.counterexample = { seed: cx.seed, params: { ...cx.params }, ...(cx.choose ? { choose: { ...cx.choose } } : {}) };

@@ -23,6 +23,7 @@ import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.
 import { masterNamed } from './master.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 import type { Program } from '../../program/program.js';
+import { termJson, type TermJson } from '../../json/terms.js';
 
 const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = FormatName;
@@ -88,9 +89,10 @@ options:
   ${seedHelp(0)};
                         printed with every artifact
   -n, --count N         generate N artifacts, seeds SEED..SEED+N-1 (JSON Lines with --json)
-      --json            one JSON object per artifact; for a grammar
+      --json            one JSON object per artifact, "format" first
+                        (docs/reference/json.md); for a grammar
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
-                        for layers {"seed","layers":[...],"violations"?},
+                        for layers {"seed","layers":[{..."sites","siteTerms"...}],"violations"?},
                         for a graph {"seed","nodes":[{"id","label"}],
                         "edges":[{"v","w","label"}],"steps","violations"?}
   -f, --format FORMAT   text (default: an indented tree, the layers, or a
@@ -257,13 +259,13 @@ function paramsHeader(spec: string, params: ReadonlyArray<readonly [string, stri
   return format === 'dot' ? `// ${line}\n` : `${line}\n`;
 }
 
-/** A JSON line with `"params"` (the params a blueprint supplied, KEY → VALUE text) after its seed. */
+/** A JSON line with `"params"` (the params a blueprint supplied, KEY → typed VALUE as in src/json/terms.ts) after its seed. */
 function withParamsField(line: string, params: ReadonlyArray<readonly [string, string]>): string {
   const o = JSON.parse(line) as Record<string, unknown>;
-  const p: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [k, v] of params) p[k] = v;
-  const { seed, ...rest } = o;
-  return JSON.stringify({ seed, params: p, ...rest }) + '\n';
+  const p: Record<string, TermJson> = Object.create(null) as Record<string, TermJson>;
+  for (const [k, v] of params) p[k] = termJson(v);
+  const { format, seed, ...rest } = o;
+  return JSON.stringify({ format, seed, params: p, ...rest }) + '\n';
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
-import { formatMasterText, lintLibrary, master, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
+import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
 import type { ProgramOptions } from '../../program/program.js';
@@ -95,7 +95,7 @@ options:
   -s, --seed N      a whole number from -2147483648 to 2147483647 (default 0),
                     printed with every master
   -n, --count N     master N times, seeds S..S+N-1 (JSON Lines with --json)
-      --json        one JSON line per master: {"seed", "blueprint", "factory"?,
+      --json        one JSON line per master: {"format", "seed", "blueprint", "factory"?,
                     "mods"?, "properties": {KEY: VALUE}, "violations"?}; a VALUE is
                     a number, a string, an array, or a nested master (no "seed")
       --max-facts N stop with error[engine/limit] when one evaluation of the
@@ -139,7 +139,7 @@ examples:
       const s = typeof seed === 'number' ? seed + i : seed;
       const m = masterNamed(library, name, s, 'master', budget);
       const violations = masterViolations(rules, m).facts;
-      if (json) io.out(JSON.stringify(violations.length > 0 ? { ...m, violations } : m) + '\n');
+      if (json) io.out(masterJson(m, violations) + '\n');
       else io.out((i > 0 ? '\n' : '') + appendViolations(formatMasterText(m), violations));
       if (violations.length > 0) {
         failed = true;

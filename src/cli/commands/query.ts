@@ -10,6 +10,7 @@ import type { Command } from '../command.js';
 import { loadFactsDir } from '../facts-dir.js';
 import { EXIT, UsageError } from '../io.js';
 import { JSON_OPTION, loadRuleFiles, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions } from '../options.js';
+import { withFormat } from '../../json/formats.js';
 
 /** The goal as an atom; a GramlogError when it is not one. */
 function parseGoal(text: string): Atom {
@@ -58,7 +59,8 @@ loaded as its library's facts and rules: (blueprint B), (mod M), (factory F),
 
 options:
   -g, --goal TERM       an atom with ?variables, e.g. '(ancestor ?x bob)'; repeatable
-      --json            print a JSON array of strings instead of lines
+      --json            print one JSON line {"format", "goals", "facts"} (with
+                        --edn {"format", "query", "rows"}) instead of lines
       --count-only      print only how many lines there would be (facts matching
                         the goals, or rows of --edn), without sorting or printing them
       --edn QUERY       run a datascript query over the model instead, e.g.
@@ -104,7 +106,7 @@ example:
         throw e;
       }
       if (count) io.out(`${rows.length}\n`);
-      else if (json) io.out(JSON.stringify(rows) + '\n');
+      else if (json) io.out(JSON.stringify(withFormat('query-edn', { query: edn, rows })) + '\n');
       else for (const row of rows) io.out(row.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\t') + '\n');
       return EXIT.ok;
     }
@@ -134,7 +136,7 @@ example:
     }
     if (json) {
       const lines = atoms.length === 0 ? model.facts() : atoms.flatMap((goal) => model.query(goal));
-      io.out(JSON.stringify(lines) + '\n');
+      io.out(JSON.stringify(withFormat('query', { goals, facts: lines })) + '\n');
     } else if (atoms.length === 0) model.writeFacts((text) => io.out(text));
     else for (const goal of atoms) model.writeQuery(goal, (text) => io.out(text));
     return status;

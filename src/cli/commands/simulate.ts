@@ -6,6 +6,7 @@ import { readSource, type Command } from '../command.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readSeed, SEED_OPTION, seedHelp } from '../options.js';
 import { record } from '../../data/records.js';
+import { formatTag } from '../../json/formats.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -44,7 +45,7 @@ options:
                         compiled: the network, or an error if the game cannot be grounded
                         (grounding first evaluates the relaxed game: for a few very
                         large games that alone takes minutes; use engine for those)
-      --json            print {"file", "playouts", "seed", "seconds",
+      --json            print {"format", "file", "playouts", "seed", "seconds",
                         "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
   ${MAX_FACTS_HELP}
   -h, --help            this text
@@ -97,6 +98,7 @@ example:
       for (const [role, mean] of Object.entries(result.meanGoals)) meanGoals[role] = mean === null ? null : round(mean, 4);
       io.out(
         JSON.stringify({
+          format: formatTag('simulate'),
           file,
           playouts: result.playouts,
           seed: result.seed,

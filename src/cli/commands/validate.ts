@@ -38,7 +38,7 @@ and a caret; a witness is printed as the joint moves from the initial state.
 
 options:
       --json            one JSON object per file (JSON Lines):
-                        {"file", "ok", "findings": [{"check", "severity", "message",
+                        {"format", "file", "ok", "findings": [{"check", "severity", "message",
                          "line"?, "column"?, "sentence"?, "witness"?,
                          "role"?, "histories"?: [{"moves", "percepts", "legal"}]}]}
       --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most

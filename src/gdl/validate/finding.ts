@@ -87,6 +87,8 @@ export interface FindingJson {
 }
 
 export interface ValidationJson {
+  /** `validate/2` (src/json/formats.ts). */
+  format: string;
   file: string;
   ok: boolean;
   findings: FindingJson[];

@@ -35,6 +35,7 @@ import { splitStrata } from '../machine/split-strata.js';
 import { witnessHolds } from './witness.js';
 import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
 import { relaxedProofs } from './proofs.js';
+import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
 import { AUTO_WORK_LIMIT, createStateMachine, type Executor } from '../machine/statemachine.js';
 
@@ -310,5 +311,5 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
 
 /** The `validate --json` object of a result (the output contract). */
 export function validationToJson(r: ValidationResult): ValidationJson {
-  return { file: r.file, ok: r.ok, findings: r.findings.map(findingToJson) };
+  return { format: formatTag('validate'), file: r.file, ok: r.ok, findings: r.findings.map(findingToJson) };
 }

@@ -1,9 +1,10 @@
 /**
  * Masters as text and JSON.
  *
- * JSON (one line): {"seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
+ * JSON (one line): {"format": "master/2", "seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
  * "mods": ["Gnarled", ...]?, "properties": {KEY: VALUE}}, where a VALUE is a
- * number, a string, an array, or a nested master of the same shape without "seed".
+ * number, a string, an array, or a nested master of the same shape without
+ * "format" and "seed"; then "violations" when the master derives any.
  *
  * Text: a header line, then one property a line, nested masters indented:
  *
@@ -16,10 +17,11 @@
  */
 import { encodeString } from '../../syntax/lexer.js';
 import { formatNumber } from '../../program/terms.js';
+import { withFormat } from '../../json/formats.js';
 import { isMaster, type Master, type Value } from './master.js';
 
-export function masterJson(m: Master): string {
-  return JSON.stringify(m);
+export function masterJson(m: Master, violations: readonly string[] = []): string {
+  return JSON.stringify(withFormat('master', violations.length > 0 ? { ...m, violations } : m));
 }
 
 function header(m: Master, top: boolean): string {

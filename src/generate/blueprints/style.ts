@@ -14,7 +14,7 @@ import type { SyntaxTree } from '../../syntax/ast.js';
 import { findings } from '../style-load.js';
 import { engineOptions, placeOf, type Style, type StyleSource } from '../style.js';
 import { appendViolations } from '../violations.js';
-import { formatMasterText } from './format.js';
+import { formatMasterText, masterJson } from './format.js';
 import { parseBlueprints, type Library } from './library.js';
 import { lintLibrary } from './lint.js';
 import { masterRuleWarnings, masterRules, masterViolations, scalarParams, type MasterRules } from './master-facts.js';
@@ -77,7 +77,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   },
   violations: (a) => a.violations,
   format(a, format, violations) {
-    if (format === 'json') return JSON.stringify(violations.length > 0 ? { ...a.master, violations } : a.master) + '\n';
+    if (format === 'json') return masterJson(a.master, violations) + '\n';
     return appendViolations(formatMasterText(a.master), violations);
   },
   async analyze(sources) {

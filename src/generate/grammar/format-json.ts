@@ -1,19 +1,25 @@
 /**
  * The JSON form of an artifact, exactly
  *
- *   {"seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
+ *   {"format":"generate-tree/2","seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
  *
  * on one line: keys in this order, `rule` only for nonterminals, args and
- * attrs as canonical text with their keys sorted (by UTF-16 code unit). The
+ * attrs as typed JSON (../../json/terms.ts: exact numbers as numbers, other
+ * atoms as canonical text, compounds as [FUNCTOR, ARG...]) with their keys
+ * sorted (by UTF-16 code unit). The
  * text is written directly (not through an object), so key order can never
  * depend on JavaScript's ordering of integer-like keys, and deep trees need no
  * recursion. Given violation facts (artifactViolations), a last key
  * `"violations":["(violation ...)",...]` lists them, when there are any.
  */
 import type { Artifact, ArtifactNode } from './artifact.js';
+import { formatTag } from '../../json/formats.js';
+import { termJson } from '../../json/terms.js';
+
+const FORMAT = `{"format":${JSON.stringify(formatTag('generate-tree'))},"seed":`;
 
 export function formatJson(artifact: Artifact, violations: readonly string[] = []): string {
-  const parts: string[] = ['{"seed":', JSON.stringify(artifact.seed), ',"root":'];
+  const parts: string[] = [FORMAT, JSON.stringify(artifact.seed), ',"root":'];
   // Work items: a node to open, or text to emit when its children are done.
   const stack: Array<ArtifactNode | string> = [artifact.root];
   while (stack.length > 0) {
@@ -38,5 +44,5 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
 
 function record(r: Record<string, string>): string {
   const keys = Object.keys(r).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + JSON.stringify(r[k])).join(',') + '}';
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + JSON.stringify(termJson(r[k] as string))).join(',') + '}';
 }

@@ -1,13 +1,15 @@
 /**
  * A generated graph as one-line JSON
- * `{"seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
+ * `{"format":"generate-graph/2","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
  * as Graphviz DOT (graphgram's `dot` label attributes honoured), or as text.
  */
 import type { GraphArtifact } from './generate.js';
 import type { Label } from './labels.js';
 import { dataAt } from '../../data/records.js';
+import { formatTag } from '../../json/formats.js';
 
 export interface GraphJson {
+  format: string;
   seed: number | string;
   nodes: Array<{ id: string; label: Label }>;
   edges: Array<{ v: string; w: string; label: Label }>;
@@ -17,6 +19,7 @@ export interface GraphJson {
 
 export function graphJson(a: GraphArtifact, violations: readonly string[] = []): GraphJson {
   const out: GraphJson = {
+    format: formatTag('generate-graph'),
     seed: a.seed,
     nodes: a.nodes.map((n) => ({ id: n.id, label: n.label ?? null })),
     edges: a.edges.map((e) => ({ v: e.v, w: e.w, label: e.label ?? null })),

@@ -1,8 +1,10 @@
 /**
  * Output of a generated layer artifact.
  *
- * JSON: `{"seed", "layers": [{"name", "order", "sites", "base", "mask", "placed"}]}`
- * with keys as canonical terms, plus `"violations"` when any rule derives them.
+ * JSON: `{"format": "generate-layers/2", "seed", "layers": [{"name", "order",
+ * "sites", "siteTerms", "base", "mask", "placed"}]}` with keys as canonical
+ * terms, `siteTerms[i]` the typed JSON of `sites[i]` (../../json/terms.ts:
+ * `["at",1,1]`), plus `"violations"` when any rule derives them.
  *
  * Text: per layer a summary line, then either a grid or three lists. The grid is
  * used when every key of the layer is a compound with two arguments (e.g.
@@ -22,17 +24,21 @@ import { KIND_COMPOUND } from '../../program/terms.js';
 import { appendViolations } from '../violations.js';
 import type { GeneratedLayer, LayerArtifact } from './generate.js';
 import { maxOf, pushAll } from '../../arrays.js';
+import { formatTag } from '../../json/formats.js';
+import { termJson, type TermJson } from '../../json/terms.js';
 
 export interface LayerArtifactJson {
+  format: string;
   seed: string | number;
-  layers: Array<{ name: string; order: number; sites: string[]; base: string[]; mask: string[]; placed: string[] }>;
+  layers: Array<{ name: string; order: number; sites: string[]; siteTerms: TermJson[]; base: string[]; mask: string[]; placed: string[] }>;
   violations?: string[];
 }
 
 export function layerArtifactJson(a: LayerArtifact): LayerArtifactJson {
   const out: LayerArtifactJson = {
+    format: formatTag('generate-layers'),
     seed: a.seed,
-    layers: a.layers.map((l) => ({ name: l.name, order: l.order, sites: l.sites, base: l.base, mask: l.mask, placed: l.placed })),
+    layers: a.layers.map((l) => ({ name: l.name, order: l.order, sites: l.sites, siteTerms: l.sites.map(termJson), base: l.base, mask: l.mask, placed: l.placed })),
   };
   if (a.violations.length > 0) out.violations = a.violations;
   return out;

@@ -5,6 +5,7 @@
  */
 import type { Master, Value } from '../../generate/blueprints/index.js';
 import { h, messageLine } from '../dom.js';
+import { withFormat } from '../../json/formats.js';
 import type { BlueprintCard, BlueprintsData } from '../panels/blueprints.js';
 import type { PanelHost, PanelView } from './view.js';
 
@@ -54,7 +55,7 @@ export const blueprintsView: PanelView<BlueprintsData> = {
       h(
         'div',
         { class: 'downloads' },
-        h('button', { type: 'button', onclick: () => host.download(`masters-${String(data.seed)}.json`, data.cards.filter((c) => c.master).map((c) => JSON.stringify(c.master)).join('\n') + '\n', 'application/json') }, 'JSON'),
+        h('button', { type: 'button', onclick: () => host.download(`masters-${String(data.seed)}.json`, data.cards.filter((c) => c.master).map((c) => JSON.stringify(withFormat('master', c.master as Master))).join('\n') + '\n', 'application/json') }, 'JSON'),
       ),
     );
   },

@@ -12,16 +12,22 @@ const grid = `(layer wing 1) (layer door 2) (f 1) (f 2) (w n) (w s)
 describe('layer output', () => {
   it('gives JSON with exactly seed and layers of name, order, sites, base, mask, placed', () => {
     const json = layerArtifactJson(generateLayers(load(grid), { seed: 4 }));
-    expect(Object.keys(json)).toEqual(['seed', 'layers']);
+    expect(Object.keys(json)).toEqual(['format', 'seed', 'layers']);
     expect(json.seed).toBe(4);
     expect(json.layers.map((l) => Object.keys(l))).toEqual([
-      ['name', 'order', 'sites', 'base', 'mask', 'placed'],
-      ['name', 'order', 'sites', 'base', 'mask', 'placed'],
+      ['name', 'order', 'sites', 'siteTerms', 'base', 'mask', 'placed'],
+      ['name', 'order', 'sites', 'siteTerms', 'base', 'mask', 'placed'],
     ]);
     expect(json.layers[1]).toEqual({
       name: 'door',
       order: 2,
       sites: ['(at 1 n)', '(at 1 s)', '(at 2 n)', '(at 2 s)'],
+      siteTerms: [
+        ['at', 1, 'n'],
+        ['at', 1, 's'],
+        ['at', 2, 'n'],
+        ['at', 2, 's'],
+      ],
       base: ['(at 1 n)', '(at 1 s)', '(at 2 n)', '(at 2 s)'],
       mask: ['(at 1 s)', '(at 2 n)'],
       placed: ['(at 1 s)', '(at 2 n)'],
