@@ -15,7 +15,7 @@ import { isGramlogError, type Diagnostic } from './errors.js';
 import { loadGame } from './gdl/checks/load-game.js';
 import { staticChecks } from './gdl/checks/static-checks.js';
 import { paramFacts } from './generate/params.js';
-import type { StyleName } from './generate/style.js';
+import { engineOptions, type CompileOptions, type StyleName } from './generate/style.js';
 import { styleNamed, styleOfProgram, styleOfText } from './generate/styles.js';
 import { loadProgram } from './program/load.js';
 import type { Program } from './program/program.js';
@@ -78,9 +78,9 @@ function gameDiagnostics(file: string, text: string): Diagnostic[] {
 }
 
 /** Plain rules: what `gramlog query` reports when it loads the file. */
-function rulesDiagnostics(file: string, text: string): { diagnostics: Diagnostic[]; program?: Program } {
+function rulesDiagnostics(file: string, text: string, budget: DiagnoseBudget): { diagnostics: Diagnostic[]; program?: Program } {
   try {
-    const program = loadProgram([{ text, file }]);
+    const program = loadProgram([{ text, file }], engineOptions(budget));
     return { diagnostics: [...program.diagnostics], program };
   } catch (e) {
     if (!isGramlogError(e)) throw e;
@@ -88,23 +88,28 @@ function rulesDiagnostics(file: string, text: string): { diagnostics: Diagnostic
   }
 }
 
+/** A bound on the evaluation a diagnosis may do (the language server's, so a large file never keeps it busy): CompileOptions' budget. */
+export type DiagnoseBudget = Pick<CompileOptions, 'maxFacts' | 'maxWork' | 'deadline'>;
+
 /**
  * The diagnostics of `text` read as `kind` (recognised when not given; a
  * text that does not load and names no kind keeps `fallback`, e.g. the kind
- * it had before the edit that broke it).
+ * it had before the edit that broke it). `budget` bounds the evaluation
+ * (none: the CLI's defaults); past it, the budget's located error is a
+ * diagnostic.
  */
-export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules'): Diagnosis {
+export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules', budget: DiagnoseBudget = {}): Diagnosis {
   const found = kind ?? kindOf(file, text);
   const k = found ?? fallback;
   const recognised = kind === undefined && found !== undefined;
   if (k === 'game') return { kind: k, diagnostics: gameDiagnostics(file, text), params: [], recognised };
   if (k === 'rules') {
-    const r = rulesDiagnostics(file, text);
+    const r = rulesDiagnostics(file, text, budget);
     return { kind: k, diagnostics: r.diagnostics, params: r.program ? sortedParams(r.program) : [], recognised };
   }
   const style = styleNamed(k);
   if (!style) throw new RangeError(`diagnose: no file kind ${k}`);
-  const compiled = style.compile([{ file, text }]);
+  const compiled = style.compile([{ file, text }], engineOptions(budget));
   const params = compiled.program ? sortedParams(compiled.program) : [];
   return { kind: k, diagnostics: [...compiled.diagnostics], params, recognised };
 }
