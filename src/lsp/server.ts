@@ -9,7 +9,8 @@
  * initializationOptions (all optional): `debounceMs` (default 150),
  * `maxWork` (tuple visits per diagnosis, default 20,000,000), `timeoutMs`
  * (per diagnosis, default 10,000), `errorsUrl` (the error index the codes
- * link to), `inline` (true: diagnose on the server's thread, no worker).
+ * link to), `inline` (true: diagnose on the server's thread, no worker),
+ * `trace` (true: log when a diagnosis starts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
+import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
 import { Cancelled, InlineRunner, WorkerRunner, type Runner } from './runner.js';
@@ -36,9 +38,11 @@ export interface ServerOptions {
   timeoutMs: number;
   errorsUrl: string;
   inline: boolean;
+  /** Log (window/logMessage) when a diagnosis starts, besides when one is cancelled. */
+  trace: boolean;
 }
 
-export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false };
+export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
 
 /** The file name a document's diagnostics carry: its path for a file: URI (as the CLI names a file it was given), else the URI. */
 export function fileOfUri(uri: string): string {
@@ -73,6 +77,7 @@ function readOptions(given: unknown): ServerOptions {
   num('timeoutMs');
   if (typeof g.errorsUrl === 'string' && g.errorsUrl !== '') o.errorsUrl = g.errorsUrl;
   if (g.inline === true) o.inline = true;
+  if (g.trace === true) o.trace = true;
   return o;
 }
 
@@ -89,7 +94,10 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     const text = documents.get(uri);
     if (!text) return undefined;
     const file = fileOfUri(uri);
-    return { uri, file, kind: kinds.get(uri) ?? initialKind(file), text };
+    const known = kinds.get(uri);
+    // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
+    const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
+    return { uri, file, kind, text };
   };
 
   connection.onInitialize((params): InitializeResult => {
@@ -145,6 +153,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
       budget: { maxWork: options.maxWork, deadline: Date.now() + options.timeoutMs },
     });
     running.set(uri, { version, cancel: job.cancel });
+    if (options.trace) connection.console.log(`${doc.file}: diagnostics of version ${version} started`);
     job.result.then(
       (r) => {
         if (running.get(uri)?.version === version) running.delete(uri);
@@ -197,7 +206,8 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
         const text = d.text.getText();
         const r = syntax === 'bp' ? formatBlueprints(text, d.file) : formatRules(text, d.file);
         if (!r.ok) {
-          void connection.window.showWarningMessage(r.message);
+          // a notification (showWarningMessage is a request that waits for the user)
+          void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
           return [];
         }
         if (r.text === text) return [];

@@ -52,3 +52,28 @@ export function entryMarkdown(entries: readonly VocabularyEntry[], title: string
   });
   return `**${entries[0]?.name ?? ''}**: reserved in ${title.replace(/^./, (c) => c.toLowerCase())}\n\n` + parts.join('\n\n---\n\n');
 }
+
+/** The names only one kind reserves (a style's or GDL's, not the shared param and violation), for guessKind. */
+const OWN_NAMES: ReadonlyArray<readonly [FileKind, ReadonlySet<string>]> = (['game', 'grammar', 'layers', 'graph'] as const).map((k) => {
+  const shared = new Set(SHARED_ENTRIES.map((e) => e.name));
+  return [k, new Set([...vocabularyOf(k).byName.keys()].filter((n) => !shared.has(n)))] as const;
+});
+
+/**
+ * The kind of a rule text that cannot be recognised (it does not load
+ * while it is typed): the kind whose reserved relations head the most of
+ * its forms, read lexically; `fallback` when none does.
+ */
+export function guessKind(text: string, fallback: FileKind): FileKind {
+  const heads = [...text.matchAll(/^\s*\((?:<=\s*\(?)?\s*([^\s()";]+)/gm)].map((m) => m[1]!);
+  let best: FileKind = fallback;
+  let most = 0;
+  for (const [kind, names] of OWN_NAMES) {
+    const n = heads.filter((h) => names.has(h)).length;
+    if (n > most) {
+      most = n;
+      best = kind;
+    }
+  }
+  return best;
+}

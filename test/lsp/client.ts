@@ -41,6 +41,11 @@ export async function startClient(initializationOptions: Record<string, unknown>
   const published: PublishDiagnosticsParams[] = [];
   const logs: string[] = [];
   const shown: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
+  child.on('exit', (code) => {
+    if (code !== 0 && stderr) console.error(`gramlog lsp exited (${code}):\n${stderr}`);
+  });
   const waiters: Array<{ uri: string; version?: number; resolve(d: Diagnostic[]): void }> = [];
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
@@ -51,8 +56,8 @@ export async function startClient(initializationOptions: Record<string, unknown>
       }
     }
   });
-  connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
-  connection.onNotification('window/showMessage', (p: { message: string }) => shown.push(p.message));
+  connection.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
+  connection.onNotification('window/showMessage', (p: { message: string }) => void shown.push(p.message));
   connection.listen();
   await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions });
   await connection.sendNotification('initialized', {});
