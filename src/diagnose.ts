@@ -51,18 +51,23 @@ function sortedParams(program: Program): Array<[string, string]> {
 
 /** The kind of a text, if it can be told (undefined: it does not load, and no style knows it by its text). */
 export function kindOf(file: string, text: string): FileKind | undefined {
+  return recognise(file, text, {}).kind;
+}
+
+/** The kind of a text, and the program it loaded to tell (kept for plain rules, so they are not loaded twice). */
+function recognise(file: string, text: string, budget: DiagnoseBudget): { kind: FileKind | undefined; program?: Program } {
   const byText = styleOfText({ file, text });
-  if (byText) return byText.name;
+  if (byText) return { kind: byText.name };
   let program: Program;
   try {
-    program = loadProgram([{ file, text }]);
+    program = loadProgram([{ file, text }], engineOptions(budget));
   } catch (e) {
     if (!isGramlogError(e)) throw e;
-    return /\(\s*role\s/i.test(text) ? 'game' : undefined;
+    return { kind: /\(\s*role\s/i.test(text) ? 'game' : undefined };
   }
-  if (isGame(program)) return 'game';
+  if (isGame(program)) return { kind: 'game' };
   const style = styleOfProgram(program);
-  return style.recogniseProgram?.(program) ? style.name : 'rules';
+  return style.recogniseProgram?.(program) ? { kind: style.name } : { kind: 'rules', program };
 }
 
 /** A game's findings as `gramlog validate` reports its static checks: its loader (keywords in any case), a syntax error as `syntax`. */
@@ -99,12 +104,14 @@ export type DiagnoseBudget = Pick<CompileOptions, 'maxFacts' | 'maxWork' | 'dead
  * diagnostic.
  */
 export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules', budget: DiagnoseBudget = {}): Diagnosis {
-  const found = kind ?? kindOf(file, text);
+  const r0 = kind === undefined ? recognise(file, text, budget) : undefined;
+  const found = kind ?? r0?.kind;
   const k = found ?? fallback;
   const recognised = kind === undefined && found !== undefined;
   if (k === 'game') return { kind: k, diagnostics: gameDiagnostics(file, text), params: [], recognised };
   if (k === 'rules') {
-    const r = rulesDiagnostics(file, text, budget);
+    // the program recognise loaded (the same text and options): what rulesDiagnostics would load again
+    const r = r0?.program ? { diagnostics: [...r0.program.diagnostics], program: r0.program } : rulesDiagnostics(file, text, budget);
     return { kind: k, diagnostics: r.diagnostics, params: r.program ? sortedParams(r.program) : [], recognised };
   }
   const style = styleNamed(k);
