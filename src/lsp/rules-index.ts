@@ -57,7 +57,7 @@ export function indexRules(text: string, vocabulary: Vocabulary): RulesIndex {
   const occurrences: Occurrence[] = [];
   const relations = new Map<string, RelationInfo>();
 
-  const schemaArgs = (name: string, args: SNode[], form: SNode, nested: boolean) => {
+  const schemaArgs = (name: string, args: SNode[], form: SNode, nested: boolean, head: boolean) => {
     const entries = (nested ? vocabulary.nested : vocabulary.byName).get(name);
     if (!entries) return;
     const entry = entries.find((e) => acceptsArity(e, args.length)) ?? entries[0]!;
@@ -65,13 +65,14 @@ export function indexRules(text: string, vocabulary: Vocabulary): RulesIndex {
       const schema = argAt(entry, i);
       if (!schema) return;
       if (schema.kind === 'item' && arg.kind === 'list' && isName(arg.items[0])) {
-        schemaArgs(arg.items[0].text, arg.items.slice(1), form, true);
+        schemaArgs(arg.items[0].text, arg.items.slice(1), form, true, head);
         return;
       }
       const ns = NAMESPACE[schema.kind];
       if (!ns || !isName(arg)) return;
-      // a symbol position names a nonterminal or a terminal: it uses, never defines, a nonterminal
-      occurrences.push({ name: arg.text, ns, start: arg.start, end: arg.end, definition: schema.declares === true && schema.kind !== 'symbol', form });
+      // a declaring position declares in a fact or a rule's head (in a body it reads); a symbol position
+      // names a nonterminal or a terminal: it uses, never defines, a nonterminal
+      occurrences.push({ name: arg.text, ns, start: arg.start, end: arg.end, definition: head && schema.declares === true && schema.kind !== 'symbol', form });
     });
   };
 
@@ -94,7 +95,7 @@ export function indexRules(text: string, vocabulary: Vocabulary): RulesIndex {
       info.arities.add(rel.args.length);
       if (form.kind === 'list' && form.items[0]?.kind === 'atom' && form.items[0].text === '<=') info.derived = true;
     }
-    schemaArgs(rel.name.text, rel.args, form, false);
+    schemaArgs(rel.name.text, rel.args, form, false, head);
   };
 
   for (const form of doc.forms) {
