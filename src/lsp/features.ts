@@ -15,6 +15,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
 import { argAt, entryForm } from '../generate/vocabulary-schema.js';
+import { jsonKeyAt, objectKind, scanJson } from './graph-json.js';
+import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
 import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } from './blueprints.js';
 import { declaredNames, indexRules, isName, occurrenceAt, occurrencesOf, type Namespace, type RulesIndex } from './rules-index.js';
 import { listsAt, readSexprs, type SNode } from './sexpr.js';
@@ -29,7 +31,7 @@ export function syntaxOf(file: string, kind: FileKind): Syntax {
   return 'rules';
 }
 
-const SYMBOL_KIND = { Class: 5, Method: 6, Property: 7, Field: 8, Constructor: 9, Enum: 10, Interface: 11, Function: 12, Constant: 14, Struct: 23, Event: 24 } as const;
+const SYMBOL_KIND = { Module: 2, Class: 5, Method: 6, Property: 7, Field: 8, Constructor: 9, Enum: 10, Interface: 11, Function: 12, Constant: 14, Struct: 23, Event: 24 } as const;
 const COMPLETION_KIND = { Function: 3, Keyword: 14, Snippet: 15, Reference: 18, Value: 12, Class: 7, EnumMember: 20, Module: 9 } as const;
 
 export interface Doc {
@@ -74,7 +76,11 @@ const NS_TITLE: Record<Namespace, string> = { relation: 'relation', nonterminal:
 export function hover(doc: Doc, offset: number): Hover | null {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'bp') return hoverBp(doc, offset);
-  if (syntax === 'json') return null;
+  if (syntax === 'json') {
+    if (doc.kind !== 'graph') return null;
+    const k = jsonKeyAt(doc.text.getText(), offset);
+    return k ? { contents: { kind: 'markdown', value: entryMarkdown([k.entry], GRAPH_JSON_SCHEMA.title) }, range: range(doc, k.start, k.end) } : null;
+  }
   const index = rulesIndex(doc);
   const occ = occurrenceAt(index, offset);
   const vocab = vocabularyOf(doc.kind);
@@ -254,7 +260,25 @@ function completionBp(doc: Doc): CompletionItem[] {
 
 export function symbols(doc: Doc): DocumentSymbol[] {
   const syntax = syntaxOf(doc.file, doc.kind);
-  if (syntax === 'json') return [];
+  if (syntax === 'json') {
+    if (doc.kind !== 'graph') return [];
+    // stages with their rules; the rules of a grammar of one stage
+    const objects = scanJson(doc.text.getText()).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
+    const symbolOf = (o: (typeof objects)[number], i: number): DocumentSymbol => ({
+      name: o.name ?? `${o.kind} ${i + 1}`,
+      detail: o.kind,
+      kind: o.kind === 'stage' ? SYMBOL_KIND.Module : SYMBOL_KIND.Function,
+      range: range(doc, o.start, o.end),
+      selectionRange: range(doc, o.start, o.start + 1),
+    });
+    const stages = objects.filter((o) => o.kind === 'stage');
+    const rules = objects.filter((o) => o.kind === 'rule');
+    const inside = (r: { start: number }, s: { start: number; end: number }) => r.start > s.start && r.start < s.end;
+    return [
+      ...stages.map((s, i) => ({ ...symbolOf(s, i), children: rules.filter((r) => inside(r, s)).map(symbolOf) })),
+      ...rules.filter((r) => !stages.some((s) => inside(r, s))).map(symbolOf),
+    ];
+  }
   if (syntax === 'bp') {
     const index = bpIndex(doc);
     if (!index) return [];

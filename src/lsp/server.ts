@@ -27,6 +27,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
+import { isGraphJson } from './graph-json.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
@@ -94,6 +95,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     const text = documents.get(uri);
     if (!text) return undefined;
     const file = fileOfUri(uri);
+    if (/\.json$/i.test(file)) return { uri, file, kind: isGraphJson(text.getText()) ? 'graph' : 'rules', text };
     const known = kinds.get(uri);
     // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
     const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
@@ -146,6 +148,11 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     const doc = docOf(uri);
     if (!doc) return;
     const version = doc.text.version;
+    if (/\.json$/i.test(doc.file) && doc.kind !== 'graph') {
+      // JSON that is no graph grammar (package.json...) is not gramlog's
+      void connection.sendDiagnostics({ uri, version, diagnostics: [] });
+      return;
+    }
     const job = runner.start({
       file: doc.file,
       text: doc.text.getText(),
@@ -160,9 +167,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
         const now = documents.get(uri);
         if (!now || now.version !== version) return;
         kinds.set(uri, r.kind);
-        // graph .json that is no graph grammar (package.json...) is not gramlog's
-        const ours = !(/\.json$/i.test(doc.file) && r.kind !== 'graph');
-        const diagnostics = ours ? r.diagnostics.filter((d) => !d.span || d.span.file === doc.file).map((d) => toLspDiagnostic(d, options.errorsUrl)) : [];
+        const diagnostics = r.diagnostics.filter((d) => !d.span || d.span.file === doc.file).map((d) => toLspDiagnostic(d, options.errorsUrl));
         void connection.sendDiagnostics({ uri, version, diagnostics });
       },
       (e: unknown) => {

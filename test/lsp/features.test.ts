@@ -89,3 +89,20 @@ describe('any text', () => {
     );
   });
 });
+
+describe('graph grammars in JSON', () => {
+  const doc = docOf('rules/mission.json');
+  it('explain a key from the JSON schema by the object it is in, and outline the stages and rules', () => {
+    expect(doc.kind).toBe('graph');
+    const text = doc.text.getText();
+    const lhs = (hover(doc, text.indexOf('"lhs"') + 2)!.contents as { value: string }).value;
+    expect(lhs).toContain('What the rule matches');
+    const start = (hover(doc, text.indexOf('"start"') + 2)!.contents as { value: string }).value;
+    expect(start).toContain('start graph');
+    const outline = symbols(doc);
+    const names = [...text.matchAll(/"rules": \[/g)].length;
+    expect(names).toBeGreaterThan(0);
+    expect(outline.map((s) => s.name)).toEqual([...text.matchAll(/^ {4}\{\n {6}"name": "(\w+)"/gm)].map((m) => m[1]));
+    expect(outline[0]!.children!.map((c) => c.name)).toContain('begin');
+  });
+});

@@ -98,6 +98,14 @@ describe('gramlog lsp --stdio, driven by a protocol client', () => {
     }
   }, 120_000);
 
+  it('leaves JSON that is no graph grammar alone (package.json): no diagnostics, no hover', async () => {
+    const file = join(dir, 'package.json');
+    const waiting = client.diagnostics(uriOf(file), 1);
+    const uri = await client.open(file, '{ "name": "x", "version": "1.0.0", "start": 1 }\n', 'json');
+    expect(await waiting).toEqual([]);
+    expect(await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 38 } })).toBeNull();
+  });
+
   it('reports an unsafe rule of a game on its line, with the code and a link', async () => {
     const uri = uriOf(join(dir, 'unsafe.kif'));
     const last = client.published.filter((p) => p.uri === uri).at(-1)!;
