@@ -15,7 +15,7 @@ import { isGramlogError, type Diagnostic } from './errors.js';
 import { loadGame } from './gdl/checks/load-game.js';
 import { staticChecks } from './gdl/checks/static-checks.js';
 import { paramFacts } from './generate/params.js';
-import type { StyleName } from './generate/style.js';
+import { engineOptions, type CompileOptions, type StyleName } from './generate/style.js';
 import { styleNamed, styleOfProgram, styleOfText } from './generate/styles.js';
 import { loadProgram } from './program/load.js';
 import type { Program } from './program/program.js';
@@ -51,18 +51,23 @@ function sortedParams(program: Program): Array<[string, string]> {
 
 /** The kind of a text, if it can be told (undefined: it does not load, and no style knows it by its text). */
 export function kindOf(file: string, text: string): FileKind | undefined {
+  return recognise(file, text, {}).kind;
+}
+
+/** The kind of a text, and the program it loaded to tell (kept for plain rules, so they are not loaded twice). */
+function recognise(file: string, text: string, budget: DiagnoseBudget): { kind: FileKind | undefined; program?: Program } {
   const byText = styleOfText({ file, text });
-  if (byText) return byText.name;
+  if (byText) return { kind: byText.name };
   let program: Program;
   try {
-    program = loadProgram([{ file, text }]);
+    program = loadProgram([{ file, text }], engineOptions(budget));
   } catch (e) {
     if (!isGramlogError(e)) throw e;
-    return /\(\s*role\s/i.test(text) ? 'game' : undefined;
+    return { kind: /\(\s*role\s/i.test(text) ? 'game' : undefined };
   }
-  if (isGame(program)) return 'game';
+  if (isGame(program)) return { kind: 'game' };
   const style = styleOfProgram(program);
-  return style.recogniseProgram?.(program) ? style.name : 'rules';
+  return style.recogniseProgram?.(program) ? { kind: style.name } : { kind: 'rules', program };
 }
 
 /** A game's findings as `gramlog validate` reports its static checks: its loader (keywords in any case), a syntax error as `syntax`. */
@@ -78,9 +83,9 @@ function gameDiagnostics(file: string, text: string): Diagnostic[] {
 }
 
 /** Plain rules: what `gramlog query` reports when it loads the file. */
-function rulesDiagnostics(file: string, text: string): { diagnostics: Diagnostic[]; program?: Program } {
+function rulesDiagnostics(file: string, text: string, budget: DiagnoseBudget): { diagnostics: Diagnostic[]; program?: Program } {
   try {
-    const program = loadProgram([{ text, file }]);
+    const program = loadProgram([{ text, file }], engineOptions(budget));
     return { diagnostics: [...program.diagnostics], program };
   } catch (e) {
     if (!isGramlogError(e)) throw e;
@@ -88,23 +93,30 @@ function rulesDiagnostics(file: string, text: string): { diagnostics: Diagnostic
   }
 }
 
+/** A bound on the evaluation a diagnosis may do (the language server's, so a large file never keeps it busy): CompileOptions' budget. */
+export type DiagnoseBudget = Pick<CompileOptions, 'maxFacts' | 'maxWork' | 'deadline'>;
+
 /**
  * The diagnostics of `text` read as `kind` (recognised when not given; a
  * text that does not load and names no kind keeps `fallback`, e.g. the kind
- * it had before the edit that broke it).
+ * it had before the edit that broke it). `budget` bounds the evaluation
+ * (none: the CLI's defaults); past it, the budget's located error is a
+ * diagnostic.
  */
-export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules'): Diagnosis {
-  const found = kind ?? kindOf(file, text);
+export function diagnose(file: string, text: string, kind?: FileKind, fallback: FileKind = 'rules', budget: DiagnoseBudget = {}): Diagnosis {
+  const r0 = kind === undefined ? recognise(file, text, budget) : undefined;
+  const found = kind ?? r0?.kind;
   const k = found ?? fallback;
   const recognised = kind === undefined && found !== undefined;
   if (k === 'game') return { kind: k, diagnostics: gameDiagnostics(file, text), params: [], recognised };
   if (k === 'rules') {
-    const r = rulesDiagnostics(file, text);
+    // the program recognise loaded (the same text and options): what rulesDiagnostics would load again
+    const r = r0?.program ? { diagnostics: [...r0.program.diagnostics], program: r0.program } : rulesDiagnostics(file, text, budget);
     return { kind: k, diagnostics: r.diagnostics, params: r.program ? sortedParams(r.program) : [], recognised };
   }
   const style = styleNamed(k);
   if (!style) throw new RangeError(`diagnose: no file kind ${k}`);
-  const compiled = style.compile([{ file, text }]);
+  const compiled = style.compile([{ file, text }], engineOptions(budget));
   const params = compiled.program ? sortedParams(compiled.program) : [];
   return { kind: k, diagnostics: [...compiled.diagnostics], params, recognised };
 }

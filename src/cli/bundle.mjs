@@ -23,7 +23,8 @@ const scriptDir = join(root, 'dist', 'cli', 'script');
 rmSync(out, { recursive: true, force: true });
 rmSync(scriptDir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+  // the language server's diagnostics worker is an entry of its own, beside the chunk that starts it (src/lsp/server.ts)
+  entryPoints: { main: join(root, 'dist', 'cli', 'main.js'), 'lsp-worker': join(root, 'dist', 'lsp', 'lsp-worker.js') },
   outdir: out,
   bundle: true,
   splitting: true,

@@ -32,3 +32,4 @@ await optional('facts-bench', 'benchFacts');
 await optional('graph-bench', 'benchGraph');
 await optional('web-bench', 'benchWeb');
 await optional('json-bench', 'benchJson');
+await optional('lsp-bench', 'benchLsp');

@@ -10,6 +10,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
 
@@ -136,6 +138,28 @@ describe('the packed package, installed with npm install -g --prefix', () => {
       expect(app.status).toBe(200);
       expect((await app.text()).length).toBeGreaterThan(1000);
     } finally {
+      child.kill();
+    }
+  }, 60_000);
+
+  it('starts the language server (gramlog lsp --stdio) from the installed package: its dependencies resolve, its worker runs', async () => {
+    const child = spawn(gramlog, ['lsp', '--stdio'], { cwd: work });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    try {
+      const published = new Promise<PublishDiagnosticsParams>((done) => connection.onNotification('textDocument/publishDiagnostics', done));
+      connection.listen();
+      const init = (await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as { capabilities: { hoverProvider?: boolean } };
+      expect(init.capabilities.hoverProvider).toBe(true);
+      await connection.sendNotification('initialized', {});
+      const text = '(role robot)\n(init (on))\n(<= (legal robot (move ?x)) (true (on)))\n(<= terminal (true (on)))\n(<= (goal robot 100) (true (on)))\n';
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(join(work, 'unsafe.kif')).href, languageId: 'gdl', version: 1, text } });
+      const p = await published;
+      expect(p.diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['safety', 2]]);
+      await connection.sendRequest('shutdown');
+      await connection.sendNotification('exit');
+      expect(await new Promise((done) => child.on('exit', done))).toBe(0);
+    } finally {
+      connection.dispose();
       child.kill();
     }
   }, 60_000);

@@ -59,4 +59,5 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'open the playground: edit rules in the browser with live diagnostics and generated content',
     load: async () => (await import('./serve.js')).serveCommand,
   },
+  { name: 'lsp', summary: "the language server for editors (LSP over stdio): the CLI's diagnostics, hover, definitions, completion, formatting", load: async () => (await import('./lsp.js')).lspCommand },
 ];

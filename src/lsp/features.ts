@@ -1,0 +1,407 @@
+/**
+ * The editor features of one document, pure functions of its text and kind:
+ * hover, definition, references, completion, outline, folding and semantic
+ * tokens. The server (server.ts) keeps the documents and answers requests
+ * with these.
+ */
+import type {
+  CompletionItem,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  Location,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileKind } from '../diagnose.js';
+import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
+import { argAt, entryForm } from '../generate/vocabulary-schema.js';
+import { jsonKeyAt, objectKind, scanJson } from './graph-json.js';
+import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
+import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } from './blueprints.js';
+import { declaredNames, indexRules, isName, occurrenceAt, occurrencesOf, type Namespace, type RulesIndex } from './rules-index.js';
+import { listsAt, readSexprs, type SNode } from './sexpr.js';
+import { entryMarkdown, vocabularyOf } from './vocabulary.js';
+
+/** What a document is read as: a rule file (every kind but blueprints and graph JSON), a blueprint library, graph JSON. */
+export type Syntax = 'rules' | 'bp' | 'json';
+
+export function syntaxOf(file: string, kind: FileKind): Syntax {
+  if (/\.bp$/i.test(file) || kind === 'blueprints') return 'bp';
+  if (/\.json$/i.test(file)) return 'json';
+  return 'rules';
+}
+
+const SYMBOL_KIND = { Module: 2, Class: 5, Method: 6, Property: 7, Field: 8, Constructor: 9, Enum: 10, Interface: 11, Function: 12, Constant: 14, Struct: 23, Event: 24 } as const;
+const COMPLETION_KIND = { Function: 3, Keyword: 14, Snippet: 15, Reference: 18, Value: 12, Class: 7, EnumMember: 20, Module: 9 } as const;
+
+export interface Doc {
+  uri: string;
+  file: string;
+  kind: FileKind;
+  text: TextDocument;
+}
+
+/** Indexes of a document, built once per version. */
+const rulesCache = new WeakMap<TextDocument, { version: number; kind: FileKind; index: RulesIndex }>();
+const bpCache = new WeakMap<TextDocument, { version: number; index: BlueprintsIndex | undefined }>();
+
+export function rulesIndex(doc: Doc): RulesIndex {
+  const c = rulesCache.get(doc.text);
+  if (c && c.version === doc.text.version && c.kind === doc.kind) return c.index;
+  const index = indexRules(doc.text.getText(), vocabularyOf(doc.kind));
+  rulesCache.set(doc.text, { version: doc.text.version, kind: doc.kind, index });
+  return index;
+}
+
+export function bpIndex(doc: Doc): BlueprintsIndex | undefined {
+  const c = bpCache.get(doc.text);
+  if (c && c.version === doc.text.version) return c.index;
+  const index = indexBlueprints(doc.text.getText(), doc.file);
+  bpCache.set(doc.text, { version: doc.text.version, index });
+  return index;
+}
+
+function range(doc: Doc, start: number, end: number) {
+  return { start: doc.text.positionAt(start), end: doc.text.positionAt(end) };
+}
+
+function formText(doc: Doc, n: SNode): string {
+  return doc.text.getText().slice(n.start, n.end);
+}
+
+const NS_TITLE: Record<Namespace, string> = { relation: 'relation', nonterminal: 'nonterminal', rule: 'rule', layer: 'layer', param: 'param' };
+
+// ---- hover ----
+
+export function hover(doc: Doc, offset: number): Hover | null {
+  const syntax = syntaxOf(doc.file, doc.kind);
+  if (syntax === 'bp') return hoverBp(doc, offset);
+  if (syntax === 'json') {
+    if (doc.kind !== 'graph') return null;
+    const k = jsonKeyAt(doc.text.getText(), offset);
+    return k ? { contents: { kind: 'markdown', value: entryMarkdown([k.entry], GRAPH_JSON_SCHEMA.title) }, range: range(doc, k.start, k.end) } : null;
+  }
+  const index = rulesIndex(doc);
+  const occ = occurrenceAt(index, offset);
+  const vocab = vocabularyOf(doc.kind);
+  if (!occ) {
+    // a rewrite item of a graph rule, or a keyword
+    const lists = listsAt(index.doc, offset);
+    const inner = lists[lists.length - 1];
+    const head = inner?.items[0];
+    if (head && isName(head) && head.start <= offset && offset <= head.end) {
+      const nested = vocab.nested.get(head.text);
+      if (nested) return { contents: { kind: 'markdown', value: entryMarkdown(nested, 'rewrite items') }, range: range(doc, head.start, head.end) };
+    }
+    return null;
+  }
+  const r = range(doc, occ.start, occ.end);
+  const parts: string[] = [];
+  if (occ.ns === 'relation') {
+    const entries = vocab.byName.get(occ.name);
+    if (entries) parts.push(entryMarkdown(entries, vocab.title));
+    const info = index.relations.get(occ.name);
+    if (info && !entries) {
+      const shown = info.statements.slice(0, 8).map((s) => formText(doc, s));
+      const more = info.statements.length > shown.length ? `\n\n…and ${info.statements.length - shown.length} more` : '';
+      parts.push(
+        `**${occ.name}**/${[...info.arities].sort().join(', ')}: ${info.derived ? 'defined by rules' : 'facts'} in this file (${info.statements.length})\n\n\`\`\`gdl\n${shown.join('\n')}\n\`\`\`${more}`,
+      );
+    }
+    if (!entries && !info) parts.push(`**${occ.name}**: not defined in this file (no fact or rule has it as its head)`);
+  } else {
+    const defs = occurrencesOf(index, occ.name, occ.ns).filter((o) => o.definition);
+    const shown = [...new Set(defs.map((d) => d.form))].slice(0, 8).map((f) => formText(doc, f));
+    parts.push(
+      defs.length > 0
+        ? `**${occ.name}**: ${NS_TITLE[occ.ns]}, declared by\n\n\`\`\`gdl\n${shown.join('\n')}\n\`\`\``
+        : `**${occ.name}**: a ${NS_TITLE[occ.ns]} this file does not declare`,
+    );
+  }
+  return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') }, range: r };
+}
+
+const BP_DIRECTIVES = new Map(BLUEPRINT_SCHEMA.entries.map((e) => [e.name, e]));
+
+function hoverBp(doc: Doc, offset: number): Hover | null {
+  const index = bpIndex(doc);
+  const text = doc.text.getText();
+  if (index) {
+    const occ = bpOccurrenceAt(index, offset);
+    if (occ?.ns === 'block') {
+      const block = index.blocks.get(occ.key);
+      const value = block ? blockMarkdown(index, block) : `**${occ.key}**: not defined in this file`;
+      return { contents: { kind: 'markdown', value }, range: range(doc, occ.span.offset, occ.span.endOffset) };
+    }
+  }
+  // a directive (@property) or a built-in function (rand): the schema's doc
+  let s = offset;
+  let e = offset;
+  while (s > 0 && /[@\w+*/-]/.test(text[s - 1]!)) s--;
+  while (e < text.length && /[@\w+*/-]/.test(text[e]!)) e++;
+  const word = text.slice(s, e);
+  const entry = BP_DIRECTIVES.get(word);
+  if (!entry) return null;
+  return { contents: { kind: 'markdown', value: entryMarkdown([entry], BLUEPRINT_SCHEMA.title) }, range: range(doc, s, e) };
+}
+
+// ---- definition and references ----
+
+export function definition(doc: Doc, offset: number): Location[] {
+  return locations(doc, offset, true, false);
+}
+
+export function references(doc: Doc, offset: number, includeDeclaration: boolean): Location[] {
+  return locations(doc, offset, false, includeDeclaration);
+}
+
+function locations(doc: Doc, offset: number, definitions: boolean, includeDeclaration: boolean): Location[] {
+  const syntax = syntaxOf(doc.file, doc.kind);
+  if (syntax === 'bp') {
+    const index = bpIndex(doc);
+    const occ = index && bpOccurrenceAt(index, offset);
+    if (!index || !occ) return [];
+    return index.occurrences
+      .filter((o) => o.key === occ.key && o.ns === occ.ns && (definitions ? o.definition : includeDeclaration || !o.definition))
+      .map((o) => ({ uri: doc.uri, range: range(doc, o.span.offset, o.span.endOffset) }));
+  }
+  if (syntax === 'json') return [];
+  const index = rulesIndex(doc);
+  const occ = occurrenceAt(index, offset);
+  if (!occ) return [];
+  const all = occurrencesOf(index, occ.name, occ.ns);
+  if (definitions) {
+    // a definition lands on the statements that define the name: `(rule quest fetch 3)` for nonterminal quest
+    const seen = new Set<SNode>();
+    const out: Location[] = [];
+    for (const o of all) {
+      if (!o.definition || seen.has(o.form)) continue;
+      seen.add(o.form);
+      out.push({ uri: doc.uri, range: range(doc, o.form.start, o.form.end) });
+    }
+    return out;
+  }
+  return all.filter((o) => includeDeclaration || !o.definition).map((o) => ({ uri: doc.uri, range: range(doc, o.start, o.end) }));
+}
+
+// ---- completion ----
+
+const KEYWORDS = ['<=', 'not', 'or', 'distinct'];
+const NS_OF_KIND: Record<string, Namespace> = { nonterminal: 'nonterminal', symbol: 'nonterminal', rule: 'rule', layer: 'layer', param: 'param' };
+
+export function completion(doc: Doc, offset: number): CompletionItem[] {
+  const syntax = syntaxOf(doc.file, doc.kind);
+  if (syntax === 'json') return [];
+  if (syntax === 'bp') return completionBp(doc);
+  const index = rulesIndex(doc);
+  const vocab = vocabularyOf(doc.kind);
+  const lists = listsAt(index.doc, offset);
+  const inner = lists[lists.length - 1];
+  if (!inner) return [];
+  // which item of the innermost list the cursor is on: the one it touches, else the next
+  let position = inner.items.findIndex((it) => it.start <= offset && offset <= it.end);
+  if (position === -1) position = inner.items.filter((it) => it.end < offset).length;
+  if (position === 0) {
+    const items: CompletionItem[] = [];
+    for (const [name, entries] of vocab.byName) {
+      const e = entries[0]!;
+      items.push({
+        label: name,
+        kind: COMPLETION_KIND.Function,
+        detail: entries.map(entryForm).join('  |  '),
+        documentation: { kind: 'markdown', value: entryMarkdown(entries, vocab.title) },
+        sortText: '1' + name,
+        insertTextFormat: 2,
+        insertText: e.args.length === 0 || e.form ? name : `${name} ${e.args.filter((a) => !a.optional && !a.variadic).map((a, i) => `\${${i + 1}:${a.name}}`).join(' ')}`,
+      });
+    }
+    for (const [name, info] of index.relations) {
+      if (vocab.byName.has(name)) continue;
+      items.push({ label: name, kind: COMPLETION_KIND.Reference, detail: `${name}/${[...info.arities].join(', ')} (this file)`, sortText: '0' + name });
+    }
+    for (const k of KEYWORDS) items.push({ label: k, kind: COMPLETION_KIND.Keyword, sortText: '2' + k });
+    return items;
+  }
+  const head = inner.items[0];
+  if (!head || !isName(head)) return [];
+  const entries = vocab.byName.get(head.text) ?? vocab.nested.get(head.text);
+  if (!entries) return [];
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const arg = argAt(e, position - 1);
+    if (!arg) continue;
+    if (arg.kind === 'choice') for (const v of arg.values ?? []) add(v, COMPLETION_KIND.EnumMember, `${arg.name} of ${entryForm(e)}`);
+    const ns = NS_OF_KIND[arg.kind];
+    if (ns) for (const n of declaredNames(index, ns)) add(n, COMPLETION_KIND.Value, `${NS_TITLE[ns]} (${arg.name} of ${entryForm(e)})`);
+  }
+  return items;
+  function add(label: string, kind: CompletionItem["kind"], detail: string) {
+    if (seen.has(label)) return;
+    seen.add(label);
+    items.push({ label, kind, detail });
+  }
+}
+
+function completionBp(doc: Doc): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  for (const e of BLUEPRINT_SCHEMA.entries) {
+    if (!/^[@\w+*/-]+$/.test(e.name)) continue;
+    items.push({ label: e.name, kind: e.name.startsWith('@') ? COMPLETION_KIND.Keyword : COMPLETION_KIND.Function, detail: e.form ?? entryForm(e), documentation: { kind: 'markdown', value: entryMarkdown([e], BLUEPRINT_SCHEMA.title) } });
+  }
+  const index = bpIndex(doc);
+  if (index) {
+    for (const [key, b] of index.blocks) items.push({ label: key, kind: b.kind === 'factory' ? COMPLETION_KIND.Module : COMPLETION_KIND.Class, detail: `${b.kind} (this file)` });
+  }
+  return items;
+}
+
+// ---- outline ----
+
+export function symbols(doc: Doc): DocumentSymbol[] {
+  const syntax = syntaxOf(doc.file, doc.kind);
+  if (syntax === 'json') {
+    if (doc.kind !== 'graph') return [];
+    // stages with their rules; the rules of a grammar of one stage
+    const objects = scanJson(doc.text.getText()).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
+    const symbolOf = (o: (typeof objects)[number], i: number): DocumentSymbol => ({
+      name: o.name ?? `${o.kind} ${i + 1}`,
+      detail: o.kind,
+      kind: o.kind === 'stage' ? SYMBOL_KIND.Module : SYMBOL_KIND.Function,
+      range: range(doc, o.start, o.end),
+      selectionRange: range(doc, o.start, o.start + 1),
+    });
+    const stages = objects.filter((o) => o.kind === 'stage');
+    const rules = objects.filter((o) => o.kind === 'rule');
+    const inside = (r: { start: number }, s: { start: number; end: number }) => r.start > s.start && r.start < s.end;
+    return [
+      ...stages.map((s, i) => ({ ...symbolOf(s, i), children: rules.filter((r) => inside(r, s)).map(symbolOf) })),
+      ...rules.filter((r) => !stages.some((s) => inside(r, s))).map(symbolOf),
+    ];
+  }
+  if (syntax === 'bp') {
+    const index = bpIndex(doc);
+    if (!index) return [];
+    return index.file.blocks.map((b) => ({
+      name: b.kind === 'factory' ? `{${b.name}}` : b.name,
+      detail: `${b.kind}${b.parent !== undefined ? ` : ${b.parent}` : ''}`,
+      kind: b.kind === 'blueprint' ? SYMBOL_KIND.Class : b.kind === 'mod' ? SYMBOL_KIND.Interface : SYMBOL_KIND.Constructor,
+      range: range(doc, b.span.offset, b.span.endOffset),
+      selectionRange: range(doc, b.nameSpan.offset, b.nameSpan.endOffset),
+      children: [
+        ...b.properties.map((p) => ({ name: p.key, kind: SYMBOL_KIND.Property, range: range(doc, p.span.offset, p.span.endOffset), selectionRange: range(doc, p.keySpan.offset, p.keySpan.endOffset) })),
+        ...b.functions.map((f) => ({ name: f.name, kind: SYMBOL_KIND.Function, range: range(doc, f.span.offset, f.span.endOffset), selectionRange: range(doc, f.nameSpan.offset, f.nameSpan.endOffset) })),
+      ],
+    }));
+  }
+  const index = rulesIndex(doc);
+  const out: DocumentSymbol[] = [];
+  for (const info of index.relations.values()) {
+    const heads = index.occurrences.filter((o) => o.ns === 'relation' && o.definition && o.name === info.name);
+    const first = info.statements[0]!;
+    const last = info.statements[info.statements.length - 1]!;
+    const firstHead = heads[0]!;
+    out.push({
+      name: `${info.name}/${[...info.arities].sort().join(',')}`,
+      detail: info.derived ? 'rules' : 'facts',
+      kind: info.derived ? SYMBOL_KIND.Function : SYMBOL_KIND.Constant,
+      range: range(doc, Math.min(first.start, firstHead.start), last.end),
+      selectionRange: range(doc, firstHead.start, firstHead.end),
+      children: heads.map((h) => ({
+        name: formText(doc, h.form).replace(/\s+/g, ' ').slice(0, 80),
+        kind: h.form.kind === 'list' && h.form.items[0]?.kind === 'atom' && h.form.items[0].text === '<=' ? SYMBOL_KIND.Method : SYMBOL_KIND.Field,
+        range: range(doc, h.form.start, h.form.end),
+        selectionRange: range(doc, h.start, h.end),
+      })),
+    });
+  }
+  return out;
+}
+
+// ---- folding ----
+
+export function folding(doc: Doc): FoldingRange[] {
+  const syntax = syntaxOf(doc.file, doc.kind);
+  if (syntax === 'json') return [];
+  const text = doc.text.getText();
+  const out: FoldingRange[] = [];
+  const line = (o: number) => doc.text.positionAt(o).line;
+  const sdoc = readSexprs(text);
+  // runs of comment lines
+  let runStart = -1;
+  let runEnd = -1;
+  for (const c of sdoc.comments) {
+    const l = line(c.start);
+    if (runStart >= 0 && l === runEnd + 1) runEnd = l;
+    else {
+      if (runStart >= 0 && runEnd > runStart) out.push({ startLine: runStart, endLine: runEnd, kind: 'comment' });
+      runStart = runEnd = l;
+    }
+  }
+  if (runStart >= 0 && runEnd > runStart) out.push({ startLine: runStart, endLine: runEnd, kind: 'comment' });
+  if (syntax === 'bp') {
+    for (const b of bpIndex(doc)?.file.blocks ?? []) {
+      const s = line(b.span.offset);
+      const e = line(b.span.endOffset);
+      if (e > s) out.push({ startLine: s, endLine: e });
+    }
+    return out;
+  }
+  const walk = (nodes: SNode[]) => {
+    for (const n of nodes) {
+      if (n.kind !== 'list') continue;
+      const s = line(n.start);
+      const e = line(Math.max(n.start, n.end - 1));
+      if (e > s) out.push({ startLine: s, endLine: e });
+      walk(n.items);
+    }
+  };
+  walk(sdoc.forms);
+  return out;
+}
+
+// ---- semantic tokens ----
+
+export const TOKEN_TYPES = ['keyword', 'function', 'variable', 'string', 'number', 'comment', 'type', 'enumMember', 'namespace', 'parameter'] as const;
+export const TOKEN_MODIFIERS = ['declaration', 'defaultLibrary'] as const;
+const TYPE_OF_NS: Record<Namespace, (typeof TOKEN_TYPES)[number]> = { relation: 'function', nonterminal: 'type', rule: 'enumMember', layer: 'namespace', param: 'parameter' };
+
+/** Semantic tokens of a rule file, LSP-encoded (relative line, start, length, type, modifiers), in order; none for other files. */
+export function semanticTokens(doc: Doc): number[] {
+  if (syntaxOf(doc.file, doc.kind) !== 'rules') return [];
+  const index = rulesIndex(doc);
+  const vocab = vocabularyOf(doc.kind);
+  const byStart = new Map(index.occurrences.map((o) => [o.start, o]));
+  const raw: Array<{ start: number; end: number; type: number; mods: number }> = [];
+  const t = (name: (typeof TOKEN_TYPES)[number]) => TOKEN_TYPES.indexOf(name);
+  const walk = (nodes: SNode[]) => {
+    for (const n of nodes) {
+      if (n.kind === 'list') walk(n.items);
+      else if (n.kind === 'string') raw.push({ start: n.start, end: n.end, type: t('string'), mods: 0 });
+      else if (KEYWORDS.includes(n.text)) raw.push({ start: n.start, end: n.end, type: t('keyword'), mods: 0 });
+      else if (n.text.startsWith('?')) raw.push({ start: n.start, end: n.end, type: t('variable'), mods: 0 });
+      else if (/^[-+]?\d/.test(n.text)) raw.push({ start: n.start, end: n.end, type: t('number'), mods: 0 });
+      else {
+        const o = byStart.get(n.start);
+        if (!o) continue;
+        const mods = (o.definition ? 1 : 0) | (o.ns === 'relation' && vocab.byName.has(o.name) ? 2 : 0);
+        raw.push({ start: n.start, end: n.end, type: t(TYPE_OF_NS[o.ns]), mods });
+      }
+    }
+  };
+  walk(index.doc.forms);
+  for (const c of index.doc.comments) raw.push({ start: c.start, end: c.end, type: t('comment'), mods: 0 });
+  raw.sort((a, b) => a.start - b.start);
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  for (const r of raw) {
+    const s = doc.text.positionAt(r.start);
+    const e = doc.text.positionAt(r.end);
+    if (e.line !== s.line) continue; // a string over several lines: left to the grammar
+    data.push(s.line - prevLine, s.line === prevLine ? s.character - prevChar : s.character, e.character - s.character, r.type, r.mods);
+    prevLine = s.line;
+    prevChar = s.character;
+  }
+  return data;
+}

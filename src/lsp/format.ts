@@ -1,0 +1,104 @@
+/**
+ * Formatting: the canonical printers (src/syntax/printer.ts for rule files,
+ * src/generate/blueprints/printer.ts for .bp), with the comments kept. A
+ * statement (or blueprint block) prints canonically, one a line (a rule
+ * longer than WIDTH: its head on the first line, one body literal a line);
+ * one holding a comment is kept as written; blank lines between statements
+ * collapse to one; a comment after a statement on its line stays there. A
+ * file with a syntax error is not formatted (the error says why).
+ *
+ * format(format(x)) == format(x), and the program read from the result is
+ * the program read from x (the printers' round trip).
+ */
+import { isGramlogError } from '../errors.js';
+import { parseBlueprintFile } from '../generate/blueprints/parse.js';
+import { printBlock } from '../generate/blueprints/printer.js';
+import { printLiteral, printStatement } from '../syntax/printer.js';
+import { parse } from '../syntax/parser.js';
+import type { Statement } from '../syntax/ast.js';
+import { readSexprs, type SComment } from './sexpr.js';
+
+/** A rule longer than this prints one body literal a line. */
+export const WIDTH = 80;
+
+export type FormatResult = { ok: true; text: string } | { ok: false; message: string };
+
+interface Item {
+  start: number;
+  end: number;
+  /** The canonical text, or undefined for a comment. */
+  print?: () => string;
+  comment?: boolean;
+}
+
+function printRule(st: Statement): string {
+  const one = printStatement(st);
+  if (one.length <= WIDTH || !st.isRule || st.body.length === 0) return one;
+  return `(<= ${printLiteral(st.head)}\n${st.body.map((b) => '    ' + printLiteral(b)).join('\n')})`;
+}
+
+function layout(text: string, items: Item[], between: (a: Item, b: Item) => string | undefined): string {
+  items.sort((a, b) => a.start - b.start);
+  let out = '';
+  let prev: Item | undefined;
+  for (const it of items) {
+    const own = it.comment ? text.slice(it.start, it.end).trimEnd() : it.print!();
+    if (prev) {
+      const gap = text.slice(prev.end, it.start);
+      const newlines = (gap.match(/\n/g) ?? []).length;
+      const forced = between(prev, it);
+      out += newlines === 0 && it.comment ? ' ' : forced ?? (newlines >= 2 ? '\n\n' : '\n');
+    }
+    out += own;
+    prev = it;
+  }
+  return out.length > 0 ? out + '\n' : '';
+}
+
+function holdsComment(comments: readonly SComment[], start: number, end: number): boolean {
+  return comments.some((c) => c.start > start && c.start < end);
+}
+
+/** A rule file (.kif, .gdl) formatted. */
+export function formatRules(text: string, file: string): FormatResult {
+  let statements: Statement[];
+  try {
+    statements = parse(text, { file }).statements;
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return { ok: false, message: cannot(e) };
+  }
+  const doc = readSexprs(text);
+  if (doc.forms.length !== statements.length) return { ok: false, message: `${file}: not formatted: the file's statements could not be told apart` };
+  const items: Item[] = doc.comments.filter((c) => !doc.forms.some((f) => c.start > f.start && c.start < f.end)).map((c) => ({ ...c, comment: true }));
+  doc.forms.forEach((f, i) => {
+    const st = statements[i]!;
+    items.push({ start: f.start, end: f.end, print: holdsComment(doc.comments, f.start, f.end) ? () => text.slice(f.start, f.end) : () => printRule(st) });
+  });
+  return { ok: true, text: layout(text, items, () => undefined) };
+}
+
+/** A blueprint file (.bp) formatted. */
+export function formatBlueprints(text: string, file: string): FormatResult {
+  let blocks;
+  try {
+    blocks = parseBlueprintFile(text, file).blocks;
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return { ok: false, message: cannot(e) };
+  }
+  const comments = readSexprs(text).comments;
+  const items: Item[] = comments.filter((c) => !blocks.some((b) => c.start > b.span.offset && c.start < b.span.endOffset)).map((c) => ({ ...c, comment: true }));
+  for (const b of blocks) {
+    const start = b.span.offset;
+    const end = b.span.endOffset;
+    items.push({ start, end, print: holdsComment(comments, start, end) ? () => text.slice(start, end) : () => printBlock(b) });
+  }
+  // blocks are apart by a blank line, as the printer puts them
+  return { ok: true, text: layout(text, items, (a, b) => (!a.comment && !b.comment ? '\n\n' : undefined)) };
+}
+
+function cannot(e: { message: string; span?: { file: string; line: number; column: number } | undefined; code: string }): string {
+  const at = e.span ? `${e.span.file}:${e.span.line}:${e.span.column}: ` : '';
+  return `${at}error[${e.code}]: ${e.message} (not formatted: fix the syntax error first)`;
+}

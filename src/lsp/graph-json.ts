@@ -1,0 +1,109 @@
+/**
+ * Editor features of a graph grammar in graphgram JSON: the key under the
+ * cursor and the kind of object it is in (the grammar, a stage, a rule, a
+ * LHS or RHS node), for hover from the schema (GRAPH_JSON_SCHEMA), and the
+ * outline of its stages and rules. Read by a tolerant scan (it works while
+ * the file does not parse).
+ */
+import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
+import type { VocabularyEntry } from '../generate/vocabulary-schema.js';
+
+interface Frame {
+  kind: 'object' | 'array';
+  start: number;
+  /** Objects: the last key read (the one whose value is being read). */
+  key?: string;
+}
+
+export interface JsonKey {
+  key: string;
+  start: number;
+  end: number;
+  /** The keys of the containers above, outermost first (array levels as `[]`). */
+  path: string[];
+}
+
+export interface JsonObject {
+  path: string[];
+  start: number;
+  end: number;
+  /** Its "name" member, if it is a string. */
+  name?: string;
+}
+
+/** Every key of the text with its path, and every object with its extent. */
+export function scanJson(text: string): { keys: JsonKey[]; objects: JsonObject[] } {
+  const keys: JsonKey[] = [];
+  const objects: JsonObject[] = [];
+  const stack: Array<Frame & { object?: JsonObject }> = [];
+  const path = () => stack.flatMap((f, i) => (i === 0 ? [] : [stack[i - 1]!.kind === 'object' ? (stack[i - 1]!.key ?? '?') : '[]']));
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      const raw = text.slice(i + 1, Math.min(j, text.length));
+      let value: string;
+      try {
+        value = JSON.parse(`"${raw}"`) as string;
+      } catch {
+        value = raw;
+      }
+      let k = j + 1;
+      while (k < text.length && /\s/.test(text[k]!)) k++;
+      const top = stack[stack.length - 1];
+      if (text[k] === ':' && top?.kind === 'object') {
+        top.key = value;
+        keys.push({ key: value, start: i, end: Math.min(j + 1, text.length), path: path() });
+      } else if (top?.kind === 'object' && top.key === 'name' && top.object) {
+        top.object.name = value;
+      }
+      i = j + 1;
+    } else if (c === '{' || c === '[') {
+      const frame: Frame & { object?: JsonObject } = { kind: c === '{' ? 'object' : 'array', start: i };
+      if (c === '{') {
+        frame.object = { path: [...path(), ...(stack.length > 0 ? [stack[stack.length - 1]!.kind === 'object' ? (stack[stack.length - 1]!.key ?? '?') : '[]'] : [])], start: i, end: text.length };
+        objects.push(frame.object);
+      }
+      stack.push(frame);
+      i++;
+    } else if (c === '}' || c === ']') {
+      const f = stack.pop();
+      if (f?.object) f.object.end = i + 1;
+      i++;
+    } else i++;
+  }
+  return { keys, objects };
+}
+
+/** The kind of object a path leads to: `grammar`, `stage`, `rule`, `lhs` or `rhs` (a node of one), or undefined. */
+export function objectKind(path: readonly string[]): 'grammar' | 'stage' | 'rule' | 'lhs' | 'rhs' | undefined {
+  if (path.length === 0) return 'grammar';
+  const last = path.filter((p) => p !== '[]');
+  const tail = last[last.length - 1];
+  if (tail === 'stages') return 'stage';
+  if (tail === 'rules') return 'rule';
+  if ((tail === 'node' || tail === 'nodes') && (last[last.length - 2] === 'lhs' || last[last.length - 2] === 'rhs')) return last[last.length - 2] as 'lhs' | 'rhs';
+  return undefined;
+}
+
+const ENTRIES = new Map(GRAPH_JSON_SCHEMA.entries.map((e) => [e.name, e]));
+
+/** The schema entry of the key at `offset`, with the key's extent. */
+export function jsonKeyAt(text: string, offset: number): { entry: VocabularyEntry; start: number; end: number } | undefined {
+  const k = scanJson(text).keys.find((x) => x.start <= offset && offset <= x.end);
+  if (!k) return undefined;
+  const kind = objectKind(k.path);
+  const entry = kind ? ENTRIES.get(`${kind}.${k.key}`) : undefined;
+  return entry ? { entry, start: k.start, end: k.end } : undefined;
+}
+
+/**
+ * Whether a .json text is a graph grammar (a top-level "rules" or "stages"
+ * key) rather than another JSON file an editor opened (package.json...):
+ * the graph style takes every .json file it is given, the server only these.
+ */
+export function isGraphJson(text: string): boolean {
+  return scanJson(text).keys.some((k) => k.path.length === 0 && (k.key === 'rules' || k.key === 'stages'));
+}

@@ -1,0 +1,252 @@
+/**
+ * `gramlog lsp`: the language server over stdio. Documents of every kind
+ * gramlog reads (.kif, .gdl, .bp, graph .json) get the CLI's diagnostics
+ * (src/diagnose.ts, run in a worker, debounced, a run for an outdated
+ * version cancelled, bounded by a work budget), hover, definition,
+ * references, completion, outline, formatting, folding and semantic tokens
+ * (features.ts).
+ *
+ * initializationOptions (all optional): `debounceMs` (default 150),
+ * `maxWork` (tuple visits per diagnosis, default 20,000,000), `timeoutMs`
+ * (per diagnosis, default 10,000), `errorsUrl` (the error index the codes
+ * link to), `inline` (true: diagnose on the server's thread, no worker),
+ * `trace` (true: log when a diagnosis starts).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  createConnection,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileKind } from '../diagnose.js';
+import { toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
+import { isGraphJson } from './graph-json.js';
+import { guessKind } from './vocabulary.js';
+import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
+import { formatBlueprints, formatRules } from './format.js';
+import { Cancelled, InlineRunner, WorkerRunner, type Runner } from './runner.js';
+
+export interface ServerOptions {
+  debounceMs: number;
+  maxWork: number;
+  timeoutMs: number;
+  errorsUrl: string;
+  inline: boolean;
+  /** Log (window/logMessage) when a diagnosis starts, besides when one is cancelled. */
+  trace: boolean;
+}
+
+export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
+
+/** The file name a document's diagnostics carry: its path for a file: URI (as the CLI names a file it was given), else the URI. */
+export function fileOfUri(uri: string): string {
+  if (uri.startsWith('file:')) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return uri;
+    }
+  }
+  return uri;
+}
+
+/** The kind a file is first taken for, before its text is recognised. */
+function initialKind(file: string): FileKind {
+  if (/\.bp$/i.test(file)) return 'blueprints';
+  if (/\.json$/i.test(file)) return 'graph';
+  if (/\.kif$/i.test(file)) return 'game';
+  return 'rules';
+}
+
+function readOptions(given: unknown): ServerOptions {
+  const o = { ...DEFAULTS };
+  if (typeof given !== 'object' || given === null) return o;
+  const g = given as Record<string, unknown>;
+  const num = (k: 'debounceMs' | 'maxWork' | 'timeoutMs') => {
+    const v = g[k];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) o[k] = v;
+  };
+  num('debounceMs');
+  num('maxWork');
+  num('timeoutMs');
+  if (typeof g.errorsUrl === 'string' && g.errorsUrl !== '') o.errorsUrl = g.errorsUrl;
+  if (g.inline === true) o.inline = true;
+  if (g.trace === true) o.trace = true;
+  return o;
+}
+
+/** Serve on `connection` until the client exits. */
+export function serve(connection: Connection, workerScript: URL | undefined): void {
+  const documents = new TextDocuments(TextDocument);
+  const kinds = new Map<string, FileKind>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Map<string, { version: number; cancel(): void }>();
+  let options = DEFAULTS;
+  let runner: Runner = new InlineRunner();
+
+  const docOf = (uri: string): Doc | undefined => {
+    const text = documents.get(uri);
+    if (!text) return undefined;
+    const file = fileOfUri(uri);
+    if (/\.json$/i.test(file)) return { uri, file, kind: isGraphJson(text.getText()) ? 'graph' : 'rules', text };
+    const known = kinds.get(uri);
+    // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
+    const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
+    return { uri, file, kind, text };
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    options = readOptions(params.initializationOptions);
+    if (!options.inline && workerScript) {
+      try {
+        runner = new WorkerRunner(workerScript);
+      } catch {
+        runner = new InlineRunner();
+      }
+    }
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        completionProvider: { triggerCharacters: ['(', ' ', '@'] },
+        documentSymbolProvider: true,
+        documentFormattingProvider: true,
+        foldingRangeProvider: true,
+        semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+      },
+      serverInfo: { name: 'gramlog' },
+    };
+  });
+
+  const schedule = (uri: string) => {
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    const run = running.get(uri);
+    const doc = documents.get(uri);
+    // a newer version cancels the run of an older one
+    if (run && doc && run.version !== doc.version) {
+      run.cancel();
+      running.delete(uri);
+      connection.console.log(`${fileOfUri(uri)}: diagnostics of version ${run.version} cancelled: version ${doc.version} came`);
+    }
+    timers.set(uri, setTimeout(() => {
+      timers.delete(uri);
+      diagnoseNow(uri);
+    }, options.debounceMs));
+  };
+
+  const diagnoseNow = (uri: string) => {
+    const doc = docOf(uri);
+    if (!doc) return;
+    const version = doc.text.version;
+    if (/\.json$/i.test(doc.file) && doc.kind !== 'graph') {
+      // JSON that is no graph grammar (package.json...) is not gramlog's
+      void connection.sendDiagnostics({ uri, version, diagnostics: [] });
+      return;
+    }
+    const job = runner.start({
+      file: doc.file,
+      text: doc.text.getText(),
+      fallback: doc.kind,
+      budget: { maxWork: options.maxWork, deadline: Date.now() + options.timeoutMs },
+    });
+    running.set(uri, { version, cancel: job.cancel });
+    if (options.trace) connection.console.log(`${doc.file}: diagnostics of version ${version} started`);
+    job.result.then(
+      (r) => {
+        if (running.get(uri)?.version === version) running.delete(uri);
+        const now = documents.get(uri);
+        if (!now || now.version !== version) return;
+        kinds.set(uri, r.kind);
+        const diagnostics = r.diagnostics.filter((d) => !d.span || d.span.file === doc.file).map((d) => toLspDiagnostic(d, options.errorsUrl));
+        void connection.sendDiagnostics({ uri, version, diagnostics });
+      },
+      (e: unknown) => {
+        if (running.get(uri)?.version === version) running.delete(uri);
+        if (e instanceof Cancelled) return;
+        connection.console.error(`${doc.file}: internal error while checking: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+  };
+
+  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    timers.delete(uri);
+    running.get(uri)?.cancel();
+    running.delete(uri);
+    kinds.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+
+  const at = <T>(uri: string, f: (doc: Doc) => T, none: T): T => {
+    const doc = docOf(uri);
+    return doc ? f(doc) : none;
+  };
+  connection.onHover((p) => at(p.textDocument.uri, (d) => hover(d, d.text.offsetAt(p.position)), null));
+  connection.onDefinition((p) => at(p.textDocument.uri, (d) => definition(d, d.text.offsetAt(p.position)), []));
+  connection.onReferences((p) => at(p.textDocument.uri, (d) => references(d, d.text.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position)), []));
+  connection.onDocumentSymbol((p) => at(p.textDocument.uri, symbols, []));
+  connection.onFoldingRanges((p) => at(p.textDocument.uri, folding, []));
+  connection.languages.semanticTokens.on((p) => ({ data: at(p.textDocument.uri, semanticTokens, []) }));
+  connection.onDocumentFormatting((p) =>
+    at(
+      p.textDocument.uri,
+      (d) => {
+        const syntax = syntaxOf(d.file, d.kind);
+        if (syntax === 'json') return [];
+        const text = d.text.getText();
+        const r = syntax === 'bp' ? formatBlueprints(text, d.file) : formatRules(text, d.file);
+        if (!r.ok) {
+          // a notification (showWarningMessage is a request that waits for the user)
+          void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
+          return [];
+        }
+        if (r.text === text) return [];
+        return [{ range: { start: { line: 0, character: 0 }, end: d.text.positionAt(text.length) }, newText: r.text }];
+      },
+      [],
+    ),
+  );
+  connection.onShutdown(() => runner.close());
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/**
+ * The diagnostics worker's script: lsp-worker.js beside this module, both in
+ * the compiled modules (dist/lsp/) and in the bundle (dist/cli/bundle/, an
+ * entry of src/cli/bundle.mjs); undefined where it is absent (run from source).
+ */
+function workerScript(): URL | undefined {
+  const url = new URL('./lsp-worker.js', import.meta.url);
+  return existsSync(url) ? url : undefined;
+}
+
+/** Serve over this process's stdin and stdout (nothing else may write to stdout); resolves with the exit code when the client exits. */
+export function serveStdio(worker: URL | undefined = workerScript()): Promise<number> {
+  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+  serve(connection, worker);
+  return new Promise((resolve) => {
+    const done = () => {
+      process.stdin.destroy();
+      resolve(0);
+    };
+    connection.onExit(done);
+    process.stdin.on('end', done);
+  });
+}
