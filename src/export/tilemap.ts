@@ -125,7 +125,7 @@ export function tileMapOf(a: LayerArtifact): TileMap {
   const { program } = a;
   const t = program.terms;
   const cellOf = (key: number, layer: string): [number, number] => {
-    const ok = t.kind(key) === KIND_COMPOUND && t.arity(key) === 2 && (d.functor === undefined || t.name(t.functorOf(key)) === d.functor);
+    const ok = t.kind(key) === KIND_COMPOUND && t.arity(key) === 2 && (d.functor === undefined || t.name(key) === d.functor);
     const x = ok ? wholeNumber(program, t.arg(key, d.xArg)) : undefined;
     const y = ok ? wholeNumber(program, t.arg(key, 1 - d.xArg)) : undefined;
     const shape = d.functor === undefined ? '(F X Y) with whole numbers X and Y' : `(${d.functor} ${d.xArg === 0 ? 'X Y' : 'Y X'}) with whole numbers X and Y`;
