@@ -6,34 +6,25 @@
  *   {"options":{"directed":true,"multigraph":M,"compound":false},
  *    "nodes":[{"v":ID,"value":LABEL}], "edges":[{"v":ID,"w":ID,"value":LABEL}]}
  *
- * A graph with two edges between the same nodes in the same direction is
- * written as a multigraph (`multigraph: true`, each edge named `e1`, `e2`...),
- * so graphlib keeps both; otherwise as a simple graph, as graphgram makes them.
- * A node or edge without a label has no `value`.
+ * A simple directed graph, as graphgram makes them (a generated graph has at
+ * most one edge from a node to another, so no edge needs a name). A node or
+ * edge without a label has no `value`.
  */
 import type { GraphArtifact } from '../generate/graph/generate.js';
 
 export interface GraphlibJson {
-  options: { directed: true; multigraph: boolean; compound: false };
+  options: { directed: true; multigraph: false; compound: false };
   nodes: Array<{ v: string; value?: unknown }>;
-  edges: Array<{ v: string; w: string; name?: string; value?: unknown }>;
+  edges: Array<{ v: string; w: string; value?: unknown }>;
 }
 
 export function graphlibJson(a: GraphArtifact): GraphlibJson {
-  const pairs = new Set<string>();
-  let multigraph = false;
-  for (const e of a.edges) {
-    const k = JSON.stringify([e.v, e.w]);
-    if (pairs.has(k)) multigraph = true;
-    pairs.add(k);
-  }
   return {
-    options: { directed: true, multigraph, compound: false },
+    options: { directed: true, multigraph: false, compound: false },
     nodes: a.nodes.map((n) => (n.label === undefined || n.label === null ? { v: n.id } : { v: n.id, value: n.label })),
-    edges: a.edges.map((e, i) => ({
+    edges: a.edges.map((e) => ({
       v: e.v,
       w: e.w,
-      ...(multigraph ? { name: `e${i + 1}` } : {}),
       ...(e.label === undefined || e.label === null ? {} : { value: e.label }),
     })),
   };

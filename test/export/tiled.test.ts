@@ -6,7 +6,7 @@
  * not grid cells get a located error naming the site.
  */
 import { describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { runCli } from '../cli/fake-io.js';
 import { readRepoFile } from '../helpers.js';
 import { layersStyle } from '../../src/generate/layers/style.js';
