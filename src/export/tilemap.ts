@@ -60,7 +60,7 @@ interface Declarations {
   span: Span | undefined;
 }
 
-function fail(message: string, span: Span | undefined, code = 'exports/tilemap'): never {
+function fail(code: string, message: string, span: Span | undefined): never {
   throw new GramlogError(code, message, span);
 }
 
@@ -74,15 +74,15 @@ function readDeclarations(a: LayerArtifact): Declarations {
   const t = program.terms;
   const d: Declarations = { functor: undefined, xArg: 0, origin: { x: 1, y: 1 }, tileWidth: 16, tileHeight: 16, tiles: new Map(), span: undefined };
   const maps = [...model.tuples('tilemap', 1).map((x) => [x, 1] as const), ...model.tuples('tilemap', 2).map((x) => [x, 2] as const)];
-  if (maps.length > 1) fail(`a file declares one (tilemap FUNCTOR AXES), not ${maps.length}`, spanOf(program, 'tilemap', maps[1]![1], maps[1]![0]));
+  if (maps.length > 1) fail('exports/tilemap', `a file declares one (tilemap FUNCTOR AXES), not ${maps.length}`, spanOf(program, 'tilemap', maps[1]![1], maps[1]![0]));
   for (const [tuple, arity] of maps) {
     d.span = spanOf(program, 'tilemap', arity, tuple);
     const f = tuple[0] as number;
-    if (t.kind(f) !== KIND_CONST || t.numberValue(f) !== undefined) fail(`(tilemap FUNCTOR ...) takes the name of the keys' functor, not ${t.print(f)}`, d.span);
+    if (t.kind(f) !== KIND_CONST || t.numberValue(f) !== undefined) fail('exports/tilemap', `(tilemap FUNCTOR ...) takes the name of the keys' functor, not ${t.print(f)}`, d.span);
     d.functor = t.name(f);
     if (arity === 2) {
       const axes = t.print(tuple[1] as number);
-      if (axes !== 'xy' && axes !== 'yx') fail(`(tilemap ${d.functor} AXES): AXES is xy (the first argument is x, the column) or yx (the first is the row), not ${axes}`, d.span);
+      if (axes !== 'xy' && axes !== 'yx') fail('exports/tilemap', `(tilemap ${d.functor} AXES): AXES is xy (the first argument is x, the column) or yx (the first is the row), not ${axes}`, d.span);
       d.xArg = axes === 'xy' ? 0 : 1;
     }
   }
@@ -90,10 +90,10 @@ function readDeclarations(a: LayerArtifact): Declarations {
     const all = model.tuples(name, 2);
     if (all.length === 0) return undefined;
     const span = spanOf(program, name, 2, all[0]);
-    if (all.length > 1) fail(`a file declares one (${name} ...), not ${all.length}`, spanOf(program, name, 2, all[1]));
+    if (all.length > 1) fail('exports/tilemap', `a file declares one (${name} ...), not ${all.length}`, spanOf(program, name, 2, all[1]));
     const [x, y] = (all[0] as number[]).map((id) => wholeNumber(program, id));
     if (x === undefined || y === undefined || x < min || y < min || x > max || y > max) {
-      fail(`(${name} ${(all[0] as number[]).map((id) => t.print(id)).join(' ')}) takes two whole numbers from ${min} to ${max}`, span);
+      fail('exports/tilemap', `(${name} ${(all[0] as number[]).map((id) => t.print(id)).join(' ')}) takes two whole numbers from ${min} to ${max}`, span);
     }
     return [x, y, span];
   };
@@ -104,10 +104,10 @@ function readDeclarations(a: LayerArtifact): Declarations {
   for (const tuple of model.tuples('layertile', 2)) {
     const span = spanOf(program, 'layertile', 2, tuple);
     const layer = t.print(tuple[0] as number);
-    if (!a.layers.some((l) => l.name === layer)) fail(`(layertile ${layer} ...) names no layer: declare it with (layer ${layer} ORDER)`, span);
+    if (!a.layers.some((l) => l.name === layer)) fail('exports/tilemap', `(layertile ${layer} ...) names no layer: declare it with (layer ${layer} ORDER)`, span);
     const id = wholeNumber(program, tuple[1] as number);
-    if (id === undefined || id < 0 || id > 4095) fail(`(layertile ${layer} ID) takes a tile id from 0 to 4095, not ${t.print(tuple[1] as number)}`, span);
-    if (d.tiles.has(layer)) fail(`layer ${layer} has two (layertile ...) declarations`, span);
+    if (id === undefined || id < 0 || id > 4095) fail('exports/tilemap', `(layertile ${layer} ID) takes a tile id from 0 to 4095, not ${t.print(tuple[1] as number)}`, span);
+    if (d.tiles.has(layer)) fail('exports/tilemap', `layer ${layer} has two (layertile ...) declarations`, span);
     d.tiles.set(layer, id);
   }
   return d;
@@ -130,13 +130,13 @@ export function tileMapOf(a: LayerArtifact): TileMap {
     const y = ok ? wholeNumber(program, t.arg(key, 1 - d.xArg)) : undefined;
     const shape = d.functor === undefined ? '(F X Y) with whole numbers X and Y' : `(${d.functor} ${d.xArg === 0 ? 'X Y' : 'Y X'}) with whole numbers X and Y`;
     if (x === undefined || y === undefined) {
-      fail(`site ${t.print(key)} of layer ${layer} is not a grid cell: a tile map needs keys ${shape}`, siteSpan(program, layer, key) ?? d.span, 'exports/not-a-cell');
+      fail('exports/not-a-cell', `site ${t.print(key)} of layer ${layer} is not a grid cell: a tile map needs keys ${shape}`, siteSpan(program, layer, key) ?? d.span);
     }
     if (x < d.origin.x || y < d.origin.y) {
       fail(
-        `site ${t.print(key)} of layer ${layer} lies left of or above the top-left cell (${d.origin.x}, ${d.origin.y}): declare (tileorigin X Y) with the smallest coordinates`,
-        d.span ?? siteSpan(program, layer, key),
         'exports/not-a-cell',
+        `site ${t.print(key)} of layer ${layer} lies left of or above the top-left cell (${d.origin.x}, ${d.origin.y}): declare (tileorigin X Y) with the smallest coordinates`,
+        siteSpan(program, layer, key) ?? d.span,
       );
     }
     return [x - d.origin.x, y - d.origin.y];
@@ -152,7 +152,7 @@ export function tileMapOf(a: LayerArtifact): TileMap {
     return { sites, placed: l.ids.placed.map((k) => cellOf(k, l.name)) };
   });
   if (width * height > MAX_CELLS) {
-    fail(`the map would be ${width} × ${height} cells, more than ${MAX_CELLS.toLocaleString('en-US')}: check the keys' coordinates or declare (tileorigin X Y)`, d.span ?? siteSpan(program, a.layers[0]?.name ?? ''), 'exports/map-too-large');
+    fail('exports/map-too-large', `the map would be ${width} × ${height} cells, more than ${MAX_CELLS.toLocaleString('en-US')}: check the keys' coordinates or declare (tileorigin X Y)`, d.span ?? siteSpan(program, a.layers[0]?.name ?? ''));
   }
   const layers: TileLayer[] = a.layers.map((l, i) => ({
     name: l.name,

@@ -14,6 +14,8 @@ import { tileMapOf, type TileMap } from '../tilemap.js';
 import { xmlEscape } from '../xml.js';
 
 const CELL = 22;
+/** A coordinate to one decimal (no 15.399999999999999 in the file). */
+const r1 = (v: number): number => Math.round(v * 10) / 10;
 const GAP = 28;
 const CSS = `
 text { font: 12px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; fill: #222; }
@@ -35,9 +37,9 @@ function svgOpen(width: number, height: number, label: string): string[] {
 /** One grid: axis labels, then each cell drawn by `cell` (svg of the cell at x, y, or ''). */
 function grid(map: TileMap, left: number, top: number, title: string, cell: (index: number, x: number, y: number) => string): string[] {
   const out = [`<g class="grid" transform="translate(${left},${top})">`, `<text class="title" x="0" y="-10">${xmlEscape(title)}</text>`];
-  for (let c = 0; c < map.width; c++) out.push(`<text class="axis" x="${CELL * (c + 1.5)}" y="${CELL * 0.7}" text-anchor="middle">${map.origin.x + c}</text>`);
+  for (let c = 0; c < map.width; c++) out.push(`<text class="axis" x="${r1(CELL * (c + 1.5))}" y="${r1(CELL * 0.7)}" text-anchor="middle">${map.origin.x + c}</text>`);
   for (let r = 0; r < map.height; r++) {
-    out.push(`<text class="axis" x="${CELL * 0.8}" y="${CELL * (r + 1.7)}" text-anchor="end">${map.origin.y + r}</text>`);
+    out.push(`<text class="axis" x="${r1(CELL * 0.8)}" y="${r1(CELL * (r + 1.7))}" text-anchor="end">${map.origin.y + r}</text>`);
     for (let c = 0; c < map.width; c++) {
       const x = CELL * (c + 1);
       const y = CELL * (r + 1);
