@@ -1,10 +1,11 @@
 /**
  * A PNG encoder for pictures gramlog draws itself (flat rectangles: layer
- * grids, placeholder tilesets): 8-bit RGBA, no filter, zlib from node:zlib.
- * No native build and nothing downloaded (see docs/guides/exports.md for why
- * trees and graphs have no PNG).
+ * grids, placeholder tilesets): 8-bit RGBA, no filter, zlib from fflate
+ * (pure JavaScript, so the playground's worker bundles it too; node:zlib is
+ * not in a browser). No native build and nothing downloaded (see
+ * docs/guides/exports.md for why trees and graphs have no PNG).
  */
-import { deflateSync } from 'node:zlib';
+import { zlibSync } from 'fflate';
 
 /** An RGBA raster, row by row from the top left. */
 export interface Raster {
@@ -71,7 +72,7 @@ export function encodePng(r: Raster): Uint8Array {
   const stride = r.width * 4;
   const scanlines = new Uint8Array((stride + 1) * r.height);
   for (let y = 0; y < r.height; y++) scanlines.set(r.pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const parts = [SIGNATURE, chunk('IHDR', header), chunk('IDAT', new Uint8Array(deflateSync(scanlines))), chunk('IEND', new Uint8Array(0))];
+  const parts = [SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlibSync(scanlines, { level: 6 })), chunk('IEND', new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -158,7 +158,7 @@ examples:
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     if (doExplain && !style.explain) throw new UsageError(`gramlog generate: --explain: a ${style.title} has no explanation; leave out --explain`);
     if (!style.formats.includes(format)) {
-      throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${style.formats.join(' or ')}, not ${format}`);
+      throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${orList(style.formats)}, not ${format}`);
     }
     const binary = FORMAT_INFO[format].binary;
     if (binary && io.outIsTTY) throw new UsageError(`gramlog generate: --format ${format} writes binary data, not to a terminal: redirect it to a file (> out.${FORMAT_INFO[format].extension})`);
@@ -338,6 +338,11 @@ function tooLong(e: unknown, seed: number): GramlogError | undefined {
     `seed ${seed}: the artifact is too long to print (more than a JavaScript string holds, about 512M characters; ` +
       `a deep tree's indented text grows with the square of its depth): --json prints it without indentation, or lower (maxdepth D) or (maxnodes N)`,
   );
+}
+
+/** `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] as string}`;
 }
 
 function readFormat(args: Parsed): Format {

@@ -74,6 +74,11 @@ text.attrs { fill: #555; font-size: 10px; }
 text.caption { font-size: 12px; fill: #444; }
 `;
 
+/** A generated tree's SVG as `gramlog generate --format svg` writes it (and the playground downloads it): captioned with its seed and size. */
+export function artifactTreeSvg(a: { seed: number | string; root: ArtifactNode; nodeCount: number }, violations: readonly string[]): string {
+  return treeSvg(a.root, violations, `seed ${String(a.seed)}: ${a.nodeCount} nodes${violations.length > 0 ? `, ${violations.length} violation fact(s)` : ''}`);
+}
+
 /** The tree as an SVG file (with its XML declaration and a trailing newline). */
 export function treeSvg(root: ArtifactNode, violations: readonly string[] = [], caption = ''): string {
   const nodes = layout(root);

@@ -14,7 +14,7 @@ import { artifactViolations } from './facts.js';
 import { formatDot } from './format-dot.js';
 import { formatJson } from './format-json.js';
 import { formatText } from './format-text.js';
-import { treeSvg } from '../../export/svg/tree.js';
+import { artifactTreeSvg } from '../../export/svg/tree.js';
 import type { Grammar } from './grammar.js';
 import { explain, generateFrom } from './generate.js';
 import { GRAMMAR_SCHEMA } from './schema.js';
@@ -52,7 +52,7 @@ export const grammarStyle: Style<Grammar, Artifact> = {
       case 'dot':
         return formatDot(artifact, violations);
       case 'svg':
-        return treeSvg(artifact.root, violations, `seed ${String(artifact.seed)}: ${artifact.nodeCount} nodes${violations.length > 0 ? `, ${violations.length} violation fact(s)` : ''}`);
+        return artifactTreeSvg(artifact, violations);
       default:
         return formatText(artifact, violations);
     }
