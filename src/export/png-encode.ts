@@ -15,10 +15,15 @@ export interface Raster {
   pixels: Uint8Array;
 }
 
+/** The colour as one 32-bit word in the platform's byte order, so a fill writes whole pixels. */
+function word(rgba: readonly [number, number, number, number]): number {
+  return new Uint32Array(Uint8Array.from(rgba).buffer)[0] as number;
+}
+
 /** A blank (transparent, or `rgba`) raster. */
 export function raster(width: number, height: number, rgba: readonly [number, number, number, number] = [0, 0, 0, 0]): Raster {
   const pixels = new Uint8Array(width * height * 4);
-  if (rgba.some((v) => v !== 0)) for (let i = 0; i < pixels.length; i += 4) pixels.set(rgba, i);
+  if (rgba.some((v) => v !== 0)) new Uint32Array(pixels.buffer).fill(word(rgba));
   return { width, height, pixels };
 }
 
@@ -28,7 +33,10 @@ export function fillRect(r: Raster, x: number, y: number, w: number, h: number, 
   const y0 = Math.max(0, y);
   const x1 = Math.min(r.width, x + w);
   const y1 = Math.min(r.height, y + h);
-  for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) r.pixels.set(rgba, (yy * r.width + xx) * 4);
+  if (x1 <= x0) return;
+  const words = new Uint32Array(r.pixels.buffer, r.pixels.byteOffset, r.width * r.height);
+  const value = word(rgba);
+  for (let yy = y0; yy < y1; yy++) words.fill(value, yy * r.width + x0, yy * r.width + x1);
 }
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);

@@ -69,7 +69,8 @@ probabilities in a fixed order, and one seeded draw picks the rule. The same
 files, seed and params always give byte-identical output. Each node draws from
 a stream derived from the seed and the node's path (n, n/0, n/0/1, ...), so
 editing one rule does not reshuffle unrelated subtrees. A file that declares
-(layer NAME ORDER) is generated as layers instead (text or JSON, not DOT).
+(layer NAME ORDER) is generated as layers instead (text, JSON, a Tiled map, SVG
+or PNG; not DOT).
 
 Graph grammars: a graphgram JSON grammar (FILE.json), or a .gdl file that
 declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
