@@ -66,8 +66,8 @@ export async function benchExports(options: { quick?: boolean } = {}): Promise<v
   }
   const text = readFileSync(resolve(repoRoot, 'rules/mission.json'), 'utf8');
   const g = graphStyle.compile([{ file: 'rules/mission.json', text }]);
-  const ga = graphStyle.generate(g.grammar, 3);
-  const ggen = msPer((i) => graphStyle.generate(g.grammar, i), minMs);
+  const ga = graphStyle.generate(g.grammar!, 3);
+  const ggen = msPer((i) => graphStyle.generate(g.grammar!, i), minMs);
   const gjson = msPer(() => graphStyle.format(ga, 'json', []), minMs);
   await loadGraphviz();
   console.log(`mission graph ${ga.nodes.length} nodes, ${ga.edges.length} edges: generate ${ggen.toFixed(2)} ms, --json ${gjson.toFixed(3)} ms`);
