@@ -164,7 +164,7 @@ examples:
     const binary = FORMAT_INFO[format].binary;
     if (binary && io.outIsTTY) throw new UsageError(`gramlog generate: --format ${format} writes binary data, not to a terminal: redirect it to a file (> out.${FORMAT_INFO[format].extension})`);
     if (binary && !io.outBytes) throw new UsageError(`gramlog generate: --format ${format} writes binary data, which this output takes no bytes of`);
-    await prepareFormat(format);
+    await prepareFormat(format, style.name);
     const count = intOpt(args, 'generate', 'count', 1, 1);
     if (binary && count > 1) throw new UsageError(`gramlog generate: --format ${format} writes one binary file per seed: leave out --count, or run once per --seed`);
     const replay = readReplay(args, io);
