@@ -18,6 +18,10 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface Io {
   out(text: string): void;
+  /** Write bytes to stdout (binary formats, e.g. PNG); the same errors as `out`. Absent: the Io takes text only. */
+  outBytes?(bytes: Uint8Array): void;
+  /** Whether stdout is a terminal (binary output is refused there). */
+  readonly outIsTTY?: boolean;
   err(text: string): void;
   /** Whether stderr is a terminal (progress is shown only then). */
   errIsTTY: boolean;
@@ -244,32 +248,38 @@ export function processIo(): Io {
     }
     return process.stderr;
   };
-  return {
-    out(t) {
-      const s = stdout();
-      const fail = (e: unknown): never => {
-        const x = writeFailure(e);
-        if (x instanceof OutputFailed) {
-          failed ??= x.error;
-          reported = true;
-        }
-        throw x;
-      };
-      if (failed) fail(failed);
-      if (outClosed) throw new OutputClosed();
-      if (s.errored) fail(s.errored);
-      if (s.destroyed) throw new OutputClosed();
-      try {
-        s.write(t);
-      } catch (e) {
-        fail(e);
+  // one writer for text and bytes: a closed pipe ends quietly, any other error is reported once
+  const write = (t: string | Uint8Array): void => {
+    const s = stdout();
+    const fail = (e: unknown): never => {
+      const x = writeFailure(e);
+      if (x instanceof OutputFailed) {
+        failed ??= x.error;
+        reported = true;
       }
-      // a pipe write fails synchronously on Linux: the stream records the error at once
-      // (errored: EPIPE for a closed reader, ENOSPC for a full disk ...), but is destroyed
-      // and emits 'error' only on a later tick, which a synchronous loop
-      // (generate --count 1000000 | head -1) would never reach
-      if (s.errored) fail(s.errored);
-      if (s.destroyed) throw new OutputClosed();
+      throw x;
+    };
+    if (failed) fail(failed);
+    if (outClosed) throw new OutputClosed();
+    if (s.errored) fail(s.errored);
+    if (s.destroyed) throw new OutputClosed();
+    try {
+      s.write(t);
+    } catch (e) {
+      fail(e);
+    }
+    // a pipe write fails synchronously on Linux: the stream records the error at once
+    // (errored: EPIPE for a closed reader, ENOSPC for a full disk ...), but is destroyed
+    // and emits 'error' only on a later tick, which a synchronous loop
+    // (generate --count 1000000 | head -1) would never reach
+    if (s.errored) fail(s.errored);
+    if (s.destroyed) throw new OutputClosed();
+  };
+  return {
+    out: write,
+    outBytes: write,
+    get outIsTTY() {
+      return Boolean(stdout().isTTY);
     },
     err: (t) => {
       const s = stderr();

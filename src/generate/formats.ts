@@ -28,6 +28,13 @@ export const FORMAT_INFO: Readonly<Record<FormatName, FormatInfo>> = {
   text: { name: 'text', extension: 'txt', binary: false, documentPerArtifact: false, summary: 'for people: an indented tree, the layers, or a graph\'s nodes with their out-edges' },
   json: { name: 'json', extension: 'jsonl', binary: false, documentPerArtifact: false, summary: 'one JSON object per artifact, one per line' },
   dot: { name: 'dot', extension: 'dot', binary: false, documentPerArtifact: true, summary: 'Graphviz DOT (grammars and graphs)' },
+  // the exports of src/export/ (docs/guides/exports.md)
+  tiled: { name: 'tiled', extension: 'tmj', binary: false, documentPerArtifact: true, summary: 'a Tiled JSON map, one tile layer per layer (layer files whose sites are grid cells)' },
+  tileset: { name: 'tileset', extension: 'png', binary: true, documentPerArtifact: true, summary: 'the placeholder tileset image a tiled map names, STEM-tiles.png (layer files)' },
+  svg: { name: 'svg', extension: 'svg', binary: false, documentPerArtifact: true, summary: 'an SVG picture: the tree, the layer grids with a legend, or the graph laid out by Graphviz' },
+  png: { name: 'png', extension: 'png', binary: true, documentPerArtifact: true, summary: 'a PNG picture of the layer grids (layer files; binary, not to a terminal)' },
+  graphml: { name: 'graphml', extension: 'graphml', binary: false, documentPerArtifact: true, summary: 'GraphML with label keys (graphs)' },
+  graphlib: { name: 'graphlib', extension: 'json', binary: false, documentPerArtifact: true, summary: 'graphlib JSON as graphgram reads it and --graph FILE takes (graphs)' },
 };
 
 /** The format named NAME, or undefined. */

@@ -34,8 +34,8 @@ import type { VocabularySchema } from './vocabulary-schema.js';
  */
 export type StyleName = string;
 
-/** An output format: text (for people), one-line JSON, Graphviz DOT... */
-export type FormatName = 'text' | 'json' | 'dot';
+/** An output format: text (for people), one-line JSON, Graphviz DOT, the exports of src/export/ (FORMAT_INFO, ./formats.ts). */
+export type FormatName = 'text' | 'json' | 'dot' | 'tiled' | 'tileset' | 'svg' | 'png' | 'graphml' | 'graphlib';
 
 /** A file as text: what every style reads. */
 export interface StyleSource {

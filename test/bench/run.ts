@@ -33,3 +33,4 @@ await optional('graph-bench', 'benchGraph');
 await optional('web-bench', 'benchWeb');
 await optional('json-bench', 'benchJson');
 await optional('lsp-bench', 'benchLsp');
+await optional('export-bench', 'benchExports');

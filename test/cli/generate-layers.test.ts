@@ -102,7 +102,7 @@ describe('gramlog generate on a layer file', () => {
   it('refuses --format dot and --explain with JSON (usage errors, exit 2)', async () => {
     const dot = await runCli(['generate', 'rules/building.gdl', '--format', 'dot']);
     expect(dot.code).toBe(2);
-    expect(dot.stderr).toContain('a layer file prints text or json, not dot');
+    expect(dot.stderr).toContain('a layer file prints text, json, tiled, tileset, svg or png, not dot');
     expect((await runCli(['generate', 'rules/building.gdl', '--explain', '--json'])).code).toBe(2);
     expect((await runCli(['generate', 'rules/building.gdl', '--count', '2', '--seed', 'abc'])).code).toBe(2);
   });

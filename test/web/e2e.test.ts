@@ -308,6 +308,20 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('#panel svg.graph g.node').length === 3);
   });
 
+  it('downloads SVG as gramlog generate --format svg writes it (one module, src/export/svg/), for a tree, layers and a graph', async () => {
+    for (const [file, seed] of [['rules/dungeon.gdl', '42'], ['rules/building.gdl', '3'], ['rules/mission.json', '1']] as const) {
+      await pick(page, file);
+      await page.fill('#seed', seed);
+      await page.press('#seed', 'Enter');
+      await page.waitForFunction((s) => document.querySelector('#panel .summary')?.textContent?.startsWith(`seed ${s}`) ?? true, seed);
+      await settled(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.downloads').getByRole('button', { name: 'SVG', exact: true }).click()]);
+      const got = readFileSync((await download.path())!, 'utf8');
+      const cli = await runCli(['generate', file, '--seed', seed, '--format', 'svg']);
+      expect(got, file).toBe(cli.stdout);
+    }
+  });
+
   it('masters a blueprint library as cards, as gramlog master does', async () => {
     await pick(page, 'rules/items.bp');
     await page.fill('#seed', '4');

@@ -24,8 +24,10 @@ import { masterNamed } from './master.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 import type { Program } from '../../program/program.js';
 import { termJson, type TermJson } from '../../json/terms.js';
+import { FORMAT_INFO, formatInfo } from '../../generate/formats.js';
+import { didYouMean } from '../../did-you-mean.js';
+import { prepareFormat } from '../../export/prepare.js';
 
-const FORMATS = ['text', 'json', 'dot'] as const;
 export type Format = FormatName;
 
 /** One generated artifact as printed, with its violation facts. */
@@ -68,7 +70,8 @@ probabilities in a fixed order, and one seeded draw picks the rule. The same
 files, seed and params always give byte-identical output. Each node draws from
 a stream derived from the seed and the node's path (n, n/0, n/0/1, ...), so
 editing one rule does not reshuffle unrelated subtrees. A file that declares
-(layer NAME ORDER) is generated as layers instead (text or JSON, not DOT).
+(layer NAME ORDER) is generated as layers instead (text, JSON, a Tiled map, SVG
+or PNG; not DOT).
 
 Graph grammars: a graphgram JSON grammar (FILE.json), or a .gdl file that
 declares (graphrule NAME WEIGHT), rewrites a graph (see README "Graph
@@ -96,8 +99,12 @@ options:
                         for a graph {"seed","nodes":[{"id","label"}],
                         "edges":[{"v","w","label"}],"steps","violations"?}
   -f, --format FORMAT   text (default: an indented tree, the layers, or a
-                        graph's nodes with their out-edges), json, or dot
-                        (Graphviz; grammars and graphs)
+                        graph's nodes with their out-edges), json, dot
+                        (Graphviz; grammars and graphs), svg (a picture of
+                        any style), tiled (a Tiled JSON map of a layer file)
+                        and tileset (its tile image, PNG), png (layer
+                        files; not to a terminal), graphml or graphlib
+                        (graphs); see docs/guides/exports.md
       --explain         a grammar: for each node, the weights after every
                         pipeline step and the pre-selector facts that changed
                         them; layers: every draw of every layer (base, mask,
@@ -137,9 +144,11 @@ examples:
   gramlog generate rules/building.gdl --seed 7 --explain
   gramlog generate rules/dungeon.gdl --seed 42 --choose n/0=bossArea
   gramlog generate rules/mission.json --seed 3 --json
-  gramlog generate rules/mission.json --seed 3 --format dot | dot -Tsvg > mission.svg
+  gramlog generate rules/mission.json --seed 3 --format svg > mission.svg
+  gramlog generate rules/map.gdl --seed 1 --format tiled > map.tmj
+  gramlog generate rules/map.gdl --format tileset > map-tiles.png
 `,
-  run(args, io, sources) {
+  async run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog generate: give a rule FILE');
     const first = args.positionals[0] as string;
     const engine = readEngineOptions(args, 'generate');
@@ -152,9 +161,14 @@ examples:
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     if (doExplain && !style.explain) throw new UsageError(`gramlog generate: --explain: a ${style.title} has no explanation; leave out --explain`);
     if (!style.formats.includes(format)) {
-      throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${style.formats.join(' or ')}, not ${format}`);
+      throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${orList(style.formats)}, not ${format}`);
     }
+    const binary = FORMAT_INFO[format].binary;
+    if (binary && io.outIsTTY) throw new UsageError(`gramlog generate: --format ${format} writes binary data, not to a terminal: redirect it to a file (> out.${FORMAT_INFO[format].extension})`);
+    if (binary && !io.outBytes) throw new UsageError(`gramlog generate: --format ${format} writes binary data, which this output takes no bytes of`);
+    await prepareFormat(format, style.name);
     const count = intOpt(args, 'generate', 'count', 1, 1);
+    if (binary && count > 1) throw new UsageError(`gramlog generate: --format ${format} writes one binary file per seed: leave out --count, or run once per --seed`);
     const replay = readReplay(args, io);
     if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
       throw new UsageError('gramlog generate: --replay gives the seed; leave out --seed');
@@ -180,6 +194,7 @@ examples:
     const render = (grammar: unknown, s: number, header = ''): Rendered => {
       const artifact = withChoices('generate', () => style.generate(grammar, s, generateOptions));
       const violations = style.violations(artifact);
+      if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
       const text = doExplain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
       return { text: header + text, violations };
     };
@@ -211,7 +226,7 @@ examples:
         if (!warned) printWarnings(io, sources, compiled.diagnostics);
         warned = true;
         throwIfErrors(compiled.diagnostics);
-        const r = render(compiled.grammar, s, format === 'json' ? '' : paramsHeader(spec, supplied, format));
+        const r = render(compiled.grammar, s, format === 'text' || format === 'dot' ? paramsHeader(spec, supplied, format) : '');
         return format === 'json' ? { ...r, text: withParamsField(r.text, supplied) } : r;
       };
     } else {
@@ -295,8 +310,11 @@ function generateEach(io: Io, sources: Map<string, string>, render: Renderer, se
       io.err(formatError(e, sources) + '\n');
       continue;
     }
-    const { text, violations } = rendered;
-    io.out((printed++ > 0 ? separator : '') + text);
+    const { text, bytes, violations } = rendered;
+    if (bytes && io.outBytes) {
+      printed++;
+      io.outBytes(bytes);
+    } else io.out((printed++ > 0 ? separator : '') + text);
     if (violations.length > 0) {
       violating++;
       progress?.clear();
@@ -325,12 +343,17 @@ function tooLong(e: unknown, seed: number): GramlogError | undefined {
   );
 }
 
+/** `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] as string}`;
+}
+
 function readFormat(args: Parsed): Format {
   const f = stringOpt(args, 'format');
   const json = boolOpt(args, 'json');
   if (f === undefined) return json ? 'json' : 'text';
-  if (!(FORMATS as readonly string[]).includes(f)) {
-    throw new UsageError(`gramlog generate: --format takes ${FORMATS.join(', ')}, not '${f}'`);
+  if (!formatInfo(f)) {
+    throw new UsageError(`gramlog generate: --format takes ${Object.keys(FORMAT_INFO).join(', ')}, not '${f}'${didYouMean(f, Object.keys(FORMAT_INFO))}`);
   }
   if (json && f !== 'json') throw new UsageError(`gramlog generate: --json and --format ${f} disagree`);
   return f as Format;

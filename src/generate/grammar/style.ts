@@ -14,6 +14,7 @@ import { artifactViolations } from './facts.js';
 import { formatDot } from './format-dot.js';
 import { formatJson } from './format-json.js';
 import { formatText } from './format-text.js';
+import { artifactTreeSvg } from '../../export/svg/tree.js';
 import type { Grammar } from './grammar.js';
 import { explain, generateFrom } from './generate.js';
 import { GRAMMAR_SCHEMA } from './schema.js';
@@ -24,7 +25,7 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   name: 'grammar',
   title: 'tree grammar',
   schema: GRAMMAR_SCHEMA,
-  formats: ['text', 'json', 'dot'],
+  formats: ['text', 'json', 'dot', 'svg'],
   extraFiles: 'rules',
   accepts: { choose: 'PATH=RULE', transform: true },
   recogniseProgram: (program) => program.relationsNamed('rule').length > 0 || program.relationsNamed('start').length > 0,
@@ -50,7 +51,9 @@ export const grammarStyle: Style<Grammar, Artifact> = {
         return formatJson(artifact, violations) + '\n';
       case 'dot':
         return formatDot(artifact, violations);
-      case 'text':
+      case 'svg':
+        return artifactTreeSvg(artifact, violations);
+      default:
         return formatText(artifact, violations);
     }
   },

@@ -13,6 +13,9 @@ import { graphViolations, graphViolationWarnings } from './artifact.js';
 import { compileGraphGrammar, isJsonText, readGraphInput } from './compile.js';
 import { explainGraph } from './explain.js';
 import { formatGraphDot, formatGraphJson, formatGraphText } from './format.js';
+import { dotToSvg } from '../../export/svg/graphviz.js';
+import { formatGraphml } from '../../export/graphml.js';
+import { formatGraphlib } from '../../export/graphlib.js';
 import { generateGraph, type GraphArtifact } from './generate.js';
 import { ruleLocality } from './incremental.js';
 import { isGraphRuleText } from './logic.js';
@@ -67,7 +70,7 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   name: 'graph',
   title: 'graph grammar',
   schema: GRAPH_SCHEMA,
-  formats: ['text', 'json', 'dot'],
+  formats: ['text', 'json', 'dot', 'svg', 'graphml', 'graphlib'],
   extraFiles: 'rules',
   accepts: { start: true },
   recognise: ({ file, text }) => /\.json$/i.test(file) || isJsonText(text) || isGraphRuleText(text),
@@ -93,7 +96,13 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
         return formatGraphJson(artifact, violations);
       case 'dot':
         return formatGraphDot(artifact, violations);
-      case 'text':
+      case 'svg':
+        return dotToSvg(formatGraphDot(artifact, violations));
+      case 'graphml':
+        return formatGraphml(artifact, violations);
+      case 'graphlib':
+        return formatGraphlib(artifact);
+      default:
         return appendViolations(formatGraphText(artifact), violations);
     }
   },

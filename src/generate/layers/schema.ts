@@ -14,6 +14,7 @@ export const DECLARATION_GROUP = 'declarations (read once)';
 export const STATE_GROUP = 'per-layer state';
 const DECL = DECLARATION_GROUP;
 const STATE = STATE_GROUP;
+const TILES = 'tile maps and pictures (read by --format tiled, svg, png)';
 
 const entries: VocabularyEntry[] = [
   {
@@ -90,6 +91,42 @@ const entries: VocabularyEntry[] = [
     group: 'produced by generation',
     doc: 'Site KEY of the layer was placed; later layers (and violation rules) read it.',
     example: '(<= (allow village ?k) (not (placed water ?k)))',
+  },
+  // read by the exports (src/export/tilemap.ts): --format tiled, svg, png
+  {
+    name: 'tilemap',
+    args: [
+      { name: 'FUNCTOR', kind: 'name' },
+      { name: 'AXES', kind: 'choice', values: ['xy', 'yx'], optional: true },
+    ],
+    use: 'derivable',
+    group: TILES,
+    doc: 'Sites (FUNCTOR A B) are the cells of the tile map (--format tiled, svg, png); AXES xy (the default): A is x, the column, B is y, the row; yx: A is the row.',
+    example: '(tilemap at yx)',
+  },
+  {
+    name: 'tileorigin',
+    args: [{ name: 'X', kind: 'integer' }, { name: 'Y', kind: 'integer' }],
+    use: 'derivable',
+    group: TILES,
+    doc: 'The cell (X, Y) is the top left of the tile map (default 1 1: keys count from 1).',
+    example: '(tileorigin 0 0)',
+  },
+  {
+    name: 'tilesize',
+    args: [{ name: 'W', kind: 'integer' }, { name: 'H', kind: 'integer' }],
+    use: 'derivable',
+    group: TILES,
+    doc: 'A tile is W × H pixels (default 16 16), from 1 to 1024.',
+    example: '(tilesize 32 32)',
+  },
+  {
+    name: 'layertile',
+    args: [LAYER, { name: 'ID', kind: 'integer' }],
+    use: 'derivable',
+    group: TILES,
+    doc: "The layer's placed sites show tile ID (0-based) of the tileset (default: the layer's place in generation order).",
+    example: '(layertile house 2)',
   },
   ...SHARED_ENTRIES,
 ];

@@ -15,12 +15,15 @@ import { generateLayers, type LayerArtifact } from './generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
+import { formatTiled, layerTilesetPng } from '../../export/tiled.js';
+import { layersSvg } from '../../export/svg/layers.js';
+import { layersPng } from '../../export/png.js';
 
 export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   name: 'layers',
   title: 'layer file',
   schema: LAYERS_SCHEMA,
-  formats: ['text', 'json'],
+  formats: ['text', 'json', 'tiled', 'tileset', 'svg', 'png'],
   extraFiles: 'rules',
   accepts: { choose: 'LAYER:KEY=on|off', transform: true },
   recogniseProgram: isLayerProgram,
@@ -36,10 +39,13 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
     return generateLayers(grammar, { seed, ...(options.explain ? { explain: true } : {}), ...(choose && choose.size > 0 ? { choose } : {}) });
   },
   violations: (artifact) => artifact.violations,
-  format(artifact, format) {
+  format(artifact, format, violations) {
     if (format === 'json') return JSON.stringify(layerArtifactJson(artifact)) + '\n';
+    if (format === 'tiled') return formatTiled(artifact);
+    if (format === 'svg') return layersSvg(artifact, violations);
     return formatLayerText(artifact);
   },
+  formatBytes: (artifact, format) => (format === 'tileset' ? layerTilesetPng(artifact) : layersPng(artifact)),
   explain: (artifact, violations) => appendViolations(explainLayers(artifact), violations),
   size: (artifact) => artifact.layers.reduce((n, l) => n + l.placed.length, 0),
   async analyze(sources, options = {}) {

@@ -12,6 +12,7 @@ import { computeCheck } from './check.js';
 import { compileInput, galleryCount, loadChecked, memo, place } from './common.js';
 import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
+import { layersSvg } from '../../export/svg/layers.js';
 
 export interface LayerView {
   name: string;
@@ -32,6 +33,8 @@ export interface LayersData {
   letters: Record<string, string>;
   violations: string[];
   json: string;
+  /** The picture `gramlog generate --format svg` writes (src/export/svg/layers.ts), for the SVG download. */
+  svg: string;
 }
 
 export interface AnalyzeData {
@@ -62,6 +65,7 @@ function layersData(grammar: LayerGrammar, seed: number | string): LayersData {
     letters: Object.fromEntries(layerLetters(a.layers.map((l) => l.name))),
     violations: a.violations,
     json: JSON.stringify(layerArtifactJson(a), null, 2),
+    svg: layersSvg(a, a.violations),
   };
   const plan = layers.every((l) => l.sites.length === 0 || l.grid) ? gridOf(all) : undefined;
   if (plan) out.plan = plan;

@@ -1,9 +1,10 @@
 /** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { h, plural, section, svgFile } from '../dom.js';
+import { h, plural, section } from '../dom.js';
+import { artifactTreeSvg } from '../../export/svg/tree.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
-import { drawTree, TREE_CSS, violatedIds } from './tree-svg.js';
+import { drawTree, violatedIds } from './tree-svg.js';
 import type { GrammarData, TreeData } from '../panels/grammar.js';
 import type { PanelView, PanelHost } from './view.js';
 
@@ -37,7 +38,6 @@ export const grammarView: PanelView<GrammarData> = {
           focus(n.id);
         },
       });
-      svg = view.svg;
       treeBox.replaceChildren(view.svg);
     };
     /** Redrawing replaces the nodes: give the focus back to the one the user was on. */
@@ -78,7 +78,7 @@ export const grammarView: PanelView<GrammarData> = {
         { class: 'downloads' },
         h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.json`, data.json + '\n', 'application/json') }, 'JSON'),
         h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.dot`, data.dot, 'text/vnd.graphviz') }, 'DOT'),
-        h('button', { type: 'button', onclick: () => svg && host.download(`artifact-${String(data.seed)}.svg`, svgFile(svg, TREE_CSS), 'image/svg+xml') }, 'SVG'),
+        h('button', { type: 'button', onclick: () => host.download(`artifact-${String(data.seed)}.svg`, artifactTreeSvg(data, data.violations), 'image/svg+xml') }, 'SVG'),
       ),
       section(
         'gallery',

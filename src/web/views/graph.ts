@@ -5,6 +5,7 @@
  * step added are outlined), violations marked, a gallery, explain, downloads.
  */
 import { h, plural, section } from '../dom.js';
+import { dotToSvgAsync } from '../../export/svg/graphviz.js';
 import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
@@ -135,7 +136,7 @@ export const graphView: PanelView<GraphData> = {
         { class: 'downloads' },
         h('button', { type: 'button', onclick: () => host.download(`graph-${String(data.seed)}.json`, data.json, 'application/json') }, 'JSON'),
         h('button', { type: 'button', onclick: () => host.download(`graph-${String(data.seed)}.dot`, data.dot, 'text/vnd.graphviz') }, 'DOT'),
-        h('button', { type: 'button', onclick: () => svg && host.download(`graph-${String(data.seed)}.svg`, new XMLSerializer().serializeToString(svg) + '\n', 'image/svg+xml') }, 'SVG'),
+        h('button', { type: 'button', onclick: () => void dotToSvgAsync(data.dot).then((text) => host.download(`graph-${String(data.seed)}.svg`, text, 'image/svg+xml')) }, 'SVG'),
       ),
       section(
         'explain',

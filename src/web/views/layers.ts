@@ -1,5 +1,5 @@
 /** The page half of the layers panel (its worker half: panels/layers.ts). */
-import { h, plural, s, section, svgFile, messageLine } from '../dom.js';
+import { h, plural, s, section, messageLine } from '../dom.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import type { LayersData, LayerView, AnalyzeData } from '../panels/layers.js';
@@ -23,7 +23,7 @@ export const layersView: PanelView<LayersData> = {
         'div',
         { class: 'downloads' },
         h('button', { type: 'button', onclick: () => host.download(`layers-${String(data.seed)}.json`, data.json + '\n', 'application/json') }, 'JSON'),
-        planSvg ? h('button', { type: 'button', onclick: () => host.download(`plan-${String(data.seed)}.svg`, svgFile(planSvg, PLAN_CSS), 'image/svg+xml') }, 'SVG') : '',
+        h('button', { type: 'button', onclick: () => host.download(`layers-${String(data.seed)}.svg`, data.svg, 'image/svg+xml') }, 'SVG'),
       ),
       section('explain', false, explainBox(host)),
       section('analyze', false, analyzeBox(host)),
