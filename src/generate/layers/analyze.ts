@@ -12,6 +12,7 @@
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
+import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
 import { sortFindings, type LayerFinding } from './findings.js';
@@ -46,13 +47,34 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       completeness: [],
     };
   }
-  const findings = checkNoninterference(
-    grammar.program,
-    grammar.layers,
-    grammar.reads,
-    options.solver !== false ? placeableOracle(grammar, options) : undefined,
-  );
-  const completeness = checkCompleteness(grammar, options);
+  let findings: LayerFinding[];
+  let completeness: CompletenessVerdict[];
+  try {
+    findings = checkNoninterference(
+      grammar.program,
+      grammar.layers,
+      grammar.reads,
+      options.solver !== false ? placeableOracle(grammar, options) : undefined,
+    );
+    completeness = checkCompleteness(grammar, options);
+  } catch (e) {
+    // the possibility model past its budget (a map of millions of sites): say what could not be decided
+    if (!(e instanceof GramlogError) || e.code !== 'layers/analysis') throw e;
+    return {
+      layers: grammar.layers,
+      findings: [
+        {
+          check: 'completeness',
+          severity: 'warning',
+          layers: grammar.layers.map((l) => l.name),
+          message: `could not decide completeness and noninterference within the budget: ${e.message}`,
+          ...(e.span ? { span: e.span } : {}),
+        },
+      ],
+      notes: ['every layer reads only layers of lower order (proved from the rule text)'],
+      completeness: [],
+    };
+  }
   const notes = completeness.filter((v) => v.status === 'complete').map((v) => v.message);
   const problems = completeness.filter((v) => v.status !== 'complete');
   let fix = '';

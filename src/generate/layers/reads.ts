@@ -129,7 +129,8 @@ export function possibilityText(
 }
 
 /** Build and evaluate the possibility program; collect the reads of layer rules. */
-export function analyzeReads(program: Program, layers: readonly LayerDecl[]): ReadAnalysis {
+export function analyzeReads(program: Program, layers: readonly LayerDecl[], base?: Model): ReadAnalysis {
+  if (base) tooLargeToEvaluate(program, layers, base);
   const { lines, readRules, ruleOfLine } = possibilityText(program, layers);
   const built = buildDerived(lines, '<possible outcomes>');
   if ('problem' in built) throw new GramlogError('layers/analysis', `could not build the possibility program of the layers: ${built.problem}`);
@@ -188,6 +189,29 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
   for (const t of model.tuples('gl.possible', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
   pushAll(reads, textualReads(program, reads));
   return { reads, possible, derived, model, toOriginal };
+}
+
+/**
+ * The possibility model holds every fact of the model with nothing placed
+ * (`base`: it only drops tests that something is not placed) and a placed
+ * fact for every site of a declared layer. When that alone passes the fact
+ * budget, say so at once rather than evaluate until the budget runs out (a
+ * 1000 × 1000 map: seconds instead of a minute).
+ */
+function tooLargeToEvaluate(program: Program, layers: readonly LayerDecl[], base: Model): void {
+  const max = analysisMaxFacts(program);
+  if (base.size > max) return; // the evaluation itself says so, at the rule that grew
+  const ids = new Set(layers.map((l) => l.id));
+  const site = base.relation('site', 2);
+  let sites = 0;
+  if (site) for (let t = 0; t < site.count; t++) if (ids.has(site.tuple(t)[0] as number)) sites++;
+  const atLeast = base.size + sites;
+  if (atLeast <= max) return;
+  throw new GramlogError(
+    'layers/analysis',
+    `could not bound what the layers can place: the possibility model would hold at least ${atLeast.toLocaleString('en-US')} facts (the ${base.size.toLocaleString('en-US')} facts with nothing placed, and one placed fact for each of the ${sites.toLocaleString('en-US')} sites), more than --max-facts ${max.toLocaleString('en-US')}; raise --max-facts if the map is finite`,
+    layers[0]?.span,
+  );
 }
 
 /**
