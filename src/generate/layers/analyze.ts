@@ -21,6 +21,7 @@ import { formatOutcome } from './outcome.js';
 import { inspectLayers } from './prepare.js';
 import { placeableOracle } from './solver.js';
 import { suggestReordering } from './reorder.js';
+import { DEFAULT_ANALYSIS_WORK } from './search.js';
 import type { LayerDecl } from './vocabulary.js';
 
 export interface LayerAnalysis {
@@ -37,7 +38,9 @@ export interface AnalyzeOptions extends CompletenessOptions {
   suggest?: boolean;
 }
 
-export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): LayerAnalysis {
+export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): LayerAnalysis {
+  // one budget of search work for the whole analysis, reorderings included (search.ts)
+  const options: AnalyzeOptions = { ...given, work: given.work ?? { left: DEFAULT_ANALYSIS_WORK } };
   const { grammar, order } = inspectLayers(program);
   if (order.length > 0) {
     return {
@@ -81,6 +84,7 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
   if (problems.length > 0 && options.suggest !== false) {
     const r = suggestReordering(grammar.program, grammar.layers, options);
     if (r === undefined) fix = '; no reordering of the layers makes every layer complete';
+    else if (r === 'budget') fix = '; no reordering of the layers was found within the analysis budget';
     else if (r !== 'not-applicable') {
       fix = `; fix: generate in the order ${r.order.map((o) => o.name).join(', ')}, which is complete: write ${r.changes.join(' ')}`;
     }
