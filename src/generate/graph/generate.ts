@@ -131,7 +131,8 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
         throw new GramlogError(
           'graph/step-limit',
           `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (${grammar.logic ? 'bound them with (graphlimit N) or (graphlimit RULE N)' : 'give the rules or the stage a "limit"'}; the graph has ${graph.size} nodes)`,
-          grammar.span,
+          // a .gdl grammar has no span of its own: the rule that would have rewritten next
+          grammar.span ?? (stage.rules[r] as GraphRule).origin.span,
         );
       }
       const rule = stage.rules[r] as GraphRule;
