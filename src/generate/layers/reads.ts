@@ -28,7 +28,7 @@ import type { Program } from '../../program/program.js';
 import type { BodyLit, CompiledRule } from '../../program/rules.js';
 import { checkRuleSafety } from '../../program/schedule.js';
 import { dynamicRelations } from './dynamic.js';
-import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
+import { atomText, buildDerived, factsText, literalText, patternText, relName, repeatedLiterals, ruleText, translateTerm } from './rule-text.js';
 import { LAYER_KEYED, type LayerDecl } from './vocabulary.js';
 import { pushAll } from '../../arrays.js';
 
@@ -88,17 +88,19 @@ export function possibilityText(
   const readRules: Array<{ ri: number; j: number; name: string }> = [];
   /** For each line, the user's rule it is made from (by index), for an error the engine reports in this text. */
   const ruleOfLine: Array<number | undefined> = lines.map(() => undefined);
-  const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
+  const keepLit = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
   program.rules.forEach((rule, ri) => {
     const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));
+    const repeated = repeatedLiterals(program, rule);
+    const keep = (lit: BodyLit, i: number) => keepLit(lit) && !repeated.has(i);
     const hiBody = rule.body.filter(keep).map((l) => literalText(program, rule, l));
     lines.push(ruleText(head, hiBody));
     ruleOfLine[lines.length - 1] = ri;
     if (!dynamic.has(rule.head.rel)) return;
     const headArgs = rule.head.args.map((a) => patternText(program, rule, a));
     rule.body.forEach((lit, j) => {
-      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !dynamic.has(lit.rel)) return;
-      const others = rule.body.filter((l, i) => i !== j && keep(l));
+      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !dynamic.has(lit.rel) || repeated.has(j)) return;
+      const others = rule.body.filter((l, i) => i !== j && keep(l, i));
       const body = others.map((l) => literalText(program, rule, l));
       const name = `gl.read.${ri}.${j}`;
       let readHead: string;
