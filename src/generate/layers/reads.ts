@@ -148,7 +148,7 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[], bas
       const message = e.message.replace(/ at \d+:\d+\b/g, '').replace(/ \(raise the limit with maxFacts[^)]*\)/, '');
       throw new GramlogError(
         'layers/analysis',
-        `could not bound what the layers can place (${message}); the order check needs a finite possibility model` +
+        `could not bound what the layers can place (${message}); the layer analyses need a finite possibility model` +
           (e.code === 'engine/limit' ? `: raise --max-facts (now ${analysisMaxFacts(program).toLocaleString('en-US')}) if the map is finite` : ''),
         span,
       );
