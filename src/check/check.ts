@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import type { Program } from '../program/program.js';
-import { sizeUnit, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
+import { sizeUnit, type ArtifactGenerator, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
 import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
@@ -75,6 +75,9 @@ export interface CheckResult {
   sizes?: { before: number; after: number; unit: 'nodes' | 'placed sites' };
 }
 
+/** Errors that end a run when a work budget is spent (docs/limits.md): not shrunk. */
+const BUDGET_ERRORS = new Set(['graph/step-limit', 'graph/site-budget', 'generate/memory', 'engine/budget', 'engine/limit', 'blueprint/budget']);
+
 /**
  * Search seeds and params for a run that derives a `violation` fact (or fails
  * with a GramlogError), and shrink it. Throws a GramlogError when the program
@@ -94,7 +97,20 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
 
   const progress: CheckProgress = { phase: 'run', runs: 0, shrinkSteps: 0, total };
   let first: GeneratedArtifact | undefined;
-  const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator }), (a) => {
+  // A run stopped by a work budget (a grammar that rewrites without end, a fact or memory
+  // budget) fails the same way from every seed, and each run spends the whole budget:
+  // that counterexample is kept as found, not shrunk by running the budget out again.
+  let budgetStop: GeneratedArtifact | undefined;
+  const budgeted: ArtifactGenerator = {
+    ...generator,
+    generate: (seed, params, choose) => {
+      if (budgetStop) return { ...budgetStop, seed, failed: false, violations: [], properties: [], error: undefined };
+      const a = generator.generate(seed, params, choose);
+      if (a.error && BUDGET_ERRORS.has(a.error.code)) budgetStop = a;
+      return a;
+    },
+  };
+  const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator: budgeted }), (a) => {
     if (progress.phase === 'run') progress.runs++;
     else progress.shrinkSteps++;
     options.onProgress?.({ ...progress });

@@ -7,6 +7,10 @@ import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readSeed, SEED_OPTION, seedHelp } from '../options.js';
 import { record } from '../../data/records.js';
 import { formatTag } from '../../json/formats.js';
+import type { Span } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { printTerm } from '../../syntax/printer.js';
+import { formatDiagnostic } from '../diagnostics.js';
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -108,7 +112,7 @@ example:
           meanGoals,
         }) + '\n',
       );
-      return goalFindings(io, file, result);
+      return goalFindings(io, file, result, program, text);
     }
     const goals = Object.entries(result.meanGoals)
       .map(([role, mean]) => `${role} ${mean === null ? '-' : round(mean, 2)}`)
@@ -124,17 +128,25 @@ example:
         '',
       ].join('\n'),
     );
-    return goalFindings(io, file, result);
+    return goalFindings(io, file, result, program, text);
   },
 };
 
 /** Terminal states with goals outside 0..100 (or none, or several): findings on stderr, exit 1, as validate reports them. */
-function goalFindings(io: Io, file: string, result: SimulationResult): number {
+function goalFindings(io: Io, file: string, result: SimulationResult, program: Program, text: string): number {
   for (const p of result.goalProblems) {
-    io.err(
-      `${file}: error[goals]: ${p.role} ${p.detail} in a terminal state reached after ${p.depth} joint move${p.depth === 1 ? '' : 's'} ` +
-        `(playout ${p.playout}, seed ${String(result.seed)}); every role needs exactly one goal value in 0..100 there, so the mean goals are not meaningful\n`,
-    );
+    const message =
+      `${p.role} ${p.detail} in a terminal state reached after ${p.depth} joint move${p.depth === 1 ? '' : 's'} ` +
+      `(playout ${p.playout}, seed ${String(result.seed)}); every role needs exactly one goal value in 0..100 there, so the mean goals are not meaningful`;
+    const span = goalSpan(program, p.role);
+    io.err(span ? formatDiagnostic({ code: 'goals', severity: 'error', message, span }, text) + '\n' : `${file}: error[goals]: ${message}\n`);
   }
   return result.goalProblems.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/** Where a role's goal values are written: its first (goal ROLE ...) statement, else the first goal or terminal statement. */
+function goalSpan(program: Program, role: string): Span | undefined {
+  const first = (pred: string, arity: number, named?: string) =>
+    program.statements.find((s) => s.head.pred === pred && s.head.args.length === arity && (named === undefined || (s.head.args[0] !== undefined && printTerm(s.head.args[0]) === named)))?.span;
+  return first('goal', 2, role) ?? first('goal', 2) ?? first('terminal', 0);
 }

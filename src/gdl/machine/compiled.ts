@@ -32,6 +32,12 @@ import { maxOf } from '../../arrays.js';
 
 const NONE = -1;
 
+/** The engine's budgets applied to the network (statemachine.ts passes --max-work and --timeout). */
+export interface CompiledBudget {
+  maxWork?: number;
+  deadline?: number;
+}
+
 export class CompiledStateMachine implements StateMachine {
   readonly executor = 'compiled' as const;
   readonly roles: readonly number[];
@@ -72,6 +78,34 @@ export class CompiledStateMachine implements StateMachine {
   private loadedKey: string | undefined;
   /** The fast playout of the differential network (undefined for the flat one). */
   private readonly player: DiffPlayer | undefined;
+  /** --max-work and --timeout (see spend). */
+  private readonly maxWork: number | undefined;
+  private readonly deadline: number | undefined;
+  private readonly stepWork: number;
+  private ticks = 0;
+
+  /**
+   * The engine's budgets, for the network: one step (a state settled, a joint
+   * move played) is one evaluation, whose work is at most the network's
+   * propositions plus its rule literals; past --max-work, or once the
+   * --timeout deadline has passed (looked at every 64 steps), the step stops
+   * with the engine's error, engine/budget.
+   */
+  private spend(steps: number): void {
+    if (this.maxWork !== undefined && this.stepWork > this.maxWork) {
+      throw new GramlogError(
+        'engine/budget',
+        `evaluation stopped: a step of the compiled network visits up to ${this.stepWork} propositions and rule literals, more than the budget of ${this.maxWork} (raise --max-work or --timeout, maxWork or deadline in the API, if the program is meant to be this large)`,
+      );
+    }
+    if (this.deadline === undefined) return;
+    this.ticks += steps;
+    if (this.ticks < 64) return;
+    this.ticks = 0;
+    if (Date.now() > this.deadline) {
+      throw new GramlogError('engine/budget', 'evaluation stopped: the time ran out in the compiled network (raise --max-work or --timeout, maxWork or deadline in the API, if the program is meant to be this large)');
+    }
+  }
 
   constructor(
     readonly program: Program,
@@ -79,8 +113,13 @@ export class CompiledStateMachine implements StateMachine {
     private readonly ground: GroundGame,
     init: GameState,
     kind: PropnetKind = 'auto',
+    budget: CompiledBudget = {},
   ) {
     this.roles = info.roles;
+    this.maxWork = budget.maxWork !== undefined && budget.maxWork > 0 && Number.isFinite(budget.maxWork) ? budget.maxWork : undefined;
+    this.deadline = budget.deadline !== undefined && budget.deadline > 0 ? budget.deadline : undefined;
+    // one step settles at most every proposition through every rule literal
+    this.stepWork = ground.size + ((ground.litStart[ground.litStart.length - 1] as number | undefined) ?? 0);
     this.init = init;
     this.want = new Uint8Array(Math.max(1, ground.size));
     const terms = program.terms;
@@ -214,6 +253,7 @@ export class CompiledStateMachine implements StateMachine {
 
   private load(state: GameState): void {
     if (this.loadedKey === state.key) return;
+    this.spend(1);
     this.loadFacts(state.facts);
     this.loadedKey = state.key;
   }
@@ -293,6 +333,7 @@ export class CompiledStateMachine implements StateMachine {
   }
 
   nextState(state: GameState, moves: readonly number[]): GameState {
+    this.spend(1);
     this.step(state, moves);
     const facts: number[] = [];
     const val = this.val;
@@ -309,9 +350,11 @@ export class CompiledStateMachine implements StateMachine {
   };
 
   randomPlayout(random: Random, maxDepth: number): PlayoutResult {
+    this.spend(1);
     if (this.player) {
       this.loadedKey = undefined;
       const { depth, terminal } = this.player.play(random, maxDepth, this.noLegal);
+      this.spend(depth);
       return { depth, terminal, goals: terminal ? this.collectGoals() : this.roles.map(() => []) };
     }
     const val = this.val;
@@ -350,6 +393,7 @@ export class CompiledStateMachine implements StateMachine {
       }
       net.settleState();
       depth++;
+      this.spend(1);
     }
   }
 

@@ -68,7 +68,8 @@ export interface GroundGame {
   lits: number[];
 }
 
-export type GroundOutcome = { ok: true; game: GroundGame } | { ok: false; reason: string };
+/** `budget`: the engine/budget error, when a work or time budget stopped grounding (or the relaxed game). */
+export type GroundOutcome = { ok: true; game: GroundGame } | { ok: false; reason: string; budget?: GramlogError };
 
 /** Relations that depend, through any literal, on `true` or `does`. */
 export function dynamicRelations(program: Program, info: GameInfo): Uint8Array {
@@ -128,7 +129,10 @@ export function groundGame(
 ): GroundOutcome {
   const { maxRules, maxLiterals } = { ...DEFAULT_GROUND_LIMITS, ...limits };
   const relaxedModel = relaxed.model;
-  if (!relaxedModel) return { ok: false, reason: `the relaxed game is infinite or too large (${relaxed.error?.message ?? 'stopped'})` };
+  if (!relaxedModel) {
+    const e = relaxed.error;
+    return { ok: false, reason: `the relaxed game is infinite or too large (${e?.message ?? 'stopped'})`, ...(e instanceof GramlogError && e.code === 'engine/budget' ? { budget: e } : {}) };
+  }
   const nRel = program.relations.length;
   const dynamic = dynamicRelations(program, info);
   const input = (rel: number) => rel === info.true || rel === info.does;
@@ -206,7 +210,7 @@ export function groundGame(
     });
   } catch (e) {
     if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: `more than ${maxRules} ground rules` };
-    if (e instanceof GramlogError && e.code === 'engine/budget') return { ok: false, reason: `grounding gave up: ${e.message}` };
+    if (e instanceof GramlogError && e.code === 'engine/budget') return { ok: false, reason: `grounding gave up: ${e.message}`, budget: e };
     if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
     throw e;
   }

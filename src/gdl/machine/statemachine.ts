@@ -117,14 +117,20 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
     ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
     ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
   });
-  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline, options.demand);
+  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline ?? (program.options.deadline ? program.options.deadline : undefined), options.demand);
   if (executor === 'engine') return engine();
-  const maxWork = options.maxWork ?? (executor === 'auto' ? AUTO_WORK_LIMIT : undefined);
-  const budget = { ...(maxWork !== undefined ? { maxWork } : {}), ...(options.deadline !== undefined ? { deadline: options.deadline } : {}) };
+  // the program's own budgets (--max-work, --timeout) bound grounding and the network too
+  const userWork = program.options.maxWork !== undefined && program.options.maxWork > 0 && Number.isFinite(program.options.maxWork) ? program.options.maxWork : undefined;
+  const deadline = options.deadline ?? (program.options.deadline !== undefined && program.options.deadline > 0 ? program.options.deadline : undefined);
+  const auto = executor === 'auto' ? AUTO_WORK_LIMIT : undefined;
+  const maxWork = options.maxWork ?? (userWork !== undefined && auto !== undefined ? Math.min(userWork, auto) : (userWork ?? auto));
+  const budget = { ...(maxWork !== undefined ? { maxWork } : {}), ...(deadline !== undefined ? { deadline } : {}) };
   const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT, ...budget });
   const grounded = groundGame(program, info, staticModel, relaxed, { ...options.limits, ...budget });
   if (!grounded.ok) {
     if (executor === 'compiled') {
+      // stopped by the user's own budget: the engine's error, as the engine executor would give
+      if (grounded.budget && (userWork !== undefined || deadline !== undefined)) throw grounded.budget;
       throw new GramlogError('gdl/not-groundable', `the game cannot be run by the compiled executor: ${grounded.reason}`);
     }
     const sm = engine();
@@ -137,5 +143,8 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
     sm.fallbackReason = 'the deadline passed while the game was grounded';
     return sm;
   }
-  return new CompiledStateMachine(program, info, grounded.game, engine().initialState(), options.propnet);
+  return new CompiledStateMachine(program, info, grounded.game, engine().initialState(), options.propnet, {
+    ...(userWork !== undefined ? { maxWork: userWork } : {}),
+    ...(deadline !== undefined ? { deadline } : {}),
+  });
 }

@@ -16,6 +16,7 @@ import { NO_MATCH, type LabelContext, type MatchValue } from './labels.js';
 import { logicSiteSource } from './incremental.js';
 import { KEEP_LABEL, LogicSites } from './logic.js';
 import { SiteIndex, type Site } from './match.js';
+import { hasParts, PartSites, partRules } from './logic-parts.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
 import { record } from '../../data/records.js';
 
@@ -82,11 +83,7 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
     if (subLimit === 0) return;
     const random = root.derive(`graph/stage/${si}`);
-    const sources: SiteSource = grammar.logic
-      ? options.logicSites === 'full'
-        ? new LogicSites(grammar, stage.rules, graph)
-        : logicSiteSource(grammar, stage.rules, graph)
-      : newIndex(stage.rules, graph);
+    const sources: SiteSource = grammar.logic ? logicSources(grammar, stage.rules, graph, options.logicSites) : newIndex(stage.rules, graph);
     const counts = new Map<string, number>();
     const weights = new Array<number>(stage.rules.length).fill(0);
     let iter = 0;
@@ -134,7 +131,8 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
         throw new GramlogError(
           'graph/step-limit',
           `seed ${String(seed)}: stopped after ${steps} rewrites with rules still matching in ${stage.name} (${grammar.logic ? 'bound them with (graphlimit N) or (graphlimit RULE N)' : 'give the rules or the stage a "limit"'}; the graph has ${graph.size} nodes)`,
-          grammar.span,
+          // a .gdl grammar has no span of its own: the rule that would have rewritten next
+          grammar.span ?? (stage.rules[r] as GraphRule).origin.span,
         );
       }
       const rule = stage.rules[r] as GraphRule;
@@ -162,6 +160,13 @@ function scaleWeights(weights: number[], rules: readonly GraphRule[], sources: S
   let max = 0;
   for (let r = 0; r < rules.length; r++) if ((weights[r] as number) > 0) max = Math.max(max, (rules[r] as GraphRule).weight);
   for (let r = 0; r < rules.length; r++) if ((weights[r] as number) > 0) weights[r] = ((rules[r] as GraphRule).weight / max) * sources.count(r);
+}
+
+/** A stage's sites for .gdl rules; rules whose query has unconnected parts are matched part by part (logic-parts.ts). */
+export function logicSources(grammar: GraphGrammar, rules: readonly GraphRule[], graph: Graph, how: GenerateGraphOptions['logicSites']): SiteSource {
+  const inner = hasParts(rules) ? partRules(rules) : rules;
+  const source = how === 'full' ? new LogicSites(grammar, inner, graph) : logicSiteSource(grammar, inner, graph);
+  return inner === rules ? source : new PartSites(rules, source);
 }
 
 function newIndex(rules: readonly GraphRule[], graph: Graph): SiteSource {

@@ -78,8 +78,13 @@ export function ruleLocality(grammar: GraphGrammar): Array<{ rule: string; local
   const out: Array<{ rule: string; locality: Locality }> = [];
   for (const stage of grammar.stages) {
     for (const rule of stage.rules) {
-      const rel = program.findRelation(rule.name, rule.logic?.vars.length ?? 0);
-      out.push({ rule: rule.name, locality: rel ? (info.relations[rel.id] as Locality) : { kind: 'static' } });
+      // a rule of unconnected parts (logic-parts.ts): global when a part is, else local when a part is
+      const kinds = (rule.logic?.parts ?? [{ name: rule.name, positions: rule.logic?.vars.map((_, i) => i) ?? [] }]).map((part) => {
+        const rel = program.findRelation(part.name, part.positions.length);
+        return rel ? (info.relations[rel.id] as Locality) : ({ kind: 'static' } as Locality);
+      });
+      const locality = kinds.find((k) => k.kind === 'global') ?? kinds.find((k) => k.kind === 'local') ?? (kinds[0] as Locality);
+      out.push({ rule: rule.name, locality });
     }
   }
   return out;

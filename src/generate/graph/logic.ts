@@ -44,6 +44,7 @@ import type { Graph } from './graph.js';
 import { graphFacts } from './facts.js';
 import type { Site } from './match.js';
 import type { SiteSource } from './generate.js';
+import { splitRuleParts } from './logic-parts.js';
 import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type RhsEdge, type RhsNode } from './types.js';
 
 /** The label of a RHS node that keeps the matched node's label. */
@@ -94,7 +95,10 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
   );
   const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
   const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
-  const built = buildProgram([{ file, statements: rest }], engine);
+  // a rule whose query has unconnected parts: one relation per part (logic-parts.ts)
+  const graphRuleNames = rest.filter((s) => !s.isRule && s.head.pred === 'graphrule' && s.head.args[0]).map((s) => printTerm(s.head.args[0] as Term));
+  const split = splitRuleParts(rest, graphRuleNames);
+  const built = buildProgram([{ file, statements: split.statements }], engine);
   throwIfErrors(built.diagnostics);
   // (param KEY VALUE) facts replaced by --param / a check's drawn values
   const program = applyParams(built, params);
@@ -252,7 +256,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
       countType: `rule:${name}`,
       delay: ruleDelay.get(name) ?? 0,
       origin: { path: name, span: def.span },
-      logic: { vars, matchedEdges, keep },
+      logic: { vars, matchedEdges, keep, ...(split.parts.has(name) ? { parts: split.parts.get(name) } : {}) },
     };
     stageRules.set(stage, [...(stageRules.get(stage) ?? []), rule]);
   });

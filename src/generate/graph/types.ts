@@ -74,6 +74,8 @@ export interface GraphRule {
 }
 
 /** A .gdl rule: the `(match NAME ?v...)` relation whose answers are the sites, and the RHS. */
+import type { LogicPart } from './logic-parts.js';
+
 export interface LogicRule {
   /** Variable names of the match head, in order (they bind graph node ids). */
   vars: string[];
@@ -81,6 +83,8 @@ export interface LogicRule {
   matchedEdges: Array<[number, number]>;
   /** Match variables the RHS keeps (node and label unchanged). */
   keep: Set<number>;
+  /** A query of unconnected parts: the relation of each part and its matched nodes (logic-parts.ts); the rule's own relation is then not in the program. */
+  parts?: LogicPart[];
 }
 
 export interface GraphStage {

@@ -12,6 +12,7 @@
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
+import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
 import { sortFindings, type LayerFinding } from './findings.js';
@@ -20,6 +21,7 @@ import { formatOutcome } from './outcome.js';
 import { inspectLayers } from './prepare.js';
 import { placeableOracle } from './solver.js';
 import { suggestReordering } from './reorder.js';
+import { DEFAULT_ANALYSIS_WORK } from './search.js';
 import type { LayerDecl } from './vocabulary.js';
 
 export interface LayerAnalysis {
@@ -36,7 +38,9 @@ export interface AnalyzeOptions extends CompletenessOptions {
   suggest?: boolean;
 }
 
-export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): LayerAnalysis {
+export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): LayerAnalysis {
+  // one budget of search work for the whole analysis, reorderings included (search.ts)
+  const options: AnalyzeOptions = { ...given, work: given.work ?? { left: DEFAULT_ANALYSIS_WORK } };
   const { grammar, order } = inspectLayers(program);
   if (order.length > 0) {
     return {
@@ -46,19 +50,41 @@ export function analyzeLayers(program: Program, options: AnalyzeOptions = {}): L
       completeness: [],
     };
   }
-  const findings = checkNoninterference(
-    grammar.program,
-    grammar.layers,
-    grammar.reads,
-    options.solver !== false ? placeableOracle(grammar, options) : undefined,
-  );
-  const completeness = checkCompleteness(grammar, options);
+  let findings: LayerFinding[];
+  let completeness: CompletenessVerdict[];
+  try {
+    findings = checkNoninterference(
+      grammar.program,
+      grammar.layers,
+      grammar.reads,
+      options.solver !== false ? placeableOracle(grammar, options) : undefined,
+    );
+    completeness = checkCompleteness(grammar, options);
+  } catch (e) {
+    // the possibility model past its budget (a map of millions of sites): say what could not be decided
+    if (!(e instanceof GramlogError) || e.code !== 'layers/analysis') throw e;
+    return {
+      layers: grammar.layers,
+      findings: [
+        {
+          check: 'completeness',
+          severity: 'warning',
+          layers: grammar.layers.map((l) => l.name),
+          message: `could not decide completeness and noninterference within the budget: ${e.message}`,
+          ...(e.span ? { span: e.span } : {}),
+        },
+      ],
+      notes: ['every layer reads only layers of lower order (proved from the rule text)'],
+      completeness: [],
+    };
+  }
   const notes = completeness.filter((v) => v.status === 'complete').map((v) => v.message);
   const problems = completeness.filter((v) => v.status !== 'complete');
   let fix = '';
   if (problems.length > 0 && options.suggest !== false) {
     const r = suggestReordering(grammar.program, grammar.layers, options);
     if (r === undefined) fix = '; no reordering of the layers makes every layer complete';
+    else if (r === 'budget') fix = '; no reordering of the layers was found within the analysis budget';
     else if (r !== 'not-applicable') {
       fix = `; fix: generate in the order ${r.order.map((o) => o.name).join(', ')}, which is complete: write ${r.changes.join(' ')}`;
     }

@@ -29,7 +29,7 @@ import type { Program } from '../../program/program.js';
 import { boundsModel, type BoundsModel } from './bounds.js';
 import { dynamicRelations } from './dynamic.js';
 import type { LayerGrammar } from './prepare.js';
-import { modelWith, searchOutcome } from './search.js';
+import { modelWith, searchOutcome, type AnalysisWork } from './search.js';
 import { solveLayerFailure, type SolverOptions } from './solver.js';
 import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
 import { maxOf, pushAll } from '../../arrays.js';
@@ -60,6 +60,8 @@ export interface CompletenessOptions extends SolverOptions {
   searchBudget?: number;
   /** Candidates to try to confirm per layer before giving up (default 40). */
   maxCandidates?: number;
+  /** Work shared by every search of the analysis (search.ts); default: unbounded for one call. */
+  work?: AnalysisWork;
 }
 
 interface Site {
@@ -247,7 +249,7 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
           candidates++;
           const fixed = new Map<string, boolean>();
           grp.sites.forEach((site, i) => fixed.set(`${site.layer.id},${site.key}`, (mask & (1 << i)) !== 0));
-          const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget });
+          const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget, ...(options.work ? { work: options.work } : {}) });
           const n = grp.sites.length;
           if (search.found) {
             verdict = incomplete(
@@ -295,7 +297,7 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       if (lower !== undefined && lower >= b.min) continue;
       // One search of whole outcomes serves every group (it accepts any short group).
       // With the solver on, it decides instead (below): no bounded search first.
-      whole ??= options.solver !== false ? { exhaustive: false, evaluations: 0 } : searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget });
+      whole ??= options.solver !== false ? { exhaustive: false, evaluations: 0 } : searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget, ...(options.work ? { work: options.work } : {}) });
       const search = whole;
       if (!search.found && search.exhaustive) {
         provedBySearch = search.evaluations;

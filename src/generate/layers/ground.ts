@@ -25,7 +25,7 @@ import type { Program } from '../../program/program.js';
 import { patternVars, type BodyLit } from '../../program/rules.js';
 import { dynamicRelations } from './dynamic.js';
 import { analysisMaxFacts, possibilityText } from './reads.js';
-import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
+import { atomText, buildDerived, factsText, literalText, patternText, relName, repeatedLiterals, ruleText, translateTerm } from './rule-text.js';
 import type { LayerDecl } from './vocabulary.js';
 import { pushAll } from '../../arrays.js';
 
@@ -75,12 +75,13 @@ export function groundLayers(program: Program, layers: readonly LayerDecl[], max
     for (const a of rule.head.args) patternVars(a, slots);
     for (const lit of rule.body) if (dynLit(lit)) for (const a of lit.args) patternVars(a, slots);
     const vars = [...slots].sort((a, b) => a - b).map((s) => '?' + (rule.varNames[s] ?? `v${s}`));
-    const body = rule.body.filter(keep).map((l) => literalText(program, rule, l));
+    const repeated = repeatedLiterals(program, rule);
+    const body = rule.body.filter((l, i) => keep(l) && !repeated.has(i)).map((l) => literalText(program, rule, l));
     const pt = (args: readonly import('../../program/rules.js').Pattern[]) => args.map((a) => patternText(program, rule, a));
     lines.push(ruleText(atomText(`gl.g.${ri}.h`, [...vars, ...pt(rule.head.args)]), body));
     const lits: Array<{ j: number; name: string; arity: number; neg: boolean }> = [];
     rule.body.forEach((lit, j) => {
-      if (!dynLit(lit)) return;
+      if (!dynLit(lit) || repeated.has(j)) return;
       lines.push(ruleText(atomText(`gl.g.${ri}.${j}`, [...vars, ...pt(lit.args)]), body));
       lits.push({ j, name: relName(program, lit.rel), arity: lit.args.length, neg: lit.kind === 'neg' });
     });

@@ -21,6 +21,7 @@ import type { Program } from '../../program/program.js';
 import { dynamicRelations } from './dynamic.js';
 import type { LayerFinding } from './findings.js';
 import { checkLayerOrder } from './order-check.js';
+import { orderProvedByRuleText } from './order-bound.js';
 import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
 import { unknownLayerNames } from './layer-names.js';
 import { checkVocabulary } from '../vocabulary-check.js';
@@ -37,7 +38,8 @@ export interface LayerGrammar {
   base: Model;
   /** Relation id of placed/2. */
   placedRel: number;
-  reads: ReadAnalysis;
+  /** The possibility model and the reads found in it, evaluated when first read (it is per site). */
+  readonly reads: ReadAnalysis;
   /** Warnings found at load: a violation rule that can never fire. */
   warnings: Diagnostic[];
 }
@@ -100,9 +102,21 @@ export function inspectLayers(program: Program): { grammar: LayerGrammar; order:
     throw new GramlogError('layers/none', `the file declares no layer: add (layer NAME ORDER) facts${other}`, spanOf(program, 'layer', 2));
   }
   throwFirst(unknownLayerNames(program, layers.map((l) => l.name)));
-  const reads = analyzeReads(program, layers);
   const warnings = violationNeverFires(program, { placed: 2 });
-  return { grammar: { program, layers, base, placedRel, reads, warnings }, order: checkLayerOrder(program, layers, reads.reads) };
+  // the possibility model (per site) is evaluated when something reads it: the order check
+  // needs it only when the rule text cannot prove the order (order-bound.ts)
+  let reads: ReadAnalysis | undefined;
+  const grammar: LayerGrammar = {
+    program,
+    layers,
+    base,
+    placedRel,
+    get reads(): ReadAnalysis {
+      return (reads ??= analyzeReads(program, layers, base));
+    },
+    warnings,
+  };
+  return { grammar, order: orderProvedByRuleText(program, layers) ? [] : checkLayerOrder(program, layers, grammar.reads.reads) };
 }
 
 /** Read, check and cache a layer program; throws a GramlogError on any problem. */

@@ -28,7 +28,7 @@ import type { Program } from '../../program/program.js';
 import type { BodyLit, CompiledRule } from '../../program/rules.js';
 import { checkRuleSafety } from '../../program/schedule.js';
 import { dynamicRelations } from './dynamic.js';
-import { atomText, buildDerived, factsText, literalText, patternText, relName, ruleText, translateTerm } from './rule-text.js';
+import { atomText, buildDerived, factsText, literalText, patternText, relName, repeatedLiterals, ruleText, translateTerm } from './rule-text.js';
 import { LAYER_KEYED, type LayerDecl } from './vocabulary.js';
 import { pushAll } from '../../arrays.js';
 
@@ -88,17 +88,19 @@ export function possibilityText(
   const readRules: Array<{ ri: number; j: number; name: string }> = [];
   /** For each line, the user's rule it is made from (by index), for an error the engine reports in this text. */
   const ruleOfLine: Array<number | undefined> = lines.map(() => undefined);
-  const keep = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
+  const keepLit = (lit: BodyLit) => !(lit.kind === 'neg' && dynamic.has(lit.rel));
   program.rules.forEach((rule, ri) => {
     const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));
+    const repeated = repeatedLiterals(program, rule);
+    const keep = (lit: BodyLit, i: number) => keepLit(lit) && !repeated.has(i);
     const hiBody = rule.body.filter(keep).map((l) => literalText(program, rule, l));
     lines.push(ruleText(head, hiBody));
     ruleOfLine[lines.length - 1] = ri;
     if (!dynamic.has(rule.head.rel)) return;
     const headArgs = rule.head.args.map((a) => patternText(program, rule, a));
     rule.body.forEach((lit, j) => {
-      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !dynamic.has(lit.rel)) return;
-      const others = rule.body.filter((l, i) => i !== j && keep(l));
+      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !dynamic.has(lit.rel) || repeated.has(j)) return;
+      const others = rule.body.filter((l, i) => i !== j && keep(l, i));
       const body = others.map((l) => literalText(program, rule, l));
       const name = `gl.read.${ri}.${j}`;
       let readHead: string;
@@ -129,7 +131,8 @@ export function possibilityText(
 }
 
 /** Build and evaluate the possibility program; collect the reads of layer rules. */
-export function analyzeReads(program: Program, layers: readonly LayerDecl[]): ReadAnalysis {
+export function analyzeReads(program: Program, layers: readonly LayerDecl[], base?: Model): ReadAnalysis {
+  if (base) tooLargeToEvaluate(program, layers, base);
   const { lines, readRules, ruleOfLine } = possibilityText(program, layers);
   const built = buildDerived(lines, '<possible outcomes>');
   if ('problem' in built) throw new GramlogError('layers/analysis', `could not build the possibility program of the layers: ${built.problem}`);
@@ -145,7 +148,7 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
       const message = e.message.replace(/ at \d+:\d+\b/g, '').replace(/ \(raise the limit with maxFacts[^)]*\)/, '');
       throw new GramlogError(
         'layers/analysis',
-        `could not bound what the layers can place (${message}); the order check needs a finite possibility model` +
+        `could not bound what the layers can place (${message}); the layer analyses need a finite possibility model` +
           (e.code === 'engine/limit' ? `: raise --max-facts (now ${analysisMaxFacts(program).toLocaleString('en-US')}) if the map is finite` : ''),
         span,
       );
@@ -188,6 +191,29 @@ export function analyzeReads(program: Program, layers: readonly LayerDecl[]): Re
   for (const t of model.tuples('gl.possible', 2)) possible.get(toOriginal(t[0] as number))?.add(toOriginal(t[1] as number));
   pushAll(reads, textualReads(program, reads));
   return { reads, possible, derived, model, toOriginal };
+}
+
+/**
+ * The possibility model holds every fact of the model with nothing placed
+ * (`base`: it only drops tests that something is not placed) and a placed
+ * fact for every site of a declared layer. When that alone passes the fact
+ * budget, say so at once rather than evaluate until the budget runs out (a
+ * 1000 × 1000 map: seconds instead of a minute).
+ */
+function tooLargeToEvaluate(program: Program, layers: readonly LayerDecl[], base: Model): void {
+  const max = analysisMaxFacts(program);
+  if (base.size > max) return; // the evaluation itself says so, at the rule that grew
+  const ids = new Set(layers.map((l) => l.id));
+  const site = base.relation('site', 2);
+  let sites = 0;
+  if (site) for (let t = 0; t < site.count; t++) if (ids.has(site.tuple(t)[0] as number)) sites++;
+  const atLeast = base.size + sites;
+  if (atLeast <= max) return;
+  throw new GramlogError(
+    'layers/analysis',
+    `could not bound what the layers can place: the possibility model would hold at least ${atLeast.toLocaleString('en-US')} facts (the ${base.size.toLocaleString('en-US')} facts with nothing placed, and one placed fact for each of the ${sites.toLocaleString('en-US')} sites), more than --max-facts ${max.toLocaleString('en-US')}; raise --max-facts if the map is finite`,
+    layers[0]?.span,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { buildProgram, type Program } from '../../program/program.js';
 import { formatNumber } from '../../program/terms.js';
 import type { Statement, SyntaxTree } from '../../syntax/ast.js';
 import { checkCompleteness, type CompletenessOptions } from './completeness.js';
+import { dynamicRelations } from './dynamic.js';
 import { inspectLayers } from './prepare.js';
 import type { LayerDecl } from './vocabulary.js';
 
@@ -36,6 +37,23 @@ export function withOrders(program: Program, orders: ReadonlyMap<string, number>
   }
   const trees: SyntaxTree[] = [...byFile].map(([file, statements]) => ({ file, statements }));
   return buildProgram(trees, program.options);
+}
+
+/**
+ * The work of checking one ordering, in the units of search work (search.ts):
+ * its possibility program has, per rule, one copy of the body for each literal
+ * that reads a dynamic relation (reads.ts), and a literal of it costs about
+ * 100 units (measured).
+ */
+function orderingCost(program: Program): number {
+  const dynamic = dynamicRelations(program);
+  let literals = 0;
+  for (const rule of program.rules) {
+    let reads = 0;
+    for (const l of rule.body) if ((l.kind === 'pos' || l.kind === 'neg') && dynamic.has(l.rel)) reads++;
+    literals += (rule.body.length + 1) * (1 + reads);
+  }
+  return 100 * literals;
 }
 
 function* permutations(n: number): Generator<number[]> {
@@ -83,14 +101,18 @@ export function suggestReordering(
   program: Program,
   layers: readonly LayerDecl[],
   options: CompletenessOptions & { maxOrderings?: number } = {},
-): Reordering | undefined | 'not-applicable' {
+): Reordering | undefined | 'not-applicable' | 'budget' {
   if (layers.length < 2 || layers.length > 7 || !plainLayerFacts(program, layers)) return 'not-applicable';
   const values = layers.map((l) => l.order);
   const perms = [...permutations(layers.length)]
     .filter((p) => inversions(p) > 0)
     .sort((a, b) => inversions(a) - inversions(b) || a.join(',').localeCompare(b.join(',')))
     .slice(0, options.maxOrderings ?? 24);
+  const cost = orderingCost(program);
   for (const perm of perms) {
+    // the analysis's work spent (search.ts): say so rather than that no ordering works
+    if (options.work && options.work.left <= 0) return 'budget';
+    if (options.work) options.work.left -= cost;
     // perm[i] is the index of the layer generated i-th.
     const orders = new Map<string, number>();
     perm.forEach((li, pos) => orders.set((layers[li] as LayerDecl).name, values[pos] as number));
@@ -103,6 +125,8 @@ export function suggestReordering(
     }
     if (variant.order.length > 0) continue;
     const verdicts = checkCompleteness(variant.grammar, options);
+
+    if (verdicts.some((v) => v.status === 'unknown') && options.work && options.work.left <= 0) return 'budget';
     if (verdicts.some((v) => v.status !== 'complete')) continue;
     const order = perm.map((li, pos) => ({ name: (layers[li] as LayerDecl).name, order: values[pos] as number }));
     const changes = layers

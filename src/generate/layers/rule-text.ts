@@ -95,3 +95,20 @@ export function translateTerm(from: Program, to: Program, id: number): number {
       );
   }
 }
+
+/**
+ * The body literals of `rule` that repeat an earlier one word for word (by
+ * index): a conjunction says the same without them, and the analyses, which
+ * make one derived rule per literal, leave them out (a body of 500 copies of
+ * one literal would otherwise make 500 rules of 500 literals each).
+ */
+export function repeatedLiterals(program: Program, rule: CompiledRule): Set<number> {
+  const seen = new Set<string>();
+  const out = new Set<number>();
+  rule.body.forEach((l, j) => {
+    const text = literalText(program, rule, l);
+    if (seen.has(text)) out.add(j);
+    else seen.add(text);
+  });
+  return out;
+}

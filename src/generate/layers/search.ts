@@ -18,7 +18,21 @@ export interface SearchOptions {
   budget?: number;
   /** Largest number of subsets tried per layer and node (default 4096). */
   subsetsPerNode?: number;
+  /**
+   * Work shared by every search of one analysis (analysisWork): each subset
+   * tried costs the sites it places plus one, each model evaluation 100; a
+   * search that finds it spent stops, not exhaustive.
+   */
+  work?: AnalysisWork;
 }
+
+/** A budget of work shared by the searches (and reorderings) of one analysis; deterministic. */
+export interface AnalysisWork {
+  left: number;
+}
+
+/** The default work of one `analyze` (about a second or two of searching). */
+export const DEFAULT_ANALYSIS_WORK = 5_000_000;
 
 export interface SearchResult {
   /** The placed facts of an outcome the target accepts, and what it said. */
@@ -86,6 +100,7 @@ export function searchOutcome(
 ): SearchResult {
   const budget = options.budget ?? 2000;
   const perNode = options.subsetsPerNode ?? 4096;
+  const work = options.work ?? { left: Infinity };
   const ancestors = ancestorsOf(g, target);
   const ancestorIds = new Set(ancestors.map((l) => l.id));
   // Earlier layers the target does not read: they cannot change its state, but
@@ -96,12 +111,13 @@ export function searchOutcome(
 
   /** Try every outcome of layers[i..] (consistent with the pins); `leaf` decides at the end. */
   const walk = <T>(layers: readonly LayerDecl[], i: number, facts: InjectedFact[], leaf: (model: Model, facts: InjectedFact[]) => T | undefined): T | undefined => {
-    if (evaluations >= budget) {
+    if (evaluations >= budget || work.left <= 0) {
       exhaustive = false;
       return undefined;
     }
     const model = modelWith(g, facts);
     evaluations++;
+    work.left -= 100;
     if (i === layers.length) return leaf(model, facts);
     const m = layers[i] as LayerDecl;
     const state = readLayerState(g.program, model, m);
@@ -127,10 +143,15 @@ export function searchOutcome(
         break;
       }
       const placed = [...must, ...pick.map((j) => free[j] as number)];
+      work.left -= placed.length + 1;
+      if (work.left <= 0) {
+        exhaustive = false;
+        return undefined;
+      }
       if (m.between && groupViolation(state, new Set(placed), m.between.min, m.between.max)) continue;
       const out = walk(layers, i + 1, [...facts, ...placed.map((s) => ({ rel: g.placedRel, tuple: [m.id, s] }))], leaf);
       if (out !== undefined) return out;
-      if (evaluations >= budget) {
+      if (evaluations >= budget || work.left <= 0) {
         exhaustive = false;
         return undefined;
       }

@@ -174,11 +174,19 @@ function probability(program: Program, id: number, what: string, span: Span | un
 export function readLayerState(program: Program, model: Model, decl: LayerDecl): LayerState {
   const terms = program.terms;
   const siteSet = new Set<number>();
-  for (const t of model.tuples('site', 2)) if (t[0] === decl.id) siteSet.add(t[1] as number);
+  // read in place (no sorted copy of every tuple: a map has millions of sites); the sites are sorted below
+  const siteRel = model.relation('site', 2);
+  if (siteRel) for (let t = 0; t < siteRel.count; t++) if (siteRel.get(t, 0) === decl.id) siteSet.add(siteRel.get(t, 1));
   const sites = [...siteSet].sort((a, b) => compareTerms(terms, a, b));
   const allowed = new Set<number>();
   if (decl.masked) {
-    for (const t of model.tuples('allow', 2)) if (t[0] === decl.id && siteSet.has(t[1] as number)) allowed.add(t[1] as number);
+    const allowRel = model.relation('allow', 2);
+    if (allowRel) {
+      for (let t = 0; t < allowRel.count; t++) {
+        const k = allowRel.get(t, 1);
+        if (allowRel.get(t, 0) === decl.id && siteSet.has(k)) allowed.add(k);
+      }
+    }
   } else for (const s of sites) allowed.add(s);
 
   let layerChance = DEFAULT_CHANCE;
