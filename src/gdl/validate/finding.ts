@@ -32,7 +32,7 @@
  *   goals           not exactly one goal value in 0..100 per role in a terminal state
  *   init            the game has no initial state (no init)
  *   evaluation      the rules could not be evaluated (a runaway term, too many facts)
- *   role-argument   the first argument of legal/does/goal is no role (error), or
+ *   role-argument   the first argument of legal/does/goal/input is no role (error), or
  *                   the relaxed game lets a rule give it one (warning)
  *   sees            (GDL-II) a percept for something that is no role, or one that
  *                   depends on nothing any role does or holds
