@@ -23,6 +23,10 @@
  * dup_of: about 640, an hour); `--games=a,b` runs the named ones (a name is a
  * path under ../shared/ggp-games or a file name without .kif). The table is
  * sorted by gramlog's states per second, slowest first, with the ratio.
+ * `--compare-below=N` runs GGP-Base only where gramlog makes fewer than N
+ * states per second (GGP-Base's prover makes at most about 10,000 on the
+ * corpus' smallest games), `--jsonl=FILE` appends each row to FILE and skips
+ * the games already there (a long `--all` run resumes).
  * Run alone: `node --import tsx/esm test/bench/gdl-ggp-base.ts [--all] [--seconds=2] [--jsonl=FILE]`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -176,7 +180,9 @@ const nameOf = (rel: string) => {
   return base === 'sudoku' || base === 'v1' ? `${path.basename(path.dirname(rel))}/${base}` : base;
 };
 
-export async function benchGgpBase(options: { quick?: boolean; all?: boolean; games?: readonly string[]; seconds?: number; jsonl?: string } = {}): Promise<CorpusRow[]> {
+export async function benchGgpBase(
+  options: { quick?: boolean; all?: boolean; games?: readonly string[]; seconds?: number; jsonl?: string; compareBelow?: number } = {},
+): Promise<CorpusRow[]> {
   const seconds = options.seconds ?? (options.quick ? 1 : 2);
   console.log(`\n## GDL corpus: states per second, gramlog auto vs GGP-Base's ProverStateMachine (${seconds} s per game per executor)`);
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs: the machine may be shared; both sides run one after the other under the same load`);
@@ -191,6 +197,12 @@ export async function benchGgpBase(options: { quick?: boolean; all?: boolean; ga
       ? options.games.map((g) => (g.includes('/') ? g : (all.find((a) => nameOf(a) === g || path.basename(a, '.kif') === g) ?? g)))
       : SLOWEST;
   const driver = ggpBaseDriver();
+  // --jsonl resumes: games already in the file are not run again.
+  const done = new Set<string>(
+    options.jsonl && existsSync(options.jsonl)
+      ? readFileSync(options.jsonl, 'utf8').trim().split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { rel: string }).rel)
+      : [],
+  );
   if ('why' in driver) console.log(`GGP-Base not run: ${driver.why}; gdl-perf's published figures (playouts/s) are shown where there is one`);
   const rows: CorpusRow[] = [];
   for (const rel of games) {
@@ -200,11 +212,15 @@ export async function benchGgpBase(options: { quick?: boolean; all?: boolean; ga
       continue;
     }
     const game = nameOf(rel);
+    if (options.jsonl && done.has(rel)) continue;
     const row: CorpusRow = { game, ...measureGramlog(file, seconds) };
-    if ('cp' in driver) {
+    const below = options.compareBelow ?? Infinity;
+    if ('cp' in driver && !(row.statesPerSecond >= below)) {
       const g = measureGgpBase(driver.cp, file, seconds);
       if (g.rate !== undefined) row.ggpBase = g.rate;
       if (g.note !== undefined) row.ggpBaseNote = g.note;
+    } else if ('cp' in driver) {
+      row.ggpBaseNote = `not run: gramlog above ${below} states/s`;
     } else if (GDL_PERF_PLAYOUTS[game] !== undefined) {
       row.ggpBaseNote = `gdl-perf (2015): ${(GDL_PERF_PLAYOUTS[game] as number).toFixed(2)} playouts/s`;
     }
@@ -249,5 +265,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     ...(arg('games') !== undefined ? { games: (arg('games') as string).split(',') } : {}),
     ...(arg('seconds') !== undefined ? { seconds: Number(arg('seconds')) } : {}),
     ...(arg('jsonl') !== undefined ? { jsonl: arg('jsonl') as string } : {}),
+    ...(arg('compare-below') !== undefined ? { compareBelow: Number(arg('compare-below')) } : {}),
   });
 }
