@@ -38,6 +38,7 @@ import { createRandom } from '../../src/random.js';
 import { randomPlayout } from '../../src/gdl/play/playout.js';
 import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
+import { GramlogError } from '../../src/errors.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
@@ -99,16 +100,23 @@ export function corpusGames(): string[] {
 /** States per second of one state machine: a fifth of `seconds` warm-up, then `seconds` counting (playouts cut at the end). */
 function statesPerSecond(sm: CreatedStateMachine, seconds: number): number {
   const random = createRandom(1);
+  let fast = sm.executor === 'compiled';
   const run = (ms: number): { states: number; took: number } => {
     const start = performance.now();
     const end = start + ms;
     let states = 0;
     do {
-      if (sm.executor === 'compiled') {
-        states += randomPlayout(sm, random, 10_000).depth + 1;
-        continue;
+      if (fast) {
+        try {
+          states += randomPlayout(sm, random, 10_000).depth + 1;
+          continue;
+        } catch (e) {
+          // A role without a legal move (an invalid game; validate reports it): step by step from here on.
+          if (!(e instanceof GramlogError)) throw e;
+          fast = false;
+        }
       }
-      // The engine: step by step, so a long playout is cut at the end.
+      // The engine (or a game where a role can have no legal move): step by step, so a long playout is cut at the end.
       let state = sm.initialState();
       for (let depth = 0; ; depth++) {
         states++;
