@@ -45,20 +45,29 @@ const shared = path.resolve(repoRoot, '../shared/ggp-games');
 const REPO = 'ggp-org+ggp-repository/war/root/games';
 
 /**
- * The corpus games slowest per state for gramlog's auto (an `--all` run on
- * 2026-11-25, see docs/benchmarks.md), plus the five games the compiled
- * executor used to refuse and pentago, the issue's examples.
+ * The corpus games slowest per state for gramlog's auto, from an `--all` run
+ * (0.5 s per game, 2026-11-25, docs/benchmarks.md), slowest first; then the
+ * one nearest GGP-Base (pancakes88), the five games the compiled executor
+ * used to refuse, pentago, and ticTacToe for scale.
  */
 const SLOWEST: readonly string[] = [
+  `${REPO}/amazonsTorus/amazonsTorus.kif`,
+  `${REPO}/amazons/amazons.kif`,
+  `${REPO}/chess/chess.kif`,
+  `${REPO}/slaughter/slaughter.kif`,
+  `${REPO}/alexChess/v1/alexChess.kif`,
+  `${REPO}/checkers-cylinder-mustjump/checkers-cylinder-mustjump.kif`,
+  `${REPO}/linesOfAction/linesOfAction.kif`,
+  `${REPO}/othelloHoles/othelloHoles.kif`,
+  `${REPO}/chess_200/chess_200.kif`,
+  `${REPO}/merrills/merrills.kif`,
+  `${REPO}/pancakes88/pancakes88.kif`,
   `${REPO}/chineseCheckers4/chineseCheckers4.kif`,
-  `${REPO}/pentago/pentago.kif`,
   'sumedhghaisas+libgdl/data/games/hex.kif',
   `${REPO}/skirmish/skirmish.kif`,
   `${REPO}/sudokuGrade1/sudoku.kif`,
   'ChiaraS+GGP-Project/GDLFolder/vectorracer4.kif',
-  `${REPO}/chess/chess.kif`,
-  `${REPO}/chess_200/chess_200.kif`,
-  `${REPO}/amazons_10x10/amazons_10x10.kif`,
+  `${REPO}/pentago/pentago.kif`,
   `${REPO}/ticTacToe/ticTacToe.kif`,
 ];
 
