@@ -37,7 +37,7 @@ import { pathToFileURL } from 'node:url';
 import { createRandom } from '../../src/random.js';
 import { randomPlayout } from '../../src/gdl/play/playout.js';
 import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { loadProgram } from '../../src/program/load.js';
+import { loadGame } from '../../src/gdl/checks/load-game.js';
 import { GramlogError } from '../../src/errors.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -149,7 +149,8 @@ function statesPerSecond(sm: CreatedStateMachine, seconds: number): number {
 function measureGramlog(file: string, seconds: number): Omit<CorpusRow, 'game'> {
   let program;
   try {
-    program = loadProgram([{ text: readFileSync(file, 'utf8'), file }], { builtins: false });
+    // As simulate and validate read a game: keywords in any case (the 2006 games write ROLE, LEGAL, ...).
+    program = loadGame(readFileSync(file, 'utf8'), file);
   } catch (e) {
     return { executor: `skipped: ${(e as Error).message.split('\n')[0]}`, buildSeconds: 0, statesPerSecond: NaN };
   }
