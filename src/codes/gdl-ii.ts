@@ -54,9 +54,9 @@ ${GUESS_TAIL}`,
   {
     code: 'role-argument',
     severity: 'error',
-    title: 'the first argument of legal, does or goal is no role',
+    title: 'the first argument of legal, does, goal or input is no role',
     explanation:
-      'GDL requires the first argument of legal, does and goal to be a role (an input declaration for a non-role is the inputs warning). A constant that is not a role is an error at the argument; a variable is checked over the relaxed game (negation dropped): a non-role derived in the exact static model is an error, one the over-approximation alone derives is a warning. GGP-Base lists this check as unimplemented.',
+      'GDL requires the first argument of legal, does, goal and input to be a role. A constant that is not a role is an error at the argument; a variable is checked over the relaxed game (negation dropped): a non-role derived in the exact static model is an error (always so for input, which cannot depend on the state: at the input rule), one the over-approximation alone derives is a warning. GGP-Base lists this check as unimplemented; no corpus game it accepts declares an input for a non-role.',
     example: {
       file: 'legal-non-role.kif',
       text: '(role robot)\n(init on)\n(legal robto wait)\n(<= terminal (true on))\n(goal robot 100)\n',

@@ -45,6 +45,15 @@ export interface EvaluateOptions {
    * Checked every few thousand tuples, so it overshoots by well under a millisecond.
    */
   deadline?: number;
+  /**
+   * Plan each rule's join for the sizes its body relations have now, in
+   * classes of a factor of 4 (a plan per class, cached), instead of once for
+   * the sizes of the first evaluation. For a program evaluated many times over
+   * inputs of changing sizes (a game's per-state rules: the first state holds
+   * one fact where later ones hold dozens): a plan made for an almost empty
+   * `true` would scan it first and join five copies of it unfiltered.
+   */
+  replan?: boolean;
 }
 
 /**
@@ -85,6 +94,8 @@ class EngineCache {
   readonly env: JoinEnv;
   readonly components: ComponentPlan[];
   readonly joins = new Map<string, CompiledJoin>();
+  /** Joins planned per size class of their body relations (evaluate's replan), by rule and delta literal, then size signature. */
+  readonly sizedJoins = new Map<string, Map<number, CompiledJoin>>();
   readonly dependents: number[][];
   readonly ruleIndex = new Map<CompiledRule, number>();
   private readonly distinctMemo = new Map<CompiledRule, boolean>();
@@ -140,15 +151,30 @@ class EngineCache {
     return d;
   }
 
-  join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[]): CompiledJoin {
+  join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[], replan = false): CompiledJoin {
     const key = `${ruleKey}:${first}`;
-    let j = this.joins.get(key);
+    let j: CompiledJoin | undefined;
+    let sig = 0;
+    if (replan) {
+      // The size classes of the positive literals' relations (0 for at most one tuple, then one per factor of 4),
+      // folded into one number; a collision only shares a plan, and every plan gives the same answers.
+      for (const lit of rule.body) {
+        if (lit.kind !== 'pos') continue;
+        const n = rels[lit.rel]?.count ?? 0;
+        sig = (Math.imul(sig, 31) + (n < 2 ? 0 : (Math.log2(n) >> 1) + 1)) | 0;
+      }
+      j = this.sizedJoins.get(key)?.get(sig);
+    } else j = this.joins.get(key);
     if (!j) {
       const order = orderBody(rule, first, (rel) => rels[rel]?.count ?? 0);
       let largest = 0;
       for (const lit of rule.body) if (lit.kind === 'pos') largest = Math.max(largest, rels[lit.rel]?.count ?? 0);
       j = compileJoin(rule, order, this.env, largest);
-      this.joins.set(key, j);
+      if (replan) {
+        let bySize = this.sizedJoins.get(key);
+        if (!bySize) this.sizedJoins.set(key, (bySize = new Map()));
+        bySize.set(sig, j);
+      } else this.joins.set(key, j);
     }
     return j;
   }
@@ -218,7 +244,7 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
   const givenWork = options.maxWork ?? (program.options.maxWork || DEFAULT_MAX_WORK);
   const maxWork = givenWork < 0 || givenWork === Infinity ? undefined : givenWork;
   const deadline = options.deadline ?? (program.options.deadline || undefined);
-  const run = new Run(cache, rels, maxFacts, maxWork, deadline);
+  const run = new Run(cache, rels, maxFacts, maxWork, deadline, options.replan === true);
   cache.env.rels = rels;
   try {
     for (const comp of cache.components) {
@@ -257,6 +283,7 @@ class Run {
     private readonly maxFacts: number,
     maxWork: number | undefined,
     deadline: number | undefined,
+    private readonly replan: boolean,
   ) {
     this.ruleIndex = cache.ruleIndex;
     // The compiled joins hold the cache's budget object: set it up for this run.
@@ -339,7 +366,7 @@ class Run {
   once(comp: ComponentPlan): void {
     for (const rule of comp.rules) {
       this.current = rule;
-      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels, this.replan);
       this.fullRanges(j);
       // The only rule of a relation that holds nothing yet, which never gives a
       // tuple twice, needs no duplicate check: its tuples are appended.
@@ -355,7 +382,7 @@ class Run {
     for (const r of comp.rels) start.set(r, (this.rels[r] as Relation).count);
     for (const rule of comp.rules) {
       this.current = rule;
-      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels, this.replan);
       this.fullRanges(j);
       for (let i = 0; i < rule.body.length; i++) {
         const lit = rule.body[i];
@@ -386,7 +413,7 @@ class Run {
         if ((recursiveCount.get(rule) as number) > SEMI_NAIVE_MAX) {
           // One join per recursive literal would be quadratic in the body: run the
           // rule over everything known (it re-derives old facts, which are dropped).
-          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels);
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels, this.replan);
           this.fullRanges(j);
           j.run(this.sinkFor(rule));
           continue;
@@ -395,7 +422,7 @@ class Run {
           const dl = body[d];
           if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;
           if ((hi.get(dl.rel) as number) === (lo.get(dl.rel) as number)) continue;
-          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, d, this.rels);
+          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, d, this.rels, this.replan);
           this.fullRanges(j);
           for (let i = 0; i < body.length; i++) {
             const lit = body[i];

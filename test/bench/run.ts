@@ -24,6 +24,7 @@ async function optional(file: string, fn: string): Promise<void> {
 }
 
 await optional('gdl-playouts', 'benchPlayouts');
+await optional('gdl-ggp-base', 'benchGgpBase');
 await optional('generate-bench', 'benchGenerate');
 await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');

@@ -88,10 +88,12 @@ describe('bases and inputs', () => {
     expect(bases[25]?.witness).toBeUndefined();
   });
 
-  it('warns about an input for something that is not a role', () => {
+  it('an input for something that is not a role is a located role-argument error (issue 25), no longer an inputs warning', () => {
     const r = validateGame(broken('missing-input.kif').replace('(input robot press)', '(input robot press) (input robot wait) (input judge wait)'), {
       file: 'x.kif',
     });
-    expect(r.findings.map((f) => `${f.severity} ${f.check} ${f.sentence}`)).toEqual(['warning inputs (judge wait)']);
+    expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toEqual(['error role-argument']);
+    expect(r.findings[0]?.span?.column).toBeGreaterThan(1);
+    expect(r.findings[0]?.message).toMatch(/^judge is not a role, so \(input judge \.\.\.\) is about nobody/);
   });
 });

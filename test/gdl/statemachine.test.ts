@@ -5,11 +5,20 @@ import { GramlogError } from '../../src/errors.js';
 import { createStateMachine, type CreatedStateMachine, type Executor } from '../../src/gdl/machine/statemachine.js';
 import type { GameState } from '../../src/gdl/machine/types.js';
 import { loadProgram } from '../../src/program/load.js';
+import { BYTES_PER_LITERAL, BYTES_PER_RULE, DEFAULT_GROUND_BYTES, groundBytes, groundGame, type GroundLimits } from '../../src/gdl/machine/ground.js';
+import { gameInfo } from '../../src/gdl/machine/game.js';
+import { relaxedReachability } from '../../src/gdl/machine/relaxed.js';
+import { evaluate } from '../../src/engine/index.js';
+import type { Program } from '../../src/program/program.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const load = (text: string) => loadProgram([{ text, file: 'g.kif' }], { builtins: false });
 const game = (name: string) =>
   loadProgram([{ text: readFileSync(path.join(repoRoot, 'games', name), 'utf8'), file: `games/${name}` }], { builtins: false });
+
+/** Grounds a game as createStateMachine does. */
+const groundOf = (program: Program, limits: GroundLimits) =>
+  groundGame(program, gameInfo(program), evaluate(program), relaxedReachability(program), limits);
 
 /** Drives a state machine by move text, checking every move is legal. */
 class Player {
@@ -266,6 +275,25 @@ describe('createStateMachine', () => {
     const small = createStateMachine(game('tictactoe.kif'), { limits: { maxRules: 10 } });
     expect(small.executor).toBe('engine');
     expect(small.fallbackReason).toMatch(/more than 10 ground rules/);
+  });
+
+  it('limits grounding by an estimate of its memory, counted as the rules are built', () => {
+    const full = groundOf(game('tictactoe.kif'), {});
+    if (!full.ok) throw new Error(full.reason);
+    const rules = full.game.heads.length;
+    const literals = full.game.lits.length;
+    const bytes = groundBytes(rules, literals);
+    expect(bytes).toBe(rules * BYTES_PER_RULE + literals * BYTES_PER_LITERAL);
+    // Exactly the estimate fits; one byte less does not, and says why.
+    expect(groundOf(game('tictactoe.kif'), { maxBytes: bytes }).ok).toBe(true);
+    const tight = groundOf(game('tictactoe.kif'), { maxBytes: bytes - 1 });
+    expect(tight.ok).toBe(false);
+    if (!tight.ok) expect(tight.reason).toMatch(/memory budget of/);
+    const sm = createStateMachine(game('tictactoe.kif'), { limits: { maxBytes: bytes - 1 } });
+    expect(sm.executor).toBe('engine');
+    expect(sm.fallbackReason).toMatch(/memory budget/);
+    // The default budget is far above a small game's estimate.
+    expect(bytes).toBeLessThan(DEFAULT_GROUND_BYTES / 1000);
   });
 
   it('falls back to the engine when the relaxed game is infinite; compiled refuses it', () => {

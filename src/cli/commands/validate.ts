@@ -109,6 +109,7 @@ export function formatReport(r: ValidationResult, text: string): string {
   const verdict = r.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   const lines = [`${r.file}: ${verdict}${what ? ` (${what})` : ''}`];
   for (const f of r.findings) lines.push(formatFinding(r, f, text));
+  for (const n of r.notes ?? []) lines.push(`${r.file}: note[${n.check}]: ${n.message}`);
   return lines.join('\n') + '\n';
 }
 

@@ -1,9 +1,10 @@
 /**
  * Static checks of GDL-II (and GDL-III) keywords, from the syntax tree:
  *
- *   role-argument  the first argument of `legal`, `does` or `goal` is a constant
- *                  that is no role (error, at the argument); `input` for a
- *                  non-role is the `inputs` warning of bases-inputs.ts
+ *   role-argument  the first argument of `legal`, `does`, `goal` or `input` is
+ *                  a constant that is no role (error, at the argument); an
+ *                  input rule deriving a non-role is the same error, from the
+ *                  static model (validate/bases-inputs.ts)
  *   sees           the same for `sees` (error); a `sees` rule that depends on
  *                  nothing any role does or holds, so the role receives the
  *                  percept at every step whatever happens (warning)
@@ -31,6 +32,7 @@ const ROLE_FIRST = new Map<string, 'head' | 'body' | 'both'>([
   ['goal', 'both'],
   ['does', 'body'],
   ['sees', 'head'],
+  ['input', 'head'],
 ]);
 
 function constName(t: Term | undefined): string | undefined {

@@ -10,7 +10,9 @@
  * that depend on `true` (and, for the next state, on `does`) are evaluated
  * again, on top of that static model (`evaluate(program, {base, facts})`).
  * The model of the last state asked about is kept, so legalMoves, isTerminal
- * and goals on one state cost one evaluation.
+ * and goals on one state cost one evaluation. Join plans follow the sizes of
+ * the state (evaluate's `replan`): a plan made on the initial state, where
+ * `true` holds a fact or two, would be a poor one for a full board.
  */
 import { evaluate, type InjectedFact, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
@@ -156,7 +158,7 @@ export class EngineStateMachine implements StateMachine {
   /** The model of a state (true facts only): legal, terminal, goal. */
   private modelOf(state: GameState): Model {
     if (this.lastKey === state.key && this.lastModel) return this.lastModel;
-    const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state), ...this.budget });
+    const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state), replan: true, ...this.budget });
     this.lastKey = state.key;
     this.lastModel = model;
     return model;
@@ -186,7 +188,7 @@ export class EngineStateMachine implements StateMachine {
     const facts = this.trueFacts(state);
     const does = this.info.does;
     if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
-    const model = evaluate(this.nextProgram, { base: this.nextStatic, facts, ...this.budget });
+    const model = evaluate(this.nextProgram, { base: this.nextStatic, facts, replan: true, ...this.budget });
     this.lastStepKey = key;
     this.lastStepModel = model;
     return model;

@@ -26,6 +26,15 @@
  * Grounding gives up (returns a reason instead of a result) when the relaxed
  * game is incomplete, a rule or fact defines `true` or `does`, or the result would be
  * larger than the limits.
+ *
+ * Limits are by memory: the compiled executor's peak memory grows with the
+ * ground rules and literals (the instances, the rule arrays, the network built
+ * from them and its optimiser), measured at about BYTES_PER_RULE per rule and
+ * BYTES_PER_LITERAL per literal (peak RSS over the corpus' largest groundable
+ * games: skirmish 3.0M rules, 6.4M literals, 0.9 GB; chineseCheckers4 0.84M
+ * rules, 2.7M literals, 0.45 GB; both estimates round up). Grounding stops
+ * when the estimate passes `maxBytes` (default DEFAULT_GROUND_BYTES, 2 GB);
+ * `maxRules` and `maxLiterals` are optional hard counts beside it.
  */
 import { evaluate, type InjectedFact, type Model, type Relation } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
@@ -38,9 +47,11 @@ import type { GameInfo } from './game.js';
 import { pushAll } from '../../arrays.js';
 
 export interface GroundLimits {
-  /** Most rule instances (default 500,000). */
+  /** Memory budget of the ground game, estimated from its rules and literals (default DEFAULT_GROUND_BYTES). */
+  maxBytes?: number;
+  /** Most rule instances (default: as many as maxBytes allows). */
   maxRules?: number;
-  /** Most literal occurrences over all instances (default 2,000,000). */
+  /** Most literal occurrences over all instances (default: as many as maxBytes allows). */
   maxLiterals?: number;
   /** Most join work (tuple visits, evaluate's maxWork) finding the instances (default unlimited). */
   maxWork?: number;
@@ -48,7 +59,19 @@ export interface GroundLimits {
   deadline?: number;
 }
 
-export const DEFAULT_GROUND_LIMITS = { maxRules: 500_000, maxLiterals: 2_000_000 };
+/** Estimated peak bytes per ground rule of the compiled executor (instance, rule arrays, network, optimiser). */
+export const BYTES_PER_RULE = 150;
+/** Estimated peak bytes per ground literal. */
+export const BYTES_PER_LITERAL = 120;
+/** Default memory budget of a ground game: 2 GB (skirmish, the corpus' largest groundable game, is estimated at 1.2 GB). */
+export const DEFAULT_GROUND_BYTES = 2_000_000_000;
+
+/** The estimated peak memory of a ground game of `rules` rules and `literals` literals. */
+export function groundBytes(rules: number, literals: number): number {
+  return rules * BYTES_PER_RULE + literals * BYTES_PER_LITERAL;
+}
+
+const mb = (bytes: number): string => `${Math.round(bytes / 1e6).toLocaleString('en-US')} MB`;
 
 export interface GroundGame {
   /** Number of propositions. */
@@ -127,7 +150,17 @@ export function groundGame(
   relaxed: RelaxedReachability,
   limits: GroundLimits = {},
 ): GroundOutcome {
-  const { maxRules, maxLiterals } = { ...DEFAULT_GROUND_LIMITS, ...limits };
+  const maxBytes = limits.maxBytes ?? DEFAULT_GROUND_BYTES;
+  const maxRules = Math.min(limits.maxRules ?? Infinity, Math.floor(maxBytes / BYTES_PER_RULE));
+  const maxLiterals = limits.maxLiterals ?? Infinity;
+  /** Why the rules and literals so far are too many, or undefined. */
+  const over = (rules: number, literals: number): string | undefined => {
+    if (rules > maxRules) return limits.maxRules !== undefined && rules > limits.maxRules ? `more than ${limits.maxRules} ground rules` : `more than ${maxRules} ground rules (the memory budget of ${mb(maxBytes)})`;
+    if (literals > maxLiterals) return `more than ${maxLiterals} ground literals`;
+    const bytes = groundBytes(rules, literals);
+    if (bytes > maxBytes) return `the ground game would need more than its memory budget of ${mb(maxBytes)} (${rules} ground rules, ${literals} literals so far)`;
+    return undefined;
+  };
   const relaxedModel = relaxed.model;
   if (!relaxedModel) {
     const e = relaxed.error;
@@ -209,14 +242,15 @@ export function groundGame(
       ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
     });
   } catch (e) {
-    if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: `more than ${maxRules} ground rules` };
+    if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: over(maxRules + 1, 0) as string };
     if (e instanceof GramlogError && e.code === 'engine/budget') return { ok: false, reason: `grounding gave up: ${e.message}`, budget: e };
     if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
     throw e;
   }
   let total = heads.length;
   for (const rel of instRel) total += instModel.relations[rel]?.count ?? 0;
-  if (total > maxRules) return { ok: false, reason: `more than ${maxRules} ground rules` };
+  const tooMany = over(total, 0);
+  if (tooMany !== undefined) return { ok: false, reason: tooMany };
 
   const key: number[] = [];
   const propOf = (rel: number, args: readonly Pattern[], env: Int32Array): number => {
@@ -270,8 +304,13 @@ export function groundGame(
       }
       heads.push(head);
       litStart.push(lits.length);
-      if (lits.length > maxLiterals) return { ok: false, reason: `more than ${maxLiterals} ground literals` };
+      if ((heads.length & 1023) === 0 || lits.length > maxLiterals) {
+        const reason = over(total, lits.length);
+        if (reason !== undefined) return { ok: false, reason };
+      }
     }
   }
+  const reason = over(total, lits.length);
+  if (reason !== undefined) return { ok: false, reason };
   return { ok: true, game: { size, offset, propRel, tuples, dynamic, heads, litStart, lits } };
 }

@@ -7,9 +7,9 @@
  * - `compiled` (compiled.ts): the game grounded over its relaxed-reachable
  *   atoms and run as a propositional network, many times faster.
  *
- * `auto` (the default) compiles when grounding stays under the size limits
- * (DEFAULT_GROUND_LIMITS: 500,000 ground rules and 2,000,000 ground
- * literals; a relaxed game of at most RELAXED_LIMIT = 500,000 facts) and
+ * `auto` (the default) compiles when grounding stays within its memory budget
+ * (ground.ts: DEFAULT_GROUND_BYTES, 2 GB, estimated from the ground rules and
+ * literals; a relaxed game of at most RELAXED_LIMIT = 2,000,000 facts) and
  * falls back to the engine otherwise; `engine` and `compiled` force one
  * (`compiled` throws `gdl/not-groundable` when the game cannot be grounded).
  * The reason for a fallback is in `fallbackReason`.
@@ -46,7 +46,7 @@ import { splitStrata } from './split-strata.js';
 export type Executor = 'engine' | 'compiled' | 'auto';
 
 /** Largest relaxed game (facts) createStateMachine grounds when it computes the relaxed game itself. */
-export const RELAXED_LIMIT = 500_000;
+export const RELAXED_LIMIT = 2_000_000;
 /**
  * Most join work (tuple visits) `auto` spends on the relaxed game and on
  * grounding, each, before it gives up on compiling, says why in

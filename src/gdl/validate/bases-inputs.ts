@@ -44,8 +44,12 @@ export interface Declared {
   bases: Set<number> | undefined;
   /** Declared inputs as legalKey(role index, move id); undefined when the game declares no input. */
   inputs: Set<string> | undefined;
-  /** Inputs naming something that is not a role (term ids). */
-  strayInputs: Array<{ role: number; move: number }>;
+  /**
+   * Inputs naming something that is not a role (term ids), with the rule that
+   * derives one; `stated`: a statement writes that non-role as a constant, so
+   * the static check (checks/gdl2.ts) already reports it at the argument.
+   */
+  strayInputs: Array<{ role: number; move: number; span: Span | undefined; stated: boolean }>;
   /** The fact that declares a base or input, where it was a fact. */
   baseSpans: Map<number, Span>;
   inputSpans: Map<string, Span>;
@@ -61,12 +65,22 @@ export function declaredBasesInputs(program: Program, staticModel: Model, roles:
     rel !== undefined && (program.facts.some((f) => f.rel === rel) || program.rules.some((r) => r.head.rel === rel));
   const baseSpans = new Map<number, Span>();
   const inputSpans = new Map<string, Span>();
-  const strayInputs: Array<{ role: number; move: number }> = [];
+  const strayInputs: Declared['strayInputs'] = [];
   const inputs = new Set<string>();
+  // Constants written as input's first argument (the static check reports those that are no role).
+  const stated = new Set<string>();
+  for (const st of program.statements) {
+    const a = st.head.pred.toLowerCase() === 'input' && st.head.args.length === 2 ? st.head.args[0] : undefined;
+    if (a?.kind === 'const') stated.add(a.name);
+  }
+  // Where a non-role input comes from otherwise: the first input rule whose first argument is not a constant.
+  const inputRule = program.rules.filter((r) => r.head.rel === inputRel?.id && r.head.args[0]?.t !== 'const').sort((a, b) => a.span.offset - b.span.offset)[0];
   for (const t of inputTuples) {
     const r = roles.indexOf(t[0] as number);
-    if (r < 0) strayInputs.push({ role: t[0] as number, move: t[1] as number });
-    else inputs.add(legalKey(r, t[1] as number));
+    if (r < 0) {
+      const name = program.terms.print(t[0] as number);
+      strayInputs.push({ role: t[0] as number, move: t[1] as number, span: inputRule?.span, stated: stated.has(name) });
+    } else inputs.add(legalKey(r, t[1] as number));
   }
   for (const f of program.facts) {
     const span = program.statements[f.statement]?.span;
@@ -165,12 +179,18 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       ),
     );
   }
+  // An input for a non-role: an error (issue 25; no corpus game GGP-Base accepts has one). The static
+  // model is exact for input (it cannot depend on the state), so this is proved, not sampled.
+  const strayRoles = new Set<number>();
   for (const s of declared.strayInputs) {
+    if (s.stated || strayRoles.has(s.role)) continue;
+    strayRoles.add(s.role);
+    const roleNames = sm.roles.map((r) => sm.print(r));
     findings.push(
-      warning(
-        'inputs',
-        `(input ${terms.print(s.role)} ${terms.print(s.move)}) names ${terms.print(s.role)}, which is not a role`,
-        undefined,
+      error(
+        'role-argument',
+        `the rules derive (input ${terms.print(s.role)} ${terms.print(s.move)}), but ${terms.print(s.role)} is not a role: the first argument of input must be a role (the roles are ${roleNames.join(', ')})`,
+        s.span,
         { sentence: printAtom(terms, terms.print(s.role), [s.move]) },
       ),
     );

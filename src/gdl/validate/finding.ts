@@ -32,7 +32,7 @@
  *   goals           not exactly one goal value in 0..100 per role in a terminal state
  *   init            the game has no initial state (no init)
  *   evaluation      the rules could not be evaluated (a runaway term, too many facts)
- *   role-argument   the first argument of legal/does/goal is no role (error), or
+ *   role-argument   the first argument of legal/does/goal/input is no role (error), or
  *                   the relaxed game lets a rule give it one (warning)
  *   sees            (GDL-II) a percept for something that is no role, or one that
  *                   depends on nothing any role does or holds
@@ -92,6 +92,33 @@ export interface ValidationJson {
   file: string;
   ok: boolean;
   findings: FindingJson[];
+  /** What was checked but not proved (present only when there is some): see Note. */
+  notes?: NoteJson[];
+}
+
+/**
+ * A note: a property the validator checked on the states it saw but could not
+ * prove, because its search was not exhaustive (`legal`: every role had a
+ * legal move in every non-terminal state searched or played, up to N states).
+ * Not a finding: it changes neither `ok` nor the exit code.
+ */
+export interface Note {
+  check: string;
+  message: string;
+  /** States the property was checked in. */
+  states: number;
+}
+
+/** A note in `validate --json`: a finding's shape with severity `note`. */
+export interface NoteJson {
+  check: string;
+  severity: 'note';
+  message: string;
+  states: number;
+}
+
+export function noteToJson(n: Note): NoteJson {
+  return { check: n.check, severity: 'note', message: n.message, states: n.states };
 }
 
 export function findingToJson(f: Finding): FindingJson {

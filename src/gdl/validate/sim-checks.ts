@@ -10,11 +10,13 @@
  *             cycle (a game that can go on forever); otherwise every random
  *             playout ends within the depth limit
  *
- * Each finding carries the joint moves that reach the state concerned.
+ * Each finding carries the joint moves that reach the state concerned. When
+ * no role lacked a legal move but the search was not exhaustive, `legalNote`
+ * says how many non-terminal states were checked (a note, not a proof).
  */
 import type { Span } from '../../errors.js';
 import type { PlayoutsSeen, PlayoutVisit } from './playouts.js';
-import { error, warning, type Finding } from './finding.js';
+import { error, warning, type Finding, type Note } from './finding.js';
 import { pathTo, printWitness, type SearchResult, type VisitInfo } from './search.js';
 import type { GameState, StateMachine } from '../machine/types.js';
 
@@ -40,6 +42,9 @@ export class SimulationCollector {
   private readonly noLegal = new Map<number, Problem>();
   private readonly badGoals = new Map<number, Problem>();
   private terminalSeen = 0;
+  /** Non-terminal states whose legal moves were checked: distinct search states, and playout states (not deduplicated). */
+  private searchChecked = 0;
+  private playoutChecked = 0;
 
   constructor(
     private readonly sm: StateMachine,
@@ -48,11 +53,13 @@ export class SimulationCollector {
 
   /** For SearchOptions.visit. */
   readonly visitSearch = (node: number, info: VisitInfo): void => {
+    if (!info.terminal && info.legal) this.searchChecked++;
     this.visitState(node, info.state, info.terminal, info.legal);
   };
 
   /** For PlayoutOptions.visit. */
   readonly visitPlayout = (v: PlayoutVisit): void => {
+    if (!v.terminal && v.legal) this.playoutChecked++;
     this.visitState(v.path, v.state, v.terminal, v.legal);
   };
 
@@ -80,6 +87,31 @@ export class SimulationCollector {
       }
       if (detail) this.badGoals.set(r, { at: copy(at), detail });
     });
+  }
+
+  /**
+   * The legal-move property when it held everywhere it was checked but the
+   * search was not exhaustive: "checked up to N states", not proved. (An
+   * exhaustive search proves it: no note. A role without a move is an error
+   * finding with its witness.)
+   */
+  legalNote(search: SearchResult, playouts: PlayoutsSeen | undefined): Note | undefined {
+    if (search.complete || this.noLegal.size > 0 || search.error) return undefined;
+    const states = this.searchChecked + this.playoutChecked;
+    if (states === 0) return undefined;
+    const played = playouts && playouts.played > 0 ? ` and ${this.playoutChecked} along ${playouts.played} random playout${playouts.played === 1 ? '' : 's'} (seed ${this.options.seed})` : '';
+    const searched = `${this.searchChecked} expanded by the search`;
+    const budget =
+      search.stoppedBy === 'time'
+        ? `its time budget after ${search.states.length} states`
+        : search.stoppedBy === 'transitions'
+          ? `its transition budget after ${search.states.length} states`
+          : `its budget of ${search.states.length} states (--max-states searches further)`;
+    return {
+      check: 'legal',
+      message: `every role had a legal move in each non-terminal state checked, ${searched}${played}: checked up to ${states} states, not proved, because the search stopped at ${budget}`,
+      states,
+    };
   }
 
   findings(search: SearchResult, playouts: PlayoutsSeen | undefined): Finding[] {

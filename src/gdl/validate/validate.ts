@@ -27,7 +27,7 @@ import type { Program } from '../../program/program.js';
 import { checkBasesInputs, declaredBasesInputs, type BasesInputsProof } from './bases-inputs.js';
 import { explorePlayouts, type PlayoutsSeen } from './playouts.js';
 import { emitBases, type EmittedBases } from './emit-bases.js';
-import { error, findingToJson, hasErrors, sortFindings, warning, type Finding, type ValidationJson } from './finding.js';
+import { error, findingToJson, hasErrors, noteToJson, sortFindings, warning, type Finding, type Note, type ValidationJson } from './finding.js';
 import { relaxedReachability, type RelaxedReachability } from '../machine/relaxed.js';
 import { DEFAULT_MAX_STATES, searchStates } from './search.js';
 import { SimulationCollector } from './sim-checks.js';
@@ -110,6 +110,8 @@ export interface ValidationResult {
   stats: ValidationStats;
   /** With options.emitBases, when the game could be played. */
   emitted?: EmittedBases;
+  /** Properties checked on the states seen but not proved (the search was not exhaustive): see Note. */
+  notes?: Note[];
 }
 
 function result(file: string, findings: Finding[], dialect: Dialect | undefined, stats: Partial<ValidationStats> = {}): ValidationResult {
@@ -197,6 +199,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const out = result(file, [...findings, ...played.findings], dialect, played.stats);
   out.roles = played.roles;
   if (played.emitted) out.emitted = played.emitted;
+  if (played.notes && played.notes.length > 0) out.notes = played.notes;
   return out;
 }
 
@@ -222,6 +225,7 @@ interface Played {
   stats: Partial<ValidationStats>;
   roles: string[];
   emitted?: EmittedBases;
+  notes?: Note[];
 }
 
 /** Steps 3 and 4 of the module comment, with one executor. */
@@ -274,6 +278,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
     ...(options.maxListed !== undefined ? { maxListed: options.maxListed } : {}),
   });
   const simFindings = collector.findings(search, playouts);
+  const legalNote = collector.legalNote(search, playouts);
   findings.push(...bi.findings, ...simFindings);
   const proofs = relaxedProofs(program, relaxed, staticModel, sm.roles, {
     searchComplete: search.complete,
@@ -305,11 +310,12 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
       ...(epistemic ? { epistemic } : {}),
     },
     roles: sm.roles.map((r) => sm.print(r)),
+    ...(legalNote ? { notes: [legalNote] } : {}),
     ...(options.emitBases ? { emitted: emitBases(file, sm, search, relaxed, playouts) } : {}),
   };
 }
 
 /** The `validate --json` object of a result (the output contract). */
 export function validationToJson(r: ValidationResult): ValidationJson {
-  return { format: formatTag('validate'), file: r.file, ok: r.ok, findings: r.findings.map(findingToJson) };
+  return { format: formatTag('validate'), file: r.file, ok: r.ok, findings: r.findings.map(findingToJson), ...(r.notes && r.notes.length > 0 ? { notes: r.notes.map(noteToJson) } : {}) };
 }
