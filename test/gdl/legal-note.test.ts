@@ -25,7 +25,7 @@ describe('the legal-move property: proved, a witness, or checked up to N states'
     expect(r.ok).toBe(true);
     expect(r.stats.complete).toBe(true);
     expect(r.notes).toBeUndefined();
-    expect(Object.keys(validationToJson(r))).toEqual(['file', 'ok', 'findings']);
+    expect(Object.keys(validationToJson(r))).toEqual(['format', 'file', 'ok', 'findings']);
   });
 
   it('notes how many states were checked when the search stopped at its budget', () => {
