@@ -17,7 +17,7 @@
  * memory budget (../memory.ts, checked every so many nodes, a deep node's long
  * path counting for more) stops with generate/memory.
  */
-import { createRandom, type Random } from '../../random.js';
+import { NodeStreams, type Random } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
@@ -98,12 +98,21 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const record = recorder !== undefined;
   let naming = names.get(g);
   if (!naming) names.set(g, (naming = new NodeNames(terms)));
-  const random = createRandom(seed);
+  const streams = new NodeStreams(seed);
+  /** The current node's path segments, root first (filled when a draw needs its stream). */
+  const segments: string[] = [];
+  const streamOf = (node: GenNode): Random => {
+    let k = node.depth;
+    for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
+    return streams.stream(segments, node.depth + 1, node.mash, () => node.path);
+  };
   const applied = new Int32Array(g.ruleList.length);
   const rootName = naming.root();
   const root: GenNode = {
     id: rootName.id,
     path: rootName.path,
+    segment: rootName.segment,
+    mash: streams.first(rootName.segment),
     symbol: g.start,
     args: sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2),
     depth: 0,
@@ -127,8 +136,16 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     let selectors: Selectors | undefined;
     let result: PipelineResult | undefined;
     if (nt) {
-      selectors = readSelectors(g, outcome, node.id, nt, record);
-      result = runPipeline(nt.weights, selectors, record);
+      const cached = record ? undefined : outcome.pipeline;
+      if (cached !== undefined && cached.nt === nt.term) {
+        selectors = cached.selectors;
+        result = cached.result;
+      } else {
+        selectors = readSelectors(g, outcome, node.id, nt, record);
+        result = runPipeline(nt.weights, selectors, record);
+        // a memoized outcome serves every node with the same facts: the same selectors, the same weights
+        if (!record && !result.problem) outcome.pipeline = { nt: nt.term, selectors, result };
+      }
       if (result.problem) {
         if (!record) {
           selectors = readSelectors(g, outcome, node.id, nt, true);
@@ -138,7 +155,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       }
       const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
       if (override !== undefined) forced.add(node.path);
-      const chosen = override ?? selectRule(result, () => deriveStream(random, node.path));
+      const chosen = override ?? selectRule(result, () => streamOf(node));
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
@@ -151,6 +168,8 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
           node.children.push({
             id: name.id,
             path: name.path,
+            segment: name.segment,
+            mash: streams.extend(node.mash, name.segment),
             symbol: c.symbol,
             args: argsOf[i] as number[],
             depth: node.depth + 1,
@@ -187,8 +206,4 @@ function limitContext(g: Grammar): { unit: string; lower: string; span: ReturnTy
     ? `(maxnodes ${g.maxNodes}) at ${where(span)}`
     : `the node limit with (maxnodes N) (the default is ${g.maxNodes.toLocaleString('en-US')})`;
   return { unit: 'nodes', lower: depth ? `${lower} or (maxdepth ${g.maxDepth}) at ${where(depth)}` : lower, span: span ?? depth ?? statementSpan(g.program, 'start', 1, 0) };
-}
-
-function deriveStream(random: Random, path: string): Random {
-  return random.derive(path);
 }

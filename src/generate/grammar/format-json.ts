@@ -37,6 +37,28 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
 }
 
 function record(r: Record<string, string>): string {
-  const keys = Object.keys(r).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + JSON.stringify(r[k])).join(',') + '}';
+  const keys = Object.keys(r);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = (keys[i - 1] as string) < (keys[i] as string);
+  if (!sorted) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    text += (i === 0 ? '' : ',') + quoted(k) + ':' + quoted(r[k] as string);
+  }
+  return text + '}';
+}
+
+/** JSON.stringify of a string, remembered: the same few keys and values come back on every node. */
+const quotes = new Map<string, string>();
+function quoted(s: string): string {
+  let q = quotes.get(s);
+  if (q === undefined) {
+    q = JSON.stringify(s);
+    if (s.length <= 64) {
+      if (quotes.size >= 4096) quotes.clear();
+      quotes.set(s, q);
+    }
+  }
+  return q;
 }

@@ -17,6 +17,10 @@ export interface GenNode {
   /** Term id of the constant named `path`. */
   id: number;
   path: string;
+  /** The last segment of the path (`n` for the root, the child INDEX's text). */
+  segment: string;
+  /** Alea's first mash pass over the root seed, '/' and the path (random.ts NodeStreams). */
+  mash: number;
   symbol: number;
   /** Arguments as flat key/value term-id pairs, sorted by key. */
   args: number[];
@@ -33,22 +37,29 @@ export function childPath(parent: string, indexText: string): string {
   return parent + '/' + indexText;
 }
 
+export interface NodeName {
+  id: number;
+  path: string;
+  segment: string;
+}
+
 /** Child ids and paths, interned once per grammar: (parent id, child INDEX) → {id, path}. */
 export class NodeNames {
-  private readonly byParent: Array<Map<number, { id: number; path: string }> | undefined> = [];
+  private readonly byParent: Array<Map<number, NodeName> | undefined> = [];
   constructor(private readonly terms: TermTable) {}
 
-  root(): { id: number; path: string } {
-    return { id: this.terms.constant(ROOT_PATH), path: ROOT_PATH };
+  root(): NodeName {
+    return { id: this.terms.constant(ROOT_PATH), path: ROOT_PATH, segment: ROOT_PATH };
   }
 
-  child(parentId: number, parentPath: string, index: number): { id: number; path: string } {
+  child(parentId: number, parentPath: string, index: number): NodeName {
     let m = this.byParent[parentId];
     if (!m) this.byParent[parentId] = m = new Map();
     let c = m.get(index);
     if (!c) {
-      const path = childPath(parentPath, formatNumber(index));
-      c = { id: this.terms.constant(path), path };
+      const segment = formatNumber(index);
+      const path = childPath(parentPath, segment);
+      c = { id: this.terms.constant(path), path, segment };
       m.set(index, c);
     }
     return c;
