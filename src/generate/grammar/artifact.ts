@@ -59,13 +59,17 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
     return out;
   };
   const top = convert(root);
-  const stack: Array<[GenNode, ArtifactNode]> = [[root, top]];
-  while (stack.length > 0) {
-    const [node, out] = stack.pop() as [GenNode, ArtifactNode];
+  // two stacks in step: a tree node and its converted node
+  const nodes: GenNode[] = [root];
+  const outs: ArtifactNode[] = [top];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as GenNode;
+    const out = outs.pop() as ArtifactNode;
     for (const child of node.children) {
       const c = convert(child);
       out.children.push(c);
-      stack.push([child, c]);
+      nodes.push(child);
+      outs.push(c);
     }
   }
   return top;

@@ -118,13 +118,15 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     depth: 0,
     parent: undefined,
     rule: undefined,
-    attrs: [],
-    children: [],
+    attrs: NO_ATTRS,
+    children: NO_CHILDREN,
   };
   const stack: GenNode[] = [root];
   const forced = new Set<string>();
   let count = 0;
-  const guard = memoryGuard(options.memory, limitContext(g));
+  let context = limitContexts.get(g);
+  if (!context) limitContexts.set(g, (context = limitContext(g)));
+  const guard = memoryGuard(options.memory, context);
   const hasAttr = g.outputRel.attr !== undefined;
   while (stack.length > 0) {
     const node = stack.pop() as GenNode;
@@ -162,6 +164,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       if (rule.children.length > 0) {
         if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
         const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node.id), node, rule);
+        node.children = [];
         for (let i = 0; i < rule.children.length; i++) {
           const c = rule.children[i] as { index: number; symbol: number };
           const name = naming.child(node.id, node.path, c.index);
@@ -175,8 +178,8 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
             depth: node.depth + 1,
             parent: node,
             rule: undefined,
-            attrs: [],
-            children: [],
+            attrs: NO_ATTRS,
+            children: NO_CHILDREN,
           });
         }
         for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
@@ -194,6 +197,13 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   }
   return { root, nodeCount: count, applied, forced };
 }
+
+/** What the memory error names, per grammar (the same for every generation). */
+const limitContexts = new WeakMap<Grammar, ReturnType<typeof limitContext>>();
+
+/** The attributes and children of a node that has none (shared: a node's attrs and children are replaced, never mutated). */
+const NO_ATTRS: number[] = [];
+const NO_CHILDREN: GenNode[] = [];
 
 /** A node costs about 2 KB; a path this long costs as much again. */
 const PATH_CHARS_PER_NODE = 2048;

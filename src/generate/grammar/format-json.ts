@@ -22,8 +22,8 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
       parts.push(item);
       continue;
     }
-    parts.push('{"symbol":', JSON.stringify(item.symbol));
-    if (item.rule !== undefined) parts.push(',"rule":', JSON.stringify(item.rule));
+    parts.push('{"symbol":', quoted(item.symbol));
+    if (item.rule !== undefined) parts.push(',"rule":', quoted(item.rule));
     parts.push(',"args":', record(item.args), ',"attrs":', record(item.attrs), ',"children":[');
     stack.push(']}');
     for (let i = item.children.length - 1; i >= 0; i--) {

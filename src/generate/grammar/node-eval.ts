@@ -46,7 +46,7 @@ export class NodeEvaluator {
    * (child argument arrays are shared between nodes, outputs.ts), then its
    * symbol, depth, whether it has a parent and its own choice.
    */
-  private byArgs = new WeakMap<readonly number[], Map<string, Entry>>();
+  private byArgs = new WeakMap<readonly number[], Map<number | string, Entry>>();
   private readonly ownFactsOnly: boolean;
   private readonly nodeIdTerms = new Map<number, boolean>();
   private useMemo: boolean;
@@ -68,12 +68,16 @@ export class NodeEvaluator {
   /** The outcome of `node` (with its own `(chose ?n RULE)` when `withOwnChoice`). */
   outcome(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {
     if (!this.useMemo) return this.direct(node, applied, withOwnChoice);
-    let small: Map<string, Entry> | undefined;
-    let smallKey = '';
+    let small: Map<number | string, Entry> | undefined;
+    let smallKey: number | string = 0;
     if (this.ownFactsOnly) {
       small = this.byArgs.get(node.args);
       const rel = this.g.nodeRel;
-      smallKey = `${node.symbol},${rel.depth !== undefined ? node.depth : -1},${rel.parent !== undefined && node.parent ? 1 : 0},${rel.chose !== undefined && withOwnChoice && node.rule ? node.rule.term : -1}`;
+      const depth = rel.depth !== undefined ? node.depth : 0;
+      const up = rel.parent !== undefined && node.parent ? 1 : 0;
+      const own = rel.chose !== undefined && withOwnChoice && node.rule ? node.rule.term : -1;
+      // one exact number when the parts fit (symbol < 2^30, depth < 2^20: under 2^53), else text
+      smallKey = own < 0 && depth < 1 << 20 && node.symbol < 1 << 30 ? (node.symbol * (1 << 21) + depth * 2 + up) : `${node.symbol},${depth},${up},${own}`;
       const hit = small?.get(smallKey);
       if (hit) {
         this.hits++;
