@@ -114,7 +114,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     segment: rootName.segment,
     mash: streams.first(rootName.segment),
     symbol: g.start,
-    args: sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2),
+    args: startArgs(g),
     depth: 0,
     parent: undefined,
     rule: undefined,
@@ -196,6 +196,15 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
   }
   return { root, nodeCount: count, applied, forced };
+}
+
+/** The root's arguments, sorted once per grammar (shared: node arguments are never mutated). */
+const rootArgs = new WeakMap<Grammar, number[]>();
+
+function startArgs(g: Grammar): number[] {
+  let args = rootArgs.get(g);
+  if (!args) rootArgs.set(g, (args = sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2)));
+  return args;
 }
 
 /** What the memory error names, per grammar (the same for every generation). */

@@ -119,6 +119,14 @@ interface ArtifactProgram {
   /** The names in `rels`. */
   names: ReadonlySet<string>;
   base: Model;
+  /**
+   * Only when the model is read for some relations alone (`readOnly`: the
+   * violations): per relation id, the constants a fact must have to match
+   * some body literal that reads the relation (undefined at a position
+   * without one); a fact that matches none can change nothing the rules
+   * derive. Absent: every fact is needed.
+   */
+  reads?: Map<number, Array<Array<number | undefined>>>;
 }
 
 function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
@@ -127,13 +135,51 @@ function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
     const id = readOnly ? program.findRelation(name, arity)?.id : program.relationId(name, arity);
     if (id !== undefined) rels.set(name, id);
   }
-  return { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+  const p: ArtifactProgram = { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+  if (readOnly) p.reads = literalPatterns(program, new Set(rels.values()));
+  return p;
+}
+
+/**
+ * For each relation in `ids` that no rule body reads without constants: the
+ * constant patterns of the literals that read it (an empty list when none
+ * does). A relation some literal reads with variables only is left out.
+ */
+function literalPatterns(program: Program, ids: ReadonlySet<number>): Map<number, Array<Array<number | undefined>>> {
+  const out = new Map<number, Array<Array<number | undefined>>>();
+  const open = new Set<number>();
+  for (const id of ids) out.set(id, []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) {
+      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !ids.has(lit.rel) || open.has(lit.rel)) continue;
+      const pattern = lit.args.map((a) => (a.t === 'const' ? a.id : undefined));
+      if (pattern.every((c) => c === undefined)) {
+        open.add(lit.rel);
+        out.delete(lit.rel);
+      } else out.get(lit.rel)?.push(pattern);
+    }
+  }
+  return out;
+}
+
+function readByRules(patterns: Array<Array<number | undefined>>, tuple: readonly number[]): boolean {
+  for (const pattern of patterns) {
+    let match = true;
+    for (let i = 0; i < pattern.length && match; i++) match = pattern[i] === undefined || pattern[i] === tuple[i];
+    if (match) return true;
+  }
+  return false;
 }
 
 function evaluateOver(artifact: Artifact, p: ArtifactProgram): Model {
   const facts: InjectedFact[] = [];
   const ids = p.rels;
-  eachTermFact(artifact, p.program.terms, p.names, (rel, tuple) => facts.push({ rel: ids.get(rel) as number, tuple }));
+  const reads = p.reads;
+  eachTermFact(artifact, p.program.terms, p.names, (name, tuple) => {
+    const rel = ids.get(name) as number;
+    const patterns = reads?.get(rel);
+    if (patterns === undefined || readByRules(patterns, tuple)) facts.push({ rel, tuple });
+  });
   return evaluate(p.program, { facts, base: p.base });
 }
 
