@@ -6,7 +6,7 @@
 import type { TermTable } from '../../program/terms.js';
 import type { Grammar } from './grammar.js';
 import type { GenerationHistory } from './history.js';
-import type { GenNode } from './node.js';
+import { EAGER_DEPTH, type GenNode } from './node.js';
 import { record } from '../../data/records.js';
 
 export interface ArtifactNode {
@@ -56,9 +56,10 @@ export function treeOf(artifact: Artifact): GenNode | undefined {
 
 /** The text form of a generated tree (iterative: deep trees need no recursion). */
 export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
-  const convert = (node: GenNode): ArtifactNode => {
+  const convert = (node: GenNode, parent: ArtifactNode | undefined): ArtifactNode => {
     const out: ArtifactNode = {
-      id: node.path,
+      // a deep node's id is its parent's and its segment, joined (V8 keeps the joint string as a pair, not a copy)
+      id: node.depth <= EAGER_DEPTH || !parent ? node.path : parent.id + '/' + node.segment,
       symbol: terms.print(node.symbol),
       args: pairsToRecord(terms, node.args),
       attrs: pairsToRecord(terms, node.attrs),
@@ -67,7 +68,7 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
     if (node.rule) out.rule = node.rule.name;
     return out;
   };
-  const top = convert(root);
+  const top = convert(root, undefined);
   // two stacks in step: a tree node and its converted node
   const nodes: GenNode[] = [root];
   const outs: ArtifactNode[] = [top];
@@ -75,7 +76,7 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
     const node = nodes.pop() as GenNode;
     const out = outs.pop() as ArtifactNode;
     for (const child of node.children) {
-      const c = convert(child);
+      const c = convert(child, out);
       out.children.push(c);
       nodes.push(child);
       outs.push(c);

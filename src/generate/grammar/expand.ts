@@ -22,7 +22,8 @@ import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './grammar.js';
-import { NodeNames, type GenNode } from './node.js';
+import { EAGER_DEPTH, NodeNames, TreeNode, type GenNode } from './node.js';
+import { formatNumber } from '../../program/terms.js';
 import { statementSpan, where } from './vocabulary.js';
 import { NodeEvaluator } from './node-eval.js';
 import { extractOutcome, slotRelations, type NodeOutcome } from './outcome.js';
@@ -83,9 +84,11 @@ export function nodeEvaluator(g: Grammar, memo: boolean): NodeEvaluator {
 /** Outcomes of the static model (for nodes that need no evaluation), per grammar and node id. */
 const staticOutcomes = new WeakMap<Grammar, Map<number, NodeOutcome>>();
 
-function staticOutcome(g: Grammar, id: number): NodeOutcome {
+function staticOutcome(g: Grammar, node: GenNode): NodeOutcome {
   let m = staticOutcomes.get(g);
   if (!m) staticOutcomes.set(g, (m = new Map()));
+  // a program that spells no node id derives nothing about any one node: one outcome serves all (and no deep id is interned)
+  const id = g.mentionsNodeIds ? node.id : -1;
   let o = m.get(id);
   if (!o) m.set(id, (o = extractOutcome(g.base, slotRelations(g), id)));
   return o;
@@ -108,20 +111,8 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   };
   const applied = new Int32Array(g.ruleList.length);
   const rootName = naming.root();
-  const root: GenNode = {
-    id: rootName.id,
-    path: rootName.path,
-    segment: rootName.segment,
-    mash: streams.first(rootName.segment),
-    symbol: g.start,
-    args: startArgs(g),
-    depth: 0,
-    parent: undefined,
-    rule: undefined,
-    attrs: NO_ATTRS,
-    children: NO_CHILDREN,
-  };
-  const stack: GenNode[] = [root];
+  const root = new TreeNode(naming, rootName.segment, rootName.path.length, streams.first(rootName.segment), g.start, startArgs(g), 0, undefined, NO_ATTRS, NO_CHILDREN, rootName);
+  const stack: TreeNode[] = [root];
   const forced = new Set<string>();
   let count = 0;
   let context = limitContexts.get(g);
@@ -129,12 +120,12 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const guard = memoryGuard(options.memory, context);
   const hasAttr = g.outputRel.attr !== undefined;
   while (stack.length > 0) {
-    const node = stack.pop() as GenNode;
+    const node = stack.pop() as TreeNode;
     if (++count > g.maxNodes) throw nodesError(g, applied);
-    guard.step(1 + node.path.length / PATH_CHARS_PER_NODE);
+    guard.step(1 + node.pathLength / PATH_CHARS_PER_NODE);
     const nt = g.nonterminals.get(node.symbol);
     const perNode = nt !== undefined || g.attrPerNode;
-    const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node.id);
+    const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node);
     let selectors: Selectors | undefined;
     let result: PipelineResult | undefined;
     if (nt) {
@@ -143,7 +134,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
         selectors = cached.selectors;
         result = cached.result;
       } else {
-        selectors = readSelectors(g, outcome, node.id, nt, record);
+        selectors = readSelectors(g, outcome, record ? node.id : -1, nt, record);
         result = runPipeline(nt.weights, selectors, record);
         // a memoized outcome serves every node with the same facts: the same selectors, the same weights
         if (!record && !result.problem) outcome.pipeline = { nt: nt.term, selectors, result };
@@ -163,26 +154,18 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       node.rule = rule;
       if (rule.children.length > 0) {
         if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
-        const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node.id), node, rule);
+        const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node), node, rule);
         node.children = [];
         for (let i = 0; i < rule.children.length; i++) {
           const c = rule.children[i] as { index: number; symbol: number };
-          const name = naming.child(node.id, node.path, c.index);
-          node.children.push({
-            id: name.id,
-            path: name.path,
-            segment: name.segment,
-            mash: streams.extend(node.mash, name.segment),
-            symbol: c.symbol,
-            args: argsOf[i] as number[],
-            depth: node.depth + 1,
-            parent: node,
-            rule: undefined,
-            attrs: NO_ATTRS,
-            children: NO_CHILDREN,
-          });
+          const depth = node.depth + 1;
+          const name = depth <= EAGER_DEPTH ? naming.child(node.id, node.path, c.index) : undefined;
+          const segment = name ? name.segment : formatNumber(c.index);
+          node.children.push(
+            new TreeNode(naming, segment, node.pathLength + 1 + segment.length, streams.extend(node.mash, segment), c.symbol, argsOf[i] as number[], depth, node, NO_ATTRS, NO_CHILDREN, name),
+          );
         }
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as TreeNode);
       }
     }
     if (hasAttr) {

@@ -14,9 +14,12 @@ import type { RuleDef } from './grammar.js';
 export const ROOT_PATH = 'n';
 
 export interface GenNode {
-  /** Term id of the constant named `path`. */
-  id: number;
-  path: string;
+  /** Term id of the constant named `path` (interned when first read, for a deep node). */
+  readonly id: number;
+  /** The node's path (written out when read, for a deep node: see TreeNode). */
+  readonly path: string;
+  /** The path's length in characters (without writing it out). */
+  readonly pathLength: number;
   /** The last segment of the path (`n` for the root, the child INDEX's text). */
   segment: string;
   /** Alea's first mash pass over the root seed, '/' and the path (random.ts NodeStreams). */
@@ -48,6 +51,10 @@ export class NodeNames {
   private readonly byParent: Array<Map<number, NodeName> | undefined> = [];
   constructor(private readonly terms: TermTable) {}
 
+  intern(path: string): number {
+    return this.terms.constant(path);
+  }
+
   root(): NodeName {
     return { id: this.terms.constant(ROOT_PATH), path: ROOT_PATH, segment: ROOT_PATH };
   }
@@ -63,5 +70,58 @@ export class NodeNames {
       m.set(index, c);
     }
     return c;
+  }
+}
+
+/**
+ * Nodes up to this depth get their path and id when made (interned once per
+ * grammar and shared by every generation: the common, shallow case). A deeper
+ * node keeps only its last segment and writes its path out, or interns its
+ * id, when something asks (an explanation, a forced choice, a fact of the
+ * violation model, an error message): a chain of N nodes then holds O(N)
+ * memory, not N paths of up to N characters each.
+ */
+export const EAGER_DEPTH = 32;
+
+export class TreeNode implements GenNode {
+  rule: RuleDef | undefined = undefined;
+  attrs: number[];
+  children: GenNode[];
+  private idTerm: number;
+  private pathText: string | undefined;
+  constructor(
+    private readonly names: NodeNames,
+    readonly segment: string,
+    readonly pathLength: number,
+    readonly mash: number,
+    readonly symbol: number,
+    readonly args: number[],
+    readonly depth: number,
+    readonly parent: TreeNode | undefined,
+    noAttrs: number[],
+    noChildren: GenNode[],
+    name: NodeName | undefined,
+  ) {
+    this.attrs = noAttrs;
+    this.children = noChildren;
+    this.idTerm = name ? name.id : -1;
+    this.pathText = name?.path;
+  }
+  get id(): number {
+    if (this.idTerm < 0) this.idTerm = this.names.intern(this.path);
+    return this.idTerm;
+  }
+  get path(): string {
+    if (this.pathText !== undefined) return this.pathText;
+    // up to the nearest ancestor that has its path, without recursion (a chain can be deep)
+    const tail: string[] = [];
+    let cur: TreeNode = this;
+    while (cur.pathText === undefined) {
+      tail.push(cur.segment);
+      cur = cur.parent as TreeNode;
+    }
+    let path = cur.pathText;
+    for (let i = tail.length - 1; i >= 0; i--) path += '/' + (tail[i] as string);
+    return path;
   }
 }
