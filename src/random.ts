@@ -27,10 +27,106 @@ export interface Random {
   derive(name: string): Random;
 }
 
+/**
+ * Alea's seeding (Baagøe's Mash, exactly as seedrandom's lib/alea.js runs it):
+ * a running state `n` folded over the seed's UTF-16 code units. Alea mashes
+ * ' ' three times, then the seed three times, each pass going on from the
+ * state the one before left. Kept here as plain arithmetic so a stream can be
+ * seeded without a closure per stream, and so the first pass over a long
+ * name can go on from the state a shorter prefix left (NodeStreams below).
+ */
+function mashChar(n: number, code: number): number {
+  n += code;
+  let h = 0.02519603282416938 * n;
+  n = h >>> 0;
+  h -= n;
+  h *= n;
+  n = h >>> 0;
+  h -= n;
+  return n + h * 0x100000000; // 2^32
+}
+
+function mashText(n: number, text: string): number {
+  // mashChar, written out: a call per character costs more than the arithmetic
+  for (let i = 0; i < text.length; i++) {
+    n += text.charCodeAt(i);
+    let h = 0.02519603282416938 * n;
+    n = h >>> 0;
+    h -= n;
+    h *= n;
+    n = h >>> 0;
+    h -= n;
+    n += h * 0x100000000;
+  }
+  return n;
+}
+
+const MASH_START = 0xefc8249d;
+const MASH_2_32 = 2.3283064365386963e-10; // 2^-32
+/** The state after Alea's three mash(' ') calls, and the values they returned. */
+const SPACE1 = mashChar(MASH_START, 32);
+const SPACE2 = mashChar(SPACE1, 32);
+const SPACE3 = mashChar(SPACE2, 32);
+const S0 = (SPACE1 >>> 0) * MASH_2_32;
+const S1 = (SPACE2 >>> 0) * MASH_2_32;
+const S2 = (SPACE3 >>> 0) * MASH_2_32;
+
+/** Alea's generator state, seeded from the mash states after each of the seed's three passes. */
+function seededPrng(after1: number, after2: number, after3: number): () => number {
+  let s0 = S0 - (after1 >>> 0) * MASH_2_32;
+  if (s0 < 0) s0 += 1;
+  let s1 = S1 - (after2 >>> 0) * MASH_2_32;
+  if (s1 < 0) s1 += 1;
+  let s2 = S2 - (after3 >>> 0) * MASH_2_32;
+  if (s2 < 0) s2 += 1;
+  // every draw is seedrandom's Alea, resumed from this state (its `state` option)
+  return seedrandom.alea('', { state: { c: 1, s0, s1, s2 } });
+}
+
+/**
+ * The same generator as seededPrng, without seedrandom's closures: a node
+ * stream draws once or twice, and a tree has a stream per node. Alea's step
+ * is copied exactly (test/generate/random.test.ts compares it with
+ * seedrandom's over many seeds and draws).
+ */
+function aleaFrom(after1: number, after2: number, after3: number): () => number {
+  let s0 = S0 - (after1 >>> 0) * MASH_2_32;
+  if (s0 < 0) s0 += 1;
+  let s1 = S1 - (after2 >>> 0) * MASH_2_32;
+  if (s1 < 0) s1 += 1;
+  let s2 = S2 - (after3 >>> 0) * MASH_2_32;
+  if (s2 < 0) s2 += 1;
+  let c = 1;
+  return () => {
+    const t = 2091639 * s0 + c * 2.3283064365386963e-10; // 2^-32
+    s0 = s1;
+    s1 = s2;
+    return (s2 = t - (c = t | 0));
+  };
+}
+
+/** The three mash passes over `text`: the state after each. */
+function mashSeed(text: string): [number, number, number] {
+  const a = mashText(SPACE3, text);
+  const b = mashText(a, text);
+  return [a, b, mashText(b, text)];
+}
+
 class AleaRandom implements Random {
   private readonly prng: () => number;
-  constructor(readonly seed: string) {
-    this.prng = seedrandom.alea(seed);
+  /** The seed text, or how to write it out when first asked (a node stream's long name). */
+  private seedText: string | (() => string);
+  constructor(seed: string | (() => string), prng?: () => number) {
+    this.seedText = seed;
+    if (prng) this.prng = prng;
+    else {
+      const [a, b, c] = mashSeed(seed as string);
+      this.prng = seededPrng(a, b, c);
+    }
+  }
+  get seed(): string {
+    if (typeof this.seedText !== 'string') this.seedText = this.seedText();
+    return this.seedText;
   }
   next(): number {
     return this.prng();
@@ -50,6 +146,48 @@ class AleaRandom implements Random {
   }
   derive(name: string): Random {
     return new AleaRandom(`${this.seed}/${name}`);
+  }
+}
+
+/**
+ * Streams named by a path of segments under one root seed, the same streams
+ * as `createRandom(seed).derive(segments.join('/'))`, without writing the name
+ * out: a tree generator gives each node the stream of its path (`n/0/1`), and
+ * a path is as long as the node is deep. The first mash pass of a child goes
+ * on from its parent's (`extend`: one number per node); the second and third
+ * passes start from a state only the whole name determines, so `stream` reads
+ * the name's characters once more each, from the segments, in O(depth) time
+ * and no string of that length. Mash is exact double arithmetic, so the state
+ * is the same as seedrandom reaches over the written-out name.
+ */
+export class NodeStreams {
+  /** The first pass's state after `SEED/`. */
+  private readonly rootState: number;
+  private readonly prefix: string;
+  constructor(seed: number | string) {
+    this.prefix = `${String(seed)}/`;
+    this.rootState = mashText(SPACE3, this.prefix);
+  }
+  /** The first pass's state after the name `segment` (a path's first segment). */
+  first(segment: string): number {
+    return mashText(this.rootState, segment);
+  }
+  /** The first pass's state after the parent's name, '/', then `segment`. */
+  extend(parentState: number, segment: string): number {
+    return mashText(mashChar(parentState, 47), segment);
+  }
+  /**
+   * The stream of the name `segments.join('/')` (segments root first: only
+   * `count` of them are read), given the first pass's state after it;
+   * `name()` writes the name out if the stream's `seed` is asked for.
+   */
+  stream(segments: readonly string[], count: number, firstPass: number, name: () => string): Random {
+    let b = mashText(firstPass, this.prefix);
+    for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
+    let c = mashText(b, this.prefix);
+    for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
+    const prefix = this.prefix;
+    return new AleaRandom(() => prefix + name(), aleaFrom(firstPass, b, c));
   }
 }
 

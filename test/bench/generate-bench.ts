@@ -14,7 +14,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { compileGrammar, generateFrom, type Grammar } from '../../src/generate/grammar/index.js';
+import { grammarStyle } from '../../src/generate/grammar/style.js';
 import { createRandom } from '../../src/random.js';
+import { timedRun } from './process-time.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -98,6 +100,34 @@ function runGramlog(name: string, grammar: Grammar, firstSeed: number, count: nu
   return row(name, count, nodes, now() - t);
 }
 
+/** What `generate --json` does per seed, in one process: generate, the violation model, the JSON line. */
+function runGramlogJson(name: string, grammar: Grammar, firstSeed: number, count: number): GenerateBenchRow {
+  let nodes = 0;
+  let chars = 0;
+  const t = now();
+  for (let s = firstSeed; s < firstSeed + count; s++) {
+    const a = grammarStyle.generate(grammar, s);
+    chars += grammarStyle.format(a, 'json', grammarStyle.violations(a)).length;
+    nodes += a.nodeCount;
+  }
+  if (chars === 0) throw new Error('no output');
+  return row(name, count, nodes, now() - t);
+}
+
+/**
+ * The whole command, one process (issue 24's figure): `gramlog generate
+ * rules/dungeon.gdl --count N --json` into a pipe (to `wc -c`), start-up
+ * included; best of two runs, wall and CPU seconds (the built CLI: npm run
+ * bench builds first).
+ */
+export function benchGenerateProcess(count: number): { count: number; wall: number; cpu?: number; bytes: number } {
+  const cmd = `node bin/gramlog.js generate rules/dungeon.gdl --count ${count} --json | wc -c`;
+  const t = timedRun('sh', ['-c', `cd '${repoRoot}' && ${cmd}`], 2);
+  const bytes = Number(t.result.stdout.trim());
+  if (!(bytes > 0)) throw new Error(`${cmd}: no output (${t.result.stderr})`);
+  return { count, wall: t.secs, ...(t.cpu !== undefined ? { cpu: t.cpu } : {}), bytes };
+}
+
 function runTracery(tracery: Tracery, count: number): GenerateBenchRow {
   const grammar = tracery.createGrammar(traceryDungeon());
   let nodes = 0;
@@ -124,6 +154,7 @@ export async function benchGenerate(options: { quick?: boolean } = {}): Promise<
   rows.push(runGramlog('gramlog, memo off (engine per node)', grammar, 0, Math.max(50, n / 10), false));
   rows.push(runGramlog('gramlog, memo cold (new seeds, fresh memo)', grammar, 0, n, true));
   rows.push(runGramlog('gramlog, memo warm (next seeds)', grammar, n, n, true));
+  rows.push(runGramlogJson('gramlog, generate + violations + JSON line (what --json does per seed)', grammar, 2 * n, n));
   const peer = tracery ? runTracery(tracery, n) : undefined;
   if (peer) rows.push(peer);
 
@@ -144,6 +175,15 @@ export async function benchGenerate(options: { quick?: boolean } = {}): Promise<
         '(above 1: gramlog is faster; tracery evaluates no pre-selectors, arguments or attributes)',
     );
   }
+  const count = options.quick ? 4000 : 40000;
+  const p = benchGenerateProcess(count);
+  console.log(
+    `whole process, one core: gramlog generate rules/dungeon.gdl --count ${count} --json | wc -c: ${p.wall.toFixed(2)} s wall` +
+      (p.cpu !== undefined ? `, ${p.cpu.toFixed(2)} s CPU` : '') +
+      `, ${fmt(count / p.wall)} dungeons/s wall` +
+      (p.cpu !== undefined ? `, ${fmt(count / p.cpu)} per CPU second` : '') +
+      ` (${(p.bytes / 1e6).toFixed(0)} MB of JSON Lines; goal with --jobs on 2 cores: 10,000/s)`,
+  );
   return rows;
 }
 

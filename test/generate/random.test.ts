@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/random.js';
+import fc from 'fast-check';
+import seedrandom from 'seedrandom';
+import { createRandom, NodeStreams } from '../../src/random.js';
 
 describe('seeded random streams', () => {
   it('repeats exactly for the same seed and differs for another', () => {
@@ -34,5 +36,49 @@ describe('seeded random streams', () => {
     expect(counts[3]).toBe(0);
     expect(counts[0]! / 20000).toBeGreaterThan(0.23);
     expect(counts[0]! / 20000).toBeLessThan(0.27);
+  });
+});
+
+describe('node streams (NodeStreams: a tree node stream per path, without writing the path out)', () => {
+  const path = (segments: readonly string[]) => segments.join('/');
+
+  it('are the streams seedrandom makes from the written-out name, draw for draw', () => {
+    // the oracle is seedrandom's own Alea over `${seed}/${path}`, which derive() used to call
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.string({ maxLength: 12 })),
+        fc.array(fc.nat({ max: 20000 }), { maxLength: 40 }),
+        (seed, indexes) => {
+          const streams = new NodeStreams(seed);
+          const segments = ['n', ...indexes.map(String)];
+          let state = streams.first('n');
+          for (let d = 1; d < segments.length; d++) state = streams.extend(state, segments[d] as string);
+          const mine = streams.stream(segments, segments.length, state, () => path(segments));
+          const theirs = seedrandom.alea(`${String(seed)}/${path(segments)}`);
+          const derived = createRandom(seed).derive(path(segments));
+          for (let k = 0; k < 20; k++) {
+            const x = theirs();
+            expect(mine.next()).toBe(x);
+            expect(derived.next()).toBe(x);
+          }
+          expect(mine.seed).toBe(`${String(seed)}/${path(segments)}`);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads only the first COUNT segments (the expansion reuses one array for every node)', () => {
+    const streams = new NodeStreams(5);
+    const segments = ['n', '0', '1', '7', '3'];
+    const state = streams.extend(streams.extend(streams.first('n'), '0'), '1');
+    expect(streams.stream(segments, 3, state, () => 'n/0/1').next()).toBe(seedrandom.alea('5/n/0/1')());
+  });
+
+  it('give the same long sequence as seedrandom (generator step and seeding)', () => {
+    const streams = new NodeStreams('gramlog');
+    const mine = streams.stream(['n'], 1, streams.first('n'), () => 'n');
+    const theirs = seedrandom.alea('gramlog/n');
+    for (let i = 0; i < 100000; i++) if (mine.next() !== theirs()) expect.fail(`draw ${i} differs`);
   });
 });

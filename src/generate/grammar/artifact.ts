@@ -6,7 +6,7 @@
 import type { TermTable } from '../../program/terms.js';
 import type { Grammar } from './grammar.js';
 import type { GenerationHistory } from './history.js';
-import type { GenNode } from './node.js';
+import { EAGER_DEPTH, type GenNode } from './node.js';
 import { record } from '../../data/records.js';
 
 export interface ArtifactNode {
@@ -38,34 +38,48 @@ export interface Artifact {
   history?: GenerationHistory;
 }
 
-/** The term-level tree behind each artifact (for facts in the grammar's own term ids). */
-const trees = new WeakMap<Artifact, GenNode>();
+/**
+ * The term-level tree behind each artifact (for facts in the grammar's own
+ * term ids), under a symbol key: JSON, Object.keys and for-in do not see it,
+ * and, unlike a WeakMap entry per artifact, it costs the collector nothing
+ * when thousands of artifacts come and go.
+ */
+const TREE: unique symbol = Symbol('gramlog term tree');
 
 export function attachTree(artifact: Artifact, root: GenNode): void {
-  trees.set(artifact, root);
+  Object.defineProperty(artifact, TREE, { value: root, enumerable: false, writable: false, configurable: false });
 }
 
 export function treeOf(artifact: Artifact): GenNode | undefined {
-  return trees.get(artifact);
+  return (artifact as Artifact & { [TREE]?: GenNode })[TREE];
 }
 
 /** The text form of a generated tree (iterative: deep trees need no recursion). */
 export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
-  const convert = (node: GenNode): ArtifactNode => {
-    const out: ArtifactNode = { id: node.path, symbol: terms.print(node.symbol), args: {}, attrs: {}, children: [] };
+  const convert = (node: GenNode, parent: ArtifactNode | undefined): ArtifactNode => {
+    const out: ArtifactNode = {
+      // a deep node's id is its parent's and its segment, joined (V8 keeps the joint string as a pair, not a copy)
+      id: node.depth <= EAGER_DEPTH || !parent ? node.path : parent.id + '/' + node.segment,
+      symbol: terms.print(node.symbol),
+      args: pairsToRecord(terms, node.args),
+      attrs: pairsToRecord(terms, node.attrs),
+      children: [],
+    };
     if (node.rule) out.rule = node.rule.name;
-    out.args = pairsToRecord(terms, node.args);
-    out.attrs = pairsToRecord(terms, node.attrs);
     return out;
   };
-  const top = convert(root);
-  const stack: Array<[GenNode, ArtifactNode]> = [[root, top]];
-  while (stack.length > 0) {
-    const [node, out] = stack.pop() as [GenNode, ArtifactNode];
+  const top = convert(root, undefined);
+  // two stacks in step: a tree node and its converted node
+  const nodes: GenNode[] = [root];
+  const outs: ArtifactNode[] = [top];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as GenNode;
+    const out = outs.pop() as ArtifactNode;
     for (const child of node.children) {
-      const c = convert(child);
+      const c = convert(child, out);
       out.children.push(c);
-      stack.push([child, c]);
+      nodes.push(child);
+      outs.push(c);
     }
   }
   return top;
@@ -73,6 +87,22 @@ export function toArtifactNode(terms: TermTable, root: GenNode): ArtifactNode {
 
 /** Flat key/value term pairs as a record of canonical text (keys in the pairs' order). */
 export function pairsToRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
+  if (pairs.length === 0) return record();
+  // Built as an ordinary object, then given a null prototype: the same record as
+  // record() filled key by key (own data properties in the same order, no
+  // prototype), but V8 keeps it in fast mode, which a tree of them needs (twice
+  // as fast to build and to read). `__proto__` as a key would set the
+  // prototype of an ordinary object: such pairs take the slow way.
+  const out = {} as Record<string, string>;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const key = terms.print(pairs[i] as number);
+    if (key === '__proto__') return slowRecord(terms, pairs);
+    out[key] = terms.print(pairs[i + 1] as number);
+  }
+  return Object.setPrototypeOf(out, null) as Record<string, string>;
+}
+
+function slowRecord(terms: TermTable, pairs: readonly number[]): Record<string, string> {
   const out: Record<string, string> = record();
   for (let i = 0; i < pairs.length; i += 2) out[terms.print(pairs[i] as number)] = terms.print(pairs[i + 1] as number);
   return out;

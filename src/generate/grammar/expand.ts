@@ -17,12 +17,13 @@
  * memory budget (../memory.ts, checked every so many nodes, a deep node's long
  * path counting for more) stops with generate/memory.
  */
-import { createRandom, type Random } from '../../random.js';
+import { NodeStreams, type Random } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './grammar.js';
-import { NodeNames, type GenNode } from './node.js';
+import { EAGER_DEPTH, NodeNames, TreeNode, type GenNode } from './node.js';
+import { formatNumber } from '../../program/terms.js';
 import { statementSpan, where } from './vocabulary.js';
 import { NodeEvaluator } from './node-eval.js';
 import { extractOutcome, slotRelations, type NodeOutcome } from './outcome.js';
@@ -83,9 +84,11 @@ export function nodeEvaluator(g: Grammar, memo: boolean): NodeEvaluator {
 /** Outcomes of the static model (for nodes that need no evaluation), per grammar and node id. */
 const staticOutcomes = new WeakMap<Grammar, Map<number, NodeOutcome>>();
 
-function staticOutcome(g: Grammar, id: number): NodeOutcome {
+function staticOutcome(g: Grammar, node: GenNode): NodeOutcome {
   let m = staticOutcomes.get(g);
   if (!m) staticOutcomes.set(g, (m = new Map()));
+  // a program that spells no node id derives nothing about any one node: one outcome serves all (and no deep id is interned)
+  const id = g.mentionsNodeIds ? node.id : -1;
   let o = m.get(id);
   if (!o) m.set(id, (o = extractOutcome(g.base, slotRelations(g), id)));
   return o;
@@ -98,37 +101,44 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const record = recorder !== undefined;
   let naming = names.get(g);
   if (!naming) names.set(g, (naming = new NodeNames(terms)));
-  const random = createRandom(seed);
+  const streams = new NodeStreams(seed);
+  /** The current node's path segments, root first (filled when a draw needs its stream). */
+  const segments: string[] = [];
+  const streamOf = (node: GenNode): Random => {
+    let k = node.depth;
+    for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
+    return streams.stream(segments, node.depth + 1, node.mash, () => node.path);
+  };
   const applied = new Int32Array(g.ruleList.length);
   const rootName = naming.root();
-  const root: GenNode = {
-    id: rootName.id,
-    path: rootName.path,
-    symbol: g.start,
-    args: sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2),
-    depth: 0,
-    parent: undefined,
-    rule: undefined,
-    attrs: [],
-    children: [],
-  };
-  const stack: GenNode[] = [root];
+  const root = new TreeNode(naming, rootName.segment, rootName.path.length, streams.first(rootName.segment), g.start, startArgs(g), 0, undefined, NO_ATTRS, NO_CHILDREN, rootName);
+  const stack: TreeNode[] = [root];
   const forced = new Set<string>();
   let count = 0;
-  const guard = memoryGuard(options.memory, limitContext(g));
+  let context = limitContexts.get(g);
+  if (!context) limitContexts.set(g, (context = limitContext(g)));
+  const guard = memoryGuard(options.memory, context);
   const hasAttr = g.outputRel.attr !== undefined;
   while (stack.length > 0) {
-    const node = stack.pop() as GenNode;
+    const node = stack.pop() as TreeNode;
     if (++count > g.maxNodes) throw nodesError(g, applied);
-    guard.step(1 + node.path.length / PATH_CHARS_PER_NODE);
+    guard.step(1 + node.pathLength / PATH_CHARS_PER_NODE);
     const nt = g.nonterminals.get(node.symbol);
     const perNode = nt !== undefined || g.attrPerNode;
-    const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node.id);
+    const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node);
     let selectors: Selectors | undefined;
     let result: PipelineResult | undefined;
     if (nt) {
-      selectors = readSelectors(g, outcome, node.id, nt, record);
-      result = runPipeline(nt.weights, selectors, record);
+      const cached = record ? undefined : outcome.pipeline;
+      if (cached !== undefined && cached.nt === nt.term) {
+        selectors = cached.selectors;
+        result = cached.result;
+      } else {
+        selectors = readSelectors(g, outcome, record ? node.id : -1, nt, record);
+        result = runPipeline(nt.weights, selectors, record);
+        // a memoized outcome serves every node with the same facts: the same selectors, the same weights
+        if (!record && !result.problem) outcome.pipeline = { nt: nt.term, selectors, result };
+      }
       if (result.problem) {
         if (!record) {
           selectors = readSelectors(g, outcome, node.id, nt, true);
@@ -138,29 +148,24 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       }
       const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
       if (override !== undefined) forced.add(node.path);
-      const chosen = override ?? selectRule(result, () => deriveStream(random, node.path));
+      const chosen = override ?? selectRule(result, () => streamOf(node));
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
       if (rule.children.length > 0) {
         if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
-        const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node.id), node, rule);
+        const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node), node, rule);
+        node.children = [];
         for (let i = 0; i < rule.children.length; i++) {
           const c = rule.children[i] as { index: number; symbol: number };
-          const name = naming.child(node.id, node.path, c.index);
-          node.children.push({
-            id: name.id,
-            path: name.path,
-            symbol: c.symbol,
-            args: argsOf[i] as number[],
-            depth: node.depth + 1,
-            parent: node,
-            rule: undefined,
-            attrs: [],
-            children: [],
-          });
+          const depth = node.depth + 1;
+          const name = depth <= EAGER_DEPTH ? naming.child(node.id, node.path, c.index) : undefined;
+          const segment = name ? name.segment : formatNumber(c.index);
+          node.children.push(
+            new TreeNode(naming, segment, node.pathLength + 1 + segment.length, streams.extend(node.mash, segment), c.symbol, argsOf[i] as number[], depth, node, NO_ATTRS, NO_CHILDREN, name),
+          );
         }
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as TreeNode);
       }
     }
     if (hasAttr) {
@@ -176,6 +181,22 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   return { root, nodeCount: count, applied, forced };
 }
 
+/** The root's arguments, sorted once per grammar (shared: node arguments are never mutated). */
+const rootArgs = new WeakMap<Grammar, number[]>();
+
+function startArgs(g: Grammar): number[] {
+  let args = rootArgs.get(g);
+  if (!args) rootArgs.set(g, (args = sortPairs(g, g.startArgs.flatMap((p) => [p[0], p[1]]), () => 'unreachable', 'startarg', 2)));
+  return args;
+}
+
+/** What the memory error names, per grammar (the same for every generation). */
+const limitContexts = new WeakMap<Grammar, ReturnType<typeof limitContext>>();
+
+/** The attributes and children of a node that has none (shared: a node's attrs and children are replaced, never mutated). */
+const NO_ATTRS: number[] = [];
+const NO_CHILDREN: GenNode[] = [];
+
 /** A node costs about 2 KB; a path this long costs as much again. */
 const PATH_CHARS_PER_NODE = 2048;
 
@@ -187,8 +208,4 @@ function limitContext(g: Grammar): { unit: string; lower: string; span: ReturnTy
     ? `(maxnodes ${g.maxNodes}) at ${where(span)}`
     : `the node limit with (maxnodes N) (the default is ${g.maxNodes.toLocaleString('en-US')})`;
   return { unit: 'nodes', lower: depth ? `${lower} or (maxdepth ${g.maxDepth}) at ${where(depth)}` : lower, span: span ?? depth ?? statementSpan(g.program, 'start', 1, 0) };
-}
-
-function deriveStream(random: Random, path: string): Random {
-  return random.derive(path);
 }

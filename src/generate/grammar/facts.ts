@@ -54,6 +54,15 @@ export interface ArtifactFact {
  * given another); only those of the relations in `only`, when given.
  */
 export function artifactTermFacts(artifact: Artifact, terms: TermTable = artifact.grammar.program.terms, only?: ReadonlySet<string>): ArtifactFact[] {
+  const out: ArtifactFact[] = [];
+  eachTermFact(artifact, terms, only, (rel, tuple) => out.push({ rel, tuple }));
+  return out;
+}
+
+type ArtifactRelation = keyof typeof ARTIFACT_RELATIONS;
+
+/** artifactTermFacts, one fact at a time (no list of fact objects to build). */
+function eachTermFact(artifact: Artifact, terms: TermTable, only: ReadonlySet<string> | undefined, emit: (rel: ArtifactRelation, tuple: number[]) => void): void {
   const root = treeOf(artifact);
   if (!root) throw new Error('artifactTermFacts: not an artifact made by generate');
   const from = artifact.grammar.program.terms;
@@ -67,30 +76,28 @@ export function artifactTermFacts(artifact: Artifact, terms: TermTable = artifac
           return c;
         };
   const want = (rel: string) => only === undefined || only.has(rel);
-  const has = Object.fromEntries(Object.keys(ARTIFACT_RELATIONS).map((rel) => [rel, want(rel)])) as Record<keyof typeof ARTIFACT_RELATIONS, boolean>;
-  const out: ArtifactFact[] = [];
+  const has = Object.fromEntries(Object.keys(ARTIFACT_RELATIONS).map((rel) => [rel, want(rel)])) as Record<ArtifactRelation, boolean>;
   const stack: GenNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as GenNode;
     const id = terms.constant(node.path);
-    if (has.node) out.push({ rel: 'node', tuple: [id] });
-    if (has.symbol) out.push({ rel: 'symbol', tuple: [id, t(node.symbol)] });
-    if (has.depth) out.push({ rel: 'depth', tuple: [id, terms.number(node.depth)] });
+    if (has.node) emit('node', [id]);
+    if (has.symbol) emit('symbol', [id, t(node.symbol)]);
+    if (has.depth) emit('depth', [id, terms.number(node.depth)]);
     if (!node.parent) {
-      if (has.root) out.push({ rel: 'root', tuple: [id] });
+      if (has.root) emit('root', [id]);
     } else {
-      if (has.parent) out.push({ rel: 'parent', tuple: [id, terms.constant(node.parent.path)] });
-      if (has.childindex) out.push({ rel: 'childindex', tuple: [id, terms.constant(node.path.slice(node.parent.path.length + 1))] });
+      if (has.parent) emit('parent', [id, terms.constant(node.parent.path)]);
+      if (has.childindex) emit('childindex', [id, terms.constant(node.segment)]);
     }
-    if (node.rule && has.chose) out.push({ rel: 'chose', tuple: [id, t(node.rule.term)] });
-    if (has.arg) for (let i = 0; i < node.args.length; i += 2) out.push({ rel: 'arg', tuple: [id, t(node.args[i] as number), t(node.args[i + 1] as number)] });
-    if (has.attr) for (let i = 0; i < node.attrs.length; i += 2) out.push({ rel: 'attr', tuple: [id, t(node.attrs[i] as number), t(node.attrs[i + 1] as number)] });
+    if (node.rule && has.chose) emit('chose', [id, t(node.rule.term)]);
+    if (has.arg) for (let i = 0; i < node.args.length; i += 2) emit('arg', [id, t(node.args[i] as number), t(node.args[i + 1] as number)]);
+    if (has.attr) for (let i = 0; i < node.attrs.length; i += 2) emit('attr', [id, t(node.attrs[i] as number), t(node.attrs[i + 1] as number)]);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
   }
   if (has.applied) {
-    for (const r of artifact.grammar.ruleList) out.push({ rel: 'applied', tuple: [t(r.term), terms.number(artifact.applied[r.name] ?? 0)] });
+    for (const r of artifact.grammar.ruleList) emit('applied', [t(r.term), terms.number(artifact.applied[r.name] ?? 0)]);
   }
-  return out;
 }
 
 /** The artifact's facts as canonical text, e.g. `(arg n/0 w 32)`, in tree order. */
@@ -112,6 +119,14 @@ interface ArtifactProgram {
   /** The names in `rels`. */
   names: ReadonlySet<string>;
   base: Model;
+  /**
+   * Only when the model is read for some relations alone (`readOnly`: the
+   * violations): per relation id, the constants a fact must have to match
+   * some body literal that reads the relation (undefined at a position
+   * without one); a fact that matches none can change nothing the rules
+   * derive. Absent: every fact is needed.
+   */
+  reads?: Map<number, Array<Array<number | undefined>>>;
 }
 
 function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
@@ -120,12 +135,51 @@ function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
     const id = readOnly ? program.findRelation(name, arity)?.id : program.relationId(name, arity);
     if (id !== undefined) rels.set(name, id);
   }
-  return { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+  const p: ArtifactProgram = { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+  if (readOnly) p.reads = literalPatterns(program, new Set(rels.values()));
+  return p;
+}
+
+/**
+ * For each relation in `ids` that no rule body reads without constants: the
+ * constant patterns of the literals that read it (an empty list when none
+ * does). A relation some literal reads with variables only is left out.
+ */
+function literalPatterns(program: Program, ids: ReadonlySet<number>): Map<number, Array<Array<number | undefined>>> {
+  const out = new Map<number, Array<Array<number | undefined>>>();
+  const open = new Set<number>();
+  for (const id of ids) out.set(id, []);
+  for (const rule of program.rules) {
+    for (const lit of rule.body) {
+      if ((lit.kind !== 'pos' && lit.kind !== 'neg') || !ids.has(lit.rel) || open.has(lit.rel)) continue;
+      const pattern = lit.args.map((a) => (a.t === 'const' ? a.id : undefined));
+      if (pattern.every((c) => c === undefined)) {
+        open.add(lit.rel);
+        out.delete(lit.rel);
+      } else out.get(lit.rel)?.push(pattern);
+    }
+  }
+  return out;
+}
+
+function readByRules(patterns: Array<Array<number | undefined>>, tuple: readonly number[]): boolean {
+  for (const pattern of patterns) {
+    let match = true;
+    for (let i = 0; i < pattern.length && match; i++) match = pattern[i] === undefined || pattern[i] === tuple[i];
+    if (match) return true;
+  }
+  return false;
 }
 
 function evaluateOver(artifact: Artifact, p: ArtifactProgram): Model {
   const facts: InjectedFact[] = [];
-  for (const f of artifactTermFacts(artifact, p.program.terms, p.names)) facts.push({ rel: p.rels.get(f.rel) as number, tuple: f.tuple });
+  const ids = p.rels;
+  const reads = p.reads;
+  eachTermFact(artifact, p.program.terms, p.names, (name, tuple) => {
+    const rel = ids.get(name) as number;
+    const patterns = reads?.get(rel);
+    if (patterns === undefined || readByRules(patterns, tuple)) facts.push({ rel, tuple });
+  });
   return evaluate(p.program, { facts, base: p.base });
 }
 

@@ -28,8 +28,8 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
       parts.push(item);
       continue;
     }
-    parts.push('{"symbol":', JSON.stringify(item.symbol));
-    if (item.rule !== undefined) parts.push(',"rule":', JSON.stringify(item.rule));
+    parts.push('{"symbol":', quoted(item.symbol));
+    if (item.rule !== undefined) parts.push(',"rule":', quoted(item.rule));
     parts.push(',"args":', record(item.args), ',"attrs":', record(item.attrs), ',"children":[');
     stack.push(']}');
     for (let i = item.children.length - 1; i >= 0; i--) {
@@ -43,6 +43,42 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
 }
 
 function record(r: Record<string, string>): string {
-  const keys = Object.keys(r).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + JSON.stringify(termJson(r[k] as string))).join(',') + '}';
+  const keys = Object.keys(r);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = (keys[i - 1] as string) < (keys[i] as string);
+  if (!sorted) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    text += (i === 0 ? '' : ',') + quoted(k) + ':' + typed(r[k] as string);
+  }
+  return text + '}';
+}
+
+/** JSON.stringify of a string, remembered: the same few keys and values come back on every node. */
+const quotes = new Map<string, string>();
+function quoted(s: string): string {
+  let q = quotes.get(s);
+  if (q === undefined) {
+    q = JSON.stringify(s);
+    if (s.length <= 64) {
+      if (quotes.size >= 4096) quotes.clear();
+      quotes.set(s, q);
+    }
+  }
+  return q;
+}
+
+/** JSON.stringify(termJson(s)) (a number when exact, src/json/terms.ts), remembered like `quoted`. */
+const typedTexts = new Map<string, string>();
+function typed(s: string): string {
+  let q = typedTexts.get(s);
+  if (q === undefined) {
+    q = JSON.stringify(termJson(s));
+    if (s.length <= 64) {
+      if (typedTexts.size >= 4096) typedTexts.clear();
+      typedTexts.set(s, q);
+    }
+  }
+  return q;
 }

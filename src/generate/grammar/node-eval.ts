@@ -40,6 +40,14 @@ export class NodeEvaluator {
   /** placeholder term id → distance */
   private readonly distanceOf = new Map<number, number>();
   private readonly memo = new Map<string, Entry>();
+  /**
+   * The same entries found without writing the key, when a node's facts are
+   * only its own (no ancestors, no applied counts): by its arguments array
+   * (child argument arrays are shared between nodes, outputs.ts), then its
+   * symbol, depth, whether it has a parent and its own choice.
+   */
+  private byArgs = new WeakMap<readonly number[], Map<number | string, Entry>>();
+  private readonly ownFactsOnly: boolean;
   private readonly nodeIdTerms = new Map<number, boolean>();
   private useMemo: boolean;
   /** Evaluations run and outcomes reused (for benchmarks). */
@@ -54,11 +62,29 @@ export class NodeEvaluator {
     this.numbers = new NumberTerms(this.terms);
     this.rels = slotRelations(g);
     this.useMemo = memo && !g.mentionsNodeIds;
+    this.ownFactsOnly = !g.injectAncestors && g.nodeRel.applied === undefined;
   }
 
   /** The outcome of `node` (with its own `(chose ?n RULE)` when `withOwnChoice`). */
   outcome(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {
-    if (!this.useMemo || this.argsMentionNodeIds(node)) return this.direct(node, applied, withOwnChoice);
+    if (!this.useMemo) return this.direct(node, applied, withOwnChoice);
+    let small: Map<number | string, Entry> | undefined;
+    let smallKey: number | string = 0;
+    if (this.ownFactsOnly) {
+      small = this.byArgs.get(node.args);
+      const rel = this.g.nodeRel;
+      const depth = rel.depth !== undefined ? node.depth : 0;
+      const up = rel.parent !== undefined && node.parent ? 1 : 0;
+      const own = rel.chose !== undefined && withOwnChoice && node.rule ? node.rule.term : -1;
+      // one exact number when the parts fit (symbol < 2^30, depth < 2^20: under 2^53), else text
+      smallKey = own < 0 && depth < 1 << 20 && node.symbol < 1 << 30 ? (node.symbol * (1 << 21) + depth * 2 + up) : `${node.symbol},${depth},${up},${own}`;
+      const hit = small?.get(smallKey);
+      if (hit) {
+        this.hits++;
+        return hit.mentionsPlaceholder ? this.mapBack(hit.outcome, node) : hit.outcome;
+      }
+    }
+    if (this.argsMentionNodeIds(node)) return this.direct(node, applied, withOwnChoice);
     const key = nodeKey(this.g, node, applied, withOwnChoice);
     let entry = this.memo.get(key);
     if (entry) this.hits++;
@@ -74,8 +100,16 @@ export class NodeEvaluator {
         return this.direct(node, applied, withOwnChoice);
       }
       entry = { outcome, mentionsPlaceholder: mentions === 'yes' };
-      if (this.memo.size >= MEMO_CAPACITY) this.memo.clear();
+      if (this.memo.size >= MEMO_CAPACITY) {
+        this.memo.clear();
+        this.byArgs = new WeakMap();
+        small = undefined;
+      }
       this.memo.set(key, entry);
+    }
+    if (this.ownFactsOnly) {
+      if (!small) this.byArgs.set(node.args, (small = new Map()));
+      small.set(smallKey, entry);
     }
     return entry.mentionsPlaceholder ? this.mapBack(entry.outcome, node) : entry.outcome;
   }

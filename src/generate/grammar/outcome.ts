@@ -7,6 +7,7 @@
  */
 import type { Model } from '../../engine/model.js';
 import type { Grammar } from './grammar.js';
+import type { PipelineResult, Selectors } from './pipeline.js';
 
 export const SLOT_NAMES = [
   'setprob',
@@ -43,6 +44,8 @@ export interface NodeOutcome {
   childArgs?: Map<number, number[][]>;
   /** Sorted attributes, filled on first use; shared, never mutated. */
   attrs?: number[];
+  /** The pre-selectors and pipeline result for the nonterminal `nt` (a term id), filled on first use without recording; shared, never mutated. */
+  pipeline?: { nt: number; selectors: Selectors; result: PipelineResult };
 }
 
 export function emptyOutcome(): NodeOutcome {
