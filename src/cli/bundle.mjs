@@ -23,7 +23,8 @@ const scriptDir = join(root, 'dist', 'cli', 'script');
 rmSync(out, { recursive: true, force: true });
 rmSync(scriptDir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+  // the worker threads of --jobs (src/parallel/worker.ts) load worker.js next to the chunk that starts them
+  entryPoints: { main: join(root, 'dist', 'cli', 'main.js'), worker: join(root, 'dist', 'parallel', 'worker.js') },
   outdir: out,
   bundle: true,
   splitting: true,
