@@ -176,6 +176,7 @@ export const MASS_OPTION = {
   shard: { type: 'string' },
   out: { type: 'string', short: 'o' },
   resume: { type: 'boolean' },
+  chunk: { type: 'string' },
 } as const satisfies OptionSpec;
 
 /** The help lines of the mass options. */
@@ -186,7 +187,8 @@ export const MASS_HELP = `-j, --jobs N          compute on N worker threads (def
                         in order are the whole run's
   -o, --out DIR         write chunk files and DIR/manifest.json instead of stdout
                         (join shards with gramlog merge)
-      --resume          with --out: keep DIR's complete chunks, compute the rest`;
+      --resume          with --out: keep DIR's complete chunks, compute the rest
+      --chunk N         with --out: seeds per chunk file (default 1000)`;
 
 /** The mass options a command was given; `--jobs` defaults to the available cores. */
 export function readMass(args: Parsed, command: string): MassOptions {
@@ -202,5 +204,7 @@ export function readMass(args: Parsed, command: string): MassOptions {
   if (out !== undefined && out.trim() === '') throw new UsageError(`gramlog ${command}: --out takes a folder, not ''`);
   const resume = args.values.resume === true;
   if (resume && out === undefined) throw new UsageError(`gramlog ${command}: --resume finishes an --out DIR run; give --out DIR`);
-  return { jobs, ...(shard ? { shard } : {}), ...(out !== undefined ? { out } : {}), resume };
+  if (args.values.chunk !== undefined && out === undefined) throw new UsageError(`gramlog ${command}: --chunk sets the seeds per chunk file of --out DIR; give --out DIR`);
+  const chunk = args.values.chunk !== undefined ? intOpt(args, command, 'chunk', 1000, 1, 10_000_000) : undefined;
+  return { jobs, ...(shard ? { shard } : {}), ...(out !== undefined ? { out } : {}), resume, ...(chunk !== undefined ? { chunk } : {}) };
 }

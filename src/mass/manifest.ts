@@ -12,7 +12,7 @@ import { VERSION } from '../cli/main.js';
 import { record } from '../data/records.js';
 
 /** The options of a mass run that do not change its output, left out of the manifest's options. */
-const MASS_ONLY = new Set(['jobs', 'shard', 'out', 'resume', 'max-memory']);
+const MASS_ONLY = new Set(['jobs', 'shard', 'out', 'resume', 'chunk', 'max-memory']);
 
 /** What a run is: shards of one run agree on all of it but `shard`. */
 export interface ManifestHead {
@@ -76,7 +76,7 @@ export function manifestHead(
     first: number;
     count: number;
     separator: string;
-    mass: { shard?: { index: number; count: number } };
+    mass: { shard?: { index: number; count: number }; chunk?: number };
     format: { name: string; extension: string; documentPerArtifact: boolean; binary: boolean };
   },
   first: number,
@@ -101,7 +101,7 @@ export function manifestHead(
     documentPerArtifact: job.format.documentPerArtifact,
     binary: job.format.binary,
     separator: job.separator,
-    chunkSeeds: CHUNK_SEEDS,
+    chunkSeeds: job.mass.chunk ?? CHUNK_SEEDS,
   };
 }
 

@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { UsageError } from '../cli/io.js';
 import type { SeedOutcome } from '../parallel/types.js';
-import { CHUNK_SEEDS, describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
+import { describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
 import { createHash, type Hash } from 'node:crypto';
 
 export interface OutFormat {
@@ -82,6 +82,7 @@ export function chunkIntact(dir: string, c: ChunkEntry): boolean {
 
 export function openOutDir(spec: OutDirSpec): OutDir {
   const { dir, head, first, count, format } = spec;
+  const CHUNK_SEEDS = head.chunkSeeds;
   const command = head.command;
   try {
     mkdirSync(dir, { recursive: true });

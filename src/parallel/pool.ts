@@ -31,13 +31,23 @@ interface Batch {
   count: number;
 }
 
-/** The batches of the ranges, in order. */
+/**
+ * The batches of the ranges, in order: the first ones small (a worker's first
+ * seeds run before its code is optimised, and the first result should come
+ * soon), doubling up to a size that keeps every worker busy within the window.
+ */
 function batches(ranges: PoolSpec['ranges'], jobs: number): Batch[] {
   const total = ranges.reduce((n, [, c]) => n + c, 0);
   const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(total / (jobs * 16))));
   const out: Batch[] = [];
+  let next = 1;
   for (const [first, count] of ranges) {
-    for (let i = 0; i < count; i += size) out.push({ id: out.length, from: first + i, count: Math.min(size, count - i) });
+    for (let i = 0; i < count; ) {
+      const n = Math.min(next, size, count - i);
+      out.push({ id: out.length, from: first + i, count: n });
+      i += n;
+      next *= 2;
+    }
   }
   return out;
 }

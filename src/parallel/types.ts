@@ -27,6 +27,8 @@ export interface MassOptions {
   /** `--out DIR`: chunk files and a manifest instead of stdout. */
   out?: string;
   resume: boolean;
+  /** `--chunk N`: seeds per chunk file of --out (default CHUNK_SEEDS, 1000). */
+  chunk?: number;
 }
 
 /** What a mass run did: its seed range (the shard's) and how many failed or derived violations. */
