@@ -21,6 +21,7 @@ import { CODES as graph } from './graph.js';
 import { CODES as blueprints } from './blueprints.js';
 import { CODES as facts } from './facts.js';
 import { CODES as check } from './check.js';
+import { CODES as jobs } from './jobs.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -39,4 +40,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...blueprints,
   ...facts,
   ...check,
+  ...jobs,
 ];

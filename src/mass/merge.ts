@@ -60,7 +60,7 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
     if (f !== undefined) {
       throw new MergeError(
         'jobs/merge-mismatch',
-        `not a shard of the same run as ${refPath}: its ${f} (${describeField(s.manifest, f)}) differs from ${describeField(ref.manifest, f)}`,
+        `not a shard of the same run as ${refPath}: the ${f} differ (here ${describeField(s.manifest, f)}; there ${describeField(ref.manifest, f)})`,
         join(s.dir, MANIFEST),
       );
     }
@@ -88,7 +88,7 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
     if (r.first > expected) {
       throw new MergeError(
         'jobs/merge-range',
-        `${seedsText(expected, r.first - expected)} of the run (${seedsText(first, count)}) are in none of the folders given: a shard is missing before ${shardText(s.manifest)}`,
+        `${seedsText(expected, r.first - expected)} of the run (${seedsText(first, count)}) ${r.first - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard is missing before ${shardText(s.manifest)}`,
         join(s.dir, MANIFEST),
       );
     }
@@ -106,7 +106,7 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
     const last = shards[shards.length - 1] as ShardDir;
     throw new MergeError(
       'jobs/merge-range',
-      `${seedsText(expected, first + count - expected)} of the run (${seedsText(first, count)}) are in none of the folders given: a shard after ${shardText(last.manifest)} is missing`,
+      `${seedsText(expected, first + count - expected)} of the run (${seedsText(first, count)}) ${first + count - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard after ${shardText(last.manifest)} is missing`,
       join(last.dir, MANIFEST),
     );
   }

@@ -98,7 +98,7 @@ export function openOutDir(spec: OutDirSpec): OutDir {
     const f = firstDifference(old, head);
     if (f !== undefined) {
       throw new UsageError(
-        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} is of another run: its ${f} (${describeField(old, f)}) differs from this run's (${describeField(head, f)}); run the same command line, or give another --out DIR`,
+        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} is of another run: the ${f} differ (there ${describeField(old, f)}; here ${describeField(head, f)}); run the same command line, or give another --out DIR`,
       );
     }
     if (JSON.stringify(old.shard) !== JSON.stringify(head.shard)) {

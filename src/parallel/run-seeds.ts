@@ -14,13 +14,14 @@
  * the files, is about a tenth of a second).
  */
 import type { Parsed } from '../cli/args.js';
-import type { Io } from '../cli/io.js';
+import { UsageError, type Io } from '../cli/io.js';
+import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 import { statusLine } from '../cli/progress.js';
 import { openOutDir, type OutFormat } from '../mass/out-dir.js';
 import { manifestHead } from '../mass/manifest.js';
 import { runPool } from './pool.js';
 import { shardPart } from './shard.js';
-import type { MassOptions, SeedOutcome, Tally } from './types.js';
+import type { MassOptions, SeedOutcome, Tally, ThrownError } from './types.js';
 import { workerSession, type FromWorker, type ToWorker, type WorkerSession } from './worker-mode.js';
 
 /** Run in-process this long before deciding on workers (milliseconds). */
@@ -84,6 +85,7 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
   const progress = part.size > 1 ? statusLine(io, 250) : undefined;
   let done = sink.resumed.done;
   const consume = (seed: number, o: SeedOutcome) => {
+    if (o.thrown) throw revive(o.thrown);
     sink.write(seed, o);
     if (o.failure !== undefined) tally.failed++;
     if (o.violating) tally.violating++;
@@ -158,16 +160,36 @@ function serve(session: WorkerSession, job: SeedJob): Promise<Tally> {
   port.on('message', (m: ToWorker) => {
     if (m.type !== 'batch') return;
     let reply: FromWorker;
-    try {
-      const outcomes: SeedOutcome[] = [];
-      for (let i = 0; i < m.count; i++) outcomes.push(job.compute(m.from + i));
-      reply = { type: 'results', id: m.id, outcomes };
-    } catch (e) {
-      reply = { type: 'crash', message: e instanceof Error ? e.message : String(e) };
+    const outcomes: SeedOutcome[] = [];
+    for (let i = 0; i < m.count; i++) {
+      try {
+        outcomes.push(job.compute(m.from + i));
+      } catch (e) {
+        // the error that stops the run at this seed: the main thread throws it when this seed's turn comes
+        outcomes.push({ thrown: freeze(e) });
+        break;
+      }
     }
+    reply = { type: 'results', id: m.id, outcomes };
     port.postMessage(reply);
   });
   const ready: FromWorker = { type: 'ready' };
   port.postMessage(ready);
   return new Promise<Tally>(() => undefined); // the main thread ends this thread
+}
+
+/** An error thrown in a worker, as data. */
+function freeze(e: unknown): ThrownError {
+  if (e instanceof GramlogError) {
+    return { kind: 'gramlog', code: e.code, message: e.message, ...(e.span ? { span: e.span } : {}), diagnostics: e.diagnostics };
+  }
+  if (e instanceof UsageError) return { kind: 'usage', message: e.message };
+  return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The error a worker sent, as the main thread would have thrown it (the same message). */
+function revive(t: ThrownError): Error {
+  if (t.kind === 'gramlog') return new GramlogError(t.code, t.message, t.span as Span | undefined, t.diagnostics as Diagnostic[]);
+  if (t.kind === 'usage') return new UsageError(t.message);
+  return new Error(t.message);
 }

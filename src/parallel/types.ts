@@ -17,7 +17,15 @@ export interface SeedOutcome {
   failure?: string;
   /** The seed derived violation facts. */
   violating?: boolean;
+  /** The error that stopped the run at this seed (a worker's, rethrown in order by the main thread). */
+  thrown?: ThrownError;
 }
+
+/** An error as a worker sends it: a GramlogError's code, message, span and diagnostics, a usage error, or another error's message. */
+export type ThrownError =
+  | { kind: 'gramlog'; code: string; message: string; span?: unknown; diagnostics: unknown[] }
+  | { kind: 'usage'; message: string }
+  | { kind: 'other'; message: string };
 
 /** The options of a mass run (`--jobs`, `--shard`, `--out`, `--resume`). */
 export interface MassOptions {
