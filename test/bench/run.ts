@@ -31,3 +31,4 @@ await optional('parse-bench', 'benchParse');
 await optional('facts-bench', 'benchFacts');
 await optional('graph-bench', 'benchGraph');
 await optional('web-bench', 'benchWeb');
+await optional('jobs-bench', 'benchJobs');
