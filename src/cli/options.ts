@@ -179,6 +179,16 @@ export const MASS_OPTION = {
   chunk: { type: 'string' },
 } as const satisfies OptionSpec;
 
+/** `--jobs N` and `--shard K/N` alone: the commands that run over files (validate FILE...). */
+export const JOBS_OPTION = { jobs: MASS_OPTION.jobs, shard: MASS_OPTION.shard } as const satisfies OptionSpec;
+
+/** The help lines of JOBS_OPTION, for a command over files. */
+export const JOBS_HELP = `-j, --jobs N          check on N worker threads (default: the cores available;
+                        1: in this thread); the output is the same bytes for every N
+      --shard K/N       check part K (0 to N-1) of N contiguous parts of the
+                        files, taken in sorted order: the parts' outputs in order
+                        are the output of the whole sorted list`;
+
 /** The help lines of the mass options. */
 export const MASS_HELP = `-j, --jobs N          compute on N worker threads (default: the cores available;
                         1: in this thread); the output is the same bytes for every N

@@ -68,3 +68,22 @@ describe('--jobs 2 prints the bytes of --jobs 1', () => {
     expect(Date.now() - t).toBeLessThan(60_000);
   }, 90_000);
 });
+
+describe('validate FILE... --jobs and --shard (by file, in sorted order)', () => {
+  const files = ['games/tictactoe.kif', 'games/nim.kif', 'games/maze.kif', 'games/broken/bad-goals.kif', 'games/guess.kif'];
+  it('--jobs 2 prints the reports of --jobs 1, in file order, text and JSON', () => {
+    for (const json of [[], ['--json']]) {
+      const one = gramlog(['validate', ...files, ...json, '--jobs', '1']);
+      const two = gramlog(['validate', ...files, ...json, '--jobs', '2']);
+      expect(one.status).toBe(1);
+      expect(two).toEqual(one);
+    }
+  });
+
+  it('the shards concatenated are the report of the sorted files', () => {
+    const whole = gramlog(['validate', ...[...files].sort(), '--jobs', '1']);
+    const parts = [0, 1].map((k) => gramlog(['validate', ...files, '--shard', `${k}/2`]));
+    expect(parts.map((p) => p.stdout).join('')).toBe(whole.stdout);
+    expect(parts[0]?.stdout.startsWith('games/broken/bad-goals.kif:')).toBe(true);
+  });
+});
