@@ -170,7 +170,7 @@ export function readBlueprintBudget(args: Parsed, command: string): { maxCalls?:
   return out;
 }
 
-/** `--jobs N`, `--shard K/N`, `--out DIR`, `--resume`: the options of a seeded mass run (src/parallel/, src/mass/). */
+/** `--jobs N`, `--shard K/N`, `--out DIR`, `--resume`: the options of a seeded mass run (src/parallel/, src/cli/out/). */
 export const MASS_OPTION = {
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },

@@ -52,18 +52,23 @@ function batches(ranges: PoolSpec['ranges'], jobs: number): Batch[] {
   return out;
 }
 
-/** The worker script next to this module: dist/cli/bundle/worker.js in the bundle, dist/parallel/worker.js, or the TypeScript source under tsx. */
-function workerUrl(): { url: URL; execArgv: string[] } {
+/**
+ * The worker script next to this module: dist/cli/bundle/worker.js in the
+ * bundle, dist/parallel/worker.js, or (the sources run by tsx or vitest) the
+ * TypeScript source, loaded through tsx's loader registered in the worker.
+ */
+function newWorker(workerData: unknown): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) return { url: new URL('./worker.ts', here), execArgv: ['--import', 'tsx/esm'] };
-  return { url: new URL('./worker.js', here), execArgv: [] };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData, stdout: true, stderr: true });
+  const source = new URL('./worker.ts', here).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(boot, { eval: true, workerData, stdout: true, stderr: true });
 }
 
 /** Run the seeds of `spec.ranges` on worker threads; `consume` gets every seed's outcome in seed order. */
 export function runPool(spec: PoolSpec, consume: (seed: number, outcome: SeedOutcome) => void): Promise<void> {
   const all = batches(spec.ranges, spec.jobs);
   if (all.length === 0) return Promise.resolve();
-  const { url, execArgv } = workerUrl();
   const workers: Worker[] = [];
   const done = new Map<number, SeedOutcome[]>();
   let next = 0; // next batch to dispatch
@@ -109,7 +114,7 @@ export function runPool(spec: PoolSpec, consume: (seed: number, outcome: SeedOut
     };
     const n = Math.min(spec.jobs, all.length);
     for (let k = 0; k < n; k++) {
-      const w = new Worker(url, { workerData: { argv: spec.argv, sources: [...spec.sources] }, execArgv, stdout: true, stderr: true });
+      const w = newWorker({ argv: spec.argv, sources: [...spec.sources] });
       workers.push(w);
       w.on('message', (m: FromWorker) => {
         if (finished) return;

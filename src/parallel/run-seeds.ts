@@ -4,21 +4,22 @@
  * computed by the command's `compute` (a pure function of the compiled files,
  * the seed and the options), and written in seed order: to stdout (documents
  * joined by the command's separator) or, with `--out DIR`, to chunk files and
- * a manifest (src/mass/out-dir.ts); each seed's stderr text in seed order too.
+ * a manifest (src/cli/out/out-dir.ts); each seed's stderr text in seed order too.
  *
  * `--jobs N` computes on N worker threads (src/parallel/pool.ts), in order
  * through a bounded window, so the bytes are those of `--jobs 1`. Workers are
  * started only when the run is long enough to gain: the first seeds run
- * in-process for WARM_MS, and the rest go to workers when they would take
- * more than START_MS more (a worker's start-up, loading the CLI and compiling
- * the files, is about a tenth of a second).
+ * in-process for WARM_MS, and the rest go to workers when what N threads save
+ * on them exceeds a worker's start-up: loading the CLI and compiling the
+ * files, which the main thread has just done, so its time since the process
+ * started is the measure.
  */
 import type { Parsed } from '../cli/args.js';
 import { UsageError, type Io } from '../cli/io.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 import { statusLine } from '../cli/progress.js';
-import { openOutDir, type OutFormat } from '../mass/out-dir.js';
-import { manifestHead } from '../mass/manifest.js';
+import { openOutDir, type OutFormat } from '../cli/out/out-dir.js';
+import { manifestHead } from '../cli/out/manifest.js';
 import { runPool } from './pool.js';
 import { shardPart } from './shard.js';
 import type { MassOptions, SeedOutcome, Tally, ThrownError } from './types.js';
@@ -26,8 +27,8 @@ import { workerSession, type FromWorker, type ToWorker, type WorkerSession } fro
 
 /** Run in-process this long before deciding on workers (milliseconds). */
 const WARM_MS = 40;
-/** Start workers when the rest of the run would take longer than this in-process (milliseconds). */
-const START_MS = 250;
+/** Never start workers to save less than this (milliseconds). */
+const MIN_GAIN_MS = 100;
 
 export interface SeedJob {
   /** The command's name, for messages and the manifest. */
@@ -104,6 +105,7 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
   // in-process: the first seeds, then all of them unless workers would gain
   const todo = sink.todo.map(([f, c]) => [f, c] as [number, number]);
   const started = Date.now();
+  const startup = performance.now(); // since this process started: what a worker pays before its first seed
   const eager = process.env.GRAMLOG_JOBS_EAGER === '1';
   let ran = 0;
   let decided = mass.jobs <= 1;
@@ -113,7 +115,8 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
       decided = true;
       const left = todo.reduce((n, [, c]) => n + c, 0);
       const perSeed = ran > 0 ? (Date.now() - started) / ran : Infinity;
-      if (eager ? left > 1 : perSeed * left > START_MS) {
+      const saved = perSeed * left * (1 - 1 / mass.jobs);
+      if (eager ? left > 1 : saved > Math.max(MIN_GAIN_MS, startup)) {
         const argv = commandArgv(job.command, job.args);
         return runPool({ jobs: mass.jobs, argv, sources: job.sources, ranges: todo }, consume).then(finish, (e: unknown) => {
           progress?.clear();

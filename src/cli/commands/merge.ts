@@ -1,6 +1,6 @@
 /**
  * `gramlog merge DIR... [--out DIR]`: join the `--out` folders of the shards
- * of one run (src/mass/merge.ts) into one output in seed order: stdout (the
+ * of one run (src/cli/out/merge.ts) into one output in seed order: stdout (the
  * bytes the whole run prints) or one folder with one manifest.
  */
 import { existsSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { stringOpt } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
-import { checkShards, mergeToDir, mergeToStream, MergeError } from '../../mass/merge.js';
-import { MANIFEST } from '../../mass/out-dir.js';
+import { checkShards, mergeToDir, mergeToStream, MergeError } from '../out/merge.js';
+import { MANIFEST } from '../out/out-dir.js';
 
 export const mergeCommand: Command = {
   name: 'merge',

@@ -9,7 +9,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GramlogError } from '../errors.js';
+import { GramlogError } from '../../errors.js';
 import { chunkName, MANIFEST, writeAtomic } from './out-dir.js';
 import { describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
 
@@ -22,6 +22,11 @@ export class MergeError extends GramlogError {
   ) {
     super(code, message);
   }
+}
+
+/** The MergeError of `code` about `file`. */
+function fail(code: string, message: string, file: string): MergeError {
+  return new MergeError(code, message, file);
 }
 
 export interface ShardDir {
@@ -41,15 +46,15 @@ function shardText(m: Manifest): string {
 export function checkShards(dirs: readonly string[]): ShardDir[] {
   const shards: ShardDir[] = dirs.map((dir) => {
     const path = join(dir, MANIFEST);
-    if (!existsSync(path)) throw new MergeError('jobs/merge-manifest', `no ${MANIFEST}: not a folder written by --out DIR`, dir);
+    if (!existsSync(path)) throw fail('jobs/merge-manifest', `no ${MANIFEST}: not a folder written by --out DIR`, dir);
     let manifest: Manifest;
     try {
       manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
     } catch (e) {
-      throw new MergeError('jobs/merge-manifest', `not a manifest of gramlog --out: ${(e as Error).message}`, path);
+      throw fail('jobs/merge-manifest', `not a manifest of gramlog --out: ${(e as Error).message}`, path);
     }
     if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.chunks) || typeof manifest.range !== 'object') {
-      throw new MergeError('jobs/merge-manifest', 'not a manifest of gramlog --out (no chunks or range)', path);
+      throw fail('jobs/merge-manifest', 'not a manifest of gramlog --out (no chunks or range)', path);
     }
     return { dir, manifest };
   });
@@ -58,20 +63,20 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
   for (const s of shards.slice(1)) {
     const f = firstDifference(ref.manifest, s.manifest);
     if (f !== undefined) {
-      throw new MergeError(
+      throw fail(
         'jobs/merge-mismatch',
         `not a shard of the same run as ${refPath}: the ${f} differ (here ${describeField(s.manifest, f)}; there ${describeField(ref.manifest, f)})`,
         join(s.dir, MANIFEST),
       );
     }
     if ((s.manifest.shard?.count ?? 1) !== (ref.manifest.shard?.count ?? 1)) {
-      throw new MergeError('jobs/merge-mismatch', `${shardText(s.manifest)} of a run split otherwise than ${refPath} (${shardText(ref.manifest)})`, join(s.dir, MANIFEST));
+      throw fail('jobs/merge-mismatch', `${shardText(s.manifest)} of a run split otherwise than ${refPath} (${shardText(ref.manifest)})`, join(s.dir, MANIFEST));
     }
   }
   for (const s of shards) {
     if (!s.manifest.complete) {
       const { done, seeds } = s.manifest.counts;
-      throw new MergeError(
+      throw fail(
         'jobs/merge-incomplete',
         `${shardText(s.manifest)} is not complete (${done} of ${seeds} seeds written); finish it with the same command line and --resume`,
         join(s.dir, MANIFEST),
@@ -86,14 +91,14 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
     const r = s.manifest.range;
     if (r.count === 0) continue;
     if (r.first > expected) {
-      throw new MergeError(
+      throw fail(
         'jobs/merge-range',
         `${seedsText(expected, r.first - expected)} of the run (${seedsText(first, count)}) ${r.first - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard is missing before ${shardText(s.manifest)}`,
         join(s.dir, MANIFEST),
       );
     }
     if (r.first < expected) {
-      throw new MergeError(
+      throw fail(
         'jobs/merge-range',
         `${shardText(s.manifest)} holds ${seedsText(r.first, r.count)}, which overlap ${seedsText(r.first, expected - r.first)} of ${previous ? join(previous.dir, MANIFEST) : 'another folder'}; give each shard once`,
         join(s.dir, MANIFEST),
@@ -104,7 +109,7 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
   }
   if (expected < first + count) {
     const last = shards[shards.length - 1] as ShardDir;
-    throw new MergeError(
+    throw fail(
       'jobs/merge-range',
       `${seedsText(expected, first + count - expected)} of the run (${seedsText(first, count)}) ${first + count - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard after ${shardText(last.manifest)} is missing`,
       join(last.dir, MANIFEST),
@@ -117,9 +122,9 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
 function checkChunk(dir: string, c: ChunkEntry): void {
   for (const f of c.files) {
     const path = join(dir, f.name);
-    if (!existsSync(path)) throw new MergeError('jobs/merge-chunk', `missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
+    if (!existsSync(path)) throw fail('jobs/merge-chunk', `missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
     if (sha256(readFileSync(path)) !== f.sha256) {
-      throw new MergeError('jobs/merge-chunk', `its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, path);
+      throw fail('jobs/merge-chunk', `its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, path);
     }
   }
 }

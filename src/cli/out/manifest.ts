@@ -7,9 +7,9 @@
  * chunk only when its files still have these hashes.
  */
 import { createHash } from 'node:crypto';
-import type { Parsed } from '../cli/args.js';
-import { VERSION } from '../cli/main.js';
-import { record } from '../data/records.js';
+import type { Parsed } from '../args.js';
+import { VERSION } from '../main.js';
+import { record } from '../../data/records.js';
 
 /** The options of a mass run that do not change its output, left out of the manifest's options. */
 const MASS_ONLY = new Set(['jobs', 'shard', 'out', 'resume', 'chunk', 'max-memory']);
