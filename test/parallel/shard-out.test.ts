@@ -195,3 +195,19 @@ describe('--resume', () => {
     expect(gramlog(['merge', out]).stdout).toBe(all);
   }, 180_000);
 });
+
+describe('the corpus runner (npm run corpus) --shard K/N', () => {
+  it('splits the files in sorted order: the shards hold every file once, in order', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { repoRoot } = await import('../helpers.js');
+    const corpus = join(repoRoot, 'dist', 'cli', 'corpus.js');
+    const files = (k: number) =>
+      spawnSync(process.execPath, [corpus, join(repoRoot, 'games'), '--shard', `${k}/2`, '--list', join(dir, 'list.txt'), '--jobs', '1'], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .slice(1, -1)
+        .map((l) => l.split('\t')[0]);
+    writeFileSync(join(dir, 'list.txt'), 'tictactoe.kif\nnim.kif\nguess.kif\n');
+    expect([...files(0), ...files(1)]).toEqual(['guess.kif', 'nim.kif', 'tictactoe.kif']);
+    expect(files(0)).toEqual(['guess.kif', 'nim.kif']);
+  }, 60_000);
+});
