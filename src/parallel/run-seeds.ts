@@ -15,7 +15,7 @@
  * started is the measure.
  */
 import type { Parsed } from '../cli/args.js';
-import { UsageError, type Io } from '../cli/io.js';
+import { describeWriteError, UsageError, type Io } from '../cli/io.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 import { statusLine } from '../cli/progress.js';
 import { openOutDir, type OutFormat } from '../cli/out/out-dir.js';
@@ -87,13 +87,16 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
   let done = sink.resumed.done;
   const consume = (seed: number, o: SeedOutcome) => {
     if (o.thrown) throw revive(o.thrown);
-    sink.write(seed, o);
-    if (o.failure !== undefined) tally.failed++;
-    if (o.violating) tally.violating++;
-    if (o.err) {
+    const err = () => {
+      if (!o.err) return;
       progress?.clear();
       io.err(o.err);
-    }
+    };
+    if (o.errFirst) err();
+    sink.write(seed, o);
+    if (!o.errFirst) err();
+    if (o.failure !== undefined) tally.failed++;
+    if (o.violating) tally.violating++;
     done++;
     progress?.show(`${job.verb} ${done}/${part.size}`, done === part.size);
   };
@@ -152,8 +155,19 @@ function stdoutSink(io: Io, separator: string, after: boolean, first: number, co
 /** `--out DIR`: chunk files and the manifest; with --resume, only the chunks not yet complete. */
 function outSink(job: SeedJob, first: number, count: number): Sink {
   const head = manifestHead(job, first, count);
-  const dir = openOutDir({ dir: job.mass.out as string, resume: job.mass.resume, head, first, count, format: job.format, separator: job.separator });
-  return { todo: dir.todo, resumed: dir.resumed, write: (s, o) => dir.write(s, o), end: () => dir.end() };
+  const out = job.mass.out as string;
+  // a failed write (a full disk, no permission) is a message naming the folder and the cause, exit 2
+  const guard = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (e) {
+      const errno = e as NodeJS.ErrnoException;
+      if (e instanceof Error && typeof errno.code === 'string') throw new UsageError(`gramlog ${job.command}: --out ${out}: cannot write: ${describeWriteError(errno)}`);
+      throw e;
+    }
+  };
+  const dir = guard(() => openOutDir({ dir: out, resume: job.mass.resume, head, first, count, format: job.format, separator: job.separator }));
+  return { todo: dir.todo, resumed: dir.resumed, write: (s, o) => guard(() => dir.write(s, o)), end: () => guard(() => dir.end()) };
 }
 
 /** A worker thread: compute the batches the main thread sends, until it stops this thread. */

@@ -17,6 +17,8 @@ export interface SeedOutcome {
   failure?: string;
   /** The seed derived violation facts. */
   violating?: boolean;
+  /** Print `err` before the document (validate --emit-bases: the report, then the facts). */
+  errFirst?: boolean;
   /** The error that stopped the run at this seed (a worker's, rethrown in order by the main thread). */
   thrown?: ThrownError;
 }

@@ -145,6 +145,11 @@ describe('--out DIR and gramlog merge', () => {
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/--resume: .*manifest\.json is of another run: the options differ/);
     expect(gramlog(['generate', 'rules/tree.gdl', '--resume']).stderr).toContain('--resume finishes an --out DIR run; give --out DIR');
+    // a folder that cannot be made (a file in its path): a message naming it, exit 2
+    writeFileSync(join(dir, 'a-file'), '');
+    const bad = gramlog(['generate', 'rules/tree.gdl', '--count', '2', '--out', join(dir, 'a-file', 'x')]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`--out ${join(dir, 'a-file', 'x')}: cannot make the folder: ENOTDIR`);
   });
 });
 

@@ -105,6 +105,7 @@ examples:
         if (json) o.doc = JSON.stringify(validationToJson(r)) + '\n';
         else if (emit) {
           o.err = formatReport(r, text);
+          o.errFirst = true;
           o.doc = r.emitted ? r.emitted.text : `; bases and inputs of ${file}: none, the game could not be played (see the report)\n`;
         } else o.doc = formatReport(r, text);
         return o;
