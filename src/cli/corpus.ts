@@ -24,6 +24,9 @@
  *   --jobs N          worker threads (default: the number of CPUs)
  *   --max-states N    state budget of each file's search (default as validate)
  *   --list FILE       validate only the paths listed in FILE (one per line, relative to DIR or absolute)
+  --shard K/N       validate part K (0 to N-1) of N contiguous parts of the files, in sorted
+                    order (e.g. --shard "$SLURM_ARRAY_TASK_ID/8"); the parts' tables without
+                    their header lines, in order, are the rows of the whole run's table
  *
  * Exit codes: 0 every file got a verdict and none crashed, 1 some file crashed,
  * 2 usage error.
@@ -33,6 +36,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseShard, shardItems } from '../parallel/shard.js';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ValidationJson } from '../gdl/validate/finding.js';
 import { DEFAULT_MAX_STATES } from '../gdl/validate/search.js';
@@ -249,6 +253,7 @@ async function cli(argv: string[]): Promise<number> {
         jobs: { type: 'string' },
         'max-states': { type: 'string' },
         list: { type: 'string' },
+        shard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -275,6 +280,11 @@ async function cli(argv: string[]): Promise<number> {
       .map((l) => (path.isAbsolute(l) ? l : path.join(dir, l)));
     const set = new Set(listed.map((f) => path.resolve(f)));
     files = files.filter((f) => set.has(path.resolve(f)));
+  }
+  if (values.shard !== undefined) {
+    const shard = parseShard(values.shard);
+    if (typeof shard === 'string') usage(shard);
+    files = shardItems(shard, [...files].sort());
   }
   const out = values.out === undefined || values.out === '-' ? undefined : values.out;
   const jsonLines: string[] = new Array(files.length).fill('');

@@ -14,7 +14,7 @@ import { formatError } from './diagnostics.js';
 import { installMemoryBudget } from './memory.js';
 import { EXIT, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

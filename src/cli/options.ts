@@ -13,6 +13,9 @@ import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
 import { sourceName, UsageError, type Io } from './io.js';
 import { record } from '../data/records.js';
+import { parseShard, type Shard } from '../parallel/shard.js';
+import type { MassOptions } from '../parallel/types.js';
+import { defaultJobs } from '../parallel/jobs.js';
 
 /** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
@@ -165,4 +168,53 @@ export function readBlueprintBudget(args: Parsed, command: string): { maxCalls?:
   if (args.values['max-calls'] !== undefined) out.maxCalls = intOpt(args, command, 'max-calls', 0, 1);
   if (args.values['max-masters'] !== undefined) out.maxMasters = intOpt(args, command, 'max-masters', 0, 1);
   return out;
+}
+
+/** `--jobs N`, `--shard K/N`, `--out DIR`, `--resume`: the options of a seeded mass run (src/parallel/, src/cli/out/). */
+export const MASS_OPTION = {
+  jobs: { type: 'string', short: 'j' },
+  shard: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  resume: { type: 'boolean' },
+  chunk: { type: 'string' },
+} as const satisfies OptionSpec;
+
+/** `--jobs N` and `--shard K/N` alone: the commands that run over files (validate FILE...). */
+export const JOBS_OPTION = { jobs: MASS_OPTION.jobs, shard: MASS_OPTION.shard } as const satisfies OptionSpec;
+
+/** The help lines of JOBS_OPTION, for a command over files. */
+export const JOBS_HELP = `-j, --jobs N          check on N worker threads (default: the cores available;
+                        1: in this thread); the output is the same bytes for every N
+      --shard K/N       check part K (0 to N-1) of N contiguous parts of the
+                        files, taken in sorted order: the parts' outputs in order
+                        are the output of the whole sorted list`;
+
+/** The help lines of the mass options. */
+export const MASS_HELP = `-j, --jobs N          compute on N worker threads (default: the cores available;
+                        1: in this thread); the output is the same bytes for every N
+      --shard K/N       run part K (0 to N-1) of N contiguous parts of the seeds,
+                        e.g. --shard "$JOB_COMPLETION_INDEX/8"; the parts' outputs
+                        in order are the whole run's
+  -o, --out DIR         write chunk files and DIR/manifest.json instead of stdout
+                        (join shards with gramlog merge)
+      --resume          with --out: keep DIR's complete chunks, compute the rest
+      --chunk N         with --out: seeds per chunk file (default 1000)`;
+
+/** The mass options a command was given; `--jobs` defaults to the available cores. */
+export function readMass(args: Parsed, command: string): MassOptions {
+  const jobs = intOpt(args, command, 'jobs', defaultJobs(), 1, 1024);
+  const shardText = args.values.shard;
+  let shard: Shard | undefined;
+  if (typeof shardText === 'string') {
+    const s = parseShard(shardText);
+    if (typeof s === 'string') throw new UsageError(`gramlog ${command}: ${s}`);
+    shard = s;
+  }
+  const out = typeof args.values.out === 'string' ? args.values.out : undefined;
+  if (out !== undefined && out.trim() === '') throw new UsageError(`gramlog ${command}: --out takes a folder, not ''`);
+  const resume = args.values.resume === true;
+  if (resume && out === undefined) throw new UsageError(`gramlog ${command}: --resume finishes an --out DIR run; give --out DIR`);
+  if (args.values.chunk !== undefined && out === undefined) throw new UsageError(`gramlog ${command}: --chunk sets the seeds per chunk file of --out DIR; give --out DIR`);
+  const chunk = args.values.chunk !== undefined ? intOpt(args, command, 'chunk', 1000, 1, 10_000_000) : undefined;
+  return { jobs, ...(shard ? { shard } : {}), ...(out !== undefined ? { out } : {}), resume, ...(chunk !== undefined ? { chunk } : {}) };
 }

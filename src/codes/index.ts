@@ -22,6 +22,7 @@ import { CODES as blueprints } from './blueprints.js';
 import { CODES as facts } from './facts.js';
 import { CODES as check } from './check.js';
 import { CODES as exports } from './exports.js';
+import { CODES as jobs } from './jobs.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -41,4 +42,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...facts,
   ...check,
   ...exports,
+  ...jobs,
 ];

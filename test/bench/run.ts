@@ -35,3 +35,4 @@ await optional('web-bench', 'benchWeb');
 await optional('json-bench', 'benchJson');
 await optional('lsp-bench', 'benchLsp');
 await optional('export-bench', 'benchExports');
+await optional('jobs-bench', 'benchJobs');

@@ -96,6 +96,17 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     }
   });
 
+  it('generates on worker threads (--jobs 2: the bundled worker entry) the bytes of --jobs 1', () => {
+    const env = { ...process.env, PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, GRAMLOG_JOBS_EAGER: '1' };
+    const args = (jobs: string) => ['generate', 'tree.gdl', '--count', '12', '--json', '--jobs', jobs];
+    const one = spawnSync(gramlog, args('1'), { cwd: work, encoding: 'utf8', env });
+    const two = spawnSync(gramlog, args('2'), { cwd: work, encoding: 'utf8', env });
+    expect(two.stderr).toBe('');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'gramlog', 'dist', 'cli', 'bundle', 'worker.js'))).toBe(true);
+  });
+
   it('masters a blueprint and answers a query (the code-cached script)', () => {
     const m = run('master', 'items.bp', 'Spear', '--seed', '4', '--json');
     expect(m.status).toBe(0);

@@ -17,7 +17,9 @@ import { formatError } from '../diagnostics.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
-import { statusLine } from '../progress.js';
+import { MASS_HELP, MASS_OPTION, readMass } from '../options.js';
+import { runSeeds } from '../../parallel/run-seeds.js';
+import type { MassOptions, SeedOutcome, Tally } from '../../parallel/types.js';
 import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { masterNamed } from './master.js';
@@ -41,9 +43,6 @@ export interface Rendered {
 /** Generate and render the artifact of one seed. */
 export type Renderer = (seed: number) => Rendered;
 
-/** Show progress on a terminal at most this often (milliseconds). */
-const PROGRESS_EVERY_MS = 250;
-
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'generate content from a tree grammar with pre-selectors, a layer file or a graph grammar',
@@ -58,6 +57,7 @@ export const generateCommand: Command = {
     blueprint: { type: 'string' },
     graph: { type: 'string' },
     ...CHOOSE_OPTIONS,
+    ...MASS_OPTION,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
@@ -124,6 +124,7 @@ ${CHOOSE_HELP}
       --graph FILE      graph grammars: start from this graph (graphlib JSON,
                         {"nodes":[{"v","value"}],"edges":[{"v","w","value"}]})
                         instead of one node labelled with the grammar's start
+  ${MASS_HELP}
   -h, --help            this text
 
 limits: counts bound what a file asks for: (maxdepth D) default 64, (maxnodes N)
@@ -168,7 +169,8 @@ examples:
     if (binary && !io.outBytes) throw new UsageError(`gramlog generate: --format ${format} writes binary data, which this output takes no bytes of`);
     await prepareFormat(format, style.name);
     const count = intOpt(args, 'generate', 'count', 1, 1);
-    if (binary && count > 1) throw new UsageError(`gramlog generate: --format ${format} writes one binary file per seed: leave out --count, or run once per --seed`);
+    const mass = readMass(args, 'generate');
+    if (binary && count > 1 && mass.out === undefined) throw new UsageError(`gramlog generate: --format ${format} writes one binary file per seed: give --out DIR for --count, or run once per --seed`);
     const replay = readReplay(args, io);
     if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
       throw new UsageError('gramlog generate: --replay gives the seed; leave out --seed');
@@ -233,7 +235,7 @@ examples:
       const grammar = compileOnce(io, sources, style, files, options);
       renderer = (s) => render(grammar, s);
     }
-    return generateEach(io, sources, renderer, seed, count, format === 'text' ? '\n' : '');
+    return generateEach(io, sources, renderer, seed, count, format === 'text' ? '\n' : '', { args, mass, format });
   },
 };
 
@@ -284,50 +286,63 @@ function withParamsField(line: string, params: ReadonlyArray<readonly [string, s
 }
 
 /**
- * Generate seeds SEED..SEED+COUNT-1, print each artifact (`separator` between
- * them), and on stderr a line for each that derives violations and the error
- * of each whose generation fails (both name the seed); go on to the last seed,
- * then, when any failed, say how many, and exit 1.
+ * Generate seeds SEED..SEED+COUNT-1 (or the part --shard runs; on --jobs
+ * worker threads, in seed order: src/parallel/run-seeds.ts), print each
+ * artifact (`separator` between them; --out DIR: chunk files), and on stderr a
+ * line for each that derives violations and the error of each whose
+ * generation fails (both name the seed); go on to the last seed, then, when
+ * any failed, say how many, and exit 1.
  */
-function generateEach(io: Io, sources: Map<string, string>, render: Renderer, seed: number, count: number, separator: string): number {
-  const progress = count > 1 ? statusLine(io, PROGRESS_EVERY_MS) : undefined;
-  let violating = 0;
-  let failing = 0;
-  let printed = 0;
-  for (let i = 0; i < count; i++) {
-    const s = seed + i;
-    let rendered: Rendered;
+function generateEach(
+  io: Io,
+  sources: Map<string, string>,
+  render: Renderer,
+  seed: number,
+  count: number,
+  separator: string,
+  run: { args: Parsed; mass: MassOptions; format: Format },
+): number | Promise<number> {
+  const compute = (s: number): SeedOutcome => {
     try {
+      let rendered: Rendered;
       try {
         rendered = render(s);
       } catch (e) {
         throw tooLong(e, s) ?? e;
       }
+      const o: SeedOutcome = rendered.bytes !== undefined ? { bytes: rendered.bytes } : { doc: rendered.text };
+      if (rendered.violations.length > 0) {
+        o.violating = true;
+        o.err = `${filesOf(sources)}: seed ${s} derives ${rendered.violations.length} violation fact(s)\n`;
+      }
+      return o;
     } catch (e) {
       if (!isGramlogError(e) || count === 1) throw e;
-      failing++;
-      progress?.clear();
-      io.err(formatError(e, sources) + '\n');
-      continue;
+      const message = formatError(e, sources);
+      return { failure: message, err: message + '\n' };
     }
-    const { text, bytes, violations } = rendered;
-    if (bytes && io.outBytes) {
-      printed++;
-      io.outBytes(bytes);
-    } else io.out((printed++ > 0 ? separator : '') + text);
-    if (violations.length > 0) {
-      violating++;
-      progress?.clear();
-      io.err(`${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n`);
+  };
+  const summary = (t: Tally): number => {
+    if (count > 1 && t.violating + t.failed > 0) {
+      const parts = [t.failed > 0 ? `${t.failed} failed` : '', t.violating > 0 ? `${t.violating} derived violation facts` : ''].filter((x) => x);
+      io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${t.count} seeds, ${t.first}..${t.first + t.count - 1})\n`);
     }
-    progress?.show(`generated ${i + 1}/${count}`, i + 1 === count);
-  }
-  progress?.clear();
-  if (count > 1 && violating + failing > 0) {
-    const parts = [failing > 0 ? `${failing} failed` : '', violating > 0 ? `${violating} derived violation facts` : ''].filter((x) => x);
-    io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${count} seeds, ${seed}..${seed + count - 1})\n`);
-  }
-  return violating + failing > 0 ? EXIT.findings : EXIT.ok;
+    return t.violating + t.failed > 0 ? EXIT.findings : EXIT.ok;
+  };
+  const tally = runSeeds({
+    command: 'generate',
+    io,
+    sources,
+    args: run.args,
+    mass: run.mass,
+    first: seed,
+    count,
+    separator,
+    format: FORMAT_INFO[run.format],
+    verb: 'generated',
+    compute,
+  });
+  return tally instanceof Promise ? tally.then(summary) : summary(tally);
 }
 
 /**

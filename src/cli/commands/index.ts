@@ -50,6 +50,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./master.js')).masterCommand,
   },
   {
+    name: 'merge',
+    summary: 'join the --out folders of the shards of one run (--shard K/N) into one output, in seed order',
+    load: async () => (await import('./merge.js')).mergeCommand,
+  },
+  {
     name: 'explain-code',
     summary: 'explain an error or warning code: what triggers it, an example, the fix',
     load: async () => (await import('./explain-code.js')).explainCodeCommand,

@@ -16,7 +16,10 @@ import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
-import { statusLine } from '../progress.js';
+import { runSeeds } from '../../parallel/run-seeds.js';
+import type { SeedOutcome, Tally } from '../../parallel/types.js';
+import { FORMAT_INFO } from '../../generate/formats.js';
+import { MASS_HELP, MASS_OPTION, readMass } from '../options.js';
 import { BLUEPRINT_BUDGET_HELP, BLUEPRINT_BUDGET_OPTION, JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readBlueprintBudget, readEngineOptions, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
@@ -72,6 +75,7 @@ export const masterCommand: Command = {
     ...JSON_OPTION,
     ...MAX_FACTS_OPTION,
     ...BLUEPRINT_BUDGET_OPTION,
+    ...MASS_OPTION,
   },
   help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json] [--max-facts N]
 
@@ -105,6 +109,7 @@ options:
       --timeout SECONDS stop with error[engine/budget] when evaluating the rule
                     files goes on past SECONDS of wall-clock time
 ${BLUEPRINT_BUDGET_HELP}
+  ${MASS_HELP}
   -h, --help        this text
 
 exit codes: 0 ok, 1 an invalid library (printed as file:line:col: error[code]: ...),
@@ -133,22 +138,27 @@ examples:
     const library = loadBlueprintFiles(io, sources, bp);
     const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readEngineOptions(args, 'master'));
     printWarnings(io, sources, masterRuleWarnings(rules));
-    const progress = count > 1 ? statusLine(io, 250) : undefined;
-    let failed = false;
-    for (let i = 0; i < count; i++) {
-      const s = typeof seed === 'number' ? seed + i : seed;
-      const m = masterNamed(library, name, s, 'master', budget);
-      const violations = masterViolations(rules, m).facts;
-      if (json) io.out(masterJson(m, violations) + '\n');
-      else io.out((i > 0 ? '\n' : '') + appendViolations(formatMasterText(m), violations));
-      if (violations.length > 0) {
-        failed = true;
-        progress?.clear();
-        io.err(`${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n`);
-      }
-      progress?.show(`mastered ${i + 1}/${count}`, i + 1 === count);
-    }
-    progress?.clear();
-    return failed ? EXIT.findings : EXIT.ok;
+    // each seed in seed order, on --jobs worker threads, to stdout or --out DIR (src/parallel/run-seeds.ts)
+    const tally = runSeeds({
+      command: 'master',
+      io,
+      sources,
+      args,
+      mass: readMass(args, 'master'),
+      first: seed,
+      count,
+      separator: json ? '' : '\n',
+      format: FORMAT_INFO[json ? 'json' : 'text'],
+      verb: 'mastered',
+      compute: (s): SeedOutcome => {
+        const m = masterNamed(library, name, s, 'master', budget);
+        const violations = masterViolations(rules, m).facts;
+        const doc = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
+        if (violations.length === 0) return { doc };
+        return { doc, violating: true, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
+      },
+    });
+    const exit = (t: Tally) => (t.violating > 0 ? EXIT.findings : EXIT.ok);
+    return tally instanceof Promise ? tally.then(exit) : exit(tally);
   },
 };

@@ -4,7 +4,10 @@ import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
-import { MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { JOBS_HELP, JOBS_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readMass, readSeed, SEED_OPTION, seedHelp } from '../options.js';
+import { runSeeds } from '../../parallel/run-seeds.js';
+import type { SeedOutcome, Tally } from '../../parallel/types.js';
+import { FORMAT_INFO } from '../../generate/formats.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -18,6 +21,7 @@ export const validateCommand: Command = {
     'max-depth': { type: 'string' },
     'time-budget': { type: 'string' },
     ...MAX_FACTS_OPTION,
+    ...JOBS_OPTION,
   },
   help: `usage: gramlog validate FILE... [--json] [--max-states N] [--emit-bases] [--seed S]
 
@@ -55,6 +59,7 @@ options:
       --time-budget S   also stop the search and random play after S seconds (the
                         output then depends on the machine's speed; default: none)
   ${MAX_FACTS_HELP}
+  ${JOBS_HELP}
   -h, --help            this text
 
 exit codes: 0 every game valid (warnings allowed), 1 findings (an error in
@@ -77,19 +82,37 @@ examples:
     const timeBudget = intOpt(args, 'validate', 'time-budget', 0, 1);
     const engine = readEngineOptions(args, 'validate');
     // Read every file first: an unreadable one is a usage error before any output.
-    const inputs = args.positionals.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
-    let allOk = true;
-    for (const { file, text } of inputs) {
-      const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...engine, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
-      allOk &&= r.ok;
-      if (json) io.out(JSON.stringify(validationToJson(r)) + '\n');
-      else if (emit) {
-        io.err(formatReport(r, text));
-        if (r.emitted) io.out(r.emitted.text);
-        else io.out(`; bases and inputs of ${file}: none, the game could not be played (see the report)\n`);
-      } else io.out(formatReport(r, text));
-    }
-    return allOk ? EXIT.ok : EXIT.findings;
+    const mass = readMass(args, 'validate');
+    // --shard splits the files in sorted order (a shell's glob order), so every shard sees the same list
+    const paths = mass.shard ? [...args.positionals].sort() : args.positionals;
+    const inputs = paths.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
+    // each file's report in file order, on --jobs worker threads (src/parallel/run-seeds.ts: file I is "seed" I)
+    const tally = runSeeds({
+      command: 'validate',
+      io,
+      sources,
+      args,
+      mass,
+      first: 0,
+      count: inputs.length,
+      separator: '',
+      format: FORMAT_INFO[json ? 'json' : 'text'],
+      verb: 'validated',
+      compute: (i): SeedOutcome => {
+        const { file, text } = inputs[i] as (typeof inputs)[number];
+        const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...engine, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
+        const o: SeedOutcome = { violating: !r.ok };
+        if (json) o.doc = JSON.stringify(validationToJson(r)) + '\n';
+        else if (emit) {
+          o.err = formatReport(r, text);
+          o.errFirst = true;
+          o.doc = r.emitted ? r.emitted.text : `; bases and inputs of ${file}: none, the game could not be played (see the report)\n`;
+        } else o.doc = formatReport(r, text);
+        return o;
+      },
+    });
+    const exit = (t: Tally) => (t.violating > 0 ? EXIT.findings : EXIT.ok);
+    return tally instanceof Promise ? tally.then(exit) : exit(tally);
   },
 };
 

@@ -1,0 +1,181 @@
+/**
+ * `gramlog merge DIR...`: the shard directories of one run (`--shard K/N
+ * --out DIR`) joined into one output, in seed order, after checking that they
+ * are of one run (the same gramlog version, command, options, inputs and seed
+ * range), that together they cover the range with no gap and no overlap, that
+ * each is complete, and that every file still has the hash its manifest
+ * gives. Any disagreement is a MergeError naming the directory's manifest (or
+ * the file) and what disagrees.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GramlogError } from '../../errors.js';
+import { chunkName, MANIFEST, writeAtomic } from './out-dir.js';
+import { describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
+
+/** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
+export class MergeError extends GramlogError {
+  constructor(
+    code: string,
+    message: string,
+    readonly file: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/** The MergeError of `code` about `file`. */
+function fail(code: string, message: string, file: string): MergeError {
+  return new MergeError(code, message, file);
+}
+
+export interface ShardDir {
+  dir: string;
+  manifest: Manifest;
+}
+
+function seedsText(first: number, count: number): string {
+  return count === 1 ? `seed ${first}` : `seeds ${first}..${first + count - 1}`;
+}
+
+function shardText(m: Manifest): string {
+  return m.shard ? `shard ${m.shard.index}/${m.shard.count}` : 'the whole run';
+}
+
+/** Read and check the directories; they come back in seed order. */
+export function checkShards(dirs: readonly string[]): ShardDir[] {
+  const shards: ShardDir[] = dirs.map((dir) => {
+    const path = join(dir, MANIFEST);
+    if (!existsSync(path)) throw fail('jobs/merge-manifest', `no ${MANIFEST}: not a folder written by --out DIR`, dir);
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    } catch (e) {
+      throw fail('jobs/merge-manifest', `not a manifest of gramlog --out: ${(e as Error).message}`, path);
+    }
+    if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.chunks) || typeof manifest.range !== 'object') {
+      throw fail('jobs/merge-manifest', 'not a manifest of gramlog --out (no chunks or range)', path);
+    }
+    return { dir, manifest };
+  });
+  const [ref] = shards as [ShardDir];
+  const refPath = join(ref.dir, MANIFEST);
+  for (const s of shards.slice(1)) {
+    const f = firstDifference(ref.manifest, s.manifest);
+    if (f !== undefined) {
+      throw fail(
+        'jobs/merge-mismatch',
+        `not a shard of the same run as ${refPath}: the ${f} differ (here ${describeField(s.manifest, f)}; there ${describeField(ref.manifest, f)})`,
+        join(s.dir, MANIFEST),
+      );
+    }
+    if ((s.manifest.shard?.count ?? 1) !== (ref.manifest.shard?.count ?? 1)) {
+      throw fail('jobs/merge-mismatch', `${shardText(s.manifest)} of a run split otherwise than ${refPath} (${shardText(ref.manifest)})`, join(s.dir, MANIFEST));
+    }
+  }
+  for (const s of shards) {
+    if (!s.manifest.complete) {
+      const { done, seeds } = s.manifest.counts;
+      throw fail(
+        'jobs/merge-incomplete',
+        `${shardText(s.manifest)} is not complete (${done} of ${seeds} seeds written); finish it with the same command line and --resume`,
+        join(s.dir, MANIFEST),
+      );
+    }
+  }
+  shards.sort((a, b) => a.manifest.range.first - b.manifest.range.first || a.manifest.range.count - b.manifest.range.count);
+  const { first, count } = ref.manifest.seeds;
+  let expected = first;
+  let previous: ShardDir | undefined;
+  for (const s of shards) {
+    const r = s.manifest.range;
+    if (r.count === 0) continue;
+    if (r.first > expected) {
+      throw fail(
+        'jobs/merge-range',
+        `${seedsText(expected, r.first - expected)} of the run (${seedsText(first, count)}) ${r.first - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard is missing before ${shardText(s.manifest)}`,
+        join(s.dir, MANIFEST),
+      );
+    }
+    if (r.first < expected) {
+      throw fail(
+        'jobs/merge-range',
+        `${shardText(s.manifest)} holds ${seedsText(r.first, r.count)}, which overlap ${seedsText(r.first, expected - r.first)} of ${previous ? join(previous.dir, MANIFEST) : 'another folder'}; give each shard once`,
+        join(s.dir, MANIFEST),
+      );
+    }
+    expected = r.first + r.count;
+    previous = s;
+  }
+  if (expected < first + count) {
+    const last = shards[shards.length - 1] as ShardDir;
+    throw fail(
+      'jobs/merge-range',
+      `${seedsText(expected, first + count - expected)} of the run (${seedsText(first, count)}) ${first + count - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard after ${shardText(last.manifest)} is missing`,
+      join(last.dir, MANIFEST),
+    );
+  }
+  for (const s of shards) for (const c of s.manifest.chunks) checkChunk(s.dir, c);
+  return shards;
+}
+
+function checkChunk(dir: string, c: ChunkEntry): void {
+  for (const f of c.files) {
+    const path = join(dir, f.name);
+    if (!existsSync(path)) throw fail('jobs/merge-chunk', `missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
+    if (sha256(readFileSync(path)) !== f.sha256) {
+      throw fail('jobs/merge-chunk', `its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, path);
+    }
+  }
+}
+
+/** The documents of the shards in seed order (a chunk file's text is several documents already joined). */
+export function* shardFiles(shards: readonly ShardDir[]): Generator<{ dir: string; chunk: ChunkEntry; name: string }> {
+  for (const s of shards) for (const c of [...s.manifest.chunks].sort((a, b) => a.first - b.first)) for (const f of c.files) yield { dir: s.dir, chunk: c, name: f.name };
+}
+
+/** Join the shards into one stream: their files' texts, the run's separator between two non-empty ones. */
+export function mergeToStream(shards: readonly ShardDir[], out: (text: string) => void): void {
+  const separator = (shards[0] as ShardDir).manifest.separator;
+  let printed = false;
+  for (const f of shardFiles(shards)) {
+    const text = readFileSync(join(f.dir, f.name), 'utf8');
+    if (text === '') continue;
+    out((printed ? separator : '') + text);
+    printed = true;
+  }
+}
+
+/** Join the shards into one folder: their files (chunks renumbered in seed order) and one manifest of the whole run. */
+export function mergeToDir(shards: readonly ShardDir[], dir: string): Manifest {
+  const ref = (shards[0] as ShardDir).manifest;
+  mkdirSync(dir, { recursive: true });
+  const chunks: ChunkEntry[] = [];
+  for (const s of shards) {
+    for (const c of [...s.manifest.chunks].sort((a, b) => a.first - b.first)) {
+      const index = chunks.length;
+      const files = c.files.map((f) => {
+        const name = ref.documentPerArtifact ? f.name : chunkName(index, ref.extension);
+        copyFileSync(join(s.dir, f.name), join(dir, name));
+        return { ...f, name };
+      });
+      chunks.push({ ...c, index, files });
+    }
+  }
+  let failed = 0;
+  let violating = 0;
+  for (const c of chunks) {
+    failed += c.failures.length;
+    violating += c.violating.length;
+  }
+  const merged: Manifest = {
+    ...ref,
+    shard: null,
+    range: { ...ref.seeds },
+    complete: true,
+    counts: { seeds: ref.seeds.count, done: ref.seeds.count, failed, violating },
+    chunks,
+  };
+  writeAtomic(join(dir, MANIFEST), JSON.stringify(merged, null, 1) + '\n');
+  return merged;
+}

@@ -1,0 +1,208 @@
+/**
+ * `--out DIR`: a mass run's results as files. Text and JSON Lines go to chunk
+ * files of CHUNK_SEEDS seeds (`chunk-000000.jsonl`, numbered within the
+ * directory); a format with one document per artifact (DOT, and binary
+ * formats) to one file per seed (`seed-000042.dot`). Every file is written to
+ * a temporary name and renamed when whole, and DIR/manifest.json (also
+ * renamed into place) lists a chunk only once all its files are written, with
+ * their sha256. `--resume` trusts exactly the listed chunks whose files still
+ * have those hashes and computes the others, so an interrupted run finished
+ * with --resume has the bytes of an uninterrupted one.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../io.js';
+import type { SeedOutcome } from '../../parallel/types.js';
+import { describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
+import { createHash, type Hash } from 'node:crypto';
+
+export interface OutFormat {
+  name: string;
+  extension: string;
+  documentPerArtifact: boolean;
+  binary: boolean;
+}
+
+export interface OutDirSpec {
+  dir: string;
+  resume: boolean;
+  head: ManifestHead;
+  first: number;
+  count: number;
+  format: OutFormat;
+  separator: string;
+}
+
+export interface OutDir {
+  todo: Array<[number, number]>;
+  resumed: { done: number; failed: number; violating: number };
+  write(seed: number, outcome: SeedOutcome): void;
+  end(): void;
+}
+
+export const MANIFEST = 'manifest.json';
+
+/** `chunk-000012.jsonl`: the name of chunk I. */
+export function chunkName(index: number, extension: string): string {
+  return `chunk-${String(index).padStart(6, '0')}.${extension}`;
+}
+
+/** `seed-000042.dot`, `seed-m000007.dot` (seed -7): the file of one seed's document. */
+export function seedFileName(seed: number, extension: string): string {
+  return `seed-${seed < 0 ? 'm' : ''}${String(Math.abs(seed)).padStart(6, '0')}.${extension}`;
+}
+
+/** Write `data` to PATH atomically: a temporary file in the same folder, then a rename. */
+export function writeAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** Read DIR/manifest.json; undefined when there is none; a UsageError naming it when it is not a manifest. */
+export function readManifest(dir: string, command: string): Manifest | undefined {
+  const path = join(dir, MANIFEST);
+  if (!existsSync(path)) return undefined;
+  try {
+    const m = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    if (typeof m !== 'object' || m === null || !Array.isArray(m.chunks) || typeof m.command !== 'string') throw new Error('not a gramlog manifest');
+    return m;
+  } catch (e) {
+    throw new UsageError(`gramlog ${command}: ${path}: not a manifest of gramlog --out (${(e as Error).message}); give another --out DIR`);
+  }
+}
+
+/** Whether every file of chunk `c` is in DIR with the hash the manifest gives. */
+export function chunkIntact(dir: string, c: ChunkEntry): boolean {
+  return c.files.every((f) => {
+    const p = join(dir, f.name);
+    return existsSync(p) && sha256(readFileSync(p)) === f.sha256;
+  });
+}
+
+export function openOutDir(spec: OutDirSpec): OutDir {
+  const { dir, head, first, count, format } = spec;
+  const CHUNK_SEEDS = head.chunkSeeds;
+  const command = head.command;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`gramlog ${command}: --out ${dir}: cannot make the folder: ${(e as Error).message}`);
+  }
+  const old = readManifest(dir, command);
+  if (old && !spec.resume) {
+    throw new UsageError(`gramlog ${command}: --out ${dir} already holds a run (${join(dir, MANIFEST)}); give --resume to finish it, or another DIR`);
+  }
+  const kept = new Map<number, ChunkEntry>();
+  if (old) {
+    const f = firstDifference(old, head);
+    if (f !== undefined) {
+      throw new UsageError(
+        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} is of another run: the ${f} differ (there ${describeField(old, f)}; here ${describeField(head, f)}); run the same command line, or give another --out DIR`,
+      );
+    }
+    if (JSON.stringify(old.shard) !== JSON.stringify(head.shard)) {
+      throw new UsageError(
+        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} holds shard ${old.shard ? `${old.shard.index}/${old.shard.count}` : 'none'}, not ${head.shard ? `${head.shard.index}/${head.shard.count}` : 'the whole run'}; give the same --shard`,
+      );
+    }
+    for (const c of old.chunks) if (chunkIntact(dir, c)) kept.set(c.index, c);
+    removeTemporaries(dir, readdirSync(dir));
+  }
+  const chunkCount = Math.ceil(count / CHUNK_SEEDS);
+  const todo: Array<[number, number]> = [];
+  const resumed = { done: 0, failed: 0, violating: 0 };
+  for (let i = 0; i < chunkCount; i++) {
+    const c = kept.get(i);
+    const cFirst = first + i * CHUNK_SEEDS;
+    const cCount = Math.min(CHUNK_SEEDS, count - i * CHUNK_SEEDS);
+    if (c && c.first === cFirst && c.count === cCount) {
+      resumed.done += c.count;
+      resumed.failed += c.failures.length;
+      resumed.violating += c.violating.length;
+      continue;
+    }
+    kept.delete(i);
+    const last = todo[todo.length - 1];
+    if (last && last[0] + last[1] === cFirst) last[1] += cCount;
+    else todo.push([cFirst, cCount]);
+  }
+  const manifest: Manifest = { ...head, complete: false, counts: { seeds: count, done: 0, failed: 0, violating: 0 }, chunks: [] };
+  const saveManifest = () => {
+    manifest.chunks = [...kept.values()].sort((a, b) => a.index - b.index);
+    let done = 0;
+    let failed = 0;
+    let violating = 0;
+    for (const c of manifest.chunks) {
+      done += c.count;
+      failed += c.failures.length;
+      violating += c.violating.length;
+    }
+    manifest.counts = { seeds: count, done, failed, violating };
+    manifest.complete = manifest.chunks.length === chunkCount;
+    writeAtomic(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+  };
+  saveManifest();
+
+  // the chunk being written
+  let current: { entry: ChunkEntry; fd?: number; tmp?: string; hash?: Hash; bytes: number; docs: number } | undefined;
+  const open = (index: number) => {
+    const entry: ChunkEntry = { index, first: first + index * CHUNK_SEEDS, count: Math.min(CHUNK_SEEDS, count - index * CHUNK_SEEDS), files: [], failures: [], violating: [] };
+    current = { entry, bytes: 0, docs: 0 };
+    if (!format.documentPerArtifact) {
+      const tmp = join(dir, `${chunkName(index, format.extension)}.tmp-${process.pid}`);
+      current.tmp = tmp;
+      current.fd = openSync(tmp, 'w');
+      current.hash = createHash('sha256');
+    }
+  };
+  const close = () => {
+    const c = current;
+    if (!c) return;
+    current = undefined;
+    if (c.fd !== undefined && c.tmp !== undefined && c.hash) {
+      closeSync(c.fd);
+      const name = chunkName(c.entry.index, format.extension);
+      renameSync(c.tmp, join(dir, name));
+      c.entry.files.push({ name, sha256: c.hash.digest('hex'), bytes: c.bytes });
+    }
+    kept.set(c.entry.index, c.entry);
+    saveManifest();
+  };
+  return {
+    todo,
+    resumed,
+    write(seed, o) {
+      const index = Math.floor((seed - first) / CHUNK_SEEDS);
+      if (current && current.entry.index !== index) close();
+      if (!current) open(index);
+      const c = current as NonNullable<typeof current>;
+      if (o.failure !== undefined) c.entry.failures.push({ seed, message: o.failure });
+      if (o.violating) c.entry.violating.push(seed);
+      const doc: string | Uint8Array | undefined = o.bytes ?? o.doc;
+      if (doc !== undefined) {
+        if (format.documentPerArtifact) {
+          const name = seedFileName(seed, format.extension);
+          writeAtomic(join(dir, name), doc);
+          const f: ChunkFile = { name, sha256: sha256(doc), bytes: typeof doc === 'string' ? Buffer.byteLength(doc) : doc.length };
+          c.entry.files.push(f);
+        } else {
+          const data = Buffer.from((c.docs > 0 ? spec.separator : '') + (doc as string));
+          writeSync(c.fd as number, data);
+          c.hash?.update(data);
+          c.bytes += data.length;
+        }
+        c.docs++;
+      }
+      if (seed === c.entry.first + c.entry.count - 1) close();
+    },
+    end() {
+      close();
+    },
+  };
+}
+
+/** Remove DIR's temporary files (of an interrupted write). */
+export function removeTemporaries(dir: string, names: readonly string[]): void {
+  for (const n of names) if (/\.tmp-\d+$/.test(n)) rmSync(join(dir, n), { force: true });
+}
