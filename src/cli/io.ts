@@ -14,7 +14,8 @@
  *   error) is never quiet: `<stdout>: error: cannot write: CAUSE`, exit 2
  *   (`OutputFailed`), even when it surfaces after the command has returned.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 
 export interface Io {
   out(text: string): void;
@@ -147,6 +148,26 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/**
+ * Write all of T to descriptor FD, synchronously: a descriptor in non-blocking
+ * mode (a pipe Node opened) that is full (EAGAIN) is waited for and retried.
+ */
+function writeAll(fd: number, t: string | Uint8Array): void {
+  const buf = typeof t === 'string' ? Buffer.from(t, 'utf8') : t;
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+        sleep(1);
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
 /** Read a whole descriptor, refusing (without reading further) past `limit` bytes. */
 function readBounded(fd: number, path: string, limit: number): string {
   const chunks: Buffer[] = [];
@@ -219,28 +240,9 @@ export function processIo(): Io {
   // a write error other than EPIPE: reported once (by the command's failure, or late, on exit)
   let failed: NodeJS.ErrnoException | undefined;
   let reported = false;
-  // process.stdout and process.stderr are made when first read (a pipe's loads node's net and
-  // streams: milliseconds of start-up), so each is touched only when a command writes to it.
-  let stdoutSeen = false;
+  // process.stderr is made when first read (a pipe's loads node's net and streams: milliseconds
+  // of start-up), so it is touched only when a command writes to it; stdout is written with writeSync.
   let stderrSeen = false;
-  const stdout = (): NodeJS.WriteStream => {
-    if (!stdoutSeen) {
-      stdoutSeen = true;
-      // A reader that goes away (EPIPE) ends the command quietly: no 'error' event left unhandled.
-      process.stdout.on('error', (e) => {
-        if (isEpipe(e)) outClosed = true;
-        else failed ??= e;
-      });
-      // an asynchronous write that fails after the command returned is still reported, with exit 2
-      process.once('exit', () => {
-        if (failed === undefined || reported) return;
-        reported = true;
-        stderr().write(outputFailedMessage(new OutputFailed(failed)));
-        process.exitCode = EXIT.usage;
-      });
-    }
-    return process.stdout;
-  };
   const stderr = (): NodeJS.WriteStream => {
     if (!stderrSeen) {
       stderrSeen = true;
@@ -248,9 +250,11 @@ export function processIo(): Io {
     }
     return process.stderr;
   };
-  // one writer for text and bytes: a closed pipe ends quietly, any other error is reported once
+  // one writer for text and bytes: a closed pipe ends quietly, any other error is reported once.
+  // Written with writeSync, not through process.stdout: a stream queues what a slow reader has
+  // not taken yet (generate --count 40000 | a slow consumer held 1.5 GB), a synchronous write
+  // waits for it, so memory stays bounded by one document whatever the reader's pace.
   const write = (t: string | Uint8Array): void => {
-    const s = stdout();
     const fail = (e: unknown): never => {
       const x = writeFailure(e);
       if (x instanceof OutputFailed) {
@@ -261,25 +265,21 @@ export function processIo(): Io {
     };
     if (failed) fail(failed);
     if (outClosed) throw new OutputClosed();
-    if (s.errored) fail(s.errored);
-    if (s.destroyed) throw new OutputClosed();
     try {
-      s.write(t);
+      writeAll(1, t);
     } catch (e) {
+      if (isEpipe(e)) {
+        outClosed = true;
+        throw new OutputClosed();
+      }
       fail(e);
     }
-    // a pipe write fails synchronously on Linux: the stream records the error at once
-    // (errored: EPIPE for a closed reader, ENOSPC for a full disk ...), but is destroyed
-    // and emits 'error' only on a later tick, which a synchronous loop
-    // (generate --count 1000000 | head -1) would never reach
-    if (s.errored) fail(s.errored);
-    if (s.destroyed) throw new OutputClosed();
   };
   return {
     out: write,
     outBytes: write,
     get outIsTTY() {
-      return Boolean(stdout().isTTY);
+      return isatty(1);
     },
     err: (t) => {
       const s = stderr();
