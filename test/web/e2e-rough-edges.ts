@@ -164,6 +164,7 @@ export function roughEdgeTests(ctx: () => Context): void {
     // The relation: the worker sent its first 2000 facts, and the list says so.
     const pair = other.locator('details.relation', { has: other.locator('summary', { hasText: 'pair (22500)' }) });
     await pair.locator('summary').click();
+    await pair.locator('li').first().waitFor(); // the list is drawn on the toggle event, a task after the click
     expect(await pair.locator('li').count()).toBe(200);
     expect(await pair.locator('.more').textContent()).toMatch(/the first 2000 of 22500 pair facts were sent/);
     await other.close();

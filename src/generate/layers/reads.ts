@@ -262,9 +262,10 @@ type Call = ReadonlyArray<number | undefined>;
  * (constants equal where both sides have one), with the head variables bound to
  * the call's constants. Calls are memoized and solved to a fixpoint, so
  * recursive helpers terminate: there are finitely many calls (constants of the
- * program in the places of arguments).
+ * program in the places of arguments). A `(placed ?m ...)` whose ?m the call
+ * leaves open reads OPEN when given (order-bound.ts: "any layer"), else nothing.
  */
-function constantReads(program: Program, placed: number): (lit: BodyLit) => Set<number> {
+export function constantReads(program: Program, placed: number, open?: number): (lit: BodyLit) => Set<number> {
   const rulesOf = new Map<number, CompiledRule[]>();
   for (const rule of program.rules) {
     const list = rulesOf.get(rule.head.rel) ?? [];
@@ -295,7 +296,7 @@ function constantReads(program: Program, placed: number): (lit: BodyLit) => Set<
   const litReads = (lit: BodyLit, bound: ReadonlyMap<number, number>): Set<number> => {
     if (lit.kind !== 'pos' && lit.kind !== 'neg') return new Set();
     const call: Call = lit.args.map((a) => (a.t === 'const' ? a.id : a.t === 'var' ? bound.get(a.slot) : undefined));
-    if (lit.rel === placed) return new Set(call[0] === undefined ? [] : [call[0]]);
+    if (lit.rel === placed) return new Set(call[0] !== undefined ? [call[0]] : open !== undefined ? [open] : []);
     const key = `${lit.rel}:${call.map((c) => (c === undefined ? '_' : c)).join(',')}`;
     let set = memo.get(key);
     if (!set) {
