@@ -83,28 +83,6 @@ function seededPrng(after1: number, after2: number, after3: number): () => numbe
   return seedrandom.alea('', { state: { c: 1, s0, s1, s2 } });
 }
 
-/**
- * The same generator as seededPrng, without seedrandom's closures: a node
- * stream draws once or twice, and a tree has a stream per node. Alea's step
- * is copied exactly (test/generate/random.test.ts compares it with
- * seedrandom's over many seeds and draws).
- */
-function aleaFrom(after1: number, after2: number, after3: number): () => number {
-  let s0 = S0 - (after1 >>> 0) * MASH_2_32;
-  if (s0 < 0) s0 += 1;
-  let s1 = S1 - (after2 >>> 0) * MASH_2_32;
-  if (s1 < 0) s1 += 1;
-  let s2 = S2 - (after3 >>> 0) * MASH_2_32;
-  if (s2 < 0) s2 += 1;
-  let c = 1;
-  return () => {
-    const t = 2091639 * s0 + c * 2.3283064365386963e-10; // 2^-32
-    s0 = s1;
-    s1 = s2;
-    return (s2 = t - (c = t | 0));
-  };
-}
-
 /** The three mash passes over `text`: the state after each. */
 function mashSeed(text: string): [number, number, number] {
   const a = mashText(SPACE3, text);
@@ -187,7 +165,7 @@ export class NodeStreams {
     let c = mashText(b, this.prefix);
     for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
     const prefix = this.prefix;
-    return new AleaRandom(() => prefix + name(), aleaFrom(firstPass, b, c));
+    return new AleaRandom(() => prefix + name(), seededPrng(firstPass, b, c));
   }
 }
 
