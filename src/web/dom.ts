@@ -31,16 +31,6 @@ export function s(tag: string, attrs: Attrs = {}, ...children: Child[]): SVGElem
   return el;
 }
 
-/** The markup of an SVG element as a standalone file. */
-export function svgFile(svg: SVGElement, css: string): string {
-  const copy = svg.cloneNode(true) as SVGElement;
-  copy.setAttribute('xmlns', SVG_NS);
-  const style = document.createElementNS(SVG_NS, 'style');
-  style.textContent = css;
-  copy.insertBefore(style, copy.firstChild);
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + '\n';
-}
-
 /** Whether each section (by title) was last left open or closed: a redraw keeps it so. */
 const sectionOpen = new Map<string, boolean>();
 

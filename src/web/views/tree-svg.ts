@@ -131,16 +131,3 @@ export function violatedIds(violations: readonly string[]): Set<string> {
   for (const v of violations) for (const m of v.matchAll(/(?<=[\s(])n(?:\/\d+)*(?=[\s)])/g)) out.add(m[0]);
   return out;
 }
-
-/** Styles of a tree drawing, also written into a downloaded SVG. */
-export const TREE_CSS = `
-.tree line { stroke: #8a8f98; stroke-width: 1.2; }
-.tree .node circle { fill: #3b6fd6; stroke: #1d3f86; }
-.tree .node.terminal circle { fill: #53a35d; stroke: #2d6a35; }
-.tree .node.violated circle { fill: #d64545; stroke: #7d1515; stroke-width: 3; }
-.tree .node.selected circle { stroke: #f2b400; stroke-width: 4; }
-.tree text { font: 11px system-ui, sans-serif; fill: #222; }
-.tree text.attrs { fill: #666; font-size: 10px; }
-.tree .toggle rect { fill: #fff; stroke: #888; }
-.tree .toggle text { font-size: 11px; }
-`;
