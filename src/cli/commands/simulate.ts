@@ -1,5 +1,5 @@
 import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
-import { DEFAULT_MAX_DEPTH, playPlayout, PlayoutStreams, SimulationTotals, type SimulationResult } from '../../gdl/play/simulate.js';
+import { DEFAULT_MAX_DEPTH, encodePlayouts, playPlayout, type PlayoutBlock, PlayoutStreams, SimulationTotals, type SimulationResult } from '../../gdl/play/simulate.js';
 import type { PlayoutResult } from '../../gdl/machine/types.js';
 import { defaultJobs } from '../../parallel/jobs.js';
 import { runItems } from '../../parallel/run-items.js';
@@ -14,6 +14,9 @@ import type { Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { printTerm } from '../../syntax/printer.js';
 import { formatDiagnostic } from '../diagnostics.js';
+
+/** Playouts per item of the parallel loop (a worker's message carries a block's results). */
+const BLOCK = 256;
 
 const EXECUTORS: readonly Executor[] = ['auto', 'engine', 'compiled'];
 
@@ -93,19 +96,25 @@ example:
     const started = performance.now();
     let shown = false;
     let lastShown = started;
-    const played = runItems<PlayoutResult>({
+    // an item is a block of consecutive playouts: one message per block, not per playout
+    const blocks = Math.ceil(playouts / BLOCK);
+    const played = runItems<PlayoutBlock>({
       command: 'simulate',
       args,
       sources,
       jobs,
-      count: playouts,
-      compute: (i) => playPlayout(sm, streams, seed, i, maxDepth),
-      consume(i, r) {
-        totals.add(i, r);
+      count: blocks,
+      compute: (b) => {
+        const out: PlayoutResult[] = [];
+        for (let i = b * BLOCK; i < Math.min(playouts, (b + 1) * BLOCK); i++) out.push(playPlayout(sm, streams, seed, i, maxDepth));
+        return encodePlayouts(sm, out);
+      },
+      consume(b, results) {
+        totals.addBlock(b * BLOCK, results);
         if (!io.errIsTTY) return;
         const now = performance.now();
         if (now - started < 1000 || now - lastShown < 200) return;
-        io.err(`\rsimulate: ${i + 1}/${playouts} playouts`);
+        io.err(`\rsimulate: ${Math.min(playouts, (b + 1) * BLOCK)}/${playouts} playouts`);
         lastShown = now;
         shown = true;
       },

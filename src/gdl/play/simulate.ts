@@ -104,6 +104,50 @@ export function playPlayout(sm: StateMachine, streams: PlayoutStreams, seed: num
   }
 }
 
+/** A goal problem of a block's playout K (its first per role in the block). */
+interface BlockProblem {
+  k: number;
+  r: number;
+  role: string;
+  detail: string;
+}
+
+/**
+ * The results of consecutive playouts as a worker sends them: per playout
+ * depth, terminal (1 or 0) and each role's goal value, in one Float64Array,
+ * and the goal problems (the first per role).
+ */
+export interface PlayoutBlock {
+  values: Float64Array;
+  problems: BlockProblem[];
+}
+
+/** Encode consecutive playouts of a simulation (PlayoutBlock). */
+export function encodePlayouts(sm: StateMachine, results: readonly PlayoutResult[]): PlayoutBlock {
+  const roles = sm.roles.length;
+  const values = new Float64Array(results.length * (2 + roles));
+  const problems: BlockProblem[] = [];
+  const seen = new Set<number>();
+  results.forEach((result, k) => {
+    const at = k * (2 + roles);
+    values[at] = result.depth;
+    if (!result.terminal) return;
+    values[at + 1] = 1;
+    result.goals.forEach((g, r) => {
+      values[at + 2 + r] = goalValue(g);
+      if (seen.has(r)) return;
+      const role = sm.print(sm.roles[r] as number);
+      const detail = goalProblem(g);
+      // GDL-II's random role (nature) has no goals
+      if (detail && !(role === 'random' && g.length === 0)) {
+        seen.add(r);
+        problems.push({ k, r, role, detail });
+      }
+    });
+  });
+  return { values, problems };
+}
+
 /**
  * The sums of a simulation, fed the playouts' results in playout order (the
  * floating-point sums are then the same bits however the playouts were spread
@@ -124,19 +168,27 @@ export class SimulationTotals {
   }
   /** Add playout I's result (I = the playouts added so far). */
   add(i: number, result: PlayoutResult): void {
-    const { sm, sums, problems } = this;
-    this.played++;
-    this.depthSum += result.depth;
-    if (!result.terminal) return;
-    this.terminal++;
-    result.goals.forEach((g, r) => {
-      sums[r] = (sums[r] as number) + goalValue(g);
-      if (problems.has(r)) return;
-      const role = sm.print(sm.roles[r] as number);
-      const detail = goalProblem(g);
-      // GDL-II's random role (nature) has no goals
-      if (detail && !(role === 'random' && g.length === 0)) problems.set(r, { role, playout: i, depth: result.depth, detail });
-    });
+    this.addBlock(i, encodePlayouts(this.sm, [result]));
+  }
+  /** Add the playouts of a block (encodePlayouts), the first being playout I. */
+  addBlock(i: number, block: PlayoutBlock): void {
+    const { sums, problems } = this;
+    const width = 2 + sums.length;
+    const n = block.values.length / width;
+    let next = 0;
+    for (let k = 0; k < n; k++) {
+      const at = k * width;
+      const depth = block.values[at] as number;
+      this.played++;
+      this.depthSum += depth;
+      if (block.values[at + 1] !== 1) continue;
+      this.terminal++;
+      for (let r = 0; r < sums.length; r++) sums[r] = (sums[r] as number) + (block.values[at + 2 + r] as number);
+      for (; next < block.problems.length && (block.problems[next] as BlockProblem).k === k; next++) {
+        const p = block.problems[next] as BlockProblem;
+        if (!problems.has(p.r)) problems.set(p.r, { role: p.role, playout: i + k, depth, detail: p.detail });
+      }
+    }
   }
   /** The statistics of the playouts added, which took `seconds`. */
   result(seconds: number): SimulationResult {
