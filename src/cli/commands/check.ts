@@ -252,8 +252,15 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
   return r.ok ? EXIT.ok : EXIT.findings;
 }
 
-/** Runs per item of check --jobs (a worker evaluates a block of consecutive runs with one fast-check call). */
-const RUN_BLOCK = 8;
+/**
+ * Runs per item of check --jobs: a worker evaluates a block of consecutive
+ * runs with one fast-check call, which first jumps fast-check's generator
+ * once per earlier run; blocks of about runs/64 (8 to 256) keep that cost
+ * and the calls' set-up small. (The output does not depend on it.)
+ */
+function runBlock(runs: number): number {
+  return Math.max(8, Math.min(256, Math.ceil(runs / 64)));
+}
 
 /** Thrown by the ordered consumer to stop the workers at the first failing block. */
 class Found extends Error {
@@ -264,14 +271,15 @@ class Found extends Error {
 
 /** The first failing run of RUNS, in run order (-1: none), its blocks evaluated on JOBS worker threads. */
 async function firstFailingRun(args: Parsed, sources: Map<string, string>, jobs: number, runs: number, firstIn: (from: number, count: number) => number): Promise<number> {
+  const block = runBlock(runs);
   try {
     await runItems<number>({
       command: 'check',
       args,
       sources,
       jobs,
-      count: Math.ceil(runs / RUN_BLOCK),
-      compute: (b) => withParams('check', () => firstIn(b * RUN_BLOCK, Math.min(RUN_BLOCK, runs - b * RUN_BLOCK))),
+      count: Math.ceil(runs / block),
+      compute: (b) => withParams('check', () => firstIn(b * block, Math.min(block, runs - b * block))),
       consume(_b, k) {
         if (k >= 0) throw new Found(k);
       },
