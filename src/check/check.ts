@@ -41,6 +41,12 @@ export interface CheckOptions {
   ranges?: Readonly<Record<string, readonly [number, number]>>;
   /** Called before every run and every shrink candidate. */
   onProgress?: (progress: CheckProgress) => void;
+  /**
+   * The first failing run (from 0), found by `firstFailureIn` over every run
+   * before it (check --jobs): fast-check starts there (its path `K`), and the
+   * result is the one the whole search gives (runs K+1, the same shrink).
+   */
+  startRun?: number;
 }
 
 export interface CheckResult {
@@ -118,12 +124,14 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     if (a.failed) progress.phase = 'shrink';
     return !a.failed;
   });
-  const details = fc.check(property, { numRuns: total, seed, ...(options.path !== undefined ? { path: options.path } : {}) });
+  const start = options.path === undefined ? options.startRun : undefined;
+  const path = options.path ?? (start !== undefined ? String(start) : undefined);
+  const details = fc.check(property, { numRuns: start !== undefined ? total - start : total, seed, ...(path !== undefined ? { path } : {}) });
 
   const base: CheckResult = {
     ok: !details.failed,
     style: generator.style,
-    runs: details.numRuns,
+    runs: (start ?? 0) + details.numRuns,
     shrinks: details.numShrinks,
     fcSeed: details.seed,
     properties: propertyNames(program),
@@ -148,5 +156,52 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),
     artifact: found,
+  };
+}
+
+/**
+ * The runs FROM..FROM+COUNT-1 of a check (the runs fast-check draws for
+ * `options.seed`, each from its own jump of the seed's generator): the index
+ * of the first that fails, or -1 when they all hold. No shrinking; a worker of
+ * check --jobs runs this over its blocks of runs (`checkProperties` with
+ * `startRun` then shrinks the first failure in run order).
+ */
+export function firstFailureIn(source: CheckSource, options: CheckOptions, from: number, count: number): number {
+  const program = toProgram(source);
+  const fixed = options.params ?? {};
+  const arbOptions = { params: fixed, ...(options.ranges ? { ranges: options.ranges } : {}) };
+  const generator = preparedGenerator(source, fixed);
+  const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator }), (a) => !a.failed);
+  const details = fc.check(property, { numRuns: count, seed: options.seed ?? 0, path: String(from), endOnFailure: true });
+  return details.failed ? from + details.numRuns - 1 : -1;
+}
+
+const prepared = new WeakMap<object, ArtifactGenerator>();
+
+/** One generator per source (a worker compiles once and runs many blocks). */
+function preparedGenerator(source: CheckSource, fixed: ParamValues): ArtifactGenerator {
+  const key = source as object;
+  let g = prepared.get(key);
+  if (!g) {
+    g = generatorFor(source);
+    g.prepare(fixed);
+    prepared.set(key, g);
+  }
+  return g;
+}
+
+/** What `checkProperties` returns when every run holds (check --jobs found no failure). */
+export function heldResult(source: CheckSource, options: CheckOptions): CheckResult {
+  const program = toProgram(source);
+  const fixed = options.params ?? {};
+  const arbOptions = { params: fixed, ...(options.ranges ? { ranges: options.ranges } : {}) };
+  return {
+    ok: true,
+    style: generatorFor(source).style,
+    runs: options.runs ?? 100,
+    shrinks: 0,
+    fcSeed: options.seed ?? 0,
+    properties: propertyNames(program),
+    ranges: variedRanges(program, arbOptions),
   };
 }

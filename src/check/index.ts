@@ -7,7 +7,7 @@
  *   replayCommand(file, counterexample)             → the `gramlog generate` command that reproduces it
  *   shrinkArtifact(generator, failing)              → the smallest failing artifact one forced choice at a time
  */
-export { checkProperties, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
+export { checkProperties, firstFailureIn, heldResult, type CheckOptions, type CheckResult, type CheckProgress } from './check.js';
 export { arbitraryArtifact, generatorFor, type CheckSource, arbitraryInput, describeArtifact, variedRanges, MAX_SEED, type ArbitraryArtifactOptions, type ArtifactInput } from './arbitrary.js';
 export { shrinkArtifact, shrinkCandidates, sameFailure, type ShrinkOptions, type ShrinkResult } from './shrink.js';
 export {

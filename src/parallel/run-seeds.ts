@@ -202,7 +202,7 @@ function serve(session: WorkerSession, job: SeedJob): Promise<Tally> {
 }
 
 /** An error thrown in a worker, as data. */
-function freeze(e: unknown): ThrownError {
+export function freeze(e: unknown): ThrownError {
   if (e instanceof GramlogError) {
     return { kind: 'gramlog', code: e.code, message: e.message, ...(e.span ? { span: e.span } : {}), diagnostics: e.diagnostics };
   }
@@ -211,7 +211,7 @@ function freeze(e: unknown): ThrownError {
 }
 
 /** The error a worker sent, as the main thread would have thrown it (the same message). */
-function revive(t: ThrownError): Error {
+export function revive(t: ThrownError): Error {
   if (t.kind === 'gramlog') return new GramlogError(t.code, t.message, t.span as Span | undefined, t.diagnostics as Diagnostic[]);
   if (t.kind === 'usage') return new UsageError(t.message);
   return new Error(t.message);

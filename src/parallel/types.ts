@@ -19,6 +19,8 @@ export interface SeedOutcome {
   violating?: boolean;
   /** Print `err` before the document (validate --emit-bases: the report, then the facts). */
   errFirst?: boolean;
+  /** A command's own structured-cloneable result for this item (simulate: a playout's depth and goals; src/parallel/run-items.ts). */
+  data?: unknown;
   /** The error that stopped the run at this seed (a worker's, rethrown in order by the main thread). */
   thrown?: ThrownError;
 }

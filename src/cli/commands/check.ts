@@ -21,6 +21,8 @@ import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings,
 import { readStyleSources } from '../style-files.js';
 import { masterNamed } from './master.js';
 import { formatTag } from '../../json/formats.js';
+import { defaultJobs } from '../../parallel/jobs.js';
+import { runItems } from '../../parallel/run-items.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
@@ -36,6 +38,7 @@ export const checkCommand: Command = {
     path: { type: 'string' },
     ...MAX_FACTS_OPTION,
     blueprint: { type: 'string' },
+    jobs: { type: 'string', short: 'j' },
   },
   help: `usage: gramlog check FILE [RULES...] [--runs N] [--seed S] [--json] [--param KEY=VALUE]...
        gramlog check FILE.bp... [RULES...] --blueprint NAME [--runs N] [--seed S] [--json]
@@ -76,6 +79,10 @@ options:
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
       --blueprint NAME  check masters of NAME (a blueprint or {factory}) of the .bp files
+  -j, --jobs N          run on N worker threads (default: the cores available;
+                        1: in this thread): the first failing run in run order is
+                        shrunk in this thread, so the output is the same for every N
+                        (--blueprint and --path run in this thread)
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
   ${MAX_FACTS_HELP}
@@ -127,23 +134,29 @@ examples:
     if (source === undefined) throw new UsageError(`gramlog check: a ${style.title} cannot be checked`);
 
     // fast-check is loaded only by this command: the other commands run without it
-    const { checkProperties } = await loadCheck();
+    const { checkProperties, firstFailureIn, heldResult } = await loadCheck();
     const line = statusLine(io);
     const progress = line && {
       show: (p: CheckProgress) =>
         line.show(p.phase === 'run' ? `gramlog check: run ${p.runs}/${p.total}` : `gramlog check: failed at run ${p.runs}, shrinking (candidate ${p.shrinkSteps})`),
       clear: () => line.clear(),
     };
+    const jobs = intOpt(args, 'check', 'jobs', defaultJobs(), 1, 1024);
     let result: CheckResult;
     try {
+      // --jobs N: blocks of runs on worker threads, the first failing run in run order, shrunk here as one thread would
+      const start = jobs > 1 && path === undefined ? await firstFailingRun(args, sources, jobs, runs, (from, count) => firstFailureIn(source, { runs, seed, params }, from, count)) : undefined;
       result = withParams('check', () =>
-        checkProperties(source, {
-          runs,
-          seed,
-          params,
-          ...(path !== undefined ? { path } : {}),
-          ...(progress ? { onProgress: progress.show } : {}),
-        }),
+        start === -1
+          ? heldResult(source, { runs, seed, params })
+          : checkProperties(source, {
+              runs,
+              seed,
+              params,
+              ...(path !== undefined ? { path } : {}),
+              ...(start !== undefined ? { startRun: start } : {}),
+              ...(progress ? { onProgress: progress.show } : {}),
+            }),
       );
     } finally {
       progress?.clear();
@@ -237,6 +250,45 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
     io.out(lines.join('\n') + '\n');
   }
   return r.ok ? EXIT.ok : EXIT.findings;
+}
+
+/**
+ * Runs per item of check --jobs: a worker evaluates a block of consecutive
+ * runs with one fast-check call, which first jumps fast-check's generator
+ * once per earlier run; blocks of about runs/64 (8 to 256) keep that cost
+ * and the calls' set-up small. (The output does not depend on it.)
+ */
+function runBlock(runs: number): number {
+  return Math.max(8, Math.min(256, Math.ceil(runs / 64)));
+}
+
+/** Thrown by the ordered consumer to stop the workers at the first failing block. */
+class Found extends Error {
+  constructor(readonly run: number) {
+    super('found');
+  }
+}
+
+/** The first failing run of RUNS, in run order (-1: none), its blocks evaluated on JOBS worker threads. */
+async function firstFailingRun(args: Parsed, sources: Map<string, string>, jobs: number, runs: number, firstIn: (from: number, count: number) => number): Promise<number> {
+  const block = runBlock(runs);
+  try {
+    await runItems<number>({
+      command: 'check',
+      args,
+      sources,
+      jobs,
+      count: Math.ceil(runs / block),
+      compute: (b) => withParams('check', () => firstIn(b * block, Math.min(block, runs - b * block))),
+      consume(_b, k) {
+        if (k >= 0) throw new Found(k);
+      },
+    });
+  } catch (e) {
+    if (e instanceof Found) return e.run;
+    throw e;
+  }
+  return -1;
 }
 
 async function loadCheck(): Promise<typeof import('../../check/index.js')> {
