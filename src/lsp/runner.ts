@@ -52,10 +52,9 @@ interface Pending {
   reject(e: unknown): void;
 }
 
-/** One job at a time, in order, on the server's thread. */
-export class InlineRunner implements Runner {
-  private queue: Pending[] = [];
-  private busy = false;
+/** Jobs queued in order; a cancelled job still queued is dropped, a running one is left to `cancelRunning`. */
+abstract class QueuedRunner implements Runner {
+  protected queue: Pending[] = [];
 
   start(job: DiagnoseJob) {
     let pending!: Pending;
@@ -69,12 +68,23 @@ export class InlineRunner implements Runner {
         if (i >= 0) {
           this.queue.splice(i, 1);
           pending.reject(new Cancelled());
-        }
+        } else this.cancelRunning(pending);
       },
     };
   }
 
-  private pump() {
+  /** Stop PENDING if it is the job running now (a job on the server's thread cannot be stopped: it finishes). */
+  protected cancelRunning(_pending: Pending): void {}
+
+  protected abstract pump(): void;
+  abstract close(): void;
+}
+
+/** One job at a time, in order, on the server's thread. */
+export class InlineRunner extends QueuedRunner {
+  private busy = false;
+
+  protected pump() {
     if (this.busy) return;
     const next = this.queue.shift();
     if (!next) return;
@@ -96,33 +106,20 @@ export class InlineRunner implements Runner {
 }
 
 /** One job at a time, in order, on a worker thread; cancelling the running job ends its worker (the next job starts a new one). */
-export class WorkerRunner implements Runner {
-  private queue: Pending[] = [];
+export class WorkerRunner extends QueuedRunner {
   private active: Pending | undefined;
   private worker: Worker | undefined;
 
-  constructor(private readonly script: URL) {}
+  constructor(private readonly script: URL) {
+    super();
+  }
 
-  start(job: DiagnoseJob) {
-    let pending!: Pending;
-    const result = new Promise<DiagnoseResult>((resolve, reject) => (pending = { job, resolve, reject }));
-    this.queue.push(pending);
+  protected override cancelRunning(pending: Pending) {
+    if (this.active !== pending) return;
+    this.stopWorker();
+    this.active = undefined;
+    pending.reject(new Cancelled());
     this.pump();
-    return {
-      result,
-      cancel: () => {
-        const i = this.queue.indexOf(pending);
-        if (i >= 0) {
-          this.queue.splice(i, 1);
-          pending.reject(new Cancelled());
-        } else if (this.active === pending) {
-          this.stopWorker();
-          this.active = undefined;
-          pending.reject(new Cancelled());
-          this.pump();
-        }
-      },
-    };
   }
 
   private stopWorker() {
@@ -162,7 +159,7 @@ export class WorkerRunner implements Runner {
     return w;
   }
 
-  private pump() {
+  protected pump() {
     if (this.active) return;
     const next = this.queue.shift();
     if (!next) return;
