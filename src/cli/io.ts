@@ -8,11 +8,13 @@
  *   or the environment variable GRAMLOG_MAX_INPUT raise or lower it): a bigger
  *   file, or an endless one such as /dev/zero, is a usage error naming the file,
  *   read no further than the limit;
+ * - standard output is written synchronously, so a slow reader makes the command
+ *   wait rather than queue its output in memory;
  * - a closed standard output (`gramlog generate --count 1000 | head -3`) ends the
  *   command quietly with exit 0, as Unix tools do (`OutputClosed`);
  * - any other failure to write standard output (a full disk: `> /dev/full`, an I/O
  *   error) is never quiet: `<stdout>: error: cannot write: CAUSE`, exit 2
- *   (`OutputFailed`), even when it surfaces after the command has returned.
+ *   (`OutputFailed`), at the write that failed.
  */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
@@ -237,9 +239,8 @@ export function processIo(): Io {
   let limit: number | undefined;
   let stdin: string | undefined;
   let outClosed = false;
-  // a write error other than EPIPE: reported once (by the command's failure, or late, on exit)
+  // a write error other than EPIPE: reported once, by the command's failure; later writes fail with it too
   let failed: NodeJS.ErrnoException | undefined;
-  let reported = false;
   // process.stderr is made when first read (a pipe's loads node's net and streams: milliseconds
   // of start-up), so it is touched only when a command writes to it; stdout is written with writeSync.
   let stderrSeen = false;
@@ -259,7 +260,6 @@ export function processIo(): Io {
       const x = writeFailure(e);
       if (x instanceof OutputFailed) {
         failed ??= x.error;
-        reported = true;
       }
       throw x;
     };

@@ -55,30 +55,26 @@ function record(r: Record<string, string>): string {
   return text + '}';
 }
 
-/** JSON.stringify of a string, remembered: the same few keys and values come back on every node. */
-const quotes = new Map<string, string>();
-function quoted(s: string): string {
-  let q = quotes.get(s);
-  if (q === undefined) {
-    q = JSON.stringify(s);
-    if (s.length <= 64) {
-      if (quotes.size >= 4096) quotes.clear();
-      quotes.set(s, q);
+/**
+ * F, remembered for short texts: the same few keys and values come back on
+ * every node. At most 4,096 texts are kept (the cache starts over when full).
+ */
+function remembered(f: (s: string) => string): (s: string) => string {
+  const texts = new Map<string, string>();
+  return (s) => {
+    let q = texts.get(s);
+    if (q === undefined) {
+      q = f(s);
+      if (s.length <= 64) {
+        if (texts.size >= 4096) texts.clear();
+        texts.set(s, q);
+      }
     }
-  }
-  return q;
+    return q;
+  };
 }
 
-/** JSON.stringify(termJson(s)) (a number when exact, src/json/terms.ts), remembered like `quoted`. */
-const typedTexts = new Map<string, string>();
-function typed(s: string): string {
-  let q = typedTexts.get(s);
-  if (q === undefined) {
-    q = JSON.stringify(termJson(s));
-    if (s.length <= 64) {
-      if (typedTexts.size >= 4096) typedTexts.clear();
-      typedTexts.set(s, q);
-    }
-  }
-  return q;
-}
+/** JSON.stringify of a string. */
+const quoted = remembered((s) => JSON.stringify(s));
+/** JSON.stringify(termJson(s)): a number when exact (src/json/terms.ts). */
+const typed = remembered((s) => JSON.stringify(termJson(s)));
