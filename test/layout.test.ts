@@ -5,6 +5,7 @@
  * bundled for the browser).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
@@ -19,6 +20,19 @@ function files(dir: string): string[] {
 }
 
 describe('source layout', () => {
+  it('the tracked top level is the agreed set: no scratch scripts or run output committed by mistake', (ctx) => {
+    let listed: string;
+    try {
+      listed = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 });
+    } catch {
+      ctx.skip('not a git checkout: the tracked top level cannot be listed');
+      return;
+    }
+    const top = [...new Set(listed.split('\n').filter(Boolean).map((f) => f.split('/')[0]))].sort();
+    expect(top).toEqual(['.ci', '.gitignore', 'README.md', 'bin', 'deploy', 'docs', 'editors', 'games', 'grammar', 'package-lock.json', 'package.json', 'rules', 'schemas', 'src', 'test', 'tsconfig.build.json', 'tsconfig.json', 'typedoc.json', 'vitest.config.ts']);
+  });
+
+
   it('src/gdl holds folders by concern, no flat files', () => {
     const entries = readdirSync(join(src, 'gdl'));
     expect(entries.filter((f) => f.endsWith('.ts'))).toEqual([]);
