@@ -46,12 +46,56 @@ export interface Artifact {
  */
 const TREE: unique symbol = Symbol('gramlog term tree');
 
-export function attachTree(artifact: Artifact, root: GenNode): void {
-  Object.defineProperty(artifact, TREE, { value: root, enumerable: false, writable: false, configurable: false });
+interface TermTree {
+  root: GenNode;
+  terms: TermTable;
+  /** Whether `artifact.root` still is the tree's text form as made (never read or assigned). */
+  unread: boolean;
 }
 
 export function treeOf(artifact: Artifact): GenNode | undefined {
-  return (artifact as Artifact & { [TREE]?: GenNode })[TREE];
+  return (artifact as Artifact & { [TREE]?: TermTree })[TREE]?.root;
+}
+
+/**
+ * Make `artifact.root` the text form of `root`, written out when first read:
+ * mass generation straight to JSON (format-json.ts) never needs it. Reading
+ * or assigning `root` turns it into an ordinary data property. One getter and
+ * setter serve every artifact (closures per artifact would give each its own
+ * hidden class, which V8 keeps in old space: a full collection every few
+ * thousand artifacts).
+ */
+export function attachLazyTree(artifact: Artifact, root: GenNode, terms: TermTable): void {
+  const tree: TermTree = { root, terms, unread: true };
+  Object.defineProperty(artifact, TREE, { value: tree, enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(artifact, 'root', LAZY_ROOT);
+}
+
+function settleRoot(artifact: Artifact, value: ArtifactNode): void {
+  const tree = (artifact as Artifact & { [TREE]?: TermTree })[TREE];
+  if (tree) tree.unread = false;
+  Object.defineProperty(artifact, 'root', { value, writable: true, enumerable: true, configurable: true });
+}
+
+const LAZY_ROOT: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Artifact): ArtifactNode | undefined {
+    const tree = (this as Artifact & { [TREE]?: TermTree })[TREE];
+    if (!tree) return undefined; // an object made with the artifact as prototype
+    const value = toArtifactNode(tree.terms, tree.root);
+    settleRoot(this, value);
+    return value;
+  },
+  set(this: Artifact, value: ArtifactNode) {
+    settleRoot(this, value);
+  },
+};
+
+/** The term tree and its table when `artifact.root` was never read or assigned (its text form is then exactly the tree's). */
+export function unreadTree(artifact: Artifact): { root: GenNode; terms: TermTable } | undefined {
+  const t = (artifact as Artifact & { [TREE]?: TermTree })[TREE];
+  return t !== undefined && t.unread ? t : undefined;
 }
 
 /** The text form of a generated tree (iterative: deep trees need no recursion). */

@@ -11,14 +11,31 @@
  * depend on JavaScript's ordering of integer-like keys, and deep trees need no
  * recursion. Given violation facts (artifactViolations), a last key
  * `"violations":["(violation ...)",...]` lists them, when there are any.
+ *
+ * An artifact whose `root` was never read (the common case of mass
+ * generation) is written straight from its term tree, without making the
+ * text form: the same text, from the same canonical texts, the JSON of each
+ * node's symbol, rule, arguments and attributes remembered per rule and per
+ * (shared, never mutated) pairs array.
  */
-import type { Artifact, ArtifactNode } from './artifact.js';
+import { unreadTree, type Artifact, type ArtifactNode } from './artifact.js';
+import type { GenNode } from './node.js';
+import type { RuleDef } from './grammar.js';
+import type { TermTable } from '../../program/terms.js';
 import { formatTag } from '../../json/formats.js';
 import { termJson } from '../../json/terms.js';
 
 const FORMAT = `{"format":${JSON.stringify(formatTag('generate-tree'))},"seed":`;
 
 export function formatJson(artifact: Artifact, violations: readonly string[] = []): string {
+  const tree = unreadTree(artifact);
+  if (tree !== undefined) {
+    const out: string[] = [FORMAT, JSON.stringify(artifact.seed), ',"root":'];
+    treeJson(tree.terms, tree.root, out);
+    if (violations.length > 0) out.push(',"violations":', JSON.stringify(violations));
+    out.push('}');
+    return out.join('');
+  }
   const parts: string[] = [FORMAT, JSON.stringify(artifact.seed), ',"root":'];
   // Work items: a node to open, or text to emit when its children are done.
   const stack: Array<ArtifactNode | string> = [artifact.root];
@@ -40,6 +57,81 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
   if (violations.length > 0) parts.push(',"violations":', JSON.stringify(violations));
   parts.push('}');
   return parts.join('');
+}
+
+/** The JSON of a term tree's root node, exactly as of its text form (toArtifactNode), children depth first without recursion. */
+function treeJson(terms: TermTable, root: GenNode, out: string[]): void {
+  const heads = headsOf(terms);
+  head(heads, terms, root, out);
+  // the open nodes, root first, and how many children of each are written
+  const nodes: GenNode[] = [root];
+  const next: number[] = [0];
+  while (nodes.length > 0) {
+    const top = nodes.length - 1;
+    const node = nodes[top] as GenNode;
+    const i = next[top] as number;
+    if (i < node.children.length) {
+      next[top] = i + 1;
+      const child = node.children[i] as GenNode;
+      if (i > 0) out.push(',');
+      head(heads, terms, child, out);
+      nodes.push(child);
+      next.push(0);
+    } else {
+      out.push(']}');
+      nodes.pop();
+      next.pop();
+    }
+  }
+}
+
+interface Heads {
+  /** `{"symbol":S,"rule":R,"args":` per rule. */
+  rules: Map<RuleDef, string>;
+  /** `{"symbol":S,"args":` per terminal symbol (a term id). */
+  symbols: Map<number, string>;
+}
+
+/** Per term table (one per grammar). */
+const headTables = new WeakMap<TermTable, Heads>();
+
+function headsOf(terms: TermTable): Heads {
+  let h = headTables.get(terms);
+  if (h === undefined) headTables.set(terms, (h = { rules: new Map(), symbols: new Map() }));
+  return h;
+}
+
+/** A node's JSON up to the opening bracket of its children, onto `out`. */
+function head(heads: Heads, terms: TermTable, node: GenNode, out: string[]): void {
+  let start: string | undefined;
+  const rule = node.rule;
+  if (rule !== undefined) {
+    start = heads.rules.get(rule);
+    if (start === undefined) heads.rules.set(rule, (start = '{"symbol":' + quoted(terms.print(node.symbol)) + ',"rule":' + quoted(rule.name) + ',"args":'));
+  } else {
+    start = heads.symbols.get(node.symbol);
+    if (start === undefined) heads.symbols.set(node.symbol, (start = '{"symbol":' + quoted(terms.print(node.symbol)) + ',"args":'));
+  }
+  out.push(start, pairsJson(terms, node.args), ',"attrs":', pairsJson(terms, node.attrs), ',"children":[');
+}
+
+/** The JSON of flat key/value pairs, per pairs array (they are shared and never mutated); at most 4,096 kept. */
+const pairTexts = new Map<readonly number[], string>();
+
+/** As record(pairsToRecord(terms, pairs)): keys sorted by UTF-16 code unit, a repeated key text keeping its first place and last value. */
+function pairsJson(terms: TermTable, pairs: readonly number[]): string {
+  if (pairs.length === 0) return '{}';
+  let text = pairTexts.get(pairs);
+  if (text !== undefined) return text;
+  const values = new Map<string, string>();
+  for (let i = 0; i < pairs.length; i += 2) values.set(terms.print(pairs[i] as number), terms.print(pairs[i + 1] as number));
+  const keys = [...values.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  text = '{';
+  for (let i = 0; i < keys.length; i++) text += (i === 0 ? '' : ',') + quoted(keys[i] as string) + ':' + typed(values.get(keys[i] as string) as string);
+  text += '}';
+  if (pairTexts.size >= 4096) pairTexts.clear();
+  pairTexts.set(pairs, text);
+  return text;
 }
 
 function record(r: Record<string, string>): string {

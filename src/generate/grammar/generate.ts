@@ -10,7 +10,7 @@
  */
 import { withSeed } from '../seed-error.js';
 import { GramlogError } from '../../errors.js';
-import { attachTree, toArtifactNode, type Artifact } from './artifact.js';
+import { attachLazyTree, type Artifact, type ArtifactNode } from './artifact.js';
 import { unusedChoices, type Choices } from './choices.js';
 import { expandTree } from './expand.js';
 import { explainStore } from './explain.js';
@@ -75,7 +75,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
   for (const r of grammar.ruleList) applied[r.name] = expansion.applied[r.serial] as number;
   const artifact: Artifact = {
     seed,
-    root: toArtifactNode(grammar.program.terms, expansion.root),
+    root: undefined as unknown as ArtifactNode, // written out when first read (attachLazyTree below)
     nodeCount: expansion.nodeCount,
     params: grammar.params,
     applied,
@@ -85,7 +85,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
     artifact.choices = Object.fromEntries([...expansion.forced].sort().map((p) => [p, options.choose?.get(p) as string]));
   }
   if (history) artifact.history = history;
-  attachTree(artifact, expansion.root);
+  attachLazyTree(artifact, expansion.root, grammar.program.terms);
   return artifact;
 }
 
