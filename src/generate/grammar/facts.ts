@@ -55,48 +55,81 @@ export interface ArtifactFact {
  */
 export function artifactTermFacts(artifact: Artifact, terms: TermTable = artifact.grammar.program.terms, only?: ReadonlySet<string>): ArtifactFact[] {
   const out: ArtifactFact[] = [];
-  eachTermFact(artifact, terms, only, (rel, tuple) => out.push({ rel, tuple }));
+  eachTermFact(artifact, terms, only, undefined, (rel, arity, a, b, c, id) => {
+    out.push({ rel, tuple: arity === 1 ? [id(a)] : arity === 2 ? [id(a), id(b)] : [id(a), id(b), c] });
+  });
   return out;
 }
 
 type ArtifactRelation = keyof typeof ARTIFACT_RELATIONS;
 
-/** artifactTermFacts, one fact at a time (no list of fact objects to build). */
-function eachTermFact(artifact: Artifact, terms: TermTable, only: ReadonlySet<string> | undefined, emit: (rel: ArtifactRelation, tuple: number[]) => void): void {
+/** Stand-ins for the current node's id and its parent's in emitted facts: `id` interns the node's path when a fact is kept. */
+const SELF = -1;
+const PARENT = -2;
+
+/**
+ * An emitted fact: its relation and arity, up to three columns (SELF and
+ * PARENT standing for node ids, `c` never one), and `id` to turn a column
+ * into a term id of the target table.
+ */
+type Emit = (rel: ArtifactRelation, arity: number, a: number, b: number, c: number, id: (v: number) => number) => void;
+
+/**
+ * artifactTermFacts, one fact at a time (no list of fact objects to build, no
+ * node id interned for a fact nobody keeps). `copies` remembers the target
+ * table's copies of the grammar's terms (pass the same map for the same
+ * target table).
+ */
+function eachTermFact(artifact: Artifact, terms: TermTable, only: ReadonlySet<string> | undefined, copies: Map<number, number> | undefined, emit: Emit): void {
   const root = treeOf(artifact);
   if (!root) throw new Error('artifactTermFacts: not an artifact made by generate');
   const from = artifact.grammar.program.terms;
-  const copies = new Map<number, number>();
+  const copied = copies ?? new Map<number, number>();
   const t =
     from === terms
       ? (id: number) => id
       : (id: number) => {
-          let c = copies.get(id);
-          if (c === undefined) copies.set(id, (c = copyTerm(from, terms, id)));
+          let c = copied.get(id);
+          if (c === undefined) copied.set(id, (c = copyTerm(from, terms, id)));
           return c;
         };
   const want = (rel: string) => only === undefined || only.has(rel);
-  const has = Object.fromEntries(Object.keys(ARTIFACT_RELATIONS).map((rel) => [rel, want(rel)])) as Record<ArtifactRelation, boolean>;
+  const hasNode = want('node');
+  const hasSymbol = want('symbol');
+  const hasDepth = want('depth');
+  const hasRoot = want('root');
+  const hasParent = want('parent');
+  const hasChildindex = want('childindex');
+  const hasChose = want('chose');
+  const hasArg = want('arg');
+  const hasAttr = want('attr');
+  let node: GenNode = root;
+  let self = -1;
+  const id = (v: number): number => {
+    if (v === SELF) return self >= 0 ? self : (self = terms.constant(node.path));
+    if (v === PARENT) return terms.constant((node.parent as GenNode).path);
+    return v;
+  };
   const stack: GenNode[] = [root];
   while (stack.length > 0) {
-    const node = stack.pop() as GenNode;
-    const id = terms.constant(node.path);
-    if (has.node) emit('node', [id]);
-    if (has.symbol) emit('symbol', [id, t(node.symbol)]);
-    if (has.depth) emit('depth', [id, terms.number(node.depth)]);
+    node = stack.pop() as GenNode;
+    self = -1;
+    if (hasNode) emit('node', 1, SELF, 0, 0, id);
+    if (hasSymbol) emit('symbol', 2, SELF, t(node.symbol), 0, id);
+    if (hasDepth) emit('depth', 2, SELF, terms.number(node.depth), 0, id);
     if (!node.parent) {
-      if (has.root) emit('root', [id]);
+      if (hasRoot) emit('root', 1, SELF, 0, 0, id);
     } else {
-      if (has.parent) emit('parent', [id, terms.constant(node.parent.path)]);
-      if (has.childindex) emit('childindex', [id, terms.constant(node.segment)]);
+      if (hasParent) emit('parent', 2, SELF, PARENT, 0, id);
+      if (hasChildindex) emit('childindex', 2, SELF, terms.constant(node.segment), 0, id);
     }
-    if (node.rule && has.chose) emit('chose', [id, t(node.rule.term)]);
-    if (has.arg) for (let i = 0; i < node.args.length; i += 2) emit('arg', [id, t(node.args[i] as number), t(node.args[i + 1] as number)]);
-    if (has.attr) for (let i = 0; i < node.attrs.length; i += 2) emit('attr', [id, t(node.attrs[i] as number), t(node.attrs[i + 1] as number)]);
+    if (node.rule && hasChose) emit('chose', 2, SELF, t(node.rule.term), 0, id);
+    if (hasArg) for (let i = 0; i < node.args.length; i += 2) emit('arg', 3, SELF, t(node.args[i] as number), t(node.args[i + 1] as number), id);
+    if (hasAttr) for (let i = 0; i < node.attrs.length; i += 2) emit('attr', 3, SELF, t(node.attrs[i] as number), t(node.attrs[i + 1] as number), id);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as GenNode);
   }
-  if (has.applied) {
-    for (const r of artifact.grammar.ruleList) emit('applied', [t(r.term), terms.number(artifact.applied[r.name] ?? 0)]);
+  if (want('applied')) {
+    for (const r of artifact.grammar.ruleList) emit('applied', 2, t(r.term), terms.number(artifact.applied[r.name] ?? 0), 0, id);
   }
 }
 
@@ -127,6 +160,8 @@ interface ArtifactProgram {
    * derive. Absent: every fact is needed.
    */
   reads?: Map<number, Array<Array<number | undefined>>>;
+  /** The program's copies of the grammar's terms (the grammar's term ids never change). */
+  copies: Map<number, number>;
 }
 
 function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
@@ -135,7 +170,7 @@ function artifactProgram(program: Program, readOnly: boolean): ArtifactProgram {
     const id = readOnly ? program.findRelation(name, arity)?.id : program.relationId(name, arity);
     if (id !== undefined) rels.set(name, id);
   }
-  const p: ArtifactProgram = { program, rels, names: new Set(rels.keys()), base: evaluate(program) };
+  const p: ArtifactProgram = { program, rels, names: new Set(rels.keys()), base: evaluate(program), copies: new Map() };
   if (readOnly) p.reads = literalPatterns(program, new Set(rels.values()));
   return p;
 }
@@ -162,11 +197,13 @@ function literalPatterns(program: Program, ids: ReadonlySet<number>): Map<number
   return out;
 }
 
-function readByRules(patterns: Array<Array<number | undefined>>, tuple: readonly number[]): boolean {
+/** Whether some pattern matches the fact (columns a, b, c; `id` turns a node-id stand-in into its id, only when a pattern needs it). */
+function readByRules(patterns: Array<Array<number | undefined>>, a: number, b: number, c: number, id: (v: number) => number): boolean {
   for (const pattern of patterns) {
-    let match = true;
-    for (let i = 0; i < pattern.length && match; i++) match = pattern[i] === undefined || pattern[i] === tuple[i];
-    if (match) return true;
+    const p0 = pattern[0];
+    const p1 = pattern[1];
+    const p2 = pattern[2];
+    if ((p0 === undefined || p0 === id(a)) && (p1 === undefined || p1 === id(b)) && (p2 === undefined || p2 === c)) return true;
   }
   return false;
 }
@@ -175,10 +212,11 @@ function evaluateOver(artifact: Artifact, p: ArtifactProgram): Model {
   const facts: InjectedFact[] = [];
   const ids = p.rels;
   const reads = p.reads;
-  eachTermFact(artifact, p.program.terms, p.names, (name, tuple) => {
+  eachTermFact(artifact, p.program.terms, p.names, p.copies, (name, arity, a, b, c, id) => {
     const rel = ids.get(name) as number;
     const patterns = reads?.get(rel);
-    if (patterns === undefined || readByRules(patterns, tuple)) facts.push({ rel, tuple });
+    if (patterns !== undefined && !readByRules(patterns, a, b, c, id)) return;
+    facts.push({ rel, tuple: arity === 1 ? [id(a)] : arity === 2 ? [id(a), id(b)] : [id(a), id(b), c] });
   });
   return evaluate(p.program, { facts, base: p.base });
 }
