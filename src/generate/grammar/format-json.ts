@@ -62,8 +62,9 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
 /** The JSON of a term tree's root node, exactly as of its text form (toArtifactNode), children depth first without recursion. */
 function treeJson(terms: TermTable, root: GenNode, out: string[]): void {
   const heads = headsOf(terms);
-  head(heads, terms, root, out);
-  // the open nodes, root first, and how many children of each are written
+  out.push(nodeText(heads, terms, root, root.children.length === 0 ? CLOSED : 0));
+  if (root.children.length === 0) return;
+  // the open nodes (with children), root first, and how many children of each are written
   const nodes: GenNode[] = [root];
   const next: number[] = [0];
   while (nodes.length > 0) {
@@ -73,10 +74,12 @@ function treeJson(terms: TermTable, root: GenNode, out: string[]): void {
     if (i < node.children.length) {
       next[top] = i + 1;
       const child = node.children[i] as GenNode;
-      if (i > 0) out.push(',');
-      head(heads, terms, child, out);
-      nodes.push(child);
-      next.push(0);
+      const leaf = child.children.length === 0;
+      out.push(nodeText(heads, terms, child, (i > 0 ? AFTER_COMMA : 0) | (leaf ? CLOSED : 0)));
+      if (!leaf) {
+        nodes.push(child);
+        next.push(0);
+      }
     } else {
       out.push(']}');
       nodes.pop();
@@ -85,11 +88,25 @@ function treeJson(terms: TermTable, root: GenNode, out: string[]): void {
   }
 }
 
+/** Variants of a node's text: after a comma (not the first child), closed (no children: `]}` too). */
+const AFTER_COMMA = 1;
+const CLOSED = 2;
+
 interface Heads {
   /** `{"symbol":S,"rule":R,"args":` per rule. */
   rules: Map<RuleDef, string>;
   /** `{"symbol":S,"args":` per terminal symbol (a term id). */
   symbols: Map<number, string>;
+  /** The texts of nodes by their (shared) arguments array: one per rule or terminal symbol and attributes array. */
+  nodes: Map<readonly number[], NodeText[]>;
+}
+
+interface NodeText {
+  rule: RuleDef | undefined;
+  symbol: number;
+  attrs: readonly number[];
+  /** By variant (AFTER_COMMA | CLOSED bits): the node's JSON up to the opening bracket of its children, or closed. */
+  texts: [string, string, string, string];
 }
 
 /** Per term table (one per grammar). */
@@ -97,12 +114,30 @@ const headTables = new WeakMap<TermTable, Heads>();
 
 function headsOf(terms: TermTable): Heads {
   let h = headTables.get(terms);
-  if (h === undefined) headTables.set(terms, (h = { rules: new Map(), symbols: new Map() }));
+  if (h === undefined) headTables.set(terms, (h = { rules: new Map(), symbols: new Map(), nodes: new Map() }));
   return h;
 }
 
-/** A node's JSON up to the opening bracket of its children, onto `out`. */
-function head(heads: Heads, terms: TermTable, node: GenNode, out: string[]): void {
+/** A node's text in one of its variants, remembered per arguments array (at most 4,096 kept). */
+function nodeText(heads: Heads, terms: TermTable, node: GenNode, variant: number): string {
+  let list = heads.nodes.get(node.args);
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i] as NodeText;
+      if (e.rule === node.rule && e.symbol === node.symbol && e.attrs === node.attrs) return e.texts[variant] as string;
+    }
+  } else {
+    if (heads.nodes.size >= 4096) heads.nodes.clear();
+    heads.nodes.set(node.args, (list = []));
+  }
+  const open = head(heads, terms, node);
+  const texts: NodeText['texts'] = [open, ',' + open, open + ']}', ',' + open + ']}'];
+  list.push({ rule: node.rule, symbol: node.symbol, attrs: node.attrs, texts });
+  return texts[variant] as string;
+}
+
+/** A node's JSON up to the opening bracket of its children. */
+function head(heads: Heads, terms: TermTable, node: GenNode): string {
   let start: string | undefined;
   const rule = node.rule;
   if (rule !== undefined) {
@@ -112,7 +147,7 @@ function head(heads: Heads, terms: TermTable, node: GenNode, out: string[]): voi
     start = heads.symbols.get(node.symbol);
     if (start === undefined) heads.symbols.set(node.symbol, (start = '{"symbol":' + quoted(terms.print(node.symbol)) + ',"args":'));
   }
-  out.push(start, pairsJson(terms, node.args), ',"attrs":', pairsJson(terms, node.attrs), ',"children":[');
+  return start + pairsJson(terms, node.args) + ',"attrs":' + pairsJson(terms, node.attrs) + ',"children":[';
 }
 
 /** The JSON of flat key/value pairs, per pairs array (they are shared and never mutated); at most 4,096 kept. */
