@@ -97,13 +97,11 @@ interface Heads {
   rules: Map<RuleDef, string>;
   /** `{"symbol":S,"args":` per terminal symbol (a term id). */
   symbols: Map<number, string>;
-  /** The texts of nodes by their (shared) arguments array: one per rule or terminal symbol and attributes array. */
-  nodes: Map<readonly number[], NodeText[]>;
+  /** The texts of nodes by their (shared) arguments array, then rule serial (or -1 - terminal symbol); the last attributes array seen. */
+  nodes: Map<readonly number[], Map<number, NodeText>>;
 }
 
 interface NodeText {
-  rule: RuleDef | undefined;
-  symbol: number;
   attrs: readonly number[];
   /** By variant (AFTER_COMMA | CLOSED bits): the node's JSON up to the opening bracket of its children, or closed. */
   texts: [string, string, string, string];
@@ -118,22 +116,24 @@ function headsOf(terms: TermTable): Heads {
   return h;
 }
 
-/** A node's text in one of its variants, remembered per arguments array (at most 4,096 kept). */
+/** A node's text in one of its variants, remembered per arguments array (at most 4,096 kept), then rule or terminal symbol. */
 function nodeText(heads: Heads, terms: TermTable, node: GenNode, variant: number): string {
-  let list = heads.nodes.get(node.args);
-  if (list !== undefined) {
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i] as NodeText;
-      if (e.rule === node.rule && e.symbol === node.symbol && e.attrs === node.attrs) return e.texts[variant] as string;
-    }
-  } else {
+  let byRule = heads.nodes.get(node.args);
+  if (byRule === undefined) {
     if (heads.nodes.size >= 4096) heads.nodes.clear();
-    heads.nodes.set(node.args, (list = []));
+    heads.nodes.set(node.args, (byRule = new Map()));
   }
-  const open = head(heads, terms, node);
-  const texts: NodeText['texts'] = [open, ',' + open, open + ']}', ',' + open + ']}'];
-  list.push({ rule: node.rule, symbol: node.symbol, attrs: node.attrs, texts });
-  return texts[variant] as string;
+  const rule = node.rule;
+  const key = rule !== undefined ? rule.serial : -1 - node.symbol;
+  let e = byRule.get(key);
+  // the attributes of a node follow from its arguments, symbol and rule unless a rule reads more (its depth, ancestors, counts)
+  if (e === undefined || e.attrs !== node.attrs) {
+    const open = head(heads, terms, node);
+    // each text written out flat (join), not left a rope of its pieces that every line's join would walk again
+    e = { attrs: node.attrs, texts: [open, [',', open].join(''), [open, ']}'].join(''), [',', open, ']}'].join('')] };
+    byRule.set(key, e);
+  }
+  return e.texts[variant] as string;
 }
 
 /** A node's JSON up to the opening bracket of its children. */
@@ -147,7 +147,7 @@ function head(heads: Heads, terms: TermTable, node: GenNode): string {
     start = heads.symbols.get(node.symbol);
     if (start === undefined) heads.symbols.set(node.symbol, (start = '{"symbol":' + quoted(terms.print(node.symbol)) + ',"args":'));
   }
-  return start + pairsJson(terms, node.args) + ',"attrs":' + pairsJson(terms, node.attrs) + ',"children":[';
+  return [start, pairsJson(terms, node.args), ',"attrs":', pairsJson(terms, node.attrs), ',"children":['].join('');
 }
 
 /** The JSON of flat key/value pairs, per pairs array (they are shared and never mutated); at most 4,096 kept. */
