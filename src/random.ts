@@ -61,6 +61,38 @@ function mashText(n: number, text: string): number {
   return n;
 }
 
+/**
+ * Two mash states folded over two texts of the same length at once (the
+ * results in PAIR_X and PAIR_Y). Each state is the same as mashText gives:
+ * the two chains are independent, and a processor runs the second's
+ * arithmetic while the first waits on its own (one chain is a long run of
+ * dependent multiplications and conversions), so two cost little more than one.
+ */
+let PAIR_X = 0;
+let PAIR_Y = 0;
+function mashPair(n: number, m: number, textN: string, textM: string): void {
+  for (let i = 0; i < textN.length; i++) {
+    n += textN.charCodeAt(i);
+    m += textM.charCodeAt(i);
+    let h = 0.02519603282416938 * n;
+    let g = 0.02519603282416938 * m;
+    n = h >>> 0;
+    m = g >>> 0;
+    h -= n;
+    g -= m;
+    h *= n;
+    g *= m;
+    n = h >>> 0;
+    m = g >>> 0;
+    h -= n;
+    g -= m;
+    n += h * 0x100000000;
+    m += g * 0x100000000;
+  }
+  PAIR_X = n;
+  PAIR_Y = m;
+}
+
 const MASH_START = 0xefc8249d;
 const MASH_2_32 = 2.3283064365386963e-10; // 2^-32
 /** The state after Alea's three mash(' ') calls, and the values they returned. */
@@ -164,8 +196,69 @@ export class NodeStreams {
     for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
     let c = mashText(b, this.prefix);
     for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
+    return this.seeded(firstPass, b, c, name);
+  }
+
+  /**
+   * `stream` for a node, and for its next sibling at once (the same parent,
+   * last segment `siblingSegment`, first pass `siblingFirstPass`): the
+   * sibling's second and third pass states go to `sibling` (0 and 1), for
+   * `seeded` when the sibling draws. The two names share all but the last
+   * segment, so their mash chains run side by side (mashPair).
+   */
+  streamWithSibling(
+    segments: readonly string[],
+    count: number,
+    firstPass: number,
+    name: () => string,
+    siblingSegment: string,
+    siblingFirstPass: number,
+    sibling: number[],
+  ): Random {
+    const last = segments[count - 1] as string;
+    if (count < 2 || last.length !== siblingSegment.length) {
+      const y = this.passes(segments, count - 1, siblingSegment, siblingFirstPass);
+      sibling[0] = y[0];
+      sibling[1] = y[1];
+      return this.stream(segments, count, firstPass, name);
+    }
+    let x = firstPass;
+    let y = siblingFirstPass;
+    let xb = 0;
+    let yb = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      mashPair(x, y, this.prefix, this.prefix);
+      for (let i = 0; i < count - 1; i++) {
+        if (i > 0) mashPair(PAIR_X, PAIR_Y, '/', '/');
+        mashPair(PAIR_X, PAIR_Y, segments[i] as string, segments[i] as string);
+      }
+      mashPair(PAIR_X, PAIR_Y, '/', '/');
+      mashPair(PAIR_X, PAIR_Y, last, siblingSegment);
+      if (pass === 0) {
+        x = xb = PAIR_X;
+        y = yb = PAIR_Y;
+      }
+    }
+    sibling[0] = yb;
+    sibling[1] = PAIR_Y;
+    return this.seeded(firstPass, xb, PAIR_X, name);
+  }
+
+  /** The second and third pass states of the name of `count` segments then `last`, one chain at a time. */
+  private passes(segments: readonly string[], count: number, last: string, firstPass: number): [number, number] {
+    let b = mashText(firstPass, this.prefix);
+    for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
+    b = mashText(count === 0 ? b : mashChar(b, 47), last);
+    let c = mashText(b, this.prefix);
+    for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
+    c = mashText(count === 0 ? c : mashChar(c, 47), last);
+    return [b, c];
+  }
+
+  /** The stream whose three mash passes ended in these states (from `stream` or `streamWithSibling`). */
+  seeded(firstPass: number, secondPass: number, thirdPass: number, name: () => string): Random {
     const prefix = this.prefix;
-    return new AleaRandom(() => prefix + name(), seededPrng(firstPass, b, c));
+    return new AleaRandom(() => prefix + name(), seededPrng(firstPass, secondPass, thirdPass));
   }
 }
 

@@ -68,6 +68,35 @@ describe('node streams (NodeStreams: a tree node stream per path, without writin
     );
   });
 
+  it('a node and its next sibling at once (two mash chains side by side): both streams as seedrandom makes them', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.string({ maxLength: 12 })),
+        fc.array(fc.nat({ max: 20000 }), { maxLength: 30 }),
+        fc.nat({ max: 20000 }),
+        fc.nat({ max: 20000 }),
+        (seed, indexes, mine, theirs) => {
+          const streams = new NodeStreams(seed);
+          const parent = ['n', ...indexes.map(String)];
+          let state = streams.first('n');
+          for (let d = 1; d < parent.length; d++) state = streams.extend(state, parent[d] as string);
+          const segments = [...parent, String(mine), 'left over from a deeper node'];
+          const sibling = [0.5, 0.5];
+          const a = streams.streamWithSibling(segments, parent.length + 1, streams.extend(state, String(mine)), () => path(segments.slice(0, -1)), String(theirs), streams.extend(state, String(theirs)), sibling);
+          const b = streams.seeded(streams.extend(state, String(theirs)), sibling[0] as number, sibling[1] as number, () => path([...parent, String(theirs)]));
+          const oracleA = seedrandom.alea(`${String(seed)}/${path([...parent, String(mine)])}`);
+          const oracleB = seedrandom.alea(`${String(seed)}/${path([...parent, String(theirs)])}`);
+          for (let k = 0; k < 5; k++) {
+            expect(a.next()).toBe(oracleA());
+            expect(b.next()).toBe(oracleB());
+          }
+          expect(b.seed).toBe(`${String(seed)}/${path([...parent, String(theirs)])}`);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('reads only the first COUNT segments (the expansion reuses one array for every node)', () => {
     const streams = new NodeStreams(5);
     const segments = ['n', '0', '1', '7', '3'];

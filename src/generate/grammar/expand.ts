@@ -104,9 +104,20 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const streams = new NodeStreams(seed);
   /** The current node's path segments, root first (filled when a draw needs its stream). */
   const segments: string[] = [];
-  const streamOf = (node: GenNode): Random => {
+  const streamOf = (node: TreeNode): Random => {
+    const states = node.siblingStates;
+    if (states !== undefined) return streams.seeded(node.mash, states[0] as number, states[1] as number, () => node.path);
     let k = node.depth;
     for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
+    // the next sibling's stream along with this one's when it will likely draw too (two mash chains cost little more than one)
+    const parent = node.parent;
+    if (parent !== undefined) {
+      const next = parent.children[parent.children.indexOf(node) + 1] as TreeNode | undefined;
+      if (next !== undefined && next.siblingStates === undefined && (g.nonterminals.get(next.symbol)?.rules.length ?? 0) > 1) {
+        next.siblingStates = [0.5, 0.5];
+        return streams.streamWithSibling(segments, node.depth + 1, node.mash, () => node.path, next.segment, next.mash, next.siblingStates);
+      }
+    }
     return streams.stream(segments, node.depth + 1, node.mash, () => node.path);
   };
   const applied = new Int32Array(g.ruleList.length);
