@@ -61,38 +61,6 @@ function mashText(n: number, text: string): number {
   return n;
 }
 
-/**
- * Two mash states folded over two texts of the same length at once (the
- * results in PAIR_X and PAIR_Y). Each state is the same as mashText gives:
- * the two chains are independent, and a processor runs the second's
- * arithmetic while the first waits on its own (one chain is a long run of
- * dependent multiplications and conversions), so two cost little more than one.
- */
-let PAIR_X = 0;
-let PAIR_Y = 0;
-function mashPair(n: number, m: number, textN: string, textM: string): void {
-  for (let i = 0; i < textN.length; i++) {
-    n += textN.charCodeAt(i);
-    m += textM.charCodeAt(i);
-    let h = 0.02519603282416938 * n;
-    let g = 0.02519603282416938 * m;
-    n = h >>> 0;
-    m = g >>> 0;
-    h -= n;
-    g -= m;
-    h *= n;
-    g *= m;
-    n = h >>> 0;
-    m = g >>> 0;
-    h -= n;
-    g -= m;
-    n += h * 0x100000000;
-    m += g * 0x100000000;
-  }
-  PAIR_X = n;
-  PAIR_Y = m;
-}
-
 const MASH_START = 0xefc8249d;
 const MASH_2_32 = 2.3283064365386963e-10; // 2^-32
 /** The state after Alea's three mash(' ') calls, and the values they returned. */
@@ -192,11 +160,14 @@ export class NodeStreams {
    * `name()` writes the name out if the stream's `seed` is asked for.
    */
   stream(segments: readonly string[], count: number, firstPass: number, name: () => string): Random {
-    let b = mashText(firstPass, this.prefix);
-    for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
-    let c = mashText(b, this.prefix);
-    for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
-    return this.seeded(firstPass, b, c, name);
+    this.statesOf(segments, count, firstPass);
+    return this.seeded(firstPass, this.second, this.third, name);
+  }
+
+  /** The first draw of `stream(segments, count, firstPass, ...)`, without making the stream (a tree node draws once). */
+  firstDraw(segments: readonly string[], count: number, firstPass: number): number {
+    this.statesOf(segments, count, firstPass);
+    return seededPrng(firstPass, this.second, this.third)();
   }
 
   /**
@@ -215,50 +186,106 @@ export class NodeStreams {
     siblingFirstPass: number,
     sibling: number[],
   ): Random {
-    const last = segments[count - 1] as string;
-    if (count < 2 || last.length !== siblingSegment.length) {
-      const y = this.passes(segments, count - 1, siblingSegment, siblingFirstPass);
-      sibling[0] = y[0];
-      sibling[1] = y[1];
-      return this.stream(segments, count, firstPass, name);
-    }
-    let x = firstPass;
-    let y = siblingFirstPass;
-    let xb = 0;
-    let yb = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      mashPair(x, y, this.prefix, this.prefix);
-      for (let i = 0; i < count - 1; i++) {
-        if (i > 0) mashPair(PAIR_X, PAIR_Y, '/', '/');
-        mashPair(PAIR_X, PAIR_Y, segments[i] as string, segments[i] as string);
-      }
-      mashPair(PAIR_X, PAIR_Y, '/', '/');
-      mashPair(PAIR_X, PAIR_Y, last, siblingSegment);
-      if (pass === 0) {
-        x = xb = PAIR_X;
-        y = yb = PAIR_Y;
-      }
-    }
-    sibling[0] = yb;
-    sibling[1] = PAIR_Y;
-    return this.seeded(firstPass, xb, PAIR_X, name);
+    this.pairStatesOf(segments, count, firstPass, siblingSegment, siblingFirstPass, sibling);
+    return this.seeded(firstPass, this.second, this.third, name);
   }
 
-  /** The second and third pass states of the name of `count` segments then `last`, one chain at a time. */
-  private passes(segments: readonly string[], count: number, last: string, firstPass: number): [number, number] {
-    let b = mashText(firstPass, this.prefix);
-    for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
-    b = mashText(count === 0 ? b : mashChar(b, 47), last);
-    let c = mashText(b, this.prefix);
-    for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
-    c = mashText(count === 0 ? c : mashChar(c, 47), last);
-    return [b, c];
+  /** The first draw of `streamWithSibling(...)`, without making the stream. */
+  firstDrawWithSibling(segments: readonly string[], count: number, firstPass: number, siblingSegment: string, siblingFirstPass: number, sibling: number[]): number {
+    this.pairStatesOf(segments, count, firstPass, siblingSegment, siblingFirstPass, sibling);
+    return seededPrng(firstPass, this.second, this.third)();
   }
 
   /** The stream whose three mash passes ended in these states (from `stream` or `streamWithSibling`). */
   seeded(firstPass: number, secondPass: number, thirdPass: number, name: () => string): Random {
     const prefix = this.prefix;
     return new AleaRandom(() => prefix + name(), seededPrng(firstPass, secondPass, thirdPass));
+  }
+
+  /** The first draw of `seeded(...)`, without making the stream. */
+  firstDrawSeeded(firstPass: number, secondPass: number, thirdPass: number): number {
+    return seededPrng(firstPass, secondPass, thirdPass)();
+  }
+
+  // Results of the pass computations below (fields, not a returned array: a double field is updated in place).
+  private second = 0.5;
+  private third = 0.5;
+  private pairX = 0.5;
+  private pairY = 0.5;
+
+  /** The second and third pass states of the name of `count` segments into `second` and `third`. */
+  private statesOf(segments: readonly string[], count: number, firstPass: number): void {
+    let b = mashText(firstPass, this.prefix);
+    for (let i = 0; i < count; i++) b = mashText(i === 0 ? b : mashChar(b, 47), segments[i] as string);
+    let c = mashText(b, this.prefix);
+    for (let i = 0; i < count; i++) c = mashText(i === 0 ? c : mashChar(c, 47), segments[i] as string);
+    this.second = b;
+    this.third = c;
+  }
+
+  /** statesOf for a node, its next sibling's states into `sibling`, side by side when the last segments are as long. */
+  private pairStatesOf(segments: readonly string[], count: number, firstPass: number, siblingSegment: string, siblingFirstPass: number, sibling: number[]): void {
+    const last = segments[count - 1] as string;
+    if (count < 2 || last.length !== siblingSegment.length) {
+      const own = segments.slice(0, count);
+      own[count - 1] = siblingSegment;
+      this.statesOf(own, count, siblingFirstPass);
+      sibling[0] = this.second;
+      sibling[1] = this.third;
+      this.statesOf(segments, count, firstPass);
+      return;
+    }
+    let x = firstPass;
+    let y = siblingFirstPass;
+    let xb = 0;
+    let yb = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      this.mashPair(x, y, this.prefix, this.prefix);
+      for (let i = 0; i < count - 1; i++) {
+        if (i > 0) this.mashPair(this.pairX, this.pairY, '/', '/');
+        this.mashPair(this.pairX, this.pairY, segments[i] as string, segments[i] as string);
+      }
+      this.mashPair(this.pairX, this.pairY, '/', '/');
+      this.mashPair(this.pairX, this.pairY, last, siblingSegment);
+      if (pass === 0) {
+        x = xb = this.pairX;
+        y = yb = this.pairY;
+      }
+    }
+    sibling[0] = yb;
+    sibling[1] = this.pairY;
+    this.second = xb;
+    this.third = this.pairX;
+  }
+
+  /**
+   * Two mash states folded over two texts of the same length at once (into
+   * pairX and pairY). Each state is the same as mashText gives: the two
+   * chains are independent, and a processor runs the second's arithmetic
+   * while the first waits on its own (one chain is a long run of dependent
+   * multiplications and conversions), so two cost little more than one.
+   */
+  private mashPair(n: number, m: number, textN: string, textM: string): void {
+    for (let i = 0; i < textN.length; i++) {
+      n += textN.charCodeAt(i);
+      m += textM.charCodeAt(i);
+      let h = 0.02519603282416938 * n;
+      let g = 0.02519603282416938 * m;
+      n = h >>> 0;
+      m = g >>> 0;
+      h -= n;
+      g -= m;
+      h *= n;
+      g *= m;
+      n = h >>> 0;
+      m = g >>> 0;
+      h -= n;
+      g -= m;
+      n += h * 0x100000000;
+      m += g * 0x100000000;
+    }
+    this.pairX = n;
+    this.pairY = m;
   }
 }
 

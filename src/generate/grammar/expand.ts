@@ -17,7 +17,7 @@
  * memory budget (../memory.ts, checked every so many nodes, a deep node's long
  * path counting for more) stops with generate/memory.
  */
-import { NodeStreams, type Random } from '../../random.js';
+import { NodeStreams, weightedIndex } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
@@ -30,7 +30,7 @@ import { extractOutcome, slotRelations, type NodeOutcome } from './outcome.js';
 import { readAttrs, readChildArgs, sortPairs } from './outputs.js';
 import { runPipeline, type PipelineResult, type Selectors } from './pipeline.js';
 import { readSelectors } from './preselectors.js';
-import { selectRule } from './selector.js';
+import { DRAW, ruleWithoutDraw } from './selector.js';
 
 /** What the loop reports per expanded node when recording (for --explain). */
 export interface ExpansionRecord {
@@ -104,9 +104,10 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const streams = new NodeStreams(seed);
   /** The current node's path segments, root first (filled when a draw needs its stream). */
   const segments: string[] = [];
-  const streamOf = (node: TreeNode): Random => {
+  /** The first draw of the node's stream (the only one a node makes: selector.ts). */
+  const drawOf = (node: TreeNode): number => {
     const states = node.siblingStates;
-    if (states !== undefined) return streams.seeded(node.mash, states[0] as number, states[1] as number, () => node.path);
+    if (states !== undefined) return streams.firstDrawSeeded(node.mash, states[0] as number, states[1] as number);
     let k = node.depth;
     for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
     // the next sibling's stream along with this one's when it will likely draw too (two mash chains cost little more than one)
@@ -115,10 +116,10 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       const next = parent.children[parent.children.indexOf(node) + 1] as TreeNode | undefined;
       if (next !== undefined && next.siblingStates === undefined && (g.nonterminals.get(next.symbol)?.rules.length ?? 0) > 1) {
         next.siblingStates = [0.5, 0.5];
-        return streams.streamWithSibling(segments, node.depth + 1, node.mash, () => node.path, next.segment, next.mash, next.siblingStates);
+        return streams.firstDrawWithSibling(segments, node.depth + 1, node.mash, next.segment, next.mash, next.siblingStates);
       }
     }
-    return streams.stream(segments, node.depth + 1, node.mash, () => node.path);
+    return streams.firstDraw(segments, node.depth + 1, node.mash);
   };
   const applied = new Int32Array(g.ruleList.length);
   const rootName = naming.root();
@@ -159,7 +160,8 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       }
       const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
       if (override !== undefined) forced.add(node.path);
-      const chosen = override ?? selectRule(result, () => streamOf(node));
+      let chosen = override ?? ruleWithoutDraw(result);
+      if (chosen === DRAW) chosen = weightedIndex(result.weights, drawOf(node));
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
