@@ -46,9 +46,9 @@ function mashChar(n: number, code: number): number {
   return n + h * 0x100000000; // 2^32
 }
 
-function mashText(n: number, text: string): number {
+function mashText(n: number, text: string, from = 0): number {
   // mashChar, written out: a call per character costs more than the arithmetic
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     n += text.charCodeAt(i);
     let h = 0.02519603282416938 * n;
     n = h >>> 0;
@@ -171,32 +171,23 @@ export class NodeStreams {
   }
 
   /**
-   * `stream` for a node, and for its next sibling at once (the same parent,
-   * last segment `siblingSegment`, first pass `siblingFirstPass`): the
-   * sibling's second and third pass states go to `sibling` (0 and 1), for
-   * `seeded` when the sibling draws. The two names share all but the last
-   * segment, so their mash chains run side by side (mashPair).
+   * The first draw of the stream named `name` (first pass state
+   * `firstPass`), and the second and third pass states of another name's
+   * stream (`otherName`, `otherFirstPass`) into `other` (0 and 1), for
+   * `firstDrawSeeded` or `seeded` when that one draws: the two names' mash
+   * chains run side by side (mashPair), which costs little more than one.
    */
-  streamWithSibling(
-    segments: readonly string[],
-    count: number,
-    firstPass: number,
-    name: () => string,
-    siblingSegment: string,
-    siblingFirstPass: number,
-    sibling: number[],
-  ): Random {
-    this.pairStatesOf(segments, count, firstPass, siblingSegment, siblingFirstPass, sibling);
-    return this.seeded(firstPass, this.second, this.third, name);
+  firstDrawPaired(name: string, firstPass: number, otherName: string, otherFirstPass: number, other: number[]): number {
+    this.pairPass(firstPass, otherFirstPass, name, otherName);
+    const xb = this.pairX;
+    const yb = this.pairY;
+    this.pairPass(xb, yb, name, otherName);
+    other[0] = yb;
+    other[1] = this.pairY;
+    return seededPrng(firstPass, xb, this.pairX)();
   }
 
-  /** The first draw of `streamWithSibling(...)`, without making the stream. */
-  firstDrawWithSibling(segments: readonly string[], count: number, firstPass: number, siblingSegment: string, siblingFirstPass: number, sibling: number[]): number {
-    this.pairStatesOf(segments, count, firstPass, siblingSegment, siblingFirstPass, sibling);
-    return seededPrng(firstPass, this.second, this.third)();
-  }
-
-  /** The stream whose three mash passes ended in these states (from `stream` or `streamWithSibling`). */
+  /** The stream whose three mash passes ended in these states (from `stream`, or another's states from `firstDrawPaired`). */
   seeded(firstPass: number, secondPass: number, thirdPass: number, name: () => string): Random {
     const prefix = this.prefix;
     return new AleaRandom(() => prefix + name(), seededPrng(firstPass, secondPass, thirdPass));
@@ -223,50 +214,24 @@ export class NodeStreams {
     this.third = c;
   }
 
-  /** statesOf for a node, its next sibling's states into `sibling`, side by side when the last segments are as long. */
-  private pairStatesOf(segments: readonly string[], count: number, firstPass: number, siblingSegment: string, siblingFirstPass: number, sibling: number[]): void {
-    const last = segments[count - 1] as string;
-    if (count < 2 || last.length !== siblingSegment.length) {
-      const own = segments.slice(0, count);
-      own[count - 1] = siblingSegment;
-      this.statesOf(own, count, siblingFirstPass);
-      sibling[0] = this.second;
-      sibling[1] = this.third;
-      this.statesOf(segments, count, firstPass);
-      return;
-    }
-    let x = firstPass;
-    let y = siblingFirstPass;
-    let xb = 0;
-    let yb = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      this.mashPair(x, y, this.prefix, this.prefix);
-      for (let i = 0; i < count - 1; i++) {
-        if (i > 0) this.mashPair(this.pairX, this.pairY, '/', '/');
-        this.mashPair(this.pairX, this.pairY, segments[i] as string, segments[i] as string);
-      }
-      this.mashPair(this.pairX, this.pairY, '/', '/');
-      this.mashPair(this.pairX, this.pairY, last, siblingSegment);
-      if (pass === 0) {
-        x = xb = this.pairX;
-        y = yb = this.pairY;
-      }
-    }
-    sibling[0] = yb;
-    sibling[1] = this.pairY;
-    this.second = xb;
-    this.third = this.pairX;
+  /** One mash pass over `SEED/` and each name, both chains side by side as far as the shorter name goes (into pairX and pairY). */
+  private pairPass(x: number, y: number, nameX: string, nameY: string): void {
+    this.mashPair(x, y, this.prefix, this.prefix, this.prefix.length);
+    const common = Math.min(nameX.length, nameY.length);
+    this.mashPair(this.pairX, this.pairY, nameX, nameY, common);
+    if (nameX.length > common) this.pairX = mashText(this.pairX, nameX, common);
+    if (nameY.length > common) this.pairY = mashText(this.pairY, nameY, common);
   }
 
   /**
-   * Two mash states folded over two texts of the same length at once (into
-   * pairX and pairY). Each state is the same as mashText gives: the two
+   * Two mash states folded over the first `length` characters of two texts
+   * at once (into pairX and pairY). Each state is the same as mashText gives: the two
    * chains are independent, and a processor runs the second's arithmetic
    * while the first waits on its own (one chain is a long run of dependent
    * multiplications and conversions), so two cost little more than one.
    */
-  private mashPair(n: number, m: number, textN: string, textM: string): void {
-    for (let i = 0; i < textN.length; i++) {
+  private mashPair(n: number, m: number, textN: string, textM: string, length: number): void {
+    for (let i = 0; i < length; i++) {
       n += textN.charCodeAt(i);
       m += textM.charCodeAt(i);
       let h = 0.02519603282416938 * n;

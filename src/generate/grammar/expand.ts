@@ -106,19 +106,21 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
   const segments: string[] = [];
   /** The first draw of the node's stream (the only one a node makes: selector.ts). */
   const drawOf = (node: TreeNode): number => {
-    const states = node.siblingStates;
+    const states = node.streamStates;
     if (states !== undefined) return streams.firstDrawSeeded(node.mash, states[0] as number, states[1] as number);
-    let k = node.depth;
-    for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
-    // the next sibling's stream along with this one's when it will likely draw too (two mash chains cost little more than one)
-    const parent = node.parent;
-    if (parent !== undefined) {
-      const next = parent.children[parent.children.indexOf(node) + 1] as TreeNode | undefined;
-      if (next !== undefined && next.siblingStates === undefined && (g.nonterminals.get(next.symbol)?.rules.length ?? 0) > 1) {
-        next.siblingStates = [0.5, 0.5];
-        return streams.firstDrawWithSibling(segments, node.depth + 1, node.mash, next.segment, next.mash, next.siblingStates);
+    // the stream of one of the next few nodes to expand along with this one's, when that one will likely draw
+    // too (two mash chains side by side cost little more than one); shallow nodes, whose paths are written out
+    if (node.depth <= EAGER_DEPTH) {
+      for (let i = stack.length - 1; i >= 0 && i >= stack.length - PARTNER_REACH; i--) {
+        const partner = stack[i] as TreeNode;
+        if (partner.streamStates === undefined && partner.depth <= EAGER_DEPTH && (g.nonterminals.get(partner.symbol)?.rules.length ?? 0) > 1) {
+          partner.streamStates = [0.5, 0.5];
+          return streams.firstDrawPaired(node.path, node.mash, partner.path, partner.mash, partner.streamStates);
+        }
       }
     }
+    let k = node.depth;
+    for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
     return streams.firstDraw(segments, node.depth + 1, node.mash);
   };
   const applied = new Int32Array(g.ruleList.length);
@@ -209,6 +211,9 @@ const limitContexts = new WeakMap<Grammar, ReturnType<typeof limitContext>>();
 /** The attributes and children of a node that has none (shared: a node's attrs and children are replaced, never mutated). */
 const NO_ATTRS: number[] = [];
 const NO_CHILDREN: GenNode[] = [];
+
+/** How many of the next nodes to expand a drawing node looks at for a partner to seed its stream with. */
+const PARTNER_REACH = 4;
 
 /** A node costs about 2 KB; a path this long costs as much again. */
 const PATH_CHARS_PER_NODE = 2048;

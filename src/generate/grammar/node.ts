@@ -85,8 +85,8 @@ export const EAGER_DEPTH = 32;
 
 export class TreeNode implements GenNode {
   rule: RuleDef | undefined = undefined;
-  /** The second and third mash passes of this node's stream, when an earlier sibling's draw computed them with its own (random.ts streamWithSibling). */
-  siblingStates: number[] | undefined = undefined;
+  /** The second and third mash passes of this node's stream, when an earlier node's draw computed them with its own (random.ts firstDrawPaired). */
+  streamStates: number[] | undefined = undefined;
   attrs: number[];
   children: GenNode[];
   private idTerm: number;
