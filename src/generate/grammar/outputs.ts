@@ -49,16 +49,40 @@ function childArgs(g: Grammar, outcome: NodeOutcome, node: GenNode, rule: RuleDe
     if (pos < 0) continue;
     (out[pos] as number[]).push(r[t + 2] as number, r[t + 3] as number);
   }
+  const interned = internTable(g);
   return out.map((pairs, pos) =>
-    sortPairs(
+    intern(interned, sortPairs(
       g,
       pairs,
       (k, a, b) =>
         `child ${(rule.children[pos] as { index: number }).index} of node ${node.path} (rule ${rule.name}) gets two values for argument ${k}: ${a} and ${b}`,
       'childarg',
       5,
-    ),
+    )),
   );
+}
+
+/**
+ * One array per argument list, per grammar: the same arguments reached from
+ * different parents or rules share one array, so what is remembered per
+ * arguments array (node-eval.ts, format-json.ts) is remembered once. At most
+ * 65,536 kept (the table starts over when full: sharing is only a saving).
+ */
+const internTables = new WeakMap<Grammar, Map<string, number[]>>();
+
+function internTable(g: Grammar): Map<string, number[]> {
+  let t = internTables.get(g);
+  if (t === undefined) internTables.set(g, (t = new Map()));
+  return t;
+}
+
+function intern(table: Map<string, number[]>, pairs: number[]): number[] {
+  const key = pairs.join(',');
+  const known = table.get(key);
+  if (known !== undefined) return known;
+  if (table.size >= 1 << 16) table.clear();
+  table.set(key, pairs);
+  return pairs;
 }
 
 /** Sort flat key/value pairs by key (term order); a repeated key is an error. */
