@@ -20,7 +20,7 @@ import { statementSpan } from './vocabulary.js';
 export function readAttrs(g: Grammar, outcome: NodeOutcome, node: GenNode): number[] {
   if (outcome.attrs) return outcome.attrs;
   const pairs = outcome.rows.attr.slice();
-  const attrs = sortPairs(g, pairs, (k, a, b) => `node ${node.path} gets two values for attribute ${k}: ${a} and ${b}`, 'attr', 3);
+  const attrs = intern(internTable(g), sortPairs(g, pairs, (k, a, b) => `node ${node.path} gets two values for attribute ${k}: ${a} and ${b}`, 'attr', 3));
   outcome.attrs = attrs;
   return attrs;
 }
@@ -63,9 +63,9 @@ function childArgs(g: Grammar, outcome: NodeOutcome, node: GenNode, rule: RuleDe
 }
 
 /**
- * One array per argument list, per grammar: the same arguments reached from
- * different parents or rules share one array, so what is remembered per
- * arguments array (node-eval.ts, format-json.ts) is remembered once. At most
+ * One array per argument (or attribute) list, per grammar: the same
+ * arguments reached from different parents or rules share one array, so what
+ * is remembered per array (node-eval.ts, format-json.ts) is remembered once. At most
  * 65,536 kept (the table starts over when full: sharing is only a saving).
  */
 const internTables = new WeakMap<Grammar, Map<string, number[]>>();
