@@ -170,6 +170,13 @@ export class NodeStreams {
     return seededPrng(firstPass, this.second, this.third)();
   }
 
+  /** The first draw of the stream named `name` (written out), given the first pass's state after it. */
+  firstDrawOf(name: string, firstPass: number): number {
+    const b = mashText(mashText(firstPass, this.prefix), name);
+    const c = mashText(mashText(b, this.prefix), name);
+    return seededPrng(firstPass, b, c)();
+  }
+
   /**
    * The first draw of the stream named `name` (first pass state
    * `firstPass`), and the second and third pass states of another name's

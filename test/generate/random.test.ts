@@ -88,6 +88,7 @@ describe('node streams (NodeStreams: a tree node stream per path, without writin
           expect(stream.seed).toBe(`${String(seed)}/${path(b)}`);
           expect(streams.firstDrawSeeded(firstPass(b), other[0] as number, other[1] as number)).toBe(seedrandom.alea(`${String(seed)}/${path(b)}`)());
           expect(streams.firstDraw(a, a.length, firstPass(a))).toBe(u);
+          expect(streams.firstDrawOf(path(a), firstPass(a))).toBe(u);
         },
       ),
       { numRuns: 200 },

@@ -118,7 +118,9 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
           return streams.firstDrawPaired(node.path, node.mash, partner.path, partner.mash, partner.streamStates);
         }
       }
+      return streams.firstDrawOf(node.path, node.mash);
     }
+    // a deep node's path is not written out: its segments are read instead
     let k = node.depth;
     for (let cur: GenNode | undefined = node; cur; cur = cur.parent) segments[k--] = cur.segment;
     return streams.firstDraw(segments, node.depth + 1, node.mash);
