@@ -20,6 +20,9 @@ export interface PackedBatch {
 /** Worst-case UTF-8 bytes of a JavaScript string: three per UTF-16 unit. */
 const MAX_BYTES_PER_UNIT = 3;
 
+/** Bytes per item of the last batch packed in this thread: the next batch's buffer is sized from it. */
+let lastBytesPerItem = 0;
+
 /** Collects a batch's outcomes, encoding each document as it comes (so no document string outlives its seed). */
 export class BatchPacker {
   private buf: Buffer;
@@ -27,8 +30,9 @@ export class BatchPacker {
   private readonly outcomes: SeedOutcome[] = [];
   private readonly ends: number[] = [];
 
-  constructor(initialBytes = 1 << 16) {
-    this.buf = Buffer.allocUnsafeSlow(initialBytes);
+  /** A packer for a batch of `items`: its buffer sized for that many of the last batch's documents, and a quarter more. */
+  constructor(items: number) {
+    this.buf = Buffer.allocUnsafeSlow(Math.max(1 << 12, Math.ceil(lastBytesPerItem * items * 1.25)));
   }
 
   add(o: SeedOutcome): void {
@@ -52,6 +56,7 @@ export class BatchPacker {
 
   /** The batch, and the memory to transfer with it. */
   finish(): { batch: PackedBatch; transfer: ArrayBuffer[] } {
+    if (this.outcomes.length > 0) lastBytesPerItem = this.used / this.outcomes.length;
     const text = new Uint8Array(this.buf.buffer, 0, this.used);
     return { batch: { outcomes: this.outcomes, ends: Int32Array.from(this.ends), text }, transfer: [this.buf.buffer as ArrayBuffer] };
   }

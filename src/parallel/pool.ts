@@ -38,6 +38,12 @@ const MIN_GAIN_MS = 100;
 const WINDOW_PER_THREAD = 4;
 /** Largest batch (items): small enough to keep the window small and the threads evenly busy. */
 const MAX_BATCH = 64;
+/**
+ * Batches a worker holds at once: the next is already in its queue when it
+ * sends a result, so it never waits for this thread (busy with a batch of
+ * its own) to read the result before it gets more.
+ */
+const WORKER_QUEUE = 3;
 
 export interface OrderedRun {
   /** The command's name and parsed options: what the workers run (src/parallel/worker.ts). */
@@ -140,11 +146,10 @@ function runPool(run: OrderedRun, ranges: ReadonlyArray<readonly [number, number
   const argv = commandArgv(run.command, run.args);
   const workers: Worker[] = [];
   const done = new Map<number, SeedOutcome[]>();
-  const idle: Worker[] = [];
+  const held = new Map<Worker, number>(); // batches each started worker holds
   let next = 0; // next batch to hand out
   let consumed = 0; // next batch to consume
   let finished = false;
-  let workerStarted = false;
   let mainScheduled = false;
   const window = WINDOW_PER_THREAD * (workerCount + 1);
   return new Promise<void>((resolve, reject) => {
@@ -158,12 +163,16 @@ function runPool(run: OrderedRun, ranges: ReadonlyArray<readonly [number, number
       reject(e instanceof Error ? e : new Error(String(e)));
     };
     const canHandOut = () => !finished && next < all.length && next - consumed < window;
-    const dispatch = (w: Worker) => {
-      if (!canHandOut()) return false;
-      const b = all[next++] as Batch;
-      const m: ToWorker = { type: 'batch', id: b.id, from: b.from, count: b.count };
-      w.postMessage(m);
-      return true;
+    // fill every started worker's queue
+    const dispatch = () => {
+      for (const [w, n] of held) {
+        for (let k = n; k < WORKER_QUEUE && canHandOut(); k++) {
+          const b = all[next++] as Batch;
+          const m: ToWorker = { type: 'batch', id: b.id, from: b.from, count: b.count };
+          w.postMessage(m);
+          held.set(w, (held.get(w) as number) + 1);
+        }
+      }
     };
     const drain = () => {
       try {
@@ -188,13 +197,15 @@ function runPool(run: OrderedRun, ranges: ReadonlyArray<readonly [number, number
         resolve();
         return;
       }
-      while (idle.length > 0 && dispatch(idle[idle.length - 1] as Worker)) idle.pop();
+      dispatch();
       scheduleMain();
     };
+    // whether every started worker holds a full queue (eager: this thread computes only then)
+    const workersBusy = () => held.size > 0 && [...held.values()].every((n) => n >= WORKER_QUEUE);
     // this thread's share: the next batch, when it has nothing to consume; then back to the event loop for the workers' messages
     const mainBatch = () => {
       mainScheduled = false;
-      if (!canHandOut() || (eager && (!workerStarted || idle.length > 0))) {
+      if (!canHandOut() || (eager && !workersBusy())) {
         try {
           run.flush?.();
         } catch (e) {
@@ -229,12 +240,12 @@ function runPool(run: OrderedRun, ranges: ReadonlyArray<readonly [number, number
         if (m.type === 'crash') return fail(new Error(m.message));
         if (m.type === 'results') {
           done.set(m.id, unpack(m.batch));
-          idle.push(w);
+          held.set(w, (held.get(w) as number) - 1);
           drain();
           return;
         }
-        workerStarted = true;
-        if (!dispatch(w)) idle.push(w);
+        held.set(w, 0);
+        dispatch();
         scheduleMain();
       });
       w.on('error', fail);

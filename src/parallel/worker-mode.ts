@@ -45,7 +45,7 @@ export function serveBatches(session: WorkerSession, compute: (i: number) => See
   const port = session.port;
   port.on('message', (m: ToWorker) => {
     if (m.type !== 'batch') return;
-    const packer = new BatchPacker();
+    const packer = new BatchPacker(m.count);
     for (let i = 0; i < m.count; i++) {
       try {
         packer.add(compute(m.from + i));
