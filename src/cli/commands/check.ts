@@ -253,10 +253,11 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
 }
 
 /**
- * Runs per item of check --jobs: a worker evaluates a block of consecutive
- * runs with one fast-check call, which first jumps fast-check's generator
- * once per earlier run; blocks of about runs/64 (8 to 256) keep that cost
- * and the calls' set-up small. (The output does not depend on it.)
+ * Runs per item of check --jobs: a thread evaluates a block of consecutive
+ * runs with one fast-check call, started at the block's first run (its
+ * generator moved forward from the thread's previous block: firstFailureIn);
+ * blocks of about runs/64 (8 to 256) keep the calls' set-up and the messages
+ * few. (The output does not depend on it.)
  */
 function runBlock(runs: number): number {
   return Math.max(8, Math.min(256, Math.ceil(runs / 64)));
