@@ -79,9 +79,10 @@ options:
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
       --blueprint NAME  check masters of NAME (a blueprint or {factory}) of the .bp files
-  -j, --jobs N          run on N worker threads (default: the cores available;
-                        1: in this thread): the first failing run in run order is
-                        shrunk in this thread, so the output is the same for every N
+  -j, --jobs N          run on N threads: this one and N-1 workers (default:
+                        the cores available; 1: in this thread); the first
+                        failing run in run order is shrunk in this thread, so
+                        the output is the same for every N
                         (--blueprint and --path run in this thread)
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
