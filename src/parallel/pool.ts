@@ -35,7 +35,7 @@ const WARM_MS = 40;
 /** Never start workers to save less than this (milliseconds). */
 const MIN_GAIN_MS = 100;
 /** Batches handed out ahead of the next one consumed, per thread. */
-const WINDOW_PER_THREAD = 4;
+const WINDOW_PER_THREAD = 8;
 /** Largest batch (items): small enough to keep the window small and the threads evenly busy. */
 const MAX_BATCH = 64;
 /**
