@@ -22,7 +22,7 @@
  * count. A failure of `consume` (a closed pipe) or of a worker stops every
  * worker at once. `GRAMLOG_JOBS_EAGER=1` (the tests) starts the workers after
  * the first item, whatever the run's length, and this thread computes only
- * once a worker has started, so short runs exercise the workers.
+ * while every worker holds a full queue, so short runs exercise the workers.
  */
 import { Worker } from 'node:worker_threads';
 import type { Parsed } from '../cli/args.js';
@@ -139,7 +139,7 @@ function newWorker(workerData: unknown): Worker {
   return new Worker(boot, { eval: true, workerData, stdout: true, stderr: true });
 }
 
-/** This thread and jobs-1 workers over the ranges left (eager: workers only until one has started). */
+/** This thread and jobs-1 workers over the ranges left (eager: this thread computes only while every worker's queue is full). */
 function runPool(run: OrderedRun, ranges: ReadonlyArray<readonly [number, number]>, eager: boolean): Promise<void> {
   const workerCount = Math.max(1, run.jobs - 1);
   const all = batches(ranges, workerCount + 1);
