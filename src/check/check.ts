@@ -10,6 +10,8 @@
  *   r.ok || r.counterexample   // { seed: 0, params: { houses: 4 } }
  */
 import fc from 'fast-check';
+import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
+import type { JumpableRandomGenerator as RandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 import type { Program } from '../program/program.js';
 import { sizeUnit, type ArtifactGenerator, type GeneratedArtifact, type GenerationError, type GeneratorStyle, type ParamValues } from './artifact.js';
 import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
@@ -172,8 +174,51 @@ export function firstFailureIn(source: CheckSource, options: CheckOptions, from:
   const arbOptions = { params: fixed, ...(options.ranges ? { ranges: options.ranges } : {}) };
   const generator = preparedGenerator(source, fixed);
   const property = fc.property(arbitraryArtifact(program, { ...arbOptions, generator }), (a) => !a.failed);
-  const details = fc.check(property, { numRuns: count, seed: options.seed ?? 0, path: String(from), endOnFailure: true });
+  const seed = options.seed ?? 0;
+  const randomType = runsFrom(seed, from);
+  const details = fc.check(property, { numRuns: count, seed, path: String(from), endOnFailure: true, ...(randomType ? { randomType } : {}) });
   return details.failed ? from + details.numRuns - 1 : -1;
+}
+
+/**
+ * Where each seed's generator stands: fast-check draws run K from its
+ * default generator (xorshift128+) for the seed jumped K+1 times. A worker's
+ * blocks come in increasing order, so it moves this cursor forward from block
+ * to block: every run's jump once per thread, instead of fast-check's path K
+ * jumping K times for every block (a cost that grew with runs squared over the
+ * block size).
+ */
+const cursors = new Map<number, { run: number; rng: RandomGenerator }>();
+
+/**
+ * fast-check's random source for `path: FROM`, started at run FROM: the
+ * seed's generator already jumped FROM times (from the cursor), whose first
+ * FROM jumps (the ones fast-check makes to walk the path) do nothing. The
+ * runs drawn are those of the plain path (test/check/parallel-runs.test.ts).
+ * Undefined for a seed fast-check reads otherwise (not a 32-bit integer).
+ */
+function runsFrom(seed: number, from: number): (() => RandomGenerator) | undefined {
+  if (seed !== (seed | 0)) return undefined;
+  let c = cursors.get(seed);
+  if (!c || c.run > from) {
+    c = { run: 0, rng: xorshift128plus(seed) };
+    cursors.set(seed, c);
+  }
+  for (; c.run < from; c.run++) c.rng.jump();
+  const start = c.rng;
+  return () => {
+    const rng = start.clone();
+    let skip = from;
+    return {
+      clone: () => rng.clone(),
+      next: () => rng.next(),
+      jump: () => {
+        if (skip > 0) skip--;
+        else rng.jump();
+      },
+      getState: () => rng.getState(),
+    };
+  };
 }
 
 const prepared = new WeakMap<object, ArtifactGenerator>();

@@ -183,15 +183,17 @@ export const MASS_OPTION = {
 export const JOBS_OPTION = { jobs: MASS_OPTION.jobs, shard: MASS_OPTION.shard } as const satisfies OptionSpec;
 
 /** The help lines of JOBS_OPTION, for a command over files. */
-export const JOBS_HELP = `-j, --jobs N          check on N worker threads (default: the cores available;
-                        1: in this thread); the output is the same bytes for every N
+export const JOBS_HELP = `-j, --jobs N          check on N threads: this one and N-1 workers
+                        (default: the cores available; 1: in this thread);
+                        the output is the same bytes for every N
       --shard K/N       check part K (0 to N-1) of N contiguous parts of the
                         files, taken in sorted order: the parts' outputs in order
                         are the output of the whole sorted list`;
 
 /** The help lines of the mass options. */
-export const MASS_HELP = `-j, --jobs N          compute on N worker threads (default: the cores available;
-                        1: in this thread); the output is the same bytes for every N
+export const MASS_HELP = `-j, --jobs N          compute on N threads: this one and N-1 workers
+                        (default: the cores available; 1: in this thread);
+                        the output is the same bytes for every N
       --shard K/N       run part K (0 to N-1) of N contiguous parts of the seeds,
                         e.g. --shard "$JOB_COMPLETION_INDEX/8"; the parts' outputs
                         in order are the whole run's

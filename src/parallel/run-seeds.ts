@@ -6,29 +6,22 @@
  * joined by the command's separator) or, with `--out DIR`, to chunk files and
  * a manifest (src/cli/out/out-dir.ts); each seed's stderr text in seed order too.
  *
- * `--jobs N` computes on N worker threads (src/parallel/pool.ts), in order
- * through a bounded window, so the bytes are those of `--jobs 1`. Workers are
- * started only when the run is long enough to gain: the first seeds run
- * in-process for WARM_MS, and the rest go to workers when what N threads save
- * on them exceeds a worker's start-up: loading the CLI and compiling the
- * files, which the main thread has just done, so its time since the process
- * started is the measure.
+ * `--jobs N` computes on N threads (this one and N-1 workers, when the run
+ * is long enough to gain: src/parallel/pool.ts), in order through a bounded
+ * window, so the bytes are those of `--jobs 1`. Standard output is gathered
+ * into large writes (src/parallel/output-buffer.ts).
  */
 import type { Parsed } from '../cli/args.js';
 import { describeWriteError, UsageError, type Io } from '../cli/io.js';
-import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 import { statusLine } from '../cli/progress.js';
 import { openOutDir, type OutFormat } from '../cli/out/out-dir.js';
 import { manifestHead } from '../cli/out/manifest.js';
-import { runPool } from './pool.js';
+import { OutputBuffer } from './output-buffer.js';
+import { runOrdered } from './pool.js';
 import { shardPart } from './shard.js';
-import type { MassOptions, SeedOutcome, Tally, ThrownError } from './types.js';
-import { workerSession, type FromWorker, type ToWorker, type WorkerSession } from './worker-mode.js';
-
-/** Run in-process this long before deciding on workers (milliseconds). */
-const WARM_MS = 40;
-/** Never start workers to save less than this (milliseconds). */
-const MIN_GAIN_MS = 100;
+import { revive } from './thrown.js';
+import type { MassOptions, SeedOutcome, Tally } from './types.js';
+import { serveBatches, workerSession } from './worker-mode.js';
 
 export interface SeedJob {
   /** The command's name, for messages and the manifest. */
@@ -56,19 +49,13 @@ interface Sink {
   /** Seeds done by an earlier, interrupted run (--resume). */
   resumed: { done: number; failed: number; violating: number };
   write(seed: number, outcome: SeedOutcome): void;
+  /** Write what is gathered (before stderr is written, and when the loop waits). */
+  flush(): void;
   end(): void;
 }
 
-/** The options of the command line, without the mass options (the workers and the manifest get these). */
-export function commandArgv(command: string, args: Parsed): string[] {
-  const out = [command];
-  for (const [k, v] of Object.entries(args.values)) {
-    if (v === undefined || v === false) continue;
-    if (v === true) out.push(`--${k}`);
-    else for (const x of Array.isArray(v) ? v : [v]) out.push(`--${k}=${x}`);
-  }
-  return [...out, '--', ...args.positionals];
-}
+/** The progress line is rewritten at most this often (milliseconds). */
+const PROGRESS_MS = 250;
 
 /**
  * Run the seeds of `job`: in a worker thread, serve the main thread's batches;
@@ -77,18 +64,20 @@ export function commandArgv(command: string, args: Parsed): string[] {
  */
 export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
   const session = workerSession();
-  if (session) return serve(session, job);
+  if (session) return serveBatches(session, job.compute);
   const { mass, io } = job;
   const part = mass.shard ? shardPart(mass.shard, job.count) : { offset: 0, size: job.count };
   const first = job.first + part.offset;
   const sink = mass.out !== undefined ? outSink(job, first, part.size) : stdoutSink(io, job.separator, part.offset > 0, first, part.size);
   const tally: Tally = { first, count: part.size, failed: sink.resumed.failed, violating: sink.resumed.violating };
-  const progress = part.size > 1 ? statusLine(io, 250) : undefined;
+  const progress = part.size > 1 ? statusLine(io) : undefined;
+  let shownAt = -Infinity;
   let done = sink.resumed.done;
   const consume = (seed: number, o: SeedOutcome) => {
     if (o.thrown) throw revive(o.thrown);
     const err = () => {
       if (!o.err) return;
+      sink.flush();
       progress?.clear();
       io.err(o.err);
     };
@@ -98,63 +87,61 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
     if (o.failure !== undefined) tally.failed++;
     if (o.violating) tally.violating++;
     done++;
-    progress?.show(`${job.verb} ${done}/${part.size}`, done === part.size);
-  };
-  const finish = () => {
-    progress?.clear();
-    sink.end();
-    return tally;
-  };
-  // in-process: the first seeds, then all of them unless workers would gain
-  const todo = sink.todo.map(([f, c]) => [f, c] as [number, number]);
-  const started = Date.now();
-  const startup = performance.now(); // since this process started: what a worker pays before its first seed
-  const eager = process.env.GRAMLOG_JOBS_EAGER === '1';
-  let ran = 0;
-  let decided = mass.jobs <= 1;
-  while (todo.length > 0) {
-    const range = todo[0] as [number, number];
-    if (!decided && ran > 0 && (eager || Date.now() - started >= WARM_MS)) {
-      decided = true;
-      const left = todo.reduce((n, [, c]) => n + c, 0);
-      const perSeed = ran > 0 ? (Date.now() - started) / ran : Infinity;
-      const saved = perSeed * left * (1 - 1 / mass.jobs);
-      if (eager ? left > 1 : saved > Math.max(MIN_GAIN_MS, startup)) {
-        const argv = commandArgv(job.command, job.args);
-        return runPool({ jobs: mass.jobs, argv, sources: job.sources, ranges: todo }, consume).then(finish, (e: unknown) => {
-          progress?.clear();
-          throw e;
-        });
+    if (progress) {
+      const now = Date.now();
+      if (now - shownAt >= PROGRESS_MS || done === part.size) {
+        shownAt = now;
+        sink.flush();
+        progress.show(`${job.verb} ${done}/${part.size}`, true);
       }
     }
-    consume(range[0], job.compute(range[0]));
-    ran++;
-    range[0]++;
-    range[1]--;
-    if (range[1] === 0) todo.shift();
+  };
+  const finish = () => {
+    sink.end();
+    progress?.clear();
+    return tally;
+  };
+  // an error that stops the run (a seed's, or a closed pipe) comes after the documents before it, as on one thread
+  const stopped = (e: unknown): never => {
+    try {
+      sink.flush();
+    } catch {
+      // the output's own failure: the first error is the one to report
+    }
+    progress?.clear();
+    throw e;
+  };
+  let ran: void | Promise<void>;
+  try {
+    ran = runOrdered({ command: job.command, args: job.args, sources: job.sources, jobs: mass.jobs, todo: sink.todo, compute: job.compute, consume, flush: () => sink.flush() });
+  } catch (e) {
+    return stopped(e);
   }
-  return finish();
+  return ran ? ran.then(finish, stopped) : finish();
 }
 
 /** Standard output: the documents in order, `separator` between two (and before the first of a shard after the first). */
 function stdoutSink(io: Io, separator: string, after: boolean, first: number, count: number): Sink {
   let printed = after;
+  const out = new OutputBuffer(io);
   return {
     todo: count > 0 ? [[first, count]] : [],
     resumed: { done: 0, failed: 0, violating: 0 },
     write(_seed, o) {
       if (o.bytes !== undefined) {
         // a binary format (one seed: generate refuses --count without --out) is its bytes, no separator
-        if (!io.outBytes) throw new UsageError('gramlog: a binary format needs an output that takes bytes');
-        io.outBytes(o.bytes);
+        out.bytes(o.bytes);
         printed = true;
         return;
       }
-      if (o.doc === undefined) return;
-      io.out((printed ? separator : '') + o.doc);
+      if (o.doc === undefined && o.docBytes === undefined) return;
+      if (printed) out.text(separator);
+      if (o.docBytes !== undefined) out.bytes(o.docBytes);
+      else out.text(o.doc as string);
       printed = true;
     },
-    end() {},
+    flush: () => out.flush(),
+    end: () => out.flush(),
   };
 }
 
@@ -173,46 +160,5 @@ function outSink(job: SeedJob, first: number, count: number): Sink {
     }
   };
   const dir = guard(() => openOutDir({ dir: out, resume: job.mass.resume, head, first, count, format: job.format, separator: job.separator }));
-  return { todo: dir.todo, resumed: dir.resumed, write: (s, o) => guard(() => dir.write(s, o)), end: () => guard(() => dir.end()) };
-}
-
-/** A worker thread: compute the batches the main thread sends, until it stops this thread. */
-function serve(session: WorkerSession, job: SeedJob): Promise<Tally> {
-  session.served = true;
-  const port = session.port;
-  port.on('message', (m: ToWorker) => {
-    if (m.type !== 'batch') return;
-    let reply: FromWorker;
-    const outcomes: SeedOutcome[] = [];
-    for (let i = 0; i < m.count; i++) {
-      try {
-        outcomes.push(job.compute(m.from + i));
-      } catch (e) {
-        // the error that stops the run at this seed: the main thread throws it when this seed's turn comes
-        outcomes.push({ thrown: freeze(e) });
-        break;
-      }
-    }
-    reply = { type: 'results', id: m.id, outcomes };
-    port.postMessage(reply);
-  });
-  const ready: FromWorker = { type: 'ready' };
-  port.postMessage(ready);
-  return new Promise<Tally>(() => undefined); // the main thread ends this thread
-}
-
-/** An error thrown in a worker, as data. */
-export function freeze(e: unknown): ThrownError {
-  if (e instanceof GramlogError) {
-    return { kind: 'gramlog', code: e.code, message: e.message, ...(e.span ? { span: e.span } : {}), diagnostics: e.diagnostics };
-  }
-  if (e instanceof UsageError) return { kind: 'usage', message: e.message };
-  return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
-}
-
-/** The error a worker sent, as the main thread would have thrown it (the same message). */
-export function revive(t: ThrownError): Error {
-  if (t.kind === 'gramlog') return new GramlogError(t.code, t.message, t.span as Span | undefined, t.diagnostics as Diagnostic[]);
-  if (t.kind === 'usage') return new UsageError(t.message);
-  return new Error(t.message);
+  return { todo: dir.todo, resumed: dir.resumed, write: (s, o) => guard(() => dir.write(s, o)), flush: () => undefined, end: () => guard(() => dir.end()) };
 }

@@ -9,6 +9,8 @@ import type { Shard } from './shard.js';
 export interface SeedOutcome {
   /** The artifact as printed (a text format). */
   doc?: string;
+  /** The same as UTF-8 bytes, instead of `doc`: a worker's document as the main thread gets it (src/parallel/pack.ts). */
+  docBytes?: Uint8Array;
   /** The artifact of a binary format (written as is). */
   bytes?: Uint8Array;
   /** The stderr text of this seed (its findings, its error), printed in seed order. */
@@ -29,7 +31,9 @@ export interface SeedOutcome {
 export type ThrownError =
   | { kind: 'gramlog'; code: string; message: string; span?: unknown; diagnostics: unknown[] }
   | { kind: 'usage'; message: string }
-  | { kind: 'other'; message: string };
+  | { kind: 'other'; message: string }
+  /** Thrown in the main thread (its batch of a parallel run): rethrown as it is. */
+  | { kind: 'local'; error: unknown };
 
 /** The options of a mass run (`--jobs`, `--shard`, `--out`, `--resume`). */
 export interface MassOptions {

@@ -79,9 +79,10 @@ options:
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
       --blueprint NAME  check masters of NAME (a blueprint or {factory}) of the .bp files
-  -j, --jobs N          run on N worker threads (default: the cores available;
-                        1: in this thread): the first failing run in run order is
-                        shrunk in this thread, so the output is the same for every N
+  -j, --jobs N          run on N threads: this one and N-1 workers (default:
+                        the cores available; 1: in this thread); the first
+                        failing run in run order is shrunk in this thread, so
+                        the output is the same for every N
                         (--blueprint and --path run in this thread)
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
@@ -253,10 +254,11 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
 }
 
 /**
- * Runs per item of check --jobs: a worker evaluates a block of consecutive
- * runs with one fast-check call, which first jumps fast-check's generator
- * once per earlier run; blocks of about runs/64 (8 to 256) keep that cost
- * and the calls' set-up small. (The output does not depend on it.)
+ * Runs per item of check --jobs: a thread evaluates a block of consecutive
+ * runs with one fast-check call, started at the block's first run (its
+ * generator moved forward from the thread's previous block: firstFailureIn);
+ * blocks of about runs/64 (8 to 256) keep the calls' set-up and the messages
+ * few. (The output does not depend on it.)
  */
 function runBlock(runs: number): number {
   return Math.max(8, Math.min(256, Math.ceil(runs / 64)));

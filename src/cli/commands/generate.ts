@@ -165,12 +165,11 @@ examples:
       throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${orList(style.formats)}, not ${format}`);
     }
     const binary = FORMAT_INFO[format].binary;
-    if (binary && io.outIsTTY) throw new UsageError(`gramlog generate: --format ${format} writes binary data, not to a terminal: redirect it to a file (> out.${FORMAT_INFO[format].extension})`);
-    if (binary && !io.outBytes) throw new UsageError(`gramlog generate: --format ${format} writes binary data, which this output takes no bytes of`);
-    await prepareFormat(format, style.name);
     const count = intOpt(args, 'generate', 'count', 1, 1);
     const mass = readMass(args, 'generate');
-    if (binary && count > 1 && mass.out === undefined) throw new UsageError(`gramlog generate: --format ${format} writes one binary file per seed: give --out DIR for --count, or run once per --seed`);
+    const refused = binaryRefusal(format, { toStdout: mass.out === undefined, count, outIsTTY: io.outIsTTY === true, outTakesBytes: io.outBytes !== undefined });
+    if (refused) throw new UsageError(refused);
+    await prepareFormat(format, style.name);
     const replay = readReplay(args, io);
     if (replay.seed !== undefined && stringOpt(args, 'seed') !== undefined) {
       throw new UsageError('gramlog generate: --replay gives the seed; leave out --seed');
@@ -238,6 +237,20 @@ examples:
     return generateEach(io, sources, renderer, seed, count, format === 'text' ? '\n' : '', { args, mass, format });
   },
 };
+
+/**
+ * Why a binary format cannot be written where it would go (undefined: it can).
+ * Only standard output is checked: with --out DIR every artifact goes to a file
+ * of its own, so a terminal, or an output that takes text only, is no obstacle.
+ */
+export function binaryRefusal(format: Format, to: { toStdout: boolean; count: number; outIsTTY: boolean; outTakesBytes: boolean }): string | undefined {
+  const info = FORMAT_INFO[format];
+  if (!info.binary || !to.toStdout) return undefined;
+  if (to.outIsTTY) return `gramlog generate: --format ${format} writes binary data, not to a terminal: redirect it to a file (> out.${info.extension}), or give --out DIR`;
+  if (!to.outTakesBytes) return `gramlog generate: --format ${format} writes binary data, which this output takes no bytes of`;
+  if (to.count > 1) return `gramlog generate: --format ${format} writes one binary file per seed: give --out DIR for --count, or run once per --seed`;
+  return undefined;
+}
 
 /** Compile the files once: warnings printed, errors thrown. */
 function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[], options: CompileOptions): unknown {

@@ -56,9 +56,10 @@ options:
                         compiled: the network, or an error if the game cannot be grounded
                         (grounding first evaluates the relaxed game: for a few very
                         large games that alone takes minutes; use engine for those)
-  -j, --jobs N          play on N worker threads (default: the cores available;
-                        1: in this thread); the results are added up in playout
-                        order, so everything but the time is the same for every N
+  -j, --jobs N          play on N threads: this one and N-1 workers (default:
+                        the cores available; 1: in this thread); the results
+                        are added up in playout order, so everything but the
+                        time is the same for every N
       --json            print {"format", "file", "playouts", "seed", "seconds",
                         "playoutsPerSecond", "meanDepth", "meanGoals": {role: mean}}
   ${MAX_FACTS_HELP}

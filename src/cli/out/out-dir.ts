@@ -179,7 +179,7 @@ export function openOutDir(spec: OutDirSpec): OutDir {
       const c = current as NonNullable<typeof current>;
       if (o.failure !== undefined) c.entry.failures.push({ seed, message: o.failure });
       if (o.violating) c.entry.violating.push(seed);
-      const doc: string | Uint8Array | undefined = o.bytes ?? o.doc;
+      const doc: string | Uint8Array | undefined = o.bytes ?? o.docBytes ?? o.doc;
       if (doc !== undefined) {
         if (format.documentPerArtifact) {
           const name = seedFileName(seed, format.extension);
@@ -187,7 +187,8 @@ export function openOutDir(spec: OutDirSpec): OutDir {
           const f: ChunkFile = { name, sha256: sha256(doc), bytes: typeof doc === 'string' ? Buffer.byteLength(doc) : doc.length };
           c.entry.files.push(f);
         } else {
-          const data = Buffer.from((c.docs > 0 ? spec.separator : '') + (doc as string));
+          const sep = c.docs > 0 ? spec.separator : '';
+          const data = typeof doc === 'string' ? Buffer.from(sep + doc) : sep === '' ? doc : Buffer.concat([Buffer.from(sep), doc]);
           writeSync(c.fd as number, data);
           c.hash?.update(data);
           c.bytes += data.length;

@@ -1,0 +1,77 @@
+/**
+ * Standard output of a mass run, gathered into large writes: the documents
+ * (text, or the UTF-8 bytes a worker sent) are copied into a buffer written
+ * when it is full, when FLUSH_MS have passed since the last write (so a reader
+ * such as `| head` or a person watching sees the output come), and before
+ * anything goes to stderr (so `2>&1` interleaves as one thread would). One
+ * system call per BUFFER_BYTES instead of one per document, and no string
+ * made of a worker's bytes: the main thread of `--jobs N` stays nearly idle.
+ */
+import type { Io } from '../cli/io.js';
+
+const BUFFER_BYTES = 1 << 18;
+const FLUSH_MS = 100;
+const MAX_BYTES_PER_UNIT = 3;
+
+export class OutputBuffer {
+  private buf: Buffer;
+  private used = 0;
+  private last = Date.now();
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly io: Io) {
+    this.buf = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  }
+
+  text(t: string): void {
+    if (t.length === 0) return;
+    if (!this.io.outBytes) {
+      this.flush();
+      this.io.out(t);
+      return;
+    }
+    if (this.used + t.length * MAX_BYTES_PER_UNIT > this.buf.length) {
+      this.flush();
+      if (t.length * MAX_BYTES_PER_UNIT > this.buf.length) {
+        this.io.outBytes(Buffer.from(t, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buf.write(t, this.used, 'utf8');
+    this.due();
+  }
+
+  bytes(b: Uint8Array): void {
+    if (b.length === 0) return;
+    if (!this.io.outBytes) {
+      this.flush();
+      this.io.out(this.decoder.decode(b));
+      return;
+    }
+    if (this.used + b.length > this.buf.length) {
+      this.flush();
+      if (b.length > this.buf.length / 4) {
+        this.io.outBytes(b);
+        return;
+      }
+    }
+    this.buf.set(b, this.used);
+    this.used += b.length;
+    this.due();
+  }
+
+  /** Write what is gathered. */
+  flush(): void {
+    this.last = Date.now();
+    if (this.used === 0) return;
+    const out = this.buf.subarray(0, this.used);
+    // a fresh buffer for what comes next: an Io may keep what it was given
+    this.buf = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+    this.used = 0;
+    (this.io.outBytes as (b: Uint8Array) => void)(out);
+  }
+
+  private due(): void {
+    if (Date.now() - this.last >= FLUSH_MS) this.flush();
+  }
+}
