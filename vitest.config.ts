@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core. Vitest's default for \`vitest run\` is one worker fewer than
+    // the cores, which on a two-core machine runs the files one after another; the main
+    // process mostly waits on its workers, so it needs no core of its own. (docs/design/testing.md)
+    maxWorkers: availableParallelism(),
     // Fail on any error code raised that src/codes/ lacks: in the test processes
     // (test/codes/setup.ts) and in the node processes they spawn, e.g. bin/gramlog.js
     // (test/codes/preload.mjs, which reads GRAMLOG_CHECK_CODES).
