@@ -4,7 +4,7 @@
  */
 import { isGramlogError, type Diagnostic } from '../errors.js';
 import { loadProgram } from '../program/load.js';
-import type { Program } from '../program/program.js';
+import { arityWarningName, type Program } from '../program/program.js';
 import { isParamError } from './params.js';
 import { engineOptions, type CompileOptions, type StyleSource } from './style.js';
 import type { VocabularySchema } from './vocabulary-schema.js';
@@ -32,8 +32,7 @@ export function findings<T>(f: () => T, all = false): { value: T | undefined; di
  * at the very statement with the wrong arity. So it is dropped for those names.
  */
 function reservedArityWarning(d: Diagnostic, reserved: ReadonlySet<string>): boolean {
-  if (d.code !== 'arity' || d.severity !== 'warning') return false;
-  const name = /^'([^']+)' is used with \d+ different arities/.exec(d.message)?.[1];
+  const name = arityWarningName(d);
   return name !== undefined && reserved.has(name);
 }
 

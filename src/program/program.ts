@@ -433,6 +433,14 @@ function atomLiteral(program: Program, atom: Atom, scope: VarScope, negated: boo
   return negated ? { kind: 'neg', rel, args, span: atom.span } : { kind: 'pos', rel, args, span: atom.span };
 }
 
+/** The relation name of each `arity` warning a program made (the warning object is the key). */
+const arityWarnings = new WeakMap<Diagnostic, string>();
+
+/** The name an `arity` warning of a loaded program is about; undefined for any other finding. */
+export function arityWarningName(d: Diagnostic): string | undefined {
+  return arityWarnings.get(d);
+}
+
 /** Warn once per name used with two or more arities. */
 function checkArities(program: Program): void {
   const byName = new Map<string, RelationInfo[]>();
@@ -445,12 +453,14 @@ function checkArities(program: Program): void {
     if (list.length < 2) continue;
     const arities = list.map((r) => r.arity).sort((a, b) => a - b);
     const span = firstUse(program, list);
-    program.diagnostics.push({
+    const warning: Diagnostic = {
       code: 'arity',
       severity: 'warning',
       message: `'${name}' is used with ${arities.length} different arities (${arities.join(', ')}); each is a separate relation`,
       ...(span ? { span } : {}),
-    });
+    };
+    arityWarnings.set(warning, name);
+    program.diagnostics.push(warning);
   }
 }
 

@@ -16,6 +16,7 @@
  * Cases are plain JSON (saved under test/fuzz/found/ by run.ts and replayed by
  * found.test.ts).
  */
+import { isMainThread } from 'node:worker_threads';
 import { main } from '../../src/cli/main.js';
 import { isGramlogError } from '../../src/errors.js';
 import { fakeIo } from '../cli/fake-io.js';
@@ -43,13 +44,32 @@ export interface Outcome {
   stdout: string;
   stderr: string;
   ms: number;
+  /** The process's CPU time over the case, in ms (user + system): set when the case ran on the main thread, the only thread then busy. */
+  cpuMs?: number;
   /** An exception that escaped (API: one that is not a GramlogError). */
   thrown?: string;
   prototypeChanged?: string;
 }
 
-/** The time one case may take in the suite's fuzz tests (generous: the machine is shared). */
+/**
+ * The time one case may take in the suite's fuzz tests (generous: the machine is shared).
+ * A case breaks it when both its wall time and, where measured, its CPU time are over:
+ * a case that spins is over on both, while a loaded machine (other processes, other
+ * test files on the other cores) lengthens only the wall time. A case that waits for
+ * ever without spinning is the test's timeout's to catch (and the fuzzer's watchdog's).
+ */
 export const CASE_MS = 15_000;
+
+/** This process's CPU time so far, in ms. */
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** The CPU time since `c0` when on the main thread (in a worker thread, process.cpuUsage counts every thread's). */
+function cpuSince(c0: number): { cpuMs?: number } {
+  return isMainThread ? { cpuMs: cpuNow() - c0 } : {};
+}
 
 const PROTOTYPES: Array<[string, object]> = [
   ['Object.prototype', Object.prototype],
@@ -94,6 +114,7 @@ export function restorePrototypes(): void {
 /** Run one case in this process. */
 export async function runCase(c: FuzzCase): Promise<Outcome> {
   const t0 = performance.now();
+  const c0 = cpuNow();
   if (c.kind === 'api') {
     const call = (c as ApiFuzzCase).call;
     let thrown: string | undefined;
@@ -109,7 +130,7 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
     }
     const prototypeChanged = prototypeChanges();
     if (prototypeChanged) restorePrototypes();
-    return { code, stdout: '', stderr, ms: performance.now() - t0, ...(thrown ? { thrown } : {}), ...(prototypeChanged ? { prototypeChanged } : {}) };
+    return { code, stdout: '', stderr, ms: performance.now() - t0, ...cpuSince(c0), ...(thrown ? { thrown } : {}), ...(prototypeChanged ? { prototypeChanged } : {}) };
   }
   const cli = c as CliCase;
   const fake = fakeIo({ files: cli.files });
@@ -128,6 +149,7 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
     stdout: fake.stdout(),
     stderr: fake.stderr(),
     ms: performance.now() - t0,
+    ...cpuSince(c0),
     ...(thrown ? { thrown } : {}),
     ...(prototypeChanged ? { prototypeChanged } : {}),
   };
@@ -162,7 +184,9 @@ export function violations(c: FuzzCase, o: Outcome, timeMs = CASE_MS): string[] 
   const out: string[] = [];
   if (o.thrown) out.push(`an exception escaped: ${o.thrown}`);
   if (o.prototypeChanged) out.push(`built-in prototypes changed: ${o.prototypeChanged}`);
-  if (o.ms > timeMs) out.push(`took ${Math.round(o.ms)} ms (bound ${timeMs} ms)`);
+  if (o.ms > timeMs && (o.cpuMs === undefined || o.cpuMs > timeMs)) {
+    out.push(`took ${Math.round(o.ms)} ms${o.cpuMs === undefined ? '' : ` (${Math.round(o.cpuMs)} ms of CPU)`} (bound ${timeMs} ms)`);
+  }
   if (![0, 1, 2].includes(o.code)) out.push(`exit code ${o.code}`);
   if (c.kind === 'api') return out;
   const cli = c as CliCase;
