@@ -29,7 +29,7 @@
  * `gdl/no-roles`, `gdl/no-legal`, `gdl/no-terminal`,
  * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
  */
-import { evaluate } from '../../engine/index.js';
+import { evaluate, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { groundGame, type GroundLimits } from './ground.js';
@@ -91,6 +91,13 @@ export interface CreatedStateMachine extends StateMachine {
   readonly fallbackReason?: string;
 }
 
+/** Whether `e` stopped the static model for its size (facts or work), not for the deadline or a mistake. */
+function staticTooLarge(e: unknown, deadline: number | undefined): e is GramlogError {
+  if (!(e instanceof GramlogError)) return false;
+  if (deadline !== undefined && Date.now() > deadline) return false;
+  return e.code === 'engine/limit' || e.code === 'engine/budget';
+}
+
 export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
   const sm = createMachine(program, options);
   return Object.assign(sm, { roleNames: sm.roles.map((r) => sm.print(r)) });
@@ -113,11 +120,22 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   const program = playableProgram(game);
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
-  const staticModel = evaluate(program, {
-    ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
-    ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
-  });
-  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline ?? (program.options.deadline ? program.options.deadline : undefined), options.demand);
+  const engineDeadline = options.deadline ?? (program.options.deadline ? program.options.deadline : undefined);
+  let staticModel: Model;
+  try {
+    staticModel = evaluate(program, {
+      ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    });
+  } catch (e) {
+    // Too large to materialise (past maxFacts or the work budget, not the deadline): the engine answers
+    // the static relations on demand, per state, as a top-down prover does (demand-state.ts).
+    if (!staticTooLarge(e, engineDeadline) || executor === 'compiled') throw e;
+    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, options.demand, e);
+    sm.fallbackReason = `the static model is too large to materialise (${e.message.split('\n')[0]}): its relations are evaluated on demand`;
+    return sm;
+  }
+  const engine = () => new EngineStateMachine(program, info, staticModel, engineDeadline, options.demand);
   if (executor === 'engine') return engine();
   // the program's own budgets (--max-work, --timeout) bound grounding and the network too
   const userWork = program.options.maxWork !== undefined && program.options.maxWork > 0 && Number.isFinite(program.options.maxWork) ? program.options.maxWork : undefined;
