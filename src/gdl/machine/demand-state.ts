@@ -78,8 +78,14 @@ function tuples(model: Model): number {
   return n;
 }
 
-/** When the engine executor evaluates its per-state programs demand-driven. */
-export type DemandMode = 'auto' | 'always' | 'never';
+/**
+ * When the engine executor evaluates its per-state programs demand-driven:
+ * 'auto' where that pays on the initial state, 'always' wherever the rewrite
+ * applies, 'never'; 'static' also the static relations, with no static model
+ * (what createStateMachine does when the static model is too large to
+ * materialise).
+ */
+export type DemandMode = 'auto' | 'always' | 'never' | 'static';
 
 export interface Chosen {
   program: Program;

@@ -106,29 +106,24 @@ export class EngineStateMachine implements StateMachine {
     /**
      * Evaluate the per-state programs demand-driven (demand.ts): 'auto' where
      * that pays on the initial state (demand-state.ts), 'always' wherever the
-     * rewrite applies, 'never'.
+     * rewrite applies, 'never'; 'static' the static relations too, with no
+     * static model (`staticModel` is then ignored).
      */
     demand: DemandMode = 'auto',
-    /**
-     * Why the game's static model cannot be materialised (createStateMachine's
-     * engine/limit or engine/budget error): then the static relations are
-     * evaluated on demand too, per state (demand-state.ts), and this error is
-     * raised when the rewrite does not apply. Undefined: the static model is
-     * `staticModel` (or evaluated here).
-     */
-    staticTooLarge?: GramlogError,
   ) {
     this.roles = info.roles;
     this.budget = deadline === undefined ? {} : { deadline };
-    const whole = staticTooLarge ? undefined : (staticModel ?? evaluate(program, this.budget));
+    // 'static': no static model (createStateMachine found it too large to materialise); the static
+    // relations are evaluated on demand too, per state (demand-state.ts).
+    const staticDemand = demand === 'static';
+    const whole = staticDemand ? undefined : (staticModel ?? evaluate(program, this.budget));
     // Without the static model, the initial state from the rules init depends on alone.
     const initModel = whole ?? evaluate(coneProgram(program, [info.init]), this.budget);
     const init = info.init === undefined ? [] : this.column(initModel, info.init, 0);
     this.init = makeState(init);
-    const staticDemand = staticTooLarge !== undefined;
     const perState = (roots: Array<number | undefined>, probe: () => InjectedFact[] | undefined) => {
       const cone = coneProgram(program, roots);
-      const rewritten = demand !== 'never' || staticDemand ? demandStateProgram(cone, roots, info, whole, init.length) : undefined;
+      const rewritten = demand !== 'never' ? demandStateProgram(cone, roots, info, whole, init.length) : undefined;
       // Nothing to rewrite: the plain cone (its static model stops at the same limit when it holds the large relation).
       return choosePerStateProgram(cone, rewritten, probe, this.budget, demand === 'always' || staticDemand);
     };

@@ -79,7 +79,12 @@ export interface StateMachineOptions {
   deadline?: number;
   /** Join work limit of the relaxed game and of grounding, each (default AUTO_WORK_LIMIT for auto, none for compiled). */
   maxWork?: number;
-  /** When the engine executor evaluates its per-state rules demand-driven (default 'auto': where that pays; see demand-state.ts). */
+  /**
+   * When the engine executor evaluates its per-state rules demand-driven
+   * (default 'auto': where that pays; see demand-state.ts). 'static' runs the
+   * engine with the static relations on demand too (no static model), as
+   * `auto` does when the static model is too large to materialise.
+   */
   demand?: DemandMode;
 }
 
@@ -121,6 +126,7 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
   const engineDeadline = options.deadline ?? (program.options.deadline ? program.options.deadline : undefined);
+  if (options.demand === 'static' && executor !== 'compiled') return new EngineStateMachine(program, info, undefined, engineDeadline, 'static');
   let staticModel: Model;
   try {
     staticModel = evaluate(program, {
@@ -131,7 +137,7 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
     // Too large to materialise (past maxFacts or the work budget, not the deadline): the engine answers
     // the static relations on demand, per state, as a top-down prover does (demand-state.ts).
     if (!staticTooLarge(e, engineDeadline) || executor === 'compiled') throw e;
-    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, options.demand, e);
+    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, 'static');
     sm.fallbackReason = `the static model is too large to materialise (${e.message.split('\n')[0]}): its relations are evaluated on demand`;
     return sm;
   }
