@@ -97,7 +97,7 @@ export interface CreatedStateMachine extends StateMachine {
 }
 
 /** Whether `e` stopped the static model for its size (facts or work), not for the deadline or a mistake. */
-function staticTooLarge(e: unknown, deadline: number | undefined): e is GramlogError {
+export function staticTooLarge(e: unknown, deadline: number | undefined): e is GramlogError {
   if (!(e instanceof GramlogError)) return false;
   if (deadline !== undefined && Date.now() > deadline) return false;
   return e.code === 'engine/limit' || e.code === 'engine/budget';
