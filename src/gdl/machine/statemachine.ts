@@ -14,6 +14,13 @@
  * (`compiled` throws `gdl/not-groundable` when the game cannot be grounded).
  * The reason for a fallback is in `fallbackReason`.
  *
+ * A game whose static model is too large to materialise (its evaluation stops
+ * at `maxFacts` or the work budget, not at the deadline: laikLee_hex's
+ * `isList`, sudoku's `exactlyFirst/10`) runs on the engine with its static
+ * relations on demand too (`demand: 'static'`, demand-state.ts): each state
+ * computes the static facts its questions need, as a top-down prover does.
+ * `compiled` cannot run such a game and raises the limit error.
+ *
  * Cost: `auto` and `compiled` evaluate the relaxed game first. For most games
  * that takes well under a second (breakthrough 0.1 s, checkers 1 s); `auto`
  * gives up after AUTO_WORK_LIMIT tuple visits (racer4, gt_two_thirds_6p and
