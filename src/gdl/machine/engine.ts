@@ -95,8 +95,8 @@ export class EngineStateMachine implements StateMachine {
   private lastStepKey: string | undefined;
   private lastStepModel: Model | undefined;
 
-  /** Evaluations stop with an engine/budget error once Date.now() passes this time (undefined: never). */
-  private readonly budget: { deadline?: number };
+  /** Evaluations stop with an engine/budget error once Date.now() passes `deadline` (undefined: never), with engine/limit past `maxFacts`. */
+  private readonly budget: { deadline?: number; maxFacts?: number };
 
   constructor(
     readonly program: Program,
@@ -110,9 +110,11 @@ export class EngineStateMachine implements StateMachine {
      * static model (`staticModel` is then ignored).
      */
     demand: DemandMode = 'auto',
+    /** Most facts each evaluation may derive (default: the program's maxFacts option, else the engine's). */
+    maxFacts?: number,
   ) {
     this.roles = info.roles;
-    this.budget = deadline === undefined ? {} : { deadline };
+    this.budget = { ...(deadline === undefined ? {} : { deadline }), ...(maxFacts === undefined ? {} : { maxFacts }) };
     // 'static': no static model (createStateMachine found it too large to materialise); the static
     // relations are evaluated on demand too, per state (demand-state.ts).
     const staticDemand = demand === 'static';

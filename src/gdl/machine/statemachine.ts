@@ -133,7 +133,7 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
   const engineDeadline = options.deadline ?? (program.options.deadline ? program.options.deadline : undefined);
-  if (options.demand === 'static' && executor !== 'compiled') return new EngineStateMachine(program, info, undefined, engineDeadline, 'static');
+  if (options.demand === 'static' && executor !== 'compiled') return new EngineStateMachine(program, info, undefined, engineDeadline, 'static', options.maxFacts);
   let staticModel: Model;
   try {
     staticModel = evaluate(program, {
@@ -144,11 +144,11 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
     // Too large to materialise (past maxFacts or the work budget, not the deadline): the engine answers
     // the static relations on demand, per state, as a top-down prover does (demand-state.ts).
     if (!staticTooLarge(e, engineDeadline) || executor === 'compiled') throw e;
-    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, 'static');
+    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, 'static', options.maxFacts);
     sm.fallbackReason = `the static model is too large to materialise (${e.message.split('\n')[0]}): its relations are evaluated on demand`;
     return sm;
   }
-  const engine = () => new EngineStateMachine(program, info, staticModel, engineDeadline, options.demand);
+  const engine = () => new EngineStateMachine(program, info, staticModel, engineDeadline, options.demand, options.maxFacts);
   if (executor === 'engine') return engine();
   // the program's own budgets (--max-work, --timeout) bound grounding and the network too
   const userWork = program.options.maxWork !== undefined && program.options.maxWork > 0 && Number.isFinite(program.options.maxWork) ? program.options.maxWork : undefined;
