@@ -55,8 +55,14 @@ describe('GDL from the API', () => {
     expect(sm.roleNames).toEqual(['white', 'black']);
     expect(sm.roles.map((r) => sm.print(r))).toEqual(sm.roleNames);
     const big = gramlog.loadProgram([{ file: 'c.kif', text: GAME + '\n(succ 0 1) (succ 1 2) (succ 2 3) (n 0) (<= (n ?y) (n ?x) (succ ?x ?y))' }], { builtins: false });
-    expect(() => gramlog.createStateMachine(big, { maxFacts: 2 })).toThrow(/evaluation stopped after deriving 2 facts/);
+    // The static model stops at 2 facts: the engine evaluates the static relations on demand (no rule asks about n/1).
+    const small = gramlog.createStateMachine(big, { maxFacts: 2 });
+    expect(small.executor).toBe('engine');
+    expect(small.fallbackReason).toMatch(/evaluation stopped after deriving 2 facts/);
+    expect(small.legalMoves(small.initialState(), 0).map((m) => small.print(m))).toEqual(['noop']);
     expect(gramlog.createStateMachine(big, { maxFacts: 1000 }).roleNames).toEqual(['white', 'black']);
+    // A relation the game needs whole (legal, from role) past the limit still stops it, with the limit error.
+    expect(() => gramlog.createStateMachine(program, { maxFacts: 1, executor: 'engine' })).toThrow(/evaluation stopped after deriving 1 facts: legal\/2/);
   });
 });
 

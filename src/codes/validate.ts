@@ -168,7 +168,7 @@ export const CODES: readonly CodeInfo[] = [
     title: 'The rules could not be evaluated.',
     explanation: 'Evaluating the game stopped: it derived more facts than `--max-facts` allows, or built a term that grows without bound. When the time budget runs out it is a warning (that says nothing about the game).',
     otherSeverity: { severity: 'warning', when: 'when the time budget (`--time-budget`) runs out' },
-    example: v('game.gdl', GAME + '(n 1)\n(n 2)\n(n 3)\n(<= (pair ?a ?b) (n ?a) (n ?b))\n', ' --max-facts 5'),
+    example: v('game.gdl', GAME + '(n 1)\n(n 2)\n(n 3)\n(<= (pair ?a ?b) (n ?a) (n ?b))\n(<= (goal p 0) (pair ?a ?b) (true on))\n', ' --max-facts 5'),
     fix: 'Raise `--max-facts` if the game is meant to be this large; otherwise bound the rule that keeps growing (the message names it).',
   },
   {

@@ -112,7 +112,8 @@ describe('--max-facts in every command that evaluates', () => {
     expect(c.code).toBe(1);
     expect(c.stderr + c.stdout).toContain('engine/limit');
     expect((await runCli(['generate', 'g.gdl', '--max-facts', 'x'], grammar)).code).toBe(2);
-    const game = { 'c.kif': '(role r) (succ 0 1) (succ 1 2) (succ 2 3) (<= (count ?y) (count ?x) (succ ?x ?y)) (count 0)\n(init p) (<= (legal r a) (true p)) (<= (next p) (true p)) (<= terminal (not (true p))) (goal r 100)' };
+    // legal reads all of count/1, so the limit stops the game (a static relation asked only about bound arguments would be evaluated on demand)
+    const game = { 'c.kif': '(role r) (succ 0 1) (succ 1 2) (succ 2 3) (<= (count ?y) (count ?x) (succ ?x ?y)) (count 0)\n(init p) (<= (legal r a) (true p) (count ?n)) (<= (next p) (true p)) (<= terminal (not (true p))) (goal r 100)' };
     const v = await runCli(['validate', 'c.kif', '--max-facts', '2'], game);
     expect(v.code).toBe(1);
     expect(v.stdout).toContain('evaluation stopped after deriving 2 facts');

@@ -29,22 +29,47 @@ export const PAYS_FACTOR = 1.5;
 const PROBE_WORK = 200_000;
 const PROBE_WORK_MAX = 4_000_000_000;
 
-/** `cone` rewritten for demand-driven evaluation, or undefined when the rewrite does not apply. */
+/**
+ * `cone` rewritten for demand-driven evaluation, or undefined when the rewrite
+ * does not apply. `whole` is the game's static model; without one (a static
+ * model too large to materialise, see statemachine.ts) the static relations
+ * with rules are rewritten too: each is then computed per state for the
+ * questions that state asks (as GGP-Base's top-down prover does), never whole.
+ */
 export function demandStateProgram(
   cone: Program,
   roots: ReadonlyArray<number | undefined>,
   info: GameInfo,
-  whole: Model,
+  whole: Model | undefined,
   stateSize: number,
 ): Program | undefined {
   const perState = dependentsOf(cone, [info.true, info.does]);
+  const factCount = whole ? undefined : factCounts(cone);
   const sizeOf = (rel: number) => {
     if (rel === info.true) return stateSize;
     if (rel === info.does) return info.roles.length;
     if (perState[rel]) return STATE_RELATION_GUESS;
-    return whole.relations[rel]?.count ?? 0;
+    if (whole) return whole.relations[rel]?.count ?? 0;
+    return (factCount as Float64Array)[rel] as number;
   };
-  return demandProgram(cone, roots, { rewrite: (rel) => perState[rel] === 1, sizeOf })?.program;
+  const rewrite = whole ? (rel: number) => perState[rel] === 1 : () => true;
+  // Without a static model, the rules are read in their written order, as GGP-Base's prover reads them (demand.ts).
+  return demandProgram(cone, roots, { rewrite, sizeOf, ...(whole ? {} : { order: 'written' as const }) })?.program;
+}
+
+/**
+ * A static relation with rules is guessed this large when there is no static
+ * model (it was too large to materialise): the body order then asks it last,
+ * with as many arguments known as the state's relations give.
+ */
+const STATIC_RELATION_GUESS = 1_000_000;
+
+/** Facts per relation of `program`; STATIC_RELATION_GUESS for a relation with rules. */
+function factCounts(program: Program): Float64Array {
+  const counts = new Float64Array(program.relations.length);
+  for (const f of program.facts) counts[f.rel] = (counts[f.rel] as number) + 1;
+  for (const rule of program.rules) counts[rule.head.rel] = STATIC_RELATION_GUESS;
+  return counts;
 }
 
 function tuples(model: Model): number {
@@ -53,8 +78,14 @@ function tuples(model: Model): number {
   return n;
 }
 
-/** When the engine executor evaluates its per-state programs demand-driven. */
-export type DemandMode = 'auto' | 'always' | 'never';
+/**
+ * When the engine executor evaluates its per-state programs demand-driven:
+ * 'auto' where that pays on the initial state, 'always' wherever the rewrite
+ * applies, 'never'; 'static' also the static relations, with no static model
+ * (what createStateMachine does when the static model is too large to
+ * materialise).
+ */
+export type DemandMode = 'auto' | 'always' | 'never' | 'static';
 
 export interface Chosen {
   program: Program;

@@ -27,7 +27,7 @@
 import { orderBody } from '../../engine/plan.js';
 import type { GroundFact, Program } from '../../program/program.js';
 import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
-import { bindsOf } from '../../program/schedule.js';
+import { bindsOf, runnableOrder } from '../../program/schedule.js';
 import { derivedProgram } from './derived.js';
 
 export interface DemandOptions {
@@ -39,6 +39,15 @@ export interface DemandOptions {
   rewrite?: (rel: number) => boolean;
   /** Size estimate of a relation, for the body order (default: its number of facts in the program). */
   sizeOf?: (rel: number) => number;
+  /**
+   * The body order that decides what each literal is asked with: 'planned'
+   * (default) the engine's (orderBody, by `sizeOf`), 'written' the rule's own
+   * order with each filter as soon as it can run (runnableOrder), as a
+   * top-down prover such as GGP-Base's reads it: game authors write their
+   * rules for that order (laikLee_hex's `append_el` builds the list its next
+   * literal is asked with).
+   */
+  order?: 'planned' | 'written';
 }
 
 export interface DemandProgram {
@@ -131,7 +140,10 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
    */
   const rewriteRule = (rule: CompiledRule, head: AtomPattern, magicLit: BodyLit | undefined) => {
     const lits: BodyLit[] = magicLit ? [magicLit, ...rule.body] : rule.body;
-    const planned = orderBody({ ...rule, body: lits }, magicLit ? 0 : -1, (rel) => (rel < 0 ? 1 : sizeOf(rel)));
+    const planned =
+      options.order === 'written'
+        ? runnableOrder({ ...rule, body: lits }, magicLit ? 0 : -1)
+        : orderBody({ ...rule, body: lits }, magicLit ? 0 : -1, (rel) => (rel < 0 ? 1 : sizeOf(rel)));
     // An unsafe body has no order: the program check reports it; no rewrite then.
     if (planned.length !== lits.length) return false;
     const bound = new Set<number>();

@@ -88,13 +88,15 @@ export class EngineStateMachine implements StateMachine {
   private readonly init: GameState;
   /** Whether the per-state programs are evaluated demand-driven (some relation of them rewritten by demand.ts). */
   readonly demandDriven: boolean;
+  /** Whether the static relations are evaluated on demand too (the static model was too large to materialise). */
+  readonly staticDemand: boolean;
   private lastKey: string | undefined;
   private lastModel: Model | undefined;
   private lastStepKey: string | undefined;
   private lastStepModel: Model | undefined;
 
-  /** Evaluations stop with an engine/budget error once Date.now() passes this time (undefined: never). */
-  private readonly budget: { deadline?: number };
+  /** Evaluations stop with an engine/budget error once Date.now() passes `deadline` (undefined: never), with engine/limit past `maxFacts`. */
+  private readonly budget: { deadline?: number; maxFacts?: number };
 
   constructor(
     readonly program: Program,
@@ -104,30 +106,39 @@ export class EngineStateMachine implements StateMachine {
     /**
      * Evaluate the per-state programs demand-driven (demand.ts): 'auto' where
      * that pays on the initial state (demand-state.ts), 'always' wherever the
-     * rewrite applies, 'never'.
+     * rewrite applies, 'never'; 'static' the static relations too, with no
+     * static model (`staticModel` is then ignored).
      */
     demand: DemandMode = 'auto',
+    /** Most facts each evaluation may derive (default: the program's maxFacts option, else the engine's). */
+    maxFacts?: number,
   ) {
     this.roles = info.roles;
-    this.budget = deadline === undefined ? {} : { deadline };
-    const whole = staticModel ?? evaluate(program, this.budget);
-    const init = info.init === undefined ? [] : this.column(whole, info.init, 0);
+    this.budget = { ...(deadline === undefined ? {} : { deadline }), ...(maxFacts === undefined ? {} : { maxFacts }) };
+    // 'static': no static model (createStateMachine found it too large to materialise); the static
+    // relations are evaluated on demand too, per state (demand-state.ts).
+    const staticDemand = demand === 'static';
+    const whole = staticDemand ? undefined : (staticModel ?? evaluate(program, this.budget));
+    // Without the static model, the initial state from the rules init depends on alone.
+    const initModel = whole ?? evaluate(coneProgram(program, [info.init]), this.budget);
+    const init = info.init === undefined ? [] : this.column(initModel, info.init, 0);
     this.init = makeState(init);
+    const perState = (roots: Array<number | undefined>, probe: () => InjectedFact[] | undefined) => {
+      const cone = coneProgram(program, roots);
+      const rewritten = demand !== 'never' ? demandStateProgram(cone, roots, info, whole, init.length) : undefined;
+      // Nothing to rewrite: the plain cone (its static model stops at the same limit when it holds the large relation).
+      return choosePerStateProgram(cone, rewritten, probe, this.budget, demand === 'always' || staticDemand);
+    };
     // Per-state programs, demand-driven where that pays on the initial state (demand-state.ts).
-    const stateRoots = [info.legal, info.terminal, info.goal];
-    const stateCone = coneProgram(program, stateRoots);
-    const stateDemand = demand !== 'never' ? demandStateProgram(stateCone, stateRoots, info, whole, init.length) : undefined;
-    const state = choosePerStateProgram(stateCone, stateDemand, () => this.trueFacts(this.init), this.budget, demand === 'always');
+    const state = perState([info.legal, info.terminal, info.goal], () => this.trueFacts(this.init));
     this.stateProgram = state.program;
     this.stateStatic = state.static;
     // The next state and the GDL-II percepts are both read from the state and the joint move.
-    const nextRoots = [info.next, info.sees];
-    const nextCone = coneProgram(program, nextRoots);
-    const nextDemand = demand !== 'never' ? demandStateProgram(nextCone, nextRoots, info, whole, init.length) : undefined;
-    const next = choosePerStateProgram(nextCone, nextDemand, () => this.firstJointMove(), this.budget, demand === 'always');
+    const next = perState([info.next, info.sees], () => this.firstJointMove());
     this.nextProgram = next.program;
     this.nextStatic = next.static;
     this.demandDriven = state.demand || next.demand;
+    this.staticDemand = staticDemand;
   }
 
   /** The initial state's facts with each role's first legal move (undefined when a role has none). */

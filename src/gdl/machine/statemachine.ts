@@ -14,6 +14,13 @@
  * (`compiled` throws `gdl/not-groundable` when the game cannot be grounded).
  * The reason for a fallback is in `fallbackReason`.
  *
+ * A game whose static model is too large to materialise (its evaluation stops
+ * at `maxFacts` or the work budget, not at the deadline: laikLee_hex's
+ * `isList`, sudoku's `exactlyFirst/10`) runs on the engine with its static
+ * relations on demand too (`demand: 'static'`, demand-state.ts): each state
+ * computes the static facts its questions need, as a top-down prover does.
+ * `compiled` cannot run such a game and raises the limit error.
+ *
  * Cost: `auto` and `compiled` evaluate the relaxed game first. For most games
  * that takes well under a second (breakthrough 0.1 s, checkers 1 s); `auto`
  * gives up after AUTO_WORK_LIMIT tuple visits (racer4, gt_two_thirds_6p and
@@ -29,7 +36,7 @@
  * `gdl/no-roles`, `gdl/no-legal`, `gdl/no-terminal`,
  * `gdl/no-goal`, or the program's own first error (`safety`, `stratification`, ...).
  */
-import { evaluate } from '../../engine/index.js';
+import { evaluate, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { groundGame, type GroundLimits } from './ground.js';
@@ -79,7 +86,12 @@ export interface StateMachineOptions {
   deadline?: number;
   /** Join work limit of the relaxed game and of grounding, each (default AUTO_WORK_LIMIT for auto, none for compiled). */
   maxWork?: number;
-  /** When the engine executor evaluates its per-state rules demand-driven (default 'auto': where that pays; see demand-state.ts). */
+  /**
+   * When the engine executor evaluates its per-state rules demand-driven
+   * (default 'auto': where that pays; see demand-state.ts). 'static' runs the
+   * engine with the static relations on demand too (no static model), as
+   * `auto` does when the static model is too large to materialise.
+   */
   demand?: DemandMode;
 }
 
@@ -89,6 +101,13 @@ export interface CreatedStateMachine extends StateMachine {
   readonly roleNames: readonly string[];
   /** Why `auto` fell back to the engine (undefined when it did not). */
   readonly fallbackReason?: string;
+}
+
+/** Whether `e` stopped the static model for its size (facts or work), not for the deadline or a mistake. */
+export function staticTooLarge(e: unknown, deadline: number | undefined): e is GramlogError {
+  if (!(e instanceof GramlogError)) return false;
+  if (deadline !== undefined && Date.now() > deadline) return false;
+  return e.code === 'engine/limit' || e.code === 'engine/budget';
 }
 
 export function createStateMachine(program: Program, options: StateMachineOptions = {}): CreatedStateMachine {
@@ -113,11 +132,23 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   const program = playableProgram(game);
   const info = gameInfo(program);
   const executor = options.executor ?? 'auto';
-  const staticModel = evaluate(program, {
-    ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
-    ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
-  });
-  const engine = () => new EngineStateMachine(program, info, staticModel, options.deadline ?? (program.options.deadline ? program.options.deadline : undefined), options.demand);
+  const engineDeadline = options.deadline ?? (program.options.deadline ? program.options.deadline : undefined);
+  if (options.demand === 'static' && executor !== 'compiled') return new EngineStateMachine(program, info, undefined, engineDeadline, 'static', options.maxFacts);
+  let staticModel: Model;
+  try {
+    staticModel = evaluate(program, {
+      ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    });
+  } catch (e) {
+    // Too large to materialise (past maxFacts or the work budget, not the deadline): the engine answers
+    // the static relations on demand, per state, as a top-down prover does (demand-state.ts).
+    if (!staticTooLarge(e, engineDeadline) || executor === 'compiled') throw e;
+    const sm = new EngineStateMachine(program, info, undefined, engineDeadline, 'static', options.maxFacts);
+    sm.fallbackReason = `the static model is too large to materialise (${e.message.split('\n')[0]}): its relations are evaluated on demand`;
+    return sm;
+  }
+  const engine = () => new EngineStateMachine(program, info, staticModel, engineDeadline, options.demand, options.maxFacts);
   if (executor === 'engine') return engine();
   // the program's own budgets (--max-work, --timeout) bound grounding and the network too
   const userWork = program.options.maxWork !== undefined && program.options.maxWork > 0 && Number.isFinite(program.options.maxWork) ? program.options.maxWork : undefined;

@@ -37,7 +37,8 @@ import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
 import { relaxedProofs } from './proofs.js';
 import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
-import { AUTO_WORK_LIMIT, createStateMachine, type Executor } from '../machine/statemachine.js';
+import { AUTO_WORK_LIMIT, createStateMachine, staticTooLarge, type Executor } from '../machine/statemachine.js';
+import { coneProgram } from '../machine/engine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */
@@ -143,6 +144,17 @@ function firstSpan(program: Program, name: string, arity: number): Span | undefi
   return fact ? program.statements[fact.statement]?.span : undefined;
 }
 
+/** The model of the rules `base` and `input` depend on (undefined when it is too large as well). */
+function declarationModel(play: Program, budget: { deadline?: number }, maxFacts: number | undefined): Model | undefined {
+  const roots = [play.findRelation('base', 1)?.id, play.findRelation('input', 2)?.id];
+  try {
+    return evaluate(coneProgram(play, roots), { ...budget, ...(maxFacts !== undefined ? { maxFacts } : {}) });
+  } catch (e) {
+    if (!isGramlogError(e)) throw e;
+    return undefined;
+  }
+}
+
 export function validateGame(text: string, options: ValidateOptions): ValidationResult {
   const file = options.file;
   const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
@@ -167,13 +179,19 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
   const relaxed = relaxedReachability(play, { maxWork: AUTO_WORK_LIMIT, ...budget });
   let staticModel: Model;
+  let staticDemand = false;
   try {
     staticModel = evaluate(play, { ...budget, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
-    return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
+    // Too large to materialise: the state machine answers the static relations on demand (as createStateMachine
+    // does), and the declarations are read from the rules of base and input alone.
+    const declarations = staticTooLarge(e, engineDeadline) ? declarationModel(play, budget, options.maxFacts) : undefined;
+    if (!declarations) return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
+    staticModel = declarations;
+    staticDemand = true;
   }
-  const ctx: PlayContext = { file, program, play, relaxed, staticModel, dialect, options, deadline, engineDeadline };
+  const ctx: PlayContext = { file, program, play, relaxed, staticModel, staticDemand, dialect, options, deadline, engineDeadline };
   let played = playGame(ctx, options.executor ?? 'auto');
   // Errors found by playing are confirmed by the reference executor (the engine) before they are reported:
   // their witnesses are replayed there, and if one does not hold, the game is played again on the engine.
@@ -210,7 +228,10 @@ interface PlayContext {
   /** The program that is played (the game, or its split strata). */
   play: Program;
   relaxed: RelaxedReachability;
+  /** The game's static model, or (staticDemand) the model of base and input only. */
   staticModel: Model;
+  /** The static model was too large to materialise: the engine evaluates the static relations on demand. */
+  staticDemand: boolean;
   dialect: Dialect;
   options: ValidateOptions;
   /** performance.now() time at which search and playouts stop (undefined: none). */
@@ -230,11 +251,11 @@ interface Played {
 
 /** Steps 3 and 4 of the module comment, with one executor. */
 function playGame(ctx: PlayContext, executor: Executor): Played {
-  const { file, program, play, relaxed, staticModel, dialect, options, deadline, engineDeadline } = ctx;
+  const { file, program, play, relaxed, staticModel, staticDemand, dialect, options, deadline, engineDeadline } = ctx;
   const seed = options.seed ?? DEFAULT_SEED;
   let sm: ReturnType<typeof createStateMachine>;
   try {
-    sm = createStateMachine(play, { relaxed, executor, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}), ...(engineDeadline !== undefined ? { deadline: engineDeadline } : {}) });
+    sm = createStateMachine(play, { relaxed, executor, ...(staticDemand ? { demand: 'static' as const } : {}), ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}), ...(engineDeadline !== undefined ? { deadline: engineDeadline } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return { executor: undefined, findings: [evaluationFinding(e, 'the game cannot be played')], stats: {}, roles: [] };
