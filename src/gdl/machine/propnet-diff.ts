@@ -74,10 +74,10 @@ export class DiffPropnet implements Propnet {
   private readonly dRules: Int32Array;
   private readonly readyCount: Int32Array;
   private readonly readyPos: Int32Array;
-  /** Rules whose readiness changed since the snapshot (restore puts them right); past its capacity, restore rebuilds every list. */
+  /** Rules whose readiness changed since the snapshot, each once (restore puts them right). */
   private readonly readyLog: Int32Array;
+  private readonly readyLogged: Uint8Array;
   private readyLogCount = 0;
-  private readyLogFull = false;
   private readonly units: Unit[];
   /** Complemented gates: group (-1: none), count offset |T(A)|; per input, the group of its family; per group, K and the K its gates last saw. */
   private readonly gateGroup: Int32Array;
@@ -182,7 +182,8 @@ export class DiffPropnet implements Propnet {
       this.readyPos[i] = at;
     }
     this.readyCount = new Int32Array(Math.max(1, size));
-    this.readyLog = new Int32Array(4096);
+    this.readyLog = new Int32Array(Math.max(1, dCount[size] as number));
+    this.readyLogged = new Uint8Array(Math.max(1, nRules));
     const occCount = new Int32Array(size + 1);
     ruleLits.forEach((body, i) => {
       const dp = this.deferProp[i] as number;
@@ -327,8 +328,12 @@ export class DiffPropnet implements Propnet {
       const i = this.dRules[k] as number;
       if (this.sat[i] === (this.len[i] as number) - 1) this.makeReady(i);
     }
+    this.clearReadyLog();
+  }
+
+  private clearReadyLog(): void {
+    for (let k = 0; k < this.readyLogCount; k++) this.readyLogged[this.readyLog[k] as number] = 0;
     this.readyLogCount = 0;
-    this.readyLogFull = false;
   }
 
   private isReady(i: number): boolean {
@@ -370,8 +375,10 @@ export class DiffPropnet implements Propnet {
     if ((s === need) === was) return;
     if (was) this.makeUnready(i);
     else this.makeReady(i);
-    if (this.readyLogCount < this.readyLog.length) this.readyLog[this.readyLogCount++] = i;
-    else this.readyLogFull = true;
+    if (!this.readyLogged[i]) {
+      this.readyLogged[i] = 1;
+      this.readyLog[this.readyLogCount++] = i;
+    }
     const dp = this.deferProp[i] as number;
     if (((this.val[dp] as number) ^ (this.deferNeg[i] as number)) !== 1) return;
     const h = this.head[i] as number;
@@ -396,8 +403,7 @@ export class DiffPropnet implements Propnet {
   /** Remember the current values and counts (after a propagation). */
   snapshot(): void {
     this.saved = { val: this.val.slice(), sat: this.sat.slice(), cnt: this.cnt.slice(), k: this.groupK.slice(), seen: this.groupSeen.slice() };
-    this.readyLogCount = 0;
-    this.readyLogFull = false;
+    this.clearReadyLog();
   }
 
   /** Go back to the values and counts of the last snapshot (changes are not recorded). */
@@ -410,18 +416,16 @@ export class DiffPropnet implements Propnet {
     this.groupK.set(s.k);
     this.groupSeen.set(s.seen);
     this.changedCount = 0;
-    if (this.readyLogFull) this.rebuildReady();
-    else {
-      for (let k = 0; k < this.readyLogCount; k++) {
-        const i = this.readyLog[k] as number;
-        const want = this.sat[i] === (this.len[i] as number) - 1;
-        if (want !== this.isReady(i)) {
-          if (want) this.makeReady(i);
-          else this.makeUnready(i);
-        }
+    for (let k = 0; k < this.readyLogCount; k++) {
+      const i = this.readyLog[k] as number;
+      this.readyLogged[i] = 0;
+      const want = this.sat[i] === (this.len[i] as number) - 1;
+      if (want !== this.isReady(i)) {
+        if (want) this.makeReady(i);
+        else this.makeUnready(i);
       }
-      this.readyLogCount = 0;
     }
+    this.readyLogCount = 0;
   }
 
   settleState(): void {
