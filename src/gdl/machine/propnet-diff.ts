@@ -88,6 +88,8 @@ export class DiffPropnet implements Propnet {
   private readonly groupK: Int32Array;
   private readonly groupSeen: Int32Array;
   private readonly gateMissing: Map<number, number[]>;
+  /** How many rules have a deferred literal (for reports and tests). */
+  readonly deferredRules: number;
   /** How many gates are complemented (for reports and tests). */
   readonly complemented: number;
   /** The proposition of each non-recursive unit (-1 for a recursive component, -2 - p for a complemented gate p). */
@@ -182,6 +184,7 @@ export class DiffPropnet implements Propnet {
       this.readyPos[i] = at;
     }
     this.readyCount = new Int32Array(Math.max(1, size));
+    this.deferredRules = dCount[size] as number;
     this.readyLog = new Int32Array(Math.max(1, dCount[size] as number));
     this.readyLogged = new Uint8Array(Math.max(1, nRules));
     const occCount = new Int32Array(size + 1);
