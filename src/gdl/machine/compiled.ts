@@ -224,9 +224,10 @@ export class CompiledStateMachine implements StateMachine {
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats; complementedGates: number } {
+  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats; complementedGates: number; deferredRules: number } {
     const complementedGates = this.net instanceof DiffPropnet ? this.net.complemented : 0;
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats, complementedGates };
+    const deferredRules = this.net instanceof DiffPropnet ? this.net.deferredRules : 0;
+    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats, complementedGates, deferredRules };
   }
 
   private trueOf(term: number): number {

@@ -16,6 +16,13 @@
  *
  * Large ORs of inputs over nearly the same inputs (GDL's frame rules) are
  * complemented gates sharing one count (propnet-complement.ts).
+ *
+ * A proposition read by very many rules (a `does` proposition of
+ * pancakes88 is in 40,320 rules, one per ordering of the pancakes) is a
+ * deferred literal of those rules: their counts leave it out, and each such
+ * proposition keeps the list of its rules whose other literals all hold (the
+ * ready ones). When it changes, only its ready rules change; a rule enters or
+ * leaves the list when its count of the other literals crosses its length.
  */
 import { flatCode, runFixpoint, type NetStructure, type Propnet } from './propnet.js';
 import { planComplements } from './propnet-complement.js';
@@ -28,6 +35,9 @@ interface Unit {
   props: Int32Array | undefined;
   old: Uint8Array | undefined;
 }
+
+/** A literal read by at least this many rules is deferred in them (see above). */
+const DEFER_FANOUT = 32;
 
 export class DiffPropnet implements Propnet {
   readonly kind = 'differential' as const;
@@ -55,8 +65,19 @@ export class DiffPropnet implements Propnet {
   /** Units in topological order (unitIds[t] is the t-th one's id) and the recursive components' units. */
   private readonly unitIds: Int32Array;
   private readonly compUnits: Unit[];
-  /** Per rule: 1 when its head is in a recursive component (no counts kept). */
+  /** Per rule: 1 when its head is in a recursive component (no counts kept), 2 when it has a deferred literal, else 0. */
   private readonly ruleRecursive: Uint8Array;
+  /** Deferred literals: per rule its proposition (-1: none) and sign; per proposition its rules dRules[dStart[p] .. dStart[p+1]), the first readyCount[p] of them ready; each rule's place in dRules. */
+  private readonly deferProp: Int32Array;
+  private readonly deferNeg: Uint8Array;
+  private readonly dStart: Int32Array;
+  private readonly dRules: Int32Array;
+  private readonly readyCount: Int32Array;
+  private readonly readyPos: Int32Array;
+  /** Rules whose readiness changed since the snapshot, each once (restore puts them right). */
+  private readonly readyLog: Int32Array;
+  private readonly readyLogged: Uint8Array;
+  private readyLogCount = 0;
   private readonly units: Unit[];
   /** Complemented gates: group (-1: none), count offset |T(A)|; per input, the group of its family; per group, K and the K its gates last saw. */
   private readonly gateGroup: Int32Array;
@@ -67,6 +88,8 @@ export class DiffPropnet implements Propnet {
   private readonly groupK: Int32Array;
   private readonly groupSeen: Int32Array;
   private readonly gateMissing: Map<number, number[]>;
+  /** How many rules have a deferred literal (for reports and tests). */
+  readonly deferredRules: number;
   /** How many gates are complemented (for reports and tests). */
   readonly complemented: number;
   /** The proposition of each non-recursive unit (-1 for a recursive component, -2 - p for a complemented gate p). */
@@ -132,15 +155,52 @@ export class DiffPropnet implements Propnet {
     ruleLits.forEach((b, i) => this.bodyLits.set(b, this.bodyStart[i] as number));
     this.sat = new Int32Array(nRules);
     this.cnt = new Int32Array(Math.max(1, size));
+    // Deferred literals: in a non-recursive rule of two or more literals, the one read by the most rules, if that is at least DEFER_FANOUT and it occurs once in the rule.
+    const fanout = new Int32Array(Math.max(1, size));
+    for (const body of ruleLits) for (const l of body) fanout[l >> 1] = (fanout[l >> 1] as number) + 1;
+    this.deferProp = new Int32Array(Math.max(1, nRules)).fill(-1);
+    this.deferNeg = new Uint8Array(Math.max(1, nRules));
+    const dCount = new Int32Array(size + 1);
+    ruleLits.forEach((body, i) => {
+      if (body.length < 2 || net.recursive(ruleHead[i] as number)) return;
+      let best = -1;
+      for (const l of body) if ((fanout[l >> 1] as number) >= DEFER_FANOUT && (best < 0 || (fanout[l >> 1] as number) > (fanout[best >> 1] as number))) best = l;
+      if (best < 0 || body.filter((l) => l >> 1 === best >> 1).length !== 1) return;
+      this.deferProp[i] = best >> 1;
+      this.deferNeg[i] = best & 1;
+      dCount[(best >> 1) + 1] = (dCount[(best >> 1) + 1] as number) + 1;
+    });
+    for (let p = 0; p < size; p++) dCount[p + 1] = (dCount[p + 1] as number) + (dCount[p] as number);
+    this.dStart = Int32Array.from(dCount);
+    this.dRules = new Int32Array(Math.max(1, dCount[size] as number));
+    this.readyPos = new Int32Array(Math.max(1, nRules));
+    const dFill = Int32Array.from(dCount);
+    for (let i = 0; i < nRules; i++) {
+      const dp = this.deferProp[i] as number;
+      if (dp < 0) continue;
+      const at = dFill[dp] as number;
+      dFill[dp] = at + 1;
+      this.dRules[at] = i;
+      this.readyPos[i] = at;
+    }
+    this.readyCount = new Int32Array(Math.max(1, size));
+    this.deferredRules = dCount[size] as number;
+    this.readyLog = new Int32Array(Math.max(1, dCount[size] as number));
+    this.readyLogged = new Uint8Array(Math.max(1, nRules));
     const occCount = new Int32Array(size + 1);
-    for (const body of ruleLits) for (const l of body) occCount[(l >> 1) + 1] = (occCount[(l >> 1) + 1] as number) + 1;
+    ruleLits.forEach((body, i) => {
+      const dp = this.deferProp[i] as number;
+      for (const l of body) if (l >> 1 !== dp) occCount[(l >> 1) + 1] = (occCount[(l >> 1) + 1] as number) + 1;
+    });
     for (const t of plan.missing.values()) for (const d of t) occCount[d + 1] = (occCount[d + 1] as number) + 1;
     for (let p = 0; p < size; p++) occCount[p + 1] = (occCount[p + 1] as number) + (occCount[p] as number);
     this.occStart = Int32Array.from(occCount);
     this.occ = new Int32Array(occCount[size] as number);
     const fill = Int32Array.from(occCount);
     ruleLits.forEach((body, i) => {
+      const dp = this.deferProp[i] as number;
       for (const l of body) {
+        if (l >> 1 === dp) continue;
         const at = fill[l >> 1] as number;
         fill[l >> 1] = at + 1;
         // A one-literal rule of a non-recursive head is an edge straight into the head's count.
@@ -181,7 +241,7 @@ export class DiffPropnet implements Propnet {
     }
     this.unitIds = Int32Array.from(ids);
     const nIds = size + this.compUnits.length;
-    this.ruleRecursive = Uint8Array.from(ruleHead.map((h) => (net.recursive(h) ? 1 : 0)));
+    this.ruleRecursive = Uint8Array.from(ruleHead.map((h, i) => (net.recursive(h) ? 1 : (this.deferProp[i] as number) >= 0 ? 2 : 0)));
     this.watched = new Uint8Array(Math.max(1, size));
     this.legalSlot = new Int32Array(Math.max(1, size)).fill(-1);
     // Each unit settles at most once per propagation, each input is set at most twice between two:
@@ -230,7 +290,7 @@ export class DiffPropnet implements Propnet {
     });
     const rulesByRank: number[][] = Array.from({ length: this.queued.length }, () => []);
     for (let i = 0; i < this.head.length; i++) {
-      if (!this.ruleRecursive[i]) (rulesByRank[this.rank[this.head[i] as number] as number] as number[]).push(i);
+      if (this.ruleRecursive[i] !== 1) (rulesByRank[this.rank[this.head[i] as number] as number] as number[]).push(i);
     }
     // Topological order: a unit's rules read only inputs and earlier units (and, if recursive, itself).
     for (let t = 0; t < this.units.length; t++) {
@@ -244,12 +304,14 @@ export class DiffPropnet implements Propnet {
         const from = this.bodyStart[i] as number;
         const to = from + (this.len[i] as number);
         let s = 0;
+        const dp = this.deferProp[i] as number;
         for (let j = from; j < to; j++) {
           const l = this.bodyLits[j] as number;
-          if ((val[l >> 1] as number) !== (l & 1)) s++;
+          if (l >> 1 !== dp && (val[l >> 1] as number) !== (l & 1)) s++;
         }
         this.sat[i] = s;
-        if (s === to - from) this.cnt[u.prop] = (this.cnt[u.prop] as number) + 1;
+        const holds = dp < 0 ? s === to - from : s === to - from - 1 && ((val[dp] as number) ^ (this.deferNeg[i] as number)) === 1;
+        if (holds) this.cnt[u.prop] = (this.cnt[u.prop] as number) + 1;
       }
       const missing = this.gateMissing.get(u.prop);
       if (missing) this.cnt[u.prop] = missing.filter((d) => val[d] === 0).length;
@@ -259,11 +321,92 @@ export class DiffPropnet implements Propnet {
     this.scheduled = 0;
     this.lowest = this.bucketSize.length;
     this.queued.fill(0);
+    this.rebuildReady();
+  }
+
+  /** Every deferred proposition's ready list from the counts. */
+  private rebuildReady(): void {
+    this.readyCount.fill(0);
+    for (let k = 0; k < this.dRules.length && k < (this.dStart[this.size] as number); k++) {
+      const i = this.dRules[k] as number;
+      if (this.sat[i] === (this.len[i] as number) - 1) this.makeReady(i);
+    }
+    this.clearReadyLog();
+  }
+
+  private clearReadyLog(): void {
+    for (let k = 0; k < this.readyLogCount; k++) this.readyLogged[this.readyLog[k] as number] = 0;
+    this.readyLogCount = 0;
+  }
+
+  private isReady(i: number): boolean {
+    const dp = this.deferProp[i] as number;
+    return (this.readyPos[i] as number) < (this.dStart[dp] as number) + (this.readyCount[dp] as number);
+  }
+
+  /** Move rule i (not ready) into its deferred proposition's ready list. */
+  private makeReady(i: number): void {
+    const dp = this.deferProp[i] as number;
+    const at = (this.dStart[dp] as number) + (this.readyCount[dp] as number);
+    const from = this.readyPos[i] as number;
+    const other = this.dRules[at] as number;
+    this.dRules[from] = other;
+    this.readyPos[other] = from;
+    this.dRules[at] = i;
+    this.readyPos[i] = at;
+    this.readyCount[dp] = (this.readyCount[dp] as number) + 1;
+  }
+
+  /** Move rule i (ready) out of its deferred proposition's ready list. */
+  private makeUnready(i: number): void {
+    const dp = this.deferProp[i] as number;
+    const last = (this.dStart[dp] as number) + (this.readyCount[dp] as number) - 1;
+    const from = this.readyPos[i] as number;
+    const other = this.dRules[last] as number;
+    this.dRules[from] = other;
+    this.readyPos[other] = from;
+    this.dRules[last] = i;
+    this.readyPos[i] = last;
+    this.readyCount[dp] = last - (this.dStart[dp] as number);
+  }
+
+  /** A non-deferred literal of rule i (which has a deferred one) changed to satisfied (up) or not. */
+  private deferredOther(i: number, up: boolean): void {
+    const need = (this.len[i] as number) - 1;
+    const was = this.sat[i] === need;
+    const s = (this.sat[i] = (this.sat[i] as number) + (up ? 1 : -1));
+    if ((s === need) === was) return;
+    if (was) this.makeUnready(i);
+    else this.makeReady(i);
+    if (!this.readyLogged[i]) {
+      this.readyLogged[i] = 1;
+      this.readyLog[this.readyLogCount++] = i;
+    }
+    const dp = this.deferProp[i] as number;
+    if (((this.val[dp] as number) ^ (this.deferNeg[i] as number)) !== 1) return;
+    const h = this.head[i] as number;
+    const c = (this.cnt[h] = (this.cnt[h] as number) + (was ? -1 : 1));
+    if ((c > 0 ? 1 : 0) !== this.val[h]) this.schedule(h);
+  }
+
+  /** p, the deferred literal of its ready rules, changed to v: each of them changes. */
+  private fireDeferred(p: number, v: number): void {
+    const from = this.dStart[p] as number;
+    const end = from + (this.readyCount[p] as number);
+    const cnt = this.cnt;
+    const val = this.val;
+    for (let k = from; k < end; k++) {
+      const i = this.dRules[k] as number;
+      const h = this.head[i] as number;
+      const c = (cnt[h] = (cnt[h] as number) + ((v ^ (this.deferNeg[i] as number)) === 1 ? 1 : -1));
+      if ((c > 0 ? 1 : 0) !== val[h]) this.schedule(h);
+    }
   }
 
   /** Remember the current values and counts (after a propagation). */
   snapshot(): void {
     this.saved = { val: this.val.slice(), sat: this.sat.slice(), cnt: this.cnt.slice(), k: this.groupK.slice(), seen: this.groupSeen.slice() };
+    this.clearReadyLog();
   }
 
   /** Go back to the values and counts of the last snapshot (changes are not recorded). */
@@ -276,6 +419,16 @@ export class DiffPropnet implements Propnet {
     this.groupK.set(s.k);
     this.groupSeen.set(s.seen);
     this.changedCount = 0;
+    for (let k = 0; k < this.readyLogCount; k++) {
+      const i = this.readyLog[k] as number;
+      this.readyLogged[i] = 0;
+      const want = this.sat[i] === (this.len[i] as number) - 1;
+      if (want !== this.isReady(i)) {
+        if (want) this.makeReady(i);
+        else this.makeUnready(i);
+      }
+    }
+    this.readyLogCount = 0;
   }
 
   settleState(): void {
@@ -312,6 +465,7 @@ export class DiffPropnet implements Propnet {
     const occ = this.occ;
     const end = this.occStart[p + 1] as number;
     const cnt = this.cnt;
+    if ((this.readyCount[p] as number) > 0) this.fireDeferred(p, v);
     for (let j = this.occStart[p] as number; j < end; j++) {
       const o = occ[j] as number;
       if (o < 0) {
@@ -323,7 +477,12 @@ export class DiffPropnet implements Propnet {
       }
       const i = o >> 1;
       const h = this.head[i] as number;
-      if (this.ruleRecursive[i]) {
+      const kind = this.ruleRecursive[i] as number;
+      if (kind !== 0) {
+        if (kind === 2) {
+          this.deferredOther(i, (v ^ (o & 1)) === 1);
+          continue;
+        }
         const r = this.rank[h] as number;
         if (r !== this.current) this.schedule(r);
         continue;
@@ -398,6 +557,7 @@ export class DiffPropnet implements Propnet {
         } else if (this.watched[p]) this.changed[this.changedCount++] = p;
         // fire(p), written out: the hot loop of a step, one loop nest whatever the JIT inlines.
         const end = this.occStart[p + 1] as number;
+        if ((this.readyCount[p] as number) > 0) this.fireDeferred(p, v);
         for (let j = this.occStart[p] as number; j < end; j++) {
           const o = occ[j] as number;
           if (o < 0) {
@@ -409,7 +569,12 @@ export class DiffPropnet implements Propnet {
           }
           const i = o >> 1;
           const h = this.head[i] as number;
-          if (this.ruleRecursive[i]) {
+          const kind = this.ruleRecursive[i] as number;
+          if (kind !== 0) {
+            if (kind === 2) {
+              this.deferredOther(i, (v ^ (o & 1)) === 1);
+              continue;
+            }
             const r = this.rank[h] as number;
             if (r !== this.current) this.schedule(r);
             continue;
@@ -431,9 +596,17 @@ export class DiffPropnet implements Propnet {
       const code = u.code as Int32Array;
       runFixpoint(code, 0, code.length, val);
       this.current = r;
+      // Put the old values back, then change and fire one at a time: a deferred literal is read from val, which must hold only what has been fired.
       for (let k = 0; k < props.length; k++) {
         const q = props[k] as number;
         if (val[q] === old[k]) continue;
+        val[q] = old[k] as number;
+        old[k] = 2;
+      }
+      for (let k = 0; k < props.length; k++) {
+        if (old[k] !== 2) continue;
+        const q = props[k] as number;
+        val[q] = 1 - (val[q] as number);
         if (this.watched[q]) this.changed[this.changedCount++] = q;
         this.fire(q);
       }
