@@ -185,7 +185,8 @@ export function benchProcesses(): void {
     const cl = clingoProcess(w.asp);
     const ahead = [swi?.secs, cl?.secs].every((p) => p === undefined || p > mine.secs);
     const aheadCpu = mine.cpu === undefined ? undefined : [swi?.cpu, cl?.cpu].every((p) => p === undefined || p > (mine.cpu as number));
-    const verdict = `${ahead ? 'ahead' : 'behind'}${aheadCpu === undefined ? '' : aheadCpu ? '; ahead' : '; behind'}`;
+    // with neither peer on PATH there is nothing to be ahead of: say so rather than claim the goal
+    const verdict = swi === undefined && cl === undefined ? 'no peer measured' : `${ahead ? 'ahead' : 'behind'}${aheadCpu === undefined ? '' : aheadCpu ? '; ahead' : '; behind'}`;
     console.log(`| ${w.name} | ${mine.count} | ${both(mine)} | ${both(swi)} | ${ratios(swi, mine)} | ${both(cl)} | ${ratios(cl, mine)} | ${verdict} |`);
     if (w === workloads[0]) printed = answersOutput(w, dir, mine);
   }
