@@ -9,9 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/random.js';
 import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
-import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import type { CompiledStateMachine } from '../../src/gdl/machine/compiled.js';
-import { loadProgram } from '../../src/program/load.js';
+import { lockstepMachines, walkInStep } from './propnet-lockstep.js';
 
 const CELLS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 // Two roles mark cells at the same time or pass; a cell stays `calm` unless a move touches it.
@@ -31,14 +30,7 @@ const MARKS = `(role red) (role blue)
   (<= (goal blue 100) (true (marked 5)))
   (<= (goal blue 0) (not (true (marked 5))))`;
 
-function machines(): { engine: CreatedStateMachine; flat: CreatedStateMachine; diff: CreatedStateMachine } {
-  const program = loadProgram([{ text: MARKS, file: 'marks.kif' }], { builtins: false });
-  return {
-    engine: createStateMachine(program, { executor: 'engine' }),
-    flat: createStateMachine(program, { executor: 'compiled', propnet: 'flat' }),
-    diff: createStateMachine(program, { executor: 'compiled', propnet: 'differential' }),
-  };
-}
+const machines = () => lockstepMachines(MARKS, 'marks.kif');
 
 describe('complemented OR gates of the differential network', () => {
   it('complement the frame rule of every cell, and none in the flat network', () => {
@@ -48,30 +40,17 @@ describe('complemented OR gates of the differential network', () => {
   });
 
   it('agree with the engine and the flat network when 0, 1 or 2 moves are made at once', () => {
-    const { engine, flat, diff } = machines();
+    const m = machines();
+    const { engine } = m;
     const made = new Set<number>();
     for (let seed = 0; seed < 40; seed++) {
       const random = createRandom(seed);
-      let se = engine.initialState();
-      let sf = flat.initialState();
-      let sd = diff.initialState();
-      for (let depth = 0; ; depth++) {
-        const where = `seed ${seed}, depth ${depth}`;
-        expect(sd.key, where).toBe(se.key);
-        expect(sf.key, where).toBe(se.key);
-        const terminal = engine.isTerminal(se);
-        expect(diff.isTerminal(sd), where).toBe(terminal);
-        expect(diff.goals(sd), where).toEqual(engine.goals(se));
-        const legal = engine.roles.map((_, r) => engine.legalMoves(se, r));
-        expect(engine.roles.map((_, r) => diff.legalMoves(sd, r)), where).toEqual(legal);
-        if (terminal) break;
+      walkInStep(m, `seed ${seed}`, (legal) => {
         // Pass often, so that the number of marks made changes between steps.
         const moves = legal.map((l) => (random.chance(0.4) ? (l.find((m) => engine.print(m) === 'pass') as number) : (l[random.int(l.length)] as number)));
         made.add(moves.filter((m) => engine.print(m) !== 'pass').length);
-        se = engine.nextState(se, moves);
-        sf = flat.nextState(sf, moves);
-        sd = diff.nextState(sd, moves);
-      }
+        return moves;
+      });
     }
     expect([...made].sort()).toEqual([0, 1, 2]);
   });
