@@ -186,7 +186,7 @@ function ggpBaseDriver(): { cp: string } | { why: string } {
   if (!cp) return { why: 'GRAMLOG_GGP_BASE_CP is not set (a classpath with GGP-Base\'s ProverStateMachine and Guava)' };
   const out = mkdtempSync(path.join(tmpdir(), 'gramlog-ggpbase-'));
   try {
-    execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(import.meta.dirname, 'ggp-base', 'ProverSpeed.java')], { stdio: 'pipe' });
+    execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(import.meta.dirname, 'ggp-base', 'ProverSpeed.java'), path.join(import.meta.dirname, 'ggp-base', 'GameFile.java')], { stdio: 'pipe' });
   } catch (e) {
     const err = e as { stderr?: Buffer; message: string };
     return { why: `javac failed: ${(err.stderr?.toString() || err.message).split('\n')[0]}` };

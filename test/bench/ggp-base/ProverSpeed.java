@@ -1,16 +1,9 @@
-import java.nio.file.Files;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
-import org.ggp.base.util.gdl.factory.GdlFactory;
-import org.ggp.base.util.gdl.grammar.Gdl;
 import org.ggp.base.util.statemachine.MachineState;
 import org.ggp.base.util.statemachine.Role;
 import org.ggp.base.util.statemachine.StateMachine;
 import org.ggp.base.util.statemachine.exceptions.GoalDefinitionException;
 import org.ggp.base.util.statemachine.implementation.prover.ProverStateMachine;
-import org.ggp.base.util.symbol.factory.SymbolFactory;
-import org.ggp.base.util.symbol.grammar.SymbolList;
 
 /**
  * gramlog's playout bench peer: random playouts on GGP-Base's ProverStateMachine
@@ -26,15 +19,6 @@ import org.ggp.base.util.symbol.grammar.SymbolList;
  * A game GGP-Base cannot read or play prints "error: ..." and exits 1.
  */
 public class ProverSpeed {
-  static String strip(String text) {
-    StringBuilder b = new StringBuilder();
-    for (String line : text.split("\n")) {
-      int i = line.indexOf(';');
-      b.append(i >= 0 ? line.substring(0, i) : line).append('\n');
-    }
-    return b.toString();
-  }
-
   static long states = 0;
   static long playouts = 0;
 
@@ -66,11 +50,7 @@ public class ProverSpeed {
   public static void main(String[] args) {
     try {
       double seconds = Double.parseDouble(args[1]);
-      SymbolList all = (SymbolList) SymbolFactory.create("( " + strip(new String(Files.readAllBytes(Paths.get(args[0])))) + " )");
-      List<Gdl> rules = new ArrayList<>();
-      for (int i = 0; i < all.size(); i++) rules.add(GdlFactory.create(all.get(i)));
-      StateMachine sm = new ProverStateMachine();
-      sm.initialize(rules);
+      StateMachine sm = GameFile.prover(args[0]);
       List<Role> roles = sm.getRoles();
       long warm = System.nanoTime() + (long) (seconds * 1e9 / 5);
       do playout(sm, roles, 10_000, warm);

@@ -1,19 +1,13 @@
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import org.ggp.base.util.gdl.factory.GdlFactory;
-import org.ggp.base.util.gdl.grammar.Gdl;
 import org.ggp.base.util.gdl.grammar.GdlSentence;
 import org.ggp.base.util.statemachine.MachineState;
 import org.ggp.base.util.statemachine.Move;
 import org.ggp.base.util.statemachine.Role;
 import org.ggp.base.util.statemachine.StateMachine;
 import org.ggp.base.util.statemachine.implementation.prover.ProverStateMachine;
-import org.ggp.base.util.symbol.factory.SymbolFactory;
-import org.ggp.base.util.symbol.grammar.SymbolList;
 
 /**
  * gramlog's differential oracle: seeded random walks on GGP-Base's
@@ -31,25 +25,12 @@ import org.ggp.base.util.symbol.grammar.SymbolList;
  * GGP-Base cannot read or play prints "error: ..." and exits 1.
  */
 public class ProverWalk {
-  static String strip(String text) {
-    StringBuilder b = new StringBuilder();
-    for (String line : text.split("\n")) {
-      int i = line.indexOf(';');
-      b.append(i >= 0 ? line.substring(0, i) : line).append('\n');
-    }
-    return b.toString();
-  }
-
   public static void main(String[] args) {
     try {
-      SymbolList all = (SymbolList) SymbolFactory.create("( " + strip(new String(Files.readAllBytes(Paths.get(args[0])))) + " )");
       long seed = Long.parseLong(args[1]);
       int walks = Integer.parseInt(args[2]);
       int steps = Integer.parseInt(args[3]);
-      List<Gdl> rules = new ArrayList<>();
-      for (int i = 0; i < all.size(); i++) rules.add(GdlFactory.create(all.get(i)));
-      StateMachine sm = new ProverStateMachine();
-      sm.initialize(rules);
+      StateMachine sm = GameFile.prover(args[0]);
       List<Role> roles = sm.getRoles();
       Random random = new Random(seed);
       StringBuilder out = new StringBuilder();

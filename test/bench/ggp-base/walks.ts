@@ -40,7 +40,7 @@ function main(): void {
     return;
   }
   const out = mkdtempSync(path.join(tmpdir(), 'gramlog-walk-'));
-  execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(import.meta.dirname, 'ProverWalk.java')], { stdio: 'inherit' });
+  execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(import.meta.dirname, 'ProverWalk.java'), path.join(import.meta.dirname, 'GameFile.java')], { stdio: 'inherit' });
   const seed = arg('seed') ?? '1';
   const walks = arg('walks') ?? '3';
   const steps = arg('steps') ?? '20';
