@@ -7,7 +7,7 @@
 import { GramlogError, throwIfErrors } from '../errors.js';
 import type { FactTable } from '../program/facts-table.js';
 import type { Program } from '../program/program.js';
-import { patternVars, type CompiledRule } from '../program/rules.js';
+import { patternVars, type BodyLit, type CompiledRule } from '../program/rules.js';
 import { TermDepthError } from '../program/terms.js';
 import { compileJoin, type CompiledJoin, type JoinEnv, type WorkBudget } from './join.js';
 import { Model } from './model.js';
@@ -87,15 +87,29 @@ interface ComponentPlan {
   rels: number[];
   rules: CompiledRule[];
   recursive: boolean;
+  /** For fixpoint: each rule with the positions of its positive literals of this component (made on first use). */
+  rec?: RecursiveRule[];
+}
+
+/** A rule of a recursive component, as fixpoint reads it. */
+interface RecursiveRule {
+  rule: CompiledRule;
+  /** Its index in program.rules (the join cache's key). */
+  index: number;
+  /** Body positions of the positive literals whose relation is in the component, ascending. */
+  positions: Int32Array;
+  /** The same literals' relations, as indexes into the component's rels. */
+  locals: Int32Array;
 }
 
 /** Per-program caches: component plans, compiled joins, dependents. */
 class EngineCache {
   readonly env: JoinEnv;
   readonly components: ComponentPlan[];
-  readonly joins = new Map<string, CompiledJoin>();
-  /** Joins planned per size class of their body relations (evaluate's replan), by rule and delta literal, then size signature. */
-  readonly sizedJoins = new Map<string, Map<number, CompiledJoin>>();
+  /** Joins by rule and delta literal (joinKey). */
+  readonly joins = new Map<number, CompiledJoin>();
+  /** Joins planned per size class of their body relations (evaluate's replan), by rule and delta literal (joinKey), then size signature. */
+  readonly sizedJoins = new Map<number, Map<number, CompiledJoin>>();
   readonly dependents: number[][];
   readonly ruleIndex = new Map<CompiledRule, number>();
   private readonly distinctMemo = new Map<CompiledRule, boolean>();
@@ -151,17 +165,41 @@ class EngineCache {
     return d;
   }
 
+  /** The rules of a recursive component with their recursive literals (cached on the plan). */
+  recursion(comp: ComponentPlan): RecursiveRule[] {
+    if (comp.rec) return comp.rec;
+    const local = new Map<number, number>();
+    comp.rels.forEach((r, i) => local.set(r, i));
+    comp.rec = comp.rules.map((rule) => {
+      const positions: number[] = [];
+      const locals: number[] = [];
+      rule.body.forEach((lit, i) => {
+        if (lit.kind !== 'pos') return;
+        const l = local.get(lit.rel);
+        if (l === undefined) return;
+        positions.push(i);
+        locals.push(l);
+      });
+      return { rule, index: this.ruleIndex.get(rule) as number, positions: Int32Array.from(positions), locals: Int32Array.from(locals) };
+    });
+    return comp.rec;
+  }
+
   join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[], replan = false): CompiledJoin {
-    const key = `${ruleKey}:${first}`;
+    // One number per rule and delta literal (first is -1 or a body position; ruleKey < the number of rules).
+    const key = (first + 1) * this.program.rules.length + ruleKey;
     let j: CompiledJoin | undefined;
     let sig = 0;
     if (replan) {
       // The size classes of the positive literals' relations (0 for at most one tuple, then one per factor of 4),
       // folded into one number; a collision only shares a plan, and every plan gives the same answers.
-      for (const lit of rule.body) {
+      const body = rule.body;
+      for (let i = 0; i < body.length; i++) {
+        const lit = body[i] as BodyLit;
         if (lit.kind !== 'pos') continue;
         const n = rels[lit.rel]?.count ?? 0;
-        sig = (Math.imul(sig, 31) + (n < 2 ? 0 : (Math.log2(n) >> 1) + 1)) | 0;
+        // floor(log2 n) for n >= 2 (counts stay below 2^31).
+        sig = (Math.imul(sig, 31) + (n < 2 ? 0 : ((31 - Math.clz32(n)) >> 1) + 1)) | 0;
       }
       j = this.sizedJoins.get(key)?.get(sig);
     } else j = this.joins.get(key);
@@ -376,64 +414,62 @@ class Run {
   }
 
   fixpoint(comp: ComponentPlan): void {
-    const inComp = new Set(comp.rels);
+    const recursion = this.cache.recursion(comp);
+    const rels = this.rels;
+    const n = comp.rels.length;
     // Round 0: every rule over everything known so far.
-    const start = new Map<number, number>();
-    for (const r of comp.rels) start.set(r, (this.rels[r] as Relation).count);
-    for (const rule of comp.rules) {
-      this.current = rule;
-      const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels, this.replan);
+    const start = new Int32Array(n);
+    for (let i = 0; i < n; i++) start[i] = (rels[comp.rels[i] as number] as Relation).count;
+    for (const rr of recursion) {
+      this.current = rr.rule;
+      const j = this.cache.join(rr.rule, rr.index, -1, rels, this.replan);
       this.fullRanges(j);
-      for (let i = 0; i < rule.body.length; i++) {
-        const lit = rule.body[i];
-        if (lit && lit.kind === 'pos' && inComp.has(lit.rel)) j.hi[i] = start.get(lit.rel) as number;
-      }
-      j.run(this.sinkFor(rule));
+      for (let k = 0; k < rr.positions.length; k++) j.hi[rr.positions[k] as number] = start[rr.locals[k] as number] as number;
+      j.run(this.sinkFor(rr.rule));
     }
+    const recursiveRules = recursion.filter((rr) => rr.positions.length > 0);
+    const sinks = recursiveRules.map((rr) => this.sinkFor(rr.rule));
     let lo = start;
-    const recursiveCount = new Map<CompiledRule, number>();
-    for (const rule of comp.rules) {
-      let n = 0;
-      for (const l of rule.body) if (l.kind === 'pos' && inComp.has(l.rel)) n++;
-      recursiveCount.set(rule, n);
-    }
-    const recursiveRules = comp.rules.filter((rule) => (recursiveCount.get(rule) as number) > 0);
     for (;;) {
-      const hi = new Map<number, number>();
+      const hi = new Int32Array(n);
       let changed = false;
-      for (const r of comp.rels) {
-        const c = (this.rels[r] as Relation).count;
-        hi.set(r, c);
-        if (c > (lo.get(r) as number)) changed = true;
+      for (let i = 0; i < n; i++) {
+        const c = (rels[comp.rels[i] as number] as Relation).count;
+        hi[i] = c;
+        if (c > (lo[i] as number)) changed = true;
       }
       if (!changed) return;
-      for (const rule of recursiveRules) {
+      for (let r = 0; r < recursiveRules.length; r++) {
+        const rr = recursiveRules[r] as RecursiveRule;
+        const rule = rr.rule;
+        const sink = sinks[r] as (tuple: Int32Array) => void;
         this.current = rule;
-        const body = rule.body;
-        if ((recursiveCount.get(rule) as number) > SEMI_NAIVE_MAX) {
+        const positions = rr.positions;
+        const locals = rr.locals;
+        if (positions.length > SEMI_NAIVE_MAX) {
           // One join per recursive literal would be quadratic in the body: run the
           // rule over everything known (it re-derives old facts, which are dropped).
-          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, -1, this.rels, this.replan);
+          const j = this.cache.join(rule, rr.index, -1, rels, this.replan);
           this.fullRanges(j);
-          j.run(this.sinkFor(rule));
+          j.run(sink);
           continue;
         }
-        for (let d = 0; d < body.length; d++) {
-          const dl = body[d];
-          if (!dl || dl.kind !== 'pos' || !inComp.has(dl.rel)) continue;
-          if ((hi.get(dl.rel) as number) === (lo.get(dl.rel) as number)) continue;
-          const j = this.cache.join(rule, this.ruleIndex.get(rule) as number, d, this.rels, this.replan);
+        for (let k = 0; k < positions.length; k++) {
+          const d = positions[k] as number;
+          const dLocal = locals[k] as number;
+          if ((hi[dLocal] as number) === (lo[dLocal] as number)) continue;
+          const j = this.cache.join(rule, rr.index, d, rels, this.replan);
           this.fullRanges(j);
-          for (let i = 0; i < body.length; i++) {
-            const lit = body[i];
-            if (!lit || lit.kind !== 'pos' || !inComp.has(lit.rel)) continue;
+          for (let m = 0; m < positions.length; m++) {
+            const i = positions[m] as number;
+            const l = locals[m] as number;
             if (i === d) {
-              j.lo[i] = lo.get(lit.rel) as number;
-              j.hi[i] = hi.get(lit.rel) as number;
-            } else if (i < d) j.hi[i] = lo.get(lit.rel) as number;
-            else j.hi[i] = hi.get(lit.rel) as number;
+              j.lo[i] = lo[l] as number;
+              j.hi[i] = hi[l] as number;
+            } else if (i < d) j.hi[i] = lo[l] as number;
+            else j.hi[i] = hi[l] as number;
           }
-          j.run(this.sinkFor(rule));
+          j.run(sink);
         }
       }
       lo = hi;

@@ -122,6 +122,8 @@ describe('a static model past the fact limit', () => {
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => expectSamePlayout(plain, sm, seed, 40, 'big.kif')),
       { numRuns: 5 },
     );
+    // The answers to `big` questions were kept from state to state (demand-memo.ts), not recomputed.
+    expect((sm as unknown as EngineStateMachine).keptQuestions).toBeGreaterThan(0);
   });
 
   it('validate plays it the same way: valid, searched on the engine, the whole game explored', () => {

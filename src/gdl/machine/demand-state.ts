@@ -18,7 +18,7 @@
 import { evaluate, type EvaluateOptions, type InjectedFact, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
-import { demandProgram, dependentsOf } from './demand.js';
+import { demandProgram, dependentsOf, type DemandProgram } from './demand.js';
 import type { GameInfo } from './game.js';
 
 /** A state-dependent relation with rules is guessed this large, for the body order. */
@@ -42,7 +42,7 @@ export function demandStateProgram(
   info: GameInfo,
   whole: Model | undefined,
   stateSize: number,
-): Program | undefined {
+): DemandProgram | undefined {
   const perState = dependentsOf(cone, [info.true, info.does]);
   const factCount = whole ? undefined : factCounts(cone);
   const sizeOf = (rel: number) => {
@@ -53,8 +53,10 @@ export function demandStateProgram(
     return (factCount as Float64Array)[rel] as number;
   };
   const rewrite = whole ? (rel: number) => perState[rel] === 1 : () => true;
-  // Without a static model, the rules are read in their written order, as GGP-Base's prover reads them (demand.ts).
-  return demandProgram(cone, roots, { rewrite, sizeOf, ...(whole ? {} : { order: 'written' as const }) })?.program;
+  // Without a static model, the rules are read in their written order, as GGP-Base's prover reads them (demand.ts),
+  // and the answers to static questions are kept from state to state (demand-memo.ts).
+  const written = { order: 'written' as const, memo: (rel: number) => perState[rel] === 0 };
+  return demandProgram(cone, roots, { rewrite, sizeOf, ...(whole ? {} : written) });
 }
 
 /**

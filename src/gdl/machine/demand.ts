@@ -28,7 +28,7 @@ import { orderBody } from '../../engine/plan.js';
 import type { GroundFact, Program } from '../../program/program.js';
 import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
 import { bindsOf, runnableOrder } from '../../program/schedule.js';
-import { derivedProgram } from './derived.js';
+import { derivedProgram, syntheticSpan } from './derived.js';
 
 export interface DemandOptions {
   /**
@@ -48,12 +48,49 @@ export interface DemandOptions {
    * literal is asked with).
    */
   order?: 'planned' | 'written';
+  /**
+   * Relations whose answers may be kept from one evaluation to the next
+   * (relations that depend on no injected fact): each of their adorned copies
+   * reads its questions through `new@p@a`, the questions not in `done@p@a`,
+   * and takes the answers in `memo@p@a` for the questions asked (see Memo).
+   */
+  memo?: (rel: number) => boolean;
+}
+
+/**
+ * The relations that keep an adorned copy's answers across evaluations:
+ * `done` (the questions answered, arity the bound arguments) and `memo` (their
+ * answers, the copy's arity) have no rules or facts, so an evaluation over a
+ * base model reads them from the base, where the caller adds each
+ * evaluation's new questions (`fresh`) and its answers (`copy`) afterwards
+ * (demand-memo.ts). Rules made:
+ *
+ *   new@p@a(B) ⇐ magic@p@a(B), not done@p@a(B)
+ *   p@a(X) ⇐ magic@p@a(B), memo@p@a(X)
+ *
+ * and the copy's own rules (and so the questions they ask) start from
+ * `new@p@a`: a question answered before costs one lookup.
+ */
+export interface Memo {
+  /** The copy's relation, and the relation it copies. */
+  copy: number;
+  rel: number;
+  magic: number;
+  fresh: number;
+  done: number;
+  memo: number;
+  /** The copy's adornment (`b` bound, `f` free, per argument). */
+  adornment: string;
 }
 
 export interface DemandProgram {
   program: Program;
   /** The adorned relations made, as `name@adornment` (for reports and tests). */
   adorned: string[];
+  /** The same: each copy's relation id and the id of the relation it is a copy of. */
+  copies: Array<{ rel: number; copy: number }>;
+  /** The copies whose answers are kept across evaluations (options.memo). */
+  memos: Memo[];
 }
 
 /**
@@ -107,6 +144,10 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
   /** Adorned copies and their magic relations, by `rel:adornment`. */
   const adornedIds = new Map<string, { rel: number; magic: number }>();
   const adorned: string[] = [];
+  const copies: Array<{ rel: number; copy: number }> = [];
+  const memos: Memo[] = [];
+  /** The literal an adorned copy's rules start with: its magic relation, or the new questions of a memo. */
+  const askedBy = new Map<string, number>();
   const queue: Array<{ rel: number; adornment: string }> = [];
   const fullDone = new Set<number>();
   const fullQueue: number[] = [];
@@ -129,6 +170,12 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
       for (const f of factsOf[rel] as GroundFact[]) out.facts.push({ rel: ids.rel, tuple: f.tuple, statement: f.statement });
       adornedIds.set(key, ids);
       adorned.push(`${info.name}/${info.arity}@${adornment}`);
+      copies.push({ rel, copy: ids.rel });
+      if (options.memo?.(rel)) {
+        const m = memoRules(out, rel, info, adornment, ids, bound, fresh);
+        memos.push(m);
+        askedBy.set(key, m.fresh);
+      }
       queue.push({ rel, adornment });
     }
     return ids;
@@ -191,13 +238,45 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
     if (next === undefined) break;
     const ids = adornedOf(next.rel, next.adornment);
     for (const rule of byHead[next.rel] as CompiledRule[]) {
-      const magicLit: BodyLit = { kind: 'pos', rel: ids.magic, args: boundArgs(rule.head.args, next.adornment), span: rule.span };
+      const asked = askedBy.get(`${next.rel}:${next.adornment}`) ?? ids.magic;
+      const magicLit: BodyLit = { kind: 'pos', rel: asked, args: boundArgs(rule.head.args, next.adornment), span: rule.span };
       if (!rewriteRule(rule, { rel: ids.rel, args: rule.head.args }, magicLit)) return undefined;
     }
   }
   if (adorned.length === 0) return undefined;
   if (out.stratification.diagnostics.length > 0) return undefined;
-  return { program: out, adorned };
+  return { program: out, adorned, copies, memos };
+}
+
+/** The relations and rules of one memo (see Memo). */
+function memoRules(
+  out: Program,
+  rel: number,
+  info: { name: string; arity: number },
+  adornment: string,
+  ids: { rel: number; magic: number },
+  bound: number,
+  fresh: (base: string) => string,
+): Memo {
+  const freshRel = out.relationId(fresh(`new@${info.name}@${adornment}`), bound);
+  const done = out.relationId(fresh(`done@${info.name}@${adornment}`), bound);
+  const memo = out.relationId(fresh(`memo@${info.name}@${adornment}`), info.arity);
+  const span = syntheticSpan('<demand>');
+  const vars: Pattern[] = Array.from({ length: info.arity }, (_, slot) => ({ t: 'var', slot }));
+  const varNames = vars.map((_, i) => `x${i}`);
+  const question = boundArgs(vars, adornment);
+  const rule = (head: number, args: Pattern[], body: BodyLit[]): CompiledRule => ({ head: { rel: head, args }, body, varNames, statement: -1, span });
+  out.rules.push(
+    rule(freshRel, question, [
+      { kind: 'pos', rel: ids.magic, args: question, span },
+      { kind: 'neg', rel: done, args: question, span },
+    ]),
+    rule(ids.rel, vars, [
+      { kind: 'pos', rel: ids.magic, args: question, span },
+      { kind: 'pos', rel: memo, args: vars, span },
+    ]),
+  );
+  return { copy: ids.rel, rel, magic: ids.magic, fresh: freshRel, done, memo, adornment };
 }
 
 /** Relations of `program` that depend (transitively) on any of `seeds`, and the seeds. */

@@ -19,6 +19,7 @@ import { GramlogError } from '../../errors.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { choosePerStateProgram, demandStateProgram, type DemandMode } from './demand-state.js';
+import { MemoStore } from './demand-memo.js';
 import { derivedProgram } from './derived.js';
 import type { GameInfo } from './game.js';
 import { makeState } from './state.js';
@@ -85,6 +86,9 @@ export class EngineStateMachine implements StateMachine {
   private readonly stateStatic: Model;
   private readonly nextProgram: Program;
   private readonly nextStatic: Model;
+  /** Answers to static questions kept across states (static relations on demand only; demand-memo.ts). */
+  private readonly stateMemo: MemoStore | undefined;
+  private readonly nextMemo: MemoStore | undefined;
   private readonly init: GameState;
   /** Whether the per-state programs are evaluated demand-driven (some relation of them rewritten by demand.ts). */
   readonly demandDriven: boolean;
@@ -127,18 +131,28 @@ export class EngineStateMachine implements StateMachine {
       const cone = coneProgram(program, roots);
       const rewritten = demand !== 'never' ? demandStateProgram(cone, roots, info, whole, init.length) : undefined;
       // Nothing to rewrite: the plain cone (its static model stops at the same limit when it holds the large relation).
-      return choosePerStateProgram(cone, rewritten, probe, this.budget, demand === 'always' || staticDemand);
+      const chosen = choosePerStateProgram(cone, rewritten?.program, probe, this.budget, demand === 'always' || staticDemand);
+      // Static answers kept across states (only made when the static relations are on demand).
+      const memos = chosen.program === rewritten?.program ? rewritten.memos : [];
+      return { ...chosen, memo: memos.length > 0 ? new MemoStore(memos, chosen.static) : undefined };
     };
     // Per-state programs, demand-driven where that pays on the initial state (demand-state.ts).
     const state = perState([info.legal, info.terminal, info.goal], () => this.trueFacts(this.init));
     this.stateProgram = state.program;
     this.stateStatic = state.static;
+    this.stateMemo = state.memo;
     // The next state and the GDL-II percepts are both read from the state and the joint move.
     const next = perState([info.next, info.sees], () => this.firstJointMove());
     this.nextProgram = next.program;
     this.nextStatic = next.static;
+    this.nextMemo = next.memo;
     this.demandDriven = state.demand || next.demand;
     this.staticDemand = staticDemand;
+  }
+
+  /** Questions to static relations answered once and kept across states (static relations on demand only; demand-memo.ts). */
+  get keptQuestions(): number {
+    return (this.stateMemo?.questions ?? 0) + (this.nextMemo?.questions ?? 0);
   }
 
   /** The initial state's facts with each role's first legal move (undefined when a role has none). */
@@ -170,6 +184,7 @@ export class EngineStateMachine implements StateMachine {
   private modelOf(state: GameState): Model {
     if (this.lastKey === state.key && this.lastModel) return this.lastModel;
     const model = evaluate(this.stateProgram, { base: this.stateStatic, facts: this.trueFacts(state), replan: true, ...this.budget });
+    this.stateMemo?.update(model);
     this.lastKey = state.key;
     this.lastModel = model;
     return model;
@@ -200,6 +215,7 @@ export class EngineStateMachine implements StateMachine {
     const does = this.info.does;
     if (does !== undefined) this.roles.forEach((r, i) => facts.push({ rel: does, tuple: [r, moves[i] as number] }));
     const model = evaluate(this.nextProgram, { base: this.nextStatic, facts, replan: true, ...this.budget });
+    this.nextMemo?.update(model);
     this.lastStepKey = key;
     this.lastStepModel = model;
     return model;
