@@ -15,11 +15,12 @@
  * The reason for a fallback is in `fallbackReason`.
  *
  * A game whose static model is too large to materialise (its evaluation stops
- * at `maxFacts` or the work budget, not at the deadline: laikLee_hex's
- * `isList`, sudoku's `exactlyFirst/10`) runs on the engine with its static
- * relations on demand too (`demand: 'static'`, demand-state.ts): each state
- * computes the static facts its questions need, as a top-down prover does.
- * `compiled` cannot run such a game and raises the limit error.
+ * at `maxFacts`, by default STATIC_MODEL_LIMIT, or the work budget, not at the
+ * deadline: laikLee_hex's `isList`, sudoku's `exactlyFirst/10`) runs on the
+ * engine with its static relations on demand too (`demand: 'static'`,
+ * demand-state.ts): each state computes the static facts its questions need,
+ * as a top-down prover does, and the answers are kept for the states after it
+ * (demand-memo.ts). `compiled` cannot run such a game and raises the limit error.
  *
  * Cost: `auto` and `compiled` evaluate the relaxed game first. For most games
  * that takes well under a second (breakthrough 0.1 s, checkers 1 s); `auto`
@@ -75,8 +76,9 @@ export interface StateMachineOptions {
   relaxed?: RelaxedReachability;
   /**
    * Most facts the game's static model (and each step) may derive (default:
-   * the program's `maxFacts` option, else the engine's 5,000,000). Raise it for
-   * a finite game with a very large static model.
+   * the program's `maxFacts` option, else STATIC_MODEL_LIMIT, 2,000,000, for
+   * the static model, past which its relations are evaluated on demand, and
+   * the engine's 5,000,000 for each step).
    */
   maxFacts?: number;
   /**
@@ -101,6 +103,29 @@ export interface CreatedStateMachine extends StateMachine {
   readonly roleNames: readonly string[];
   /** Why `auto` fell back to the engine (undefined when it did not). */
   readonly fallbackReason?: string;
+}
+
+/**
+ * Most facts the whole static model may have before the game's static
+ * relations are evaluated on demand instead, unless `maxFacts` (the option or
+ * the program's) says otherwise. The largest static model in the corpus is
+ * amazonsTorus's, 1.15 million facts in 0.3 s; the three too large to
+ * materialise (laikLee_hex's lists, mummymaze1p's `direction-from`, sudoku's
+ * `exactlyFirst`) are infinite or tens of millions, and deriving up to 5
+ * million of them first took laikLee_hex 10 s and left 5 million list terms in
+ * the term table.
+ */
+export const STATIC_MODEL_LIMIT = 2_000_000;
+
+/**
+ * The game's static model (its evaluation with no state), stopping at
+ * `maxFacts` when given, else the program's maxFacts, else STATIC_MODEL_LIMIT.
+ */
+export function staticModelOf(program: Program, options: { maxFacts?: number; deadline?: number } = {}): Model {
+  return evaluate(program, {
+    maxFacts: options.maxFacts ?? (program.options.maxFacts || STATIC_MODEL_LIMIT),
+    ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+  });
 }
 
 /** Whether `e` stopped the static model for its size (facts or work), not for the deadline or a mistake. */
@@ -136,10 +161,7 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   if (options.demand === 'static' && executor !== 'compiled') return new EngineStateMachine(program, info, undefined, engineDeadline, 'static', options.maxFacts);
   let staticModel: Model;
   try {
-    staticModel = evaluate(program, {
-      ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
-      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
-    });
+    staticModel = staticModelOf(program, options);
   } catch (e) {
     // Too large to materialise (past maxFacts or the work budget, not the deadline): the engine answers
     // the static relations on demand, per state, as a top-down prover does (demand-state.ts).

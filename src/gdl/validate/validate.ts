@@ -37,7 +37,7 @@ import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
 import { relaxedProofs } from './proofs.js';
 import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
-import { AUTO_WORK_LIMIT, createStateMachine, staticTooLarge, type Executor } from '../machine/statemachine.js';
+import { AUTO_WORK_LIMIT, createStateMachine, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
 import { coneProgram } from '../machine/engine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
@@ -181,7 +181,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   let staticModel: Model;
   let staticDemand = false;
   try {
-    staticModel = evaluate(play, { ...budget, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
+    staticModel = staticModelOf(play, { ...budget, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     // Too large to materialise: the state machine answers the static relations on demand (as createStateMachine
