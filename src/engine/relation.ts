@@ -32,8 +32,9 @@ export class Relation {
   private mask: number;
   /** Tuples [0, hashed) are in the membership table; those appended after it wait for the next lookup (see append). */
   private hashed = 0;
-  private readonly indexes = new Map<number, ColumnIndex>();
-  private readonly pathIndexes = new Map<string, PathIndex>();
+  /** Made on first use: most relations of a per-state evaluation are never indexed. */
+  private indexes: Map<number, ColumnIndex> | undefined;
+  private pathIndexes: Map<string, PathIndex> | undefined;
 
   constructor(arity: number, capacity = 8) {
     this.arity = arity;
@@ -209,6 +210,7 @@ export class Relation {
 
   /** The index on the columns whose bits are set in `columns` (bit i = column i). */
   index(columns: number): ColumnIndex {
+    this.indexes ??= new Map();
     let idx = this.indexes.get(columns);
     if (!idx) {
       idx = new ColumnIndex(this, columns);
@@ -223,6 +225,7 @@ export class Relation {
    * by `name` (equal names must describe equal parts).
    */
   pathIndex(name: string, parts: readonly KeyPart[], terms: TermTable): PathIndex {
+    this.pathIndexes ??= new Map();
     let idx = this.pathIndexes.get(name);
     if (!idx) {
       idx = new PathIndex(this, parts, terms);
