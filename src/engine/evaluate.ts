@@ -93,6 +93,17 @@ interface ComponentPlan {
   sizes?: [Int32Array, Int32Array];
 }
 
+/**
+ * The joins of one rule and delta literal: the one used last (with the size
+ * signature it was planned for; always 0 without replan) and, with replan,
+ * one per size signature met.
+ */
+interface JoinSlot {
+  sig: number;
+  join: CompiledJoin;
+  bySig: Map<number, CompiledJoin>;
+}
+
 /** A rule of a recursive component, as fixpoint reads it. */
 interface RecursiveRule {
   rule: CompiledRule;
@@ -108,10 +119,10 @@ interface RecursiveRule {
 class EngineCache {
   readonly env: JoinEnv;
   readonly components: ComponentPlan[];
-  /** Joins by rule and delta literal (joinKey). */
-  readonly joins = new Map<number, CompiledJoin>();
-  /** Joins planned per size class of their body relations (evaluate's replan), by rule and delta literal (joinKey), then size signature. */
-  readonly sizedJoins = new Map<number, Map<number, CompiledJoin>>();
+  /** Compiled joins planned once (for the sizes of the first evaluation), by rule index, then delta literal (first + 1). */
+  private readonly plainJoins: Array<Array<CompiledJoin | undefined> | undefined> = [];
+  /** Joins planned per size class of their body relations (evaluate's replan), by rule index, then delta literal. */
+  private readonly sizedJoins: Array<Array<JoinSlot | undefined> | undefined> = [];
   readonly dependents: number[][];
   readonly ruleIndex = new Map<CompiledRule, number>();
   private readonly distinctMemo = new Map<CompiledRule, boolean>();
@@ -188,36 +199,45 @@ class EngineCache {
   }
 
   join(rule: CompiledRule, ruleKey: number, first: number, rels: Relation[], replan = false): CompiledJoin {
-    // One number per rule and delta literal (first is -1 or a body position; ruleKey < the number of rules).
-    const key = (first + 1) * this.program.rules.length + ruleKey;
-    let j: CompiledJoin | undefined;
+    if (!replan) {
+      const perRule = (this.plainJoins[ruleKey] ??= []);
+      return (perRule[first + 1] ??= this.compile(rule, first, rels));
+    }
+    // The size classes of the positive literals' relations (0 for at most one tuple, then one per factor of 4),
+    // folded into one number; a collision only shares a plan, and every plan gives the same answers.
     let sig = 0;
-    if (replan) {
-      // The size classes of the positive literals' relations (0 for at most one tuple, then one per factor of 4),
-      // folded into one number; a collision only shares a plan, and every plan gives the same answers.
-      const body = rule.body;
-      for (let i = 0; i < body.length; i++) {
-        const lit = body[i] as BodyLit;
-        if (lit.kind !== 'pos') continue;
-        const n = rels[lit.rel]?.count ?? 0;
-        // floor(log2 n) for n >= 2 (counts stay below 2^31).
-        sig = (Math.imul(sig, 31) + (n < 2 ? 0 : ((31 - Math.clz32(n)) >> 1) + 1)) | 0;
-      }
-      j = this.sizedJoins.get(key)?.get(sig);
-    } else j = this.joins.get(key);
-    if (!j) {
-      const order = orderBody(rule, first, (rel) => rels[rel]?.count ?? 0);
-      let largest = 0;
-      for (const lit of rule.body) if (lit.kind === 'pos') largest = Math.max(largest, rels[lit.rel]?.count ?? 0);
-      j = compileJoin(rule, order, this.env, largest);
-      if (replan) {
-        let bySize = this.sizedJoins.get(key);
-        if (!bySize) this.sizedJoins.set(key, (bySize = new Map()));
-        bySize.set(sig, j);
-      } else this.joins.set(key, j);
+    const body = rule.body;
+    for (let i = 0; i < body.length; i++) {
+      const lit = body[i] as BodyLit;
+      if (lit.kind !== 'pos') continue;
+      const n = rels[lit.rel]?.count ?? 0;
+      // floor(log2 n) for n >= 2 (counts stay below 2^31).
+      sig = (Math.imul(sig, 31) + (n < 2 ? 0 : ((31 - Math.clz32(n)) >> 1) + 1)) | 0;
+    }
+    const perRule = (this.sizedJoins[ruleKey] ??= []);
+    const slot = perRule[first + 1];
+    // Most calls plan for the sizes of the call before (no map lookup then).
+    if (slot && slot.sig === sig) return slot.join;
+    let j = slot?.bySig.get(sig);
+    if (!j) j = this.compile(rule, first, rels);
+    if (!slot) perRule[first + 1] = { sig, join: j, bySig: new Map([[sig, j]]) };
+    else {
+      slot.sig = sig;
+      slot.join = j;
+      slot.bySig.set(sig, j);
     }
     return j;
   }
+
+  /** A join of `rule` with body literal `first` read first (-1: none), ordered for the sizes the relations have now. */
+  private compile(rule: CompiledRule, first: number, rels: Relation[]): CompiledJoin {
+    const order = orderBody(rule, first, (rel) => rels[rel]?.count ?? 0);
+    let largest = 0;
+    for (const lit of rule.body) if (lit.kind === 'pos') largest = Math.max(largest, rels[lit.rel]?.count ?? 0);
+    return compileJoin(rule, order, this.env, largest);
+  }
+
+
 }
 
 /**
