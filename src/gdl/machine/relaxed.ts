@@ -42,8 +42,11 @@ import { checkRuleSafety } from '../../program/schedule.js';
 import { flattenCompounds } from './ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './derived.js';
 
+/** The relaxed game's default fact limit. */
+export const RELAXED_FACTS = 2_000_000;
+
 export interface RelaxedOptions {
-  /** Stop (with `complete: false`) after deriving this many facts (default 2,000,000). */
+  /** Stop (with `complete: false`) after deriving this many facts (default RELAXED_FACTS, 2,000,000). */
   maxFacts?: number;
   /** Stop (with `complete: false`) after this much join work (tuple visits; see evaluate's maxWork). */
   maxWork?: number;
@@ -124,7 +127,7 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
   let error: GramlogError | undefined;
   try {
     model = evaluate(relaxed, {
-      maxFacts: options.maxFacts ?? 2_000_000,
+      maxFacts: options.maxFacts ?? RELAXED_FACTS,
       ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
     });
@@ -147,5 +150,26 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
     legalMoves,
     legalText: legalTuples.map((t) => printAtom(terms, terms.print(t[0] as number), [t[1] as number])),
     skippedRules: skipped,
+  };
+}
+
+/**
+ * The relaxed game's result when it is known to stop without evaluating it:
+ * `complete: false` with `error`. validate uses it when the game's static
+ * model has already stopped at a fact limit at least the relaxed game's: the
+ * relaxed model holds every relation of the static model, negation dropped,
+ * so at least as many facts.
+ */
+export function relaxedNotEvaluated(game: Program, error: GramlogError): RelaxedReachability {
+  return {
+    program: derivedProgram(game),
+    model: undefined,
+    complete: false,
+    error,
+    trueSentences: [],
+    trueText: [],
+    legalMoves: [],
+    legalText: [],
+    skippedRules: [],
   };
 }

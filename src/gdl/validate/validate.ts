@@ -28,7 +28,7 @@ import { checkBasesInputs, declaredBasesInputs, type BasesInputsProof } from './
 import { explorePlayouts, type PlayoutsSeen } from './playouts.js';
 import { emitBases, type EmittedBases } from './emit-bases.js';
 import { error, findingToJson, hasErrors, noteToJson, sortFindings, warning, type Finding, type Note, type ValidationJson } from './finding.js';
-import { relaxedReachability, type RelaxedReachability } from '../machine/relaxed.js';
+import { RELAXED_FACTS, relaxedNotEvaluated, relaxedReachability, type RelaxedReachability } from '../machine/relaxed.js';
 import { DEFAULT_MAX_STATES, searchStates } from './search.js';
 import { SimulationCollector } from './sim-checks.js';
 import { splitStrata } from '../machine/split-strata.js';
@@ -37,7 +37,7 @@ import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
 import { relaxedProofs } from './proofs.js';
 import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
-import { AUTO_WORK_LIMIT, createStateMachine, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
+import { AUTO_WORK_LIMIT, createStateMachine, STATIC_MODEL_LIMIT, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
 import { coneProgram } from '../machine/engine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
@@ -177,11 +177,12 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   // The engine's clock (Date.now): its evaluations stop some time after the search (see timeBudgetMs).
   const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + 1.5 * options.timeBudgetMs + 1000;
   const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
-  const relaxed = relaxedReachability(play, { maxWork: AUTO_WORK_LIMIT, ...budget });
   let staticModel: Model;
   let staticDemand = false;
+  let relaxed: RelaxedReachability | undefined;
+  const staticLimit = options.maxFacts ?? (play.options.maxFacts || STATIC_MODEL_LIMIT);
   try {
-    staticModel = staticModelOf(play, { ...budget, ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}) });
+    staticModel = staticModelOf(play, { ...budget, maxFacts: staticLimit });
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     // Too large to materialise: the state machine answers the static relations on demand (as createStateMachine
@@ -190,7 +191,11 @@ export function validateGame(text: string, options: ValidateOptions): Validation
     if (!declarations) return result(file, [...findings, evaluationFinding(e, 'the game cannot be played')], dialect);
     staticModel = declarations;
     staticDemand = true;
+    // The relaxed game holds the static model's relations, negation dropped, so past the same fact limit it
+    // stops as well: not evaluated (laikLee_hex's lists cost 2.5 s more there, past a 3-second --time-budget).
+    if (e.code === 'engine/limit' && staticLimit >= RELAXED_FACTS) relaxed = relaxedNotEvaluated(play, e);
   }
+  relaxed ??= relaxedReachability(play, { maxWork: AUTO_WORK_LIMIT, ...budget });
   const ctx: PlayContext = { file, program, play, relaxed, staticModel, staticDemand, dialect, options, deadline, engineDeadline };
   let played = playGame(ctx, options.executor ?? 'auto');
   // Errors found by playing are confirmed by the reference executor (the engine) before they are reported:
