@@ -1,9 +1,11 @@
 /**
  * Standard output of a mass run, gathered into large writes: the documents
  * (text, or the UTF-8 bytes a worker sent) are copied into a buffer written
- * when it is full, when FLUSH_MS have passed since the last write (so a reader
- * such as `| head` or a person watching sees the output come), and before
- * anything goes to stderr (so `2>&1` interleaves as one thread would). One
+ * when it is full, at most FLUSH_MS after the first document it holds (a
+ * timer, so that a reader such as `| head` or a person watching sees each
+ * document come even when the next one takes minutes; it fires when the
+ * event loop next runs, between documents), and before anything goes to
+ * stderr (so `2>&1` interleaves as one thread would). One
  * system call per BUFFER_BYTES instead of one per document, and no string
  * made of a worker's bytes: the main thread of `--jobs N` stays nearly idle.
  */
@@ -17,6 +19,8 @@ export class OutputBuffer {
   private buf: Buffer;
   private used = 0;
   private last = Date.now();
+  /** The pending flush of what is buffered (undefined: none). */
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly decoder = new TextDecoder();
 
   constructor(private readonly io: Io) {
@@ -72,6 +76,17 @@ export class OutputBuffer {
   }
 
   private due(): void {
-    if (Date.now() - this.last >= FLUSH_MS) this.flush();
+    const waited = Date.now() - this.last;
+    if (waited >= FLUSH_MS) {
+      this.flush();
+      return;
+    }
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, FLUSH_MS - waited);
+    // It never keeps the process alive: the run's end flushes what is left.
+    this.timer.unref?.();
   }
 }

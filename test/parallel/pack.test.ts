@@ -4,7 +4,7 @@
  * field as it was; the output buffer writes exactly the text and bytes it was
  * given, in order, whatever the sizes (oracle: the plain concatenation).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { BatchPacker, unpack } from '../../src/parallel/pack.js';
 import { OutputBuffer } from '../../src/parallel/output-buffer.js';
@@ -83,6 +83,29 @@ describe('the output buffer', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('writes a document within 100 ms even when no other follows', () => {
+    vi.useFakeTimers();
+    try {
+      const rec = recordingIo(true);
+      const out = new OutputBuffer(rec.io);
+      vi.advanceTimersByTime(1000);
+      out.text('{"seed":1}\n');
+      // Written at once: the last write was more than 100 ms ago.
+      expect(rec.written().toString('utf8')).toBe('{"seed":1}\n');
+      out.text('{"seed":2}\n');
+      expect(rec.writes()).toBe(1);
+      vi.advanceTimersByTime(99);
+      expect(rec.writes()).toBe(1);
+      vi.advanceTimersByTime(1);
+      // The timer wrote it, with nothing after it.
+      expect(rec.written().toString('utf8')).toBe('{"seed":1}\n{"seed":2}\n');
+      out.flush();
+      expect(rec.writes()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gathers many small documents into few writes', () => {
