@@ -21,6 +21,13 @@ export class OutputBuffer {
   private last = Date.now();
   /** The pending flush of what is buffered (undefined: none). */
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Why the timer's write failed (a closed pipe, a full disk): thrown by every
+   * later call, inside the run's own call stack, where the command reports it
+   * (or ends quietly on a closed pipe) as for a write made there; a timer's
+   * callback must not throw (Node would print the stack and exit).
+   */
+  private failed: { error: unknown } | undefined;
   private readonly decoder = new TextDecoder();
 
   constructor(private readonly io: Io) {
@@ -28,6 +35,7 @@ export class OutputBuffer {
   }
 
   text(t: string): void {
+    this.throwIfFailed();
     if (t.length === 0) return;
     if (!this.io.outBytes) {
       this.flush();
@@ -46,6 +54,7 @@ export class OutputBuffer {
   }
 
   bytes(b: Uint8Array): void {
+    this.throwIfFailed();
     if (b.length === 0) return;
     if (!this.io.outBytes) {
       this.flush();
@@ -66,6 +75,7 @@ export class OutputBuffer {
 
   /** Write what is gathered. */
   flush(): void {
+    this.throwIfFailed();
     this.last = Date.now();
     if (this.used === 0) return;
     const out = this.buf.subarray(0, this.used);
@@ -73,6 +83,10 @@ export class OutputBuffer {
     this.buf = Buffer.allocUnsafeSlow(BUFFER_BYTES);
     this.used = 0;
     (this.io.outBytes as (b: Uint8Array) => void)(out);
+  }
+
+  private throwIfFailed(): void {
+    if (this.failed) throw this.failed.error;
   }
 
   private due(): void {
@@ -84,7 +98,12 @@ export class OutputBuffer {
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.flush();
+      if (this.failed) return;
+      try {
+        this.flush();
+      } catch (error) {
+        this.failed = { error };
+      }
     }, FLUSH_MS - waited);
     // It never keeps the process alive: the run's end flushes what is left.
     this.timer.unref?.();

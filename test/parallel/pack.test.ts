@@ -108,6 +108,31 @@ describe('the output buffer', () => {
     }
   });
 
+  it("reports the timer's failed write at the next call, never from the timer", () => {
+    vi.useFakeTimers();
+    try {
+      const closed = new Error('standard output closed');
+      const io: Io = {
+        out: () => undefined,
+        outBytes: () => {
+          throw closed;
+        },
+        err: () => undefined,
+        errIsTTY: false,
+        readFile: () => '',
+      };
+      const out = new OutputBuffer(io);
+      out.text('{"seed":1}\n');
+      // The timer's write fails: nothing escapes the timer (advanceTimersByTime would throw it).
+      expect(() => vi.advanceTimersByTime(200)).not.toThrow();
+      // The run's next document, and its final flush, throw it where the command handles it.
+      expect(() => out.text('{"seed":2}\n')).toThrow(closed);
+      expect(() => out.flush()).toThrow(closed);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gathers many small documents into few writes', () => {
     const rec = recordingIo(true);
     const out = new OutputBuffer(rec.io);
