@@ -21,7 +21,6 @@ import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings,
 import { readStyleSources } from '../style-files.js';
 import { masterNamed } from './master.js';
 import { formatTag } from '../../json/formats.js';
-import { defaultJobs } from '../../parallel/jobs.js';
 import { runItems } from '../../parallel/run-items.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
@@ -79,11 +78,11 @@ options:
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
                         is then not varied); repeatable
       --blueprint NAME  check masters of NAME (a blueprint or {factory}) of the .bp files
-  -j, --jobs N          run on N threads: this one and N-1 workers (default:
-                        the cores available; 1: in this thread); the first
-                        failing run in run order is shrunk in this thread, so
-                        the output is the same for every N
-                        (--blueprint and --path run in this thread)
+  -j, --jobs N          run on N threads: this one and N-1 workers (default 1:
+                        workers pay only on checks of many seconds, e.g.
+                        50,000 dungeon runs); the first failing run in run
+                        order is shrunk in this thread, so the output is the
+                        same for every N (--blueprint and --path run in this thread)
       --path P          replay only the counterexample at fast-check path P (printed
                         with a failure; use it with the same --seed and --runs)
   ${MAX_FACTS_HELP}
@@ -142,7 +141,9 @@ examples:
         line.show(p.phase === 'run' ? `gramlog check: run ${p.runs}/${p.total}` : `gramlog check: failed at run ${p.runs}, shrinking (candidate ${p.shrinkSteps})`),
       clear: () => line.clear(),
     };
-    const jobs = intOpt(args, 'check', 'jobs', defaultJobs(), 1, 1024);
+    // One thread unless asked: a worker loads gramlog and fast-check and compiles the files before its first
+    // run, which a check of a second or two does not win back (docs/guides/mass-generation.md#check---jobs-n).
+    const jobs = intOpt(args, 'check', 'jobs', 1, 1, 1024);
     let result: CheckResult;
     try {
       // --jobs N: blocks of runs on worker threads, the first failing run in run order, shrunk here as one thread would
