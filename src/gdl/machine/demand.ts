@@ -75,20 +75,16 @@ export interface Memo {
   /** The copy's relation, and the relation it copies. */
   copy: number;
   rel: number;
-  magic: number;
+  /** `new@p@a`, `done@p@a` and `memo@p@a`. */
   fresh: number;
   done: number;
   memo: number;
-  /** The copy's adornment (`b` bound, `f` free, per argument). */
-  adornment: string;
 }
 
 export interface DemandProgram {
   program: Program;
   /** The adorned relations made, as `name@adornment` (for reports and tests). */
   adorned: string[];
-  /** The same: each copy's relation id and the id of the relation it is a copy of. */
-  copies: Array<{ rel: number; copy: number }>;
   /** The copies whose answers are kept across evaluations (options.memo). */
   memos: Memo[];
 }
@@ -144,7 +140,6 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
   /** Adorned copies and their magic relations, by `rel:adornment`. */
   const adornedIds = new Map<string, { rel: number; magic: number }>();
   const adorned: string[] = [];
-  const copies: Array<{ rel: number; copy: number }> = [];
   const memos: Memo[] = [];
   /** The literal an adorned copy's rules start with: its magic relation, or the new questions of a memo. */
   const askedBy = new Map<string, number>();
@@ -170,7 +165,6 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
       for (const f of factsOf[rel] as GroundFact[]) out.facts.push({ rel: ids.rel, tuple: f.tuple, statement: f.statement });
       adornedIds.set(key, ids);
       adorned.push(`${info.name}/${info.arity}@${adornment}`);
-      copies.push({ rel, copy: ids.rel });
       if (options.memo?.(rel)) {
         const m = memoRules(out, rel, info, adornment, ids, bound, fresh);
         memos.push(m);
@@ -245,7 +239,7 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
   }
   if (adorned.length === 0) return undefined;
   if (out.stratification.diagnostics.length > 0) return undefined;
-  return { program: out, adorned, copies, memos };
+  return { program: out, adorned, memos };
 }
 
 /** The relations and rules of one memo (see Memo). */
@@ -276,7 +270,7 @@ function memoRules(
       { kind: 'pos', rel: memo, args: vars, span },
     ]),
   );
-  return { copy: ids.rel, rel, magic: ids.magic, fresh: freshRel, done, memo, adornment };
+  return { copy: ids.rel, rel, fresh: freshRel, done, memo };
 }
 
 /** Relations of `program` that depend (transitively) on any of `seeds`, and the seeds. */
