@@ -3,13 +3,15 @@
  * (AimaProver), asked `(sees ?r ?p)` with each step's `true` and `does` facts.
  * GGP-Base is not part of gramlog: this test runs only when
  * GRAMLOG_GGP_BASE_CP names a Java classpath holding GGP-Base's gdl, symbol
- * and prover classes, guava, and a small driver class `SeesOracle` (reads the
- * game file, then one line per query, `FACTS<TAB>((ROLE MOVE) ...)`, and prints
- * the sees sentences of each, tab-separated); see docs/gdl-ii.md. Otherwise it
- * is skipped with a message.
+ * and prover classes and guava (as test/bench/gdl-ggp-base.ts takes it), and
+ * `javac` is on PATH: it compiles the driver test/bench/ggp-base/SeesOracle.java
+ * (reads the game file, then one line per query, `FACTS<TAB>((ROLE MOVE) ...)`,
+ * and prints the sees sentences of each, tab-separated); see docs/gdl-ii.md.
+ * Otherwise it is skipped with a message.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/random.js';
@@ -18,8 +20,24 @@ import { loadGame } from '../../src/gdl/checks/load-game.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
-const classpath = process.env['GRAMLOG_GGP_BASE_CP'];
-if (!classpath) console.log('skipped: GGP-Base oracle for percepts (set GRAMLOG_GGP_BASE_CP to a classpath with GGP-Base\'s prover and SeesOracle)');
+/** GGP-Base's classpath with the compiled driver in front, or undefined (and why, printed). */
+function oracleClasspath(): string | undefined {
+  const cp = process.env['GRAMLOG_GGP_BASE_CP'];
+  if (!cp) {
+    console.log("skipped: GGP-Base oracle for percepts (set GRAMLOG_GGP_BASE_CP to a classpath with GGP-Base's prover and guava)");
+    return undefined;
+  }
+  const out = mkdtempSync(path.join(tmpdir(), 'gramlog-sees-'));
+  const driver = path.join(repoRoot, 'test/bench/ggp-base');
+  try {
+    execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(driver, 'SeesOracle.java'), path.join(driver, 'GameFile.java')], { stdio: 'pipe' });
+  } catch (e) {
+    console.log(`skipped: GGP-Base oracle for percepts (javac could not compile SeesOracle: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).split('\n')[0]})`);
+    return undefined;
+  }
+  return `${out}${path.delimiter}${cp}`;
+}
+const classpath = oracleClasspath();
 
 const GAMES = [
   path.join(repoRoot, 'games/guess.kif'),

@@ -12,7 +12,7 @@ import org.ggp.base.util.symbol.grammar.SymbolList;
 /**
  * A game file read as GGP-Base reads one (comments dropped, the whole file
  * one list of rules) and GGP-Base's ProverStateMachine on it: what
- * ProverSpeed and ProverWalk both start from.
+ * ProverSpeed, ProverWalk and SeesOracle start from.
  */
 final class GameFile {
   private GameFile() {}
@@ -26,13 +26,18 @@ final class GameFile {
     return b.toString();
   }
 
-  /** The prover, initialised on the game at `path`. */
-  static StateMachine prover(String path) throws Exception {
+  /** The rules of the game at `path`. */
+  static List<Gdl> rules(String path) throws Exception {
     SymbolList all = (SymbolList) SymbolFactory.create("( " + strip(new String(Files.readAllBytes(Paths.get(path)))) + " )");
     List<Gdl> rules = new ArrayList<>();
     for (int i = 0; i < all.size(); i++) rules.add(GdlFactory.create(all.get(i)));
+    return rules;
+  }
+
+  /** The prover, initialised on the game at `path`. */
+  static StateMachine prover(String path) throws Exception {
     StateMachine sm = new ProverStateMachine();
-    sm.initialize(rules);
+    sm.initialize(rules(path));
     return sm;
   }
 }
