@@ -66,7 +66,19 @@ const tree = shape('a syntax tree (from parse)', { file: 'string', statements: '
 const parseOptions = options({ file });
 const grammarObject = shape('a compiled grammar (from compileGrammar)', { ruleList: 'array', nonterminals: 'object', program: 'object' });
 const grammarSource = either(string, program, sources);
-const artifact = shape('a grammar artifact (from generate)', { root: 'object', nodeCount: 'number' });
+/**
+ * A grammar artifact: `nodeCount` a number and `root` an object, or the lazy
+ * getter generate puts there, which is not called (reading it makes the text
+ * form that formatJson can do without: artifact.ts's attachLazyTree).
+ */
+const artifact = check('a grammar artifact (from generate)', (v) => isObject(v) && typeof v['nodeCount'] === 'number' && rootIsObject(v));
+function rootIsObject(v: Record<string, unknown>): boolean {
+  for (let o: object | null = v; o !== null; o = Object.getPrototypeOf(o) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(o, 'root');
+    if (d) return d.get !== undefined || (typeof d.value === 'object' && d.value !== null);
+  }
+  return false;
+}
 const graphGrammar = check('a graph grammar (from compileGraphGrammar)', (v) => isObject(v) && v['kind'] === 'graph' && Array.isArray(v['stages']));
 const graphArtifact = check('a graph artifact (from generateGraph)', (v) => isObject(v) && v['kind'] === 'graph' && Array.isArray(v['nodes']) && Array.isArray(v['edges']));
 const layerGrammar = check('a layer grammar (from prepareLayers)', (v) => isObject(v) && v['program'] instanceof Program && Array.isArray(v['layers']) && !('seed' in v));

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { compileGrammar, formatJson, generateFrom } from '../../../src/generate/grammar/index.js';
 import { grammarStyle } from '../../../src/generate/grammar/style.js';
 import { treeGrammars } from './fingerprint-cases.js';
+import { unreadTree } from '../../../src/generate/grammar/artifact.js';
+import * as api from '../../../src/index.js';
 
 const SEEDS = 40;
 
@@ -69,5 +71,16 @@ describe('JSON from the term tree', () => {
     const c = { ...generateFrom(grammar, 3) };
     expect(c.root.symbol).toBe('area');
     expect(JSON.stringify(generateFrom(grammar, 3).root)).toBe(JSON.stringify(generateFrom(grammar, 3).root));
+  });
+
+  it("the public (argument-checked) formatJson writes from the tree too: its check of the artifact does not read root", () => {
+    const grammar = api.compileGrammar(readFileSync('rules/dungeon.gdl', 'utf8'));
+    const a = api.generateFrom(grammar, 3);
+    const line = api.formatJson(a);
+    expect(unreadTree(a), 'root still unread after the checked call').toBeDefined();
+    expect(line).toBe(formatJson(generateFrom(grammar, 3)));
+    // and it still refuses what is no artifact
+    expect(() => api.formatJson({ nodeCount: 1 } as never)).toThrow(/a grammar artifact/);
+    expect(() => api.formatJson({ root: 3, nodeCount: 1 } as never)).toThrow(/a grammar artifact/);
   });
 });
