@@ -179,6 +179,49 @@ export interface Style<G = unknown, A = unknown> {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   check?: StyleCheck<any, any, A>;
+  /**
+   * Styles with `accepts.entry`: why ENTRY cannot be generated from the
+   * compiled library (a message naming the files, for a usage error), or
+   * undefined when it can. Throws the library's own located error when ENTRY
+   * exists but fails at seed 0.
+   */
+  entryProblem?(grammar: G, entry: string): string | undefined;
+  /**
+   * Styles with `accepts.entry`: `gramlog check FILES --blueprint ENTRY`, a
+   * fast-check search over seeds for an artifact of ENTRY that fails the
+   * rules (a `violation` fact, or a generation error), shrunk towards seed 0.
+   * Loads fast-check, hence async.
+   */
+  checkEntry?(grammar: G, entry: string, options: EntryCheckOptions): Promise<EntryCheckResult>;
+}
+
+export interface EntryCheckOptions {
+  runs: number;
+  /** fast-check's seed. */
+  seed: number;
+  /** Replay only the run at this fast-check path. */
+  path?: string;
+}
+
+export interface EntryCheckResult {
+  ok: boolean;
+  runs: number;
+  shrinks: number;
+  /** fast-check's seed, for the rerun line. */
+  fcSeed: number;
+  /** fast-check's path of the counterexample. */
+  path?: string;
+  /** Whether the files hold `violation` rules (without them only generation errors fail a run). */
+  hasViolationRules: boolean;
+  counterexample?: {
+    /** The seed that generates it. */
+    seed: number;
+    /** The properties it fails (violation names, or the error's code). */
+    properties: readonly string[];
+    violations: readonly string[];
+    /** The generation error, when generating failed. */
+    error?: { code: string; message: string };
+  };
 }
 
 /** Forced choices as `check` keeps them: KEY → VALUE (grammar: PATH → RULE; layers: `LAYER:KEY` → on/off). */

@@ -7,7 +7,6 @@
 import type { CheckProgress, CheckResult, Counterexample, ParamRange } from '../../check/index.js';
 import { artifactText } from '../../check/artifact.js';
 import { replayArgs, shellQuote } from '../../check/replay.js';
-import { entryKey, type BlueprintGrammar } from '../../generate/blueprints/style.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
@@ -19,7 +18,6 @@ import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readEngineOptions, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { readStyleSources } from '../style-files.js';
-import { masterNamed } from './master.js';
 import { formatTag } from '../../json/formats.js';
 import { runItems } from '../../parallel/run-items.js';
 
@@ -109,7 +107,7 @@ examples:
     const engine = readEngineOptions(args, 'check');
     const files = readStyleSources(io, sources, args.positionals);
     const { style, loaded } = recogniseStyle(files, engine);
-    if (style.accepts.entry) return checkMasters(args, io, sources, style, files);
+    if (style.accepts.entry) return checkEntry(args, io, sources, style, files);
     if (stringOpt(args, 'blueprint') !== undefined) throw new UsageError('gramlog check: --blueprint NAME needs a blueprint file (.bp)');
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = readSeed(args, 'check');
@@ -184,13 +182,16 @@ examples:
   },
 };
 
-/** `gramlog check FILE.bp [RULES...] --blueprint NAME`: search seeds for a master that violates the rules. */
-async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[]): Promise<number> {
+/**
+ * `gramlog check FILE.bp [RULES...] --blueprint NAME`, for a style that generates from an entry of a library
+ * (`accepts.entry`): its own seed search (Style.checkEntry) for an artifact of NAME that fails the rules.
+ */
+async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[]): Promise<number> {
   const name = stringOpt(args, 'blueprint');
   const names = args.positionals;
-  if (name === undefined) throw new UsageError('gramlog check: a .bp file needs --blueprint NAME (the blueprint or {factory} to master)');
+  if (name === undefined) throw new UsageError(`gramlog check: a ${style.title} needs --blueprint NAME (the blueprint or {factory} to master)`);
   if (stringOpt(args, 'param') !== undefined || (Array.isArray(args.values['param']) && args.values['param'].length > 0)) {
-    throw new UsageError('gramlog check: --param does not apply to blueprints (a master has no params)');
+    throw new UsageError(`gramlog check: --param does not apply to a ${style.title} (a master has no params)`);
   }
   const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
   const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
@@ -203,16 +204,16 @@ async function checkMasters(args: Parsed, io: Io, sources: Map<string, string>, 
     printWarnings(io, sources, compiled.diagnostics);
     throwIfErrors(errors);
   }
-  const { library, rules } = compiled.grammar as BlueprintGrammar;
-  const key = entryKey(library, name);
-  masterNamed(library, name, 0, 'check'); // an unknown NAME is a usage error before the search
+  if (!style.checkEntry || !style.entryProblem) throw new UsageError(`gramlog check: a ${style.title} cannot be checked`);
+  // an unknown NAME is a usage error before the search
+  const problem = style.entryProblem(compiled.grammar, name);
+  if (problem !== undefined) throw new UsageError(`gramlog check: ${problem}`);
   if (neverFiringStopsCheck(io, sources, names.join(' '), compiled.diagnostics)) return EXIT.findings;
-  const { checkBlueprint } = await import('../../generate/blueprints/check.js');
-  const bp = names.filter((f) => f.endsWith('.bp') || f === '-');
-  if (!rules.hasViolations && !boolOpt(args, 'json')) {
-    io.err(`${bp.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
+  const r = await style.checkEntry(compiled.grammar, name, { runs, seed, ...(path !== undefined ? { path } : {}) });
+  if (!r.hasViolationRules && !boolOpt(args, 'json')) {
+    const libraries = names.filter((f) => f.endsWith('.bp') || f === '-');
+    io.err(`${libraries.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
   }
-  const r = checkBlueprint(library, key, rules, { runs, seed, ...(path !== undefined ? { path } : {}) });
   if (path !== undefined && r.runs === 0) {
     throw new UsageError(
       `gramlog check: --path ${path} replays no run of ${names.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,

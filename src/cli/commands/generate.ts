@@ -204,7 +204,9 @@ examples:
       // a library: --blueprint NAME names what to master
       if (spec === undefined) throw new UsageError(`gramlog generate: a ${style.title} needs --blueprint NAME (the blueprint or {factory} to master)`);
       const grammar = compileOnce(io, sources, style, files, options);
-      masterNamed((grammar as BlueprintGrammar).library, spec, 0, 'generate'); // an unknown NAME is a usage error before generating
+      // an unknown NAME is a usage error before generating
+      const problem = style.entryProblem?.(grammar, spec);
+      if (problem !== undefined) throw new UsageError(`gramlog generate: ${problem}`);
       renderer = (s) => render(grammar, s);
     } else if (spec !== undefined) {
       if (!style.accepts.transform) throw new UsageError(`gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ${first} is a ${style.title}`);

@@ -7,7 +7,7 @@
  * Also the one place where a master supplies params to another style's
  * program (`generate GRAMMAR --blueprint FILE.bp:NAME`): `supplyParams`.
  */
-import type { Diagnostic } from '../../errors.js';
+import { GramlogError, type Diagnostic } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
@@ -79,6 +79,31 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   format(a, format, violations) {
     if (format === 'json') return masterJson(a.master, violations) + '\n';
     return appendViolations(formatMasterText(a.master), violations);
+  },
+  entryProblem(g, entry) {
+    try {
+      master(g.library, entryKey(g.library, entry), { seed: 0 });
+      return undefined;
+    } catch (e) {
+      // a NAME the library lacks (an error with no place in a file) is a bad argument
+      if (e instanceof GramlogError && !e.span) return `${g.library.files.map((f) => f.file).join(' ')}: ${e.message}`;
+      throw e;
+    }
+  },
+  async checkEntry(g, entry, options) {
+    // fast-check is loaded only by check
+    const { checkBlueprint } = await import('./check.js');
+    const r = checkBlueprint(g.library, entryKey(g.library, entry), g.rules, options);
+    const cx = r.counterexample;
+    return {
+      ok: r.ok,
+      runs: r.runs,
+      shrinks: r.shrinks,
+      fcSeed: r.fcSeed,
+      ...(r.path !== undefined ? { path: r.path } : {}),
+      hasViolationRules: g.rules.hasViolations,
+      ...(cx ? { counterexample: { seed: cx.seed, properties: cx.properties, violations: cx.violations, ...(cx.error ? { error: cx.error } : {}) } } : {}),
+    };
   },
   async analyze(sources) {
     const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
