@@ -25,6 +25,7 @@
  * original's (test/gdl/demand.property.test.ts and test/engine/demand*.test.ts).
  */
 import { orderBody } from '../../engine/plan.js';
+import type { Span } from '../../errors.js';
 import type { GroundFact, Program } from '../../program/program.js';
 import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
 import { bindsOf, runnableOrder } from '../../program/schedule.js';
@@ -166,7 +167,9 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
       adornedIds.set(key, ids);
       adorned.push(`${info.name}/${info.arity}@${adornment}`);
       if (options.memo?.(rel)) {
-        const m = memoRules(out, rel, info, adornment, ids, bound, fresh);
+        // located at the relation's first rule: an error in a memo rule (a fact limit) points into the file
+        const span = (byHead[rel] as CompiledRule[])[0]?.span ?? syntheticSpan('<demand>');
+        const m = memoRules(out, rel, info, adornment, ids, bound, fresh, span);
         memos.push(m);
         askedBy.set(key, m.fresh);
       }
@@ -251,11 +254,11 @@ function memoRules(
   ids: { rel: number; magic: number },
   bound: number,
   fresh: (base: string) => string,
+  span: Span,
 ): Memo {
   const freshRel = out.relationId(fresh(`new@${info.name}@${adornment}`), bound);
   const done = out.relationId(fresh(`done@${info.name}@${adornment}`), bound);
   const memo = out.relationId(fresh(`memo@${info.name}@${adornment}`), info.arity);
-  const span = syntheticSpan('<demand>');
   const vars: Pattern[] = Array.from({ length: info.arity }, (_, slot) => ({ t: 'var', slot }));
   const varNames = vars.map((_, i) => `x${i}`);
   const question = boundArgs(vars, adornment);
