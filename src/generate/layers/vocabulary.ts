@@ -125,6 +125,8 @@ export function readDeclarations(program: Program, model: Model): LayerDecl[] {
     }
     const order = num(program, orderId);
     if (order === undefined) fail('layers/order', `the order of layer ${terms.print(nameId)} must be a number, not ${terms.print(orderId)}`, span);
+    // 1e3081 reads as a number too large for a double: it would order nothing and print as null
+    if (!Number.isFinite(order)) fail('layers/order', `the order of layer ${terms.print(nameId)} must be a finite number, not ${terms.print(orderId)} (past the largest number, about 1.8e308)`, span);
     const prev = byName.get(nameId);
     if (prev) {
       fail('layers/duplicate', `layer ${prev.name} is declared with two orders (${prev.order} and ${order})`, span);
