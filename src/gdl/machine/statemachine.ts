@@ -9,7 +9,7 @@
  *
  * `auto` (the default) compiles when grounding stays within its memory budget
  * (ground.ts: DEFAULT_GROUND_BYTES, 2 GB, estimated from the ground rules and
- * literals; a relaxed game of at most RELAXED_LIMIT = 2,000,000 facts) and
+ * literals; a relaxed game of at most relaxed.ts's RELAXED_FACTS, 2,000,000 facts) and
  * falls back to the engine otherwise; `engine` and `compiled` force one
  * (`compiled` throws `gdl/not-groundable` when the game cannot be grounded).
  * The reason for a fallback is in `fallbackReason`.
@@ -53,8 +53,6 @@ import { splitStrata } from './split-strata.js';
 
 export type Executor = 'engine' | 'compiled' | 'auto';
 
-/** Largest relaxed game (facts) createStateMachine grounds when it computes the relaxed game itself. */
-export const RELAXED_LIMIT = 2_000_000;
 /**
  * Most join work (tuple visits) `auto` spends on the relaxed game and on
  * grounding, each, before it gives up on compiling, says why in
@@ -178,7 +176,7 @@ function createMachine(game: Program, options: StateMachineOptions): Omit<Create
   const auto = executor === 'auto' ? AUTO_WORK_LIMIT : undefined;
   const maxWork = options.maxWork ?? (userWork !== undefined && auto !== undefined ? Math.min(userWork, auto) : (userWork ?? auto));
   const budget = { ...(maxWork !== undefined ? { maxWork } : {}), ...(deadline !== undefined ? { deadline } : {}) };
-  const relaxed = options.relaxed ?? relaxedReachability(program, { maxFacts: RELAXED_LIMIT, ...budget });
+  const relaxed = options.relaxed ?? relaxedReachability(program, budget);
   const grounded = groundGame(program, info, staticModel, relaxed, { ...options.limits, ...budget });
   if (!grounded.ok) {
     if (executor === 'compiled') {
