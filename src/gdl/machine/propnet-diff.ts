@@ -344,6 +344,8 @@ export class DiffPropnet implements Propnet {
     return (this.readyPos[i] as number) < (this.dStart[dp] as number) + (this.readyCount[dp] as number);
   }
 
+  // makeReady and makeUnready each write the swap out: with one shared swap method, pancakes88 made
+  // 4-10% fewer states per second in four alternating runs (2026-11-26).
   /** Move rule i (not ready) into its deferred proposition's ready list. */
   private makeReady(i: number): void {
     const dp = this.deferProp[i] as number;
