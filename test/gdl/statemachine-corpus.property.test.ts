@@ -12,6 +12,7 @@ import { createRandom } from '../../src/random.js';
 import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
 import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
+import { walkWithEngine } from './propnet-lockstep.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
@@ -31,25 +32,10 @@ const SAMPLE = [
   'ggp-org+ggp-repository/war/root/games/eightPuzzle/eightPuzzle.kif',
 ];
 
+/** One random walk of `other` beside the engine (walkWithEngine), seeded; its depth. */
 function agree(engine: CreatedStateMachine, other: CreatedStateMachine, seed: number, maxDepth: number, name: string): number {
   const random = createRandom(seed);
-  let se = engine.initialState();
-  let so = other.initialState();
-  let depth = 0;
-  for (; depth < maxDepth; depth++) {
-    const where = `${name} (${other.executor}), seed ${seed}, depth ${depth}`;
-    expect(so.key, where).toBe(se.key);
-    const terminal = engine.isTerminal(se);
-    expect(other.isTerminal(so), where).toBe(terminal);
-    expect(other.goals(so), where).toEqual(engine.goals(se));
-    const legal = engine.roles.map((_, r) => engine.legalMoves(se, r));
-    expect(engine.roles.map((_, r) => other.legalMoves(so, r)), where).toEqual(legal);
-    if (terminal) break;
-    const moves = legal.map((l) => l[random.int(l.length)] as number);
-    se = engine.nextState(se, moves);
-    so = other.nextState(so, moves);
-  }
-  return depth;
+  return walkWithEngine(engine, [other], `${name}, seed ${seed}`, (legal) => legal.map((l) => l[random.int(l.length)] as number), maxDepth);
 }
 
 describe.skipIf(!existsSync(manifest))('compiled executor versus engine on public games (../shared/ggp-games)', () => {
