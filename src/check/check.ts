@@ -17,7 +17,7 @@ import { sizeUnit, type ArtifactGenerator, type GeneratedArtifact, type Generati
 import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
-import { pathMissed, replaysNoRun } from './path.js';
+import { replayed } from './path.js';
 import { shrinkArtifact } from './shrink.js';
 
 export interface CheckProgress {
@@ -127,19 +127,11 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     if (a.failed) progress.phase = 'shrink';
     return !a.failed;
   });
-  if (options.path !== undefined && replaysNoRun(options.path, total)) {
-    return { ok: true, style: generator.style, runs: 0, shrinks: 0, fcSeed: seed, properties: propertyNames(program), ranges };
-  }
   const start = options.path === undefined ? options.startRun : undefined;
   const path = options.path ?? (start !== undefined ? String(start) : undefined);
-  let details: fc.RunDetails<[GeneratedArtifact]>;
-  try {
-    details = fc.check(property, { numRuns: start !== undefined ? total - start : total, seed, ...(path !== undefined ? { path } : {}) });
-  } catch (e) {
-    // a path that leads nowhere in the shrink tree (edited, or of other files) replays no run
-    if (options.path !== undefined && pathMissed(e)) return { ok: true, style: generator.style, runs: 0, shrinks: 0, fcSeed: seed, properties: propertyNames(program), ranges };
-    throw e;
-  }
+  const details = replayed(options.path, total, () => fc.check(property, { numRuns: start !== undefined ? total - start : total, seed, ...(path !== undefined ? { path } : {}) }));
+  // a path that names no run of this check replays nothing
+  if (details === undefined) return { ok: true, style: generator.style, runs: 0, shrinks: 0, fcSeed: seed, properties: propertyNames(program), ranges };
 
   const base: CheckResult = {
     ok: !details.failed,
@@ -261,4 +253,3 @@ export function heldResult(source: CheckSource, options: CheckOptions): CheckRes
     ranges: variedRanges(program, arbOptions),
   };
 }
-

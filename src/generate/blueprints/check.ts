@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { GramlogError } from '../../errors.js';
-import { pathMissed, replaysNoRun } from '../../check/path.js';
+import { replayed } from '../../check/path.js';
 import type { Library } from './library.js';
 import { master, type Master } from './master.js';
 import { masterViolations, type MasterRules } from './master-facts.js';
@@ -60,16 +60,9 @@ export function checkBlueprint(library: Library, name: string, rules: MasterRule
     if (run.failed) last = run;
     return !run.failed;
   });
-  // a path past the runs replays nothing (and fast-check would first draw that many values)
-  if (options.path !== undefined && replaysNoRun(options.path, runs)) return { ok: true, runs: 0, shrinks: 0, fcSeed: seed };
-  let details: fc.RunDetails<[number]>;
-  try {
-    details = fc.check(property, { numRuns: runs, seed, ...(options.path !== undefined ? { path: options.path } : {}) });
-  } catch (e) {
-    // a path that leads nowhere in the shrink tree replays no run
-    if (options.path !== undefined && pathMissed(e)) return { ok: true, runs: 0, shrinks: 0, fcSeed: seed };
-    throw e;
-  }
+  const details = replayed(options.path, runs, () => fc.check(property, { numRuns: runs, seed, ...(options.path !== undefined ? { path: options.path } : {}) }));
+  // a path that names no run of this check replays nothing
+  if (details === undefined) return { ok: true, runs: 0, shrinks: 0, fcSeed: seed };
   const base = { ok: !details.failed, runs: details.numRuns, shrinks: details.numShrinks, fcSeed: details.seed };
   if (!details.failed) return base;
   const found = details.counterexample?.[0];
