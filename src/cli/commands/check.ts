@@ -112,8 +112,7 @@ examples:
     const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
     const seed = readSeed(args, 'check');
     const params = Object.fromEntries(Object.entries(readParams(args, 'check')).map(([k, v]) => [k, paramValue(v)]));
-    const path = stringOpt(args, 'path');
-    if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
+    const path = readPath(args);
     const json = boolOpt(args, 'json');
     const file = sourceName(filePath);
 
@@ -162,16 +161,7 @@ examples:
       progress?.clear();
     }
 
-    if (path !== undefined && result.runs === 0) {
-      throw new UsageError(
-        `gramlog check: --path ${path} replays no run of ${file} with --seed ${seed} --runs ${runs}: give a path that check printed for this file, with the same --seed and --runs`,
-      );
-    }
-    if (path !== undefined && result.ok) {
-      throw new UsageError(
-        `gramlog check: --path ${path} replays a run of ${file} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
-      );
-    }
+    if (path !== undefined) refuseReplay(path, result, { what: file, these: 'this file', seed, runs });
     if (result.properties.length === 0 && !json) {
       io.err(`${file}: note: no (violation ...) rules: only generation errors can fail a run\n`);
     }
@@ -181,6 +171,27 @@ examples:
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };
+
+/** `--path P`, checked for the form of fast-check's path. */
+function readPath(args: Parsed): string | undefined {
+  const path = stringOpt(args, 'path');
+  if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
+  return path;
+}
+
+/** A `--path` that replayed no run, or a run that holds, is a usage error naming what was checked (`what`). */
+function refuseReplay(path: string, result: { runs: number; ok: boolean }, c: { what: string; these: string; seed: number; runs: number }): void {
+  if (result.runs === 0) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays no run of ${c.what} with --seed ${c.seed} --runs ${c.runs}: give a path that check printed for ${c.these}, with the same --seed and --runs`,
+    );
+  }
+  if (result.ok) {
+    throw new UsageError(
+      `gramlog check: --path ${path} replays a run of ${c.what} that holds (no counterexample there) with --seed ${c.seed} --runs ${c.runs}: give the path check printed with a failure, with the same --seed and --runs`,
+    );
+  }
+}
 
 /**
  * `gramlog check FILE.bp [RULES...] --blueprint NAME`, for a style that generates from an entry of a library
@@ -194,9 +205,8 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     throw new UsageError(`gramlog check: --param does not apply to a ${style.title} (a master has no params)`);
   }
   const runs = intOpt(args, 'check', 'runs', 100, 1, 1_000_000);
-  const seed = intOpt(args, 'check', 'seed', 0, -0x80000000, 0x7fffffff);
-  const path = stringOpt(args, 'path');
-  if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`gramlog check: --path takes fast-check's path, e.g. 3:0:1, not '${path}'`);
+  const seed = readSeed(args, 'check');
+  const path = readPath(args);
   const engine = readEngineOptions(args, 'check');
   const compiled = style.compile(files, engine);
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
@@ -214,16 +224,7 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     const libraries = names.filter((f) => f.endsWith('.bp') || f === '-');
     io.err(`${libraries.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
   }
-  if (path !== undefined && r.runs === 0) {
-    throw new UsageError(
-      `gramlog check: --path ${path} replays no run of ${names.join(' ')} --blueprint ${name} with --seed ${seed} --runs ${runs}: give a path that check printed for these files, with the same --seed and --runs`,
-    );
-  }
-  if (path !== undefined && r.ok) {
-    throw new UsageError(
-      `gramlog check: --path ${path} replays a run of ${names.join(' ')} --blueprint ${name} that holds (no counterexample there) with --seed ${seed} --runs ${runs}: give the path check printed with a failure, with the same --seed and --runs`,
-    );
-  }
+  if (path !== undefined) refuseReplay(path, r, { what: `${names.join(' ')} --blueprint ${name}`, these: 'these files', seed, runs });
   const cx = r.counterexample;
   const replay = cx ? ['gramlog', 'master', ...names, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {
