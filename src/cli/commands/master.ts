@@ -8,6 +8,7 @@
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
 import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
+import { entryKey } from '../../generate/blueprints/style.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
 import type { ProgramOptions } from '../../program/program.js';
@@ -56,7 +57,7 @@ export function loadMasterRules(io: Io, sources: Map<string, string>, library: L
  * there is no blueprint NAME. An unknown NAME is a usage error naming the files.
  */
 export function masterNamed(library: Library, name: string, seed: number | string, command = 'master', budget: { maxCalls?: number; maxMasters?: number } = {}): Master {
-  const key = library.definitions.has(name) || !library.definitions.has(`{${name}}`) ? name : `{${name}}`;
+  const key = entryKey(library, name);
   try {
     return master(library, key, { seed, ...budget });
   } catch (e) {
