@@ -115,13 +115,15 @@ export interface CreatedStateMachine extends StateMachine {
  */
 export const STATIC_MODEL_LIMIT = 2_000_000;
 
-/**
- * The game's static model (its evaluation with no state), stopping at
- * `maxFacts` when given, else the program's maxFacts, else STATIC_MODEL_LIMIT.
- */
+/** The static model's fact limit: `maxFacts` when given, else the program's maxFacts, else STATIC_MODEL_LIMIT. */
+export function staticModelLimit(program: Program, maxFacts?: number): number {
+  return maxFacts ?? (program.options.maxFacts || STATIC_MODEL_LIMIT);
+}
+
+/** The game's static model (its evaluation with no state), stopping at staticModelLimit. */
 export function staticModelOf(program: Program, options: { maxFacts?: number; deadline?: number } = {}): Model {
   return evaluate(program, {
-    maxFacts: options.maxFacts ?? (program.options.maxFacts || STATIC_MODEL_LIMIT),
+    maxFacts: staticModelLimit(program, options.maxFacts),
     ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
   });
 }

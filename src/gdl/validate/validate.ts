@@ -37,7 +37,7 @@ import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
 import { relaxedProofs } from './proofs.js';
 import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
-import { AUTO_WORK_LIMIT, createStateMachine, STATIC_MODEL_LIMIT, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
+import { AUTO_WORK_LIMIT, createStateMachine, staticModelLimit, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
 import { coneProgram } from '../machine/engine.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
@@ -180,7 +180,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   let staticModel: Model;
   let staticDemand = false;
   let relaxed: RelaxedReachability | undefined;
-  const staticLimit = options.maxFacts ?? (play.options.maxFacts || STATIC_MODEL_LIMIT);
+  const staticLimit = staticModelLimit(play, options.maxFacts);
   try {
     staticModel = staticModelOf(play, { ...budget, maxFacts: staticLimit });
   } catch (e) {
