@@ -73,9 +73,8 @@ export interface DemandOptions {
  * `new@p@a`: a question answered before costs one lookup.
  */
 export interface Memo {
-  /** The copy's relation, and the relation it copies. */
+  /** The copy's relation. */
   copy: number;
-  rel: number;
   /** `new@p@a`, `done@p@a` and `memo@p@a`. */
   fresh: number;
   done: number;
@@ -169,7 +168,7 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
       if (options.memo?.(rel)) {
         // located at the relation's first rule: an error in a memo rule (a fact limit) points into the file
         const span = (byHead[rel] as CompiledRule[])[0]?.span ?? syntheticSpan('<demand>');
-        const m = memoRules(out, rel, info, adornment, ids, bound, fresh, span);
+        const m = memoRules(out, info, adornment, ids, bound, fresh, span);
         memos.push(m);
         askedBy.set(key, m.fresh);
       }
@@ -248,7 +247,6 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
 /** The relations and rules of one memo (see Memo). */
 function memoRules(
   out: Program,
-  rel: number,
   info: { name: string; arity: number },
   adornment: string,
   ids: { rel: number; magic: number },
@@ -273,7 +271,7 @@ function memoRules(
       { kind: 'pos', rel: memo, args: vars, span },
     ]),
   );
-  return { copy: ids.rel, rel, fresh: freshRel, done, memo };
+  return { copy: ids.rel, fresh: freshRel, done, memo };
 }
 
 /** Relations of `program` that depend (transitively) on any of `seeds`, and the seeds. */
