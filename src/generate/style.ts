@@ -85,6 +85,13 @@ export interface StyleGenerateOptions {
   choose?: readonly string[];
   /** Blueprints: the blueprint or {factory} to master (`--blueprint NAME`). */
   entry?: string;
+  /**
+   * `--satisfy`'s K-th redraw (K >= 1; 0 or absent: plain generation): every
+   * draw comes from the streams derived from `SEED/satisfy/K` instead of
+   * SEED's, independent of plain generation's and of every other redraw, and
+   * the artifact still reports SEED (src/generate/satisfy/).
+   */
+  redraw?: number;
 }
 
 /** A finding of `analyze`, located where it has a place. */
@@ -193,6 +200,57 @@ export interface Style<G = unknown, A = unknown> {
    * Loads fast-check, hence async.
    */
   checkEntry?(grammar: G, entry: string, options: EntryCheckOptions): Promise<EntryCheckResult>;
+  /**
+   * The style's part of `--satisfy` (src/generate/satisfy/): its choice points
+   * for a complete search, or a solver, and which statements are constraints.
+   * Styles without it are satisfied by exact redraws only.
+   */
+  satisfy?: SatisfyPart<G, A>;
+}
+
+/** One draw of a generation: where, what it drew, and every value it could have drawn there. */
+export interface ChoicePoint {
+  /** The `--choose` KEY of the draw (a node path, `LAYER:SITE`). */
+  readonly key: string;
+  /** The value drawn (or forced). */
+  readonly chosen: string;
+  /** Every value the file leaves possible there (weight above zero), most likely first. */
+  readonly options: readonly string[];
+}
+
+/** One generation with forced choices, and its draws in the order they were made. */
+export interface ChoiceRun<A> {
+  /** The artifact, or undefined when generation failed (`error`). */
+  readonly artifact: A | undefined;
+  readonly error?: Error;
+  readonly points: readonly ChoicePoint[];
+}
+
+/** What a complete solver over a style's choices found for a seed. */
+export type SolveResult =
+  /** Forced choices under which the seed's generation satisfies every constraint. */
+  | { readonly status: 'sat'; readonly choose: CheckChoices }
+  /** No choices satisfy: a proof over the style's whole space of artifacts. */
+  | { readonly status: 'unsat' }
+  /** The solver's budget ran out, or it cannot decide this file: why. */
+  | { readonly status: 'unknown'; readonly why: string };
+
+/** A style's part of `--satisfy`. */
+export interface SatisfyPart<G, A> {
+  /**
+   * Generate SEED with forced choices and report every draw made (forced or
+   * drawn), in order: what the complete search over choice points
+   * (src/generate/satisfy/search.ts) enumerates.
+   */
+  choices?(grammar: G, seed: number | string, choose: CheckChoices): ChoiceRun<A>;
+  /** A complete solver over the style's choices (e.g. SAT over a layer file's sites), steered by SEED's draws; `work`: its budget. */
+  solve?(grammar: G, seed: number | string, work: number): SolveResult;
+  /**
+   * The relations (besides `violation`) whose rules and facts are
+   * constraints: the statements an unsatisfiable core is made of (e.g. a layer
+   * file's bounds). Everything else is the generator, kept whole.
+   */
+  readonly constraints: readonly string[];
 }
 
 export interface EntryCheckOptions {

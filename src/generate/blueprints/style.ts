@@ -21,6 +21,7 @@ import { masterRuleWarnings, masterRules, masterViolations, scalarParams, type M
 import { master, type Master } from './master.js';
 import { withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
+import { drawSeed } from '../satisfy/draws.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -93,7 +94,8 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     return { style: 'blueprints', grammar: { library, rules }, diagnostics: [...diagnostics, ...masterRuleWarnings(rules)] };
   },
   generate(g, seed, options = {}) {
-    const m = master(g.library, entryKey(g.library, options.entry ?? ''), { seed });
+    const drawn = master(g.library, entryKey(g.library, options.entry ?? ''), { seed: drawSeed(seed, options.redraw) });
+    const m = options.redraw ? { ...drawn, seed } : drawn;
     return { master: m, violations: masterViolations(g.rules, m).facts };
   },
   violations: (a) => a.violations,

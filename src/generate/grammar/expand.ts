@@ -55,6 +55,8 @@ export interface ExpandOptions {
   choose?: Choices;
   /** The memory budget (default: the installed one, see ../memory.ts). */
   memory?: MemoryBudget;
+  /** Told of every nonterminal node's choice, in expansion order (`--satisfy`'s search over choice points). */
+  onChoice?: (node: GenNode, nonterminal: Nonterminal, result: PipelineResult, chosen: number) => void;
 }
 
 export interface Expansion {
@@ -169,6 +171,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       const rule = nt.rules[chosen];
       if (!rule) throw new Error(`internal: selector returned ${chosen} for ${nt.rules.length} rules`);
       node.rule = rule;
+      options.onChoice?.(node, nt, result, chosen);
       if (rule.children.length > 0) {
         if (node.depth + 1 > g.maxDepth) throw depthError(g, node, (rule.children[0] as { index: number }).index);
         const argsOf = readChildArgs(g, g.childargPerNode ? outcome : staticOutcome(g, node), node, rule);

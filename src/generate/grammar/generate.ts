@@ -12,7 +12,7 @@ import { withSeed } from '../seed-error.js';
 import { GramlogError } from '../../errors.js';
 import { attachLazyTree, type Artifact, type ArtifactNode } from './artifact.js';
 import { unusedChoices, type Choices } from './choices.js';
-import { expandTree } from './expand.js';
+import { expandTree, type ExpandOptions } from './expand.js';
 import { explainStore } from './explain.js';
 import { compileGrammar, type Grammar, type GrammarOptions, type GrammarSource } from './grammar.js';
 import { historyOf } from '../history.js';
@@ -45,6 +45,8 @@ export interface GenerateFromOptions {
   strictChoices?: boolean;
   /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
   memory?: MemoryBudget;
+  /** Told of every nonterminal node's choice (expand.ts ExpandOptions.onChoice). */
+  onChoice?: ExpandOptions['onChoice'];
 }
 
 /** Generate one artifact from a compiled grammar. */
@@ -57,6 +59,7 @@ export function generateFrom(grammar: Grammar, seed: number | string = 0, option
       memo: options.memo ?? true,
       ...(options.choose ? { choose: options.choose } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
+      ...(options.onChoice ? { onChoice: options.onChoice } : {}),
     });
     if (options.choose && options.strictChoices !== false) {
       const paths: string[] = [];

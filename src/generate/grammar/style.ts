@@ -20,6 +20,8 @@ import { explain, generateFrom } from './generate.js';
 import { GRAMMAR_SCHEMA } from './schema.js';
 import type { Diagnostic } from '../../errors.js';
 import { grammarCheck } from './check-artifact.js';
+import { drawSeed } from '../satisfy/draws.js';
+import { grammarSatisfy } from './satisfy.js';
 
 export const grammarStyle: Style<Grammar, Artifact> = {
   name: 'grammar',
@@ -42,7 +44,9 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   },
   generate(grammar, seed, options = {}) {
     const choose = options.choose && options.choose.length > 0 ? parseChoices(options.choose) : undefined;
-    return generateFrom(grammar, seed, { ...(options.explain ? { explain: true } : {}), ...(choose && choose.size > 0 ? { choose } : {}) });
+    const artifact = generateFrom(grammar, drawSeed(seed, options.redraw), { ...(options.explain ? { explain: true } : {}), ...(choose && choose.size > 0 ? { choose } : {}) });
+    if (options.redraw) artifact.seed = seed;
+    return artifact;
   },
   violations: (artifact) => artifactViolations(artifact).facts,
   format(artifact, format: FormatName, violations) {
@@ -62,4 +66,5 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   analyze: async (sources, options = {}) => (await import('./analyze.js')).analyzeGrammar(sources, options),
   checkSource: (compiled) => compiled.program ?? compiled.grammar?.source,
   check: grammarCheck,
+  satisfy: grammarSatisfy,
 };

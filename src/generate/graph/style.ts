@@ -22,6 +22,7 @@ import { isGraphRuleText } from './logic.js';
 import { GRAPH_SCHEMA } from './schema.js';
 import type { GraphGrammar, GraphInput } from './types.js';
 import { graphCheck } from './check-artifact.js';
+import { drawSeed } from '../satisfy/draws.js';
 
 /** A compiled graph grammar with the start graph it runs from (undefined: one node labelled with the grammar's start). */
 export interface GraphStyleGrammar {
@@ -88,7 +89,10 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
     }
     return { style: 'graph', grammar: { grammar, start }, diagnostics };
   },
-  generate: (g, seed, options = {}) => generateGraph(g.grammar, seed, { ...(g.start ? { graph: g.start } : {}), explain: options.explain === true }),
+  generate(g, seed, options = {}) {
+    const artifact = generateGraph(g.grammar, drawSeed(seed, options.redraw), { ...(g.start ? { graph: g.start } : {}), explain: options.explain === true });
+    return options.redraw ? { ...artifact, seed } : artifact;
+  },
   violations: (artifact) => graphViolations(artifact).facts,
   format(artifact, format, violations) {
     switch (format) {

@@ -15,6 +15,7 @@ import { generateLayers, type LayerArtifact } from './generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
+import { drawSeed } from '../satisfy/draws.js';
 import { formatTiled, layerTilesetPng } from '../../export/tiled.js';
 import { layersSvg } from '../../export/svg/layers.js';
 import { layersPng } from '../../export/png.js';
@@ -36,7 +37,9 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   },
   generate(grammar, seed, options = {}) {
     const choose = options.choose && options.choose.length > 0 ? parseLayerChoices(options.choose) : undefined;
-    return generateLayers(grammar, { seed, ...(options.explain ? { explain: true } : {}), ...(choose && choose.size > 0 ? { choose } : {}) });
+    const artifact = generateLayers(grammar, { seed: drawSeed(seed, options.redraw), ...(options.explain ? { explain: true } : {}), ...(choose && choose.size > 0 ? { choose } : {}) });
+    if (options.redraw) artifact.seed = seed;
+    return artifact;
   },
   violations: (artifact) => artifact.violations,
   format(artifact, format, violations) {
