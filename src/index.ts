@@ -49,6 +49,8 @@ export type { Library as BlueprintLibrary, Master, Value as MasterValue, MasterO
  */
 export { STYLES } from './generate/styles.js';
 export type { ArtifactOptions, GeneratedOutput, CompiledGrammar } from './generate/styles.js';
+export type { SatisfyHow, SatisfyOptions } from './generate/satisfy/satisfy.js';
+export type { SteeredDraw } from './generate/satisfy/search.js';
 export type {
   Style,
   StyleName,

@@ -23,6 +23,7 @@ import { CODES as facts } from './facts.js';
 import { CODES as check } from './check.js';
 import { CODES as exports } from './exports.js';
 import { CODES as jobs } from './jobs.js';
+import { CODES as satisfy } from './satisfy.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
@@ -43,4 +44,5 @@ export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...data
   ...check,
   ...exports,
   ...jobs,
+  ...satisfy,
 ];

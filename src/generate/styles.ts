@@ -13,6 +13,8 @@ import { grammarStyle } from './grammar/style.js';
 import { graphStyle } from './graph/style.js';
 import { layersStyle } from './layers/style.js';
 import { engineOptions } from './style.js';
+import { Satisfier, type SatisfyHow, type SatisfyOptions } from './satisfy/satisfy.js';
+import { annotate, explainSteered } from './satisfy/annotate.js';
 import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleGenerateOptions, StyleName, StyleSource } from './style.js';
 
 export const STYLES: readonly AnyStyle[] = [
@@ -76,6 +78,13 @@ export function compileStyle(sources: readonly StyleSource[], options: CompileOp
 export interface ArtifactOptions extends StyleGenerateOptions, CompileOptions {
   /** The output format (default: the style's first, text). */
   format?: FormatName;
+  /**
+   * Return only an artifact that satisfies every constraint (`--satisfy`,
+   * src/generate/satisfy/): the seed's own when it does, else an exact redraw,
+   * else steered draws; throws satisfy/unsatisfiable (with the conflicting
+   * statements, when given files) or satisfy/budget. `true` or the budgets.
+   */
+  satisfy?: boolean | SatisfyOptions;
 }
 
 /** One generated artifact of any style. */
@@ -87,6 +96,8 @@ export interface GeneratedOutput {
   violations: readonly string[];
   /** The artifact in `format`, or explained when `explain` is set: what `gramlog generate` prints. */
   text: string;
+  /** With `satisfy`: how the artifact was obtained. */
+  satisfy?: SatisfyHow;
 }
 
 /** A compiled grammar with its style: what compileStyle returns, once it has a grammar. */
@@ -118,6 +129,8 @@ export function generateArtifact(
 ): GeneratedOutput {
   let style: AnyStyle | undefined;
   let grammar: unknown;
+  let files: readonly StyleSource[] | undefined;
+  let compiledFiles: Compiled<unknown> | undefined;
   if (isCompiled(source)) {
     style = styleNamed(source.style);
     grammar = source.grammar;
@@ -126,14 +139,25 @@ export function generateArtifact(
     const sources: readonly StyleSource[] = Array.isArray(source) ? source : [source as StyleSource];
     const compiled = compileStyle(sources, options);
     throwIfErrors(compiled.diagnostics);
+    files = sources;
+    compiledFiles = compiled;
     style = styleNamed(compiled.style);
     grammar = compiled.grammar;
   }
   if (!style || grammar === undefined) throw new RangeError('generateArtifact: no compiled grammar');
   const format = options.format ?? (style.formats[0] as FormatName);
   if (!style.formats.includes(format)) throw new RangeError(`generateArtifact: a ${style.title} has the formats ${style.formats.join(', ')}, not ${format}`);
-  const artifact = style.generate(grammar, seed, options);
+  let how: SatisfyHow | undefined;
+  let artifact: unknown;
+  if (options.satisfy) {
+    const budgets = options.satisfy === true ? {} : options.satisfy;
+    const context = { ...(files ? { sources: files, compileOptions: options } : {}), ...(compiledFiles ? { compiled: compiledFiles } : {}) };
+    const got = new Satisfier(style, grammar, options, budgets, context).one(seed);
+    artifact = got.artifact;
+    how = got.how;
+  } else artifact = style.generate(grammar, seed, options);
   const violations = style.violations(artifact);
-  const text = options.explain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
-  return { style: style.name, artifact, violations, text };
+  let text = options.explain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
+  if (how) text = options.explain ? text + explainSteered(seed, how) : annotate(text, format, seed, how);
+  return { style: style.name, artifact, violations, text, ...(how ? { satisfy: how } : {}) };
 }

@@ -10,7 +10,7 @@
 import { blueprintParamFindings } from '../../generate/blueprints/params.js';
 import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
-import type { AnyStyle, CompileOptions, FormatName, StyleSource } from '../../generate/style.js';
+import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleSource } from '../../generate/style.js';
 import { GramlogError, isGramlogError, throwIfErrors } from '../../errors.js';
 import { filesOf } from '../diagnostics.js';
 import { formatError } from '../diagnostics.js';
@@ -29,6 +29,9 @@ import { termJson, type TermJson } from '../../json/terms.js';
 import { FORMAT_INFO, formatInfo } from '../../generate/formats.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { prepareFormat } from '../../export/prepare.js';
+import { Satisfier } from '../../generate/satisfy/satisfy.js';
+import { annotate, explainSteered } from '../../generate/satisfy/annotate.js';
+import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
 
 export type Format = FormatName;
 
@@ -57,11 +60,13 @@ export const generateCommand: Command = {
     blueprint: { type: 'string' },
     graph: { type: 'string' },
     ...CHOOSE_OPTIONS,
+    ...SATISFY_OPTION,
     ...MASS_OPTION,
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
                         [--replay FILE] [--blueprint FILE.bp:NAME] [--graph FILE]
+                        [--satisfy [--draws N] [--search N]]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,
@@ -114,6 +119,7 @@ options:
   ${PARAM_HELP}
   ${MAX_FACTS_HELP}
 ${CHOOSE_HELP}
+  ${SATISFY_HELP}
       --blueprint FILE.bp:NAME  master NAME with each seed and give its number
                         and string properties to the grammar as (param KEY VALUE)
                         facts (a --param still wins); the output says which:
@@ -135,7 +141,8 @@ stops with error[generate/memory], well before a heap abort.
 
 exit codes: 0 ok, 1 violation facts derived, an invalid file or a failed
             generation (printed as file:line:col: error[code]: ... with the
-            seed), 2 usage error or unreadable file
+            seed; with --satisfy: no artifact satisfies the file, or none was
+            found within the budget), 2 usage error or unreadable file
 
 examples:
   gramlog generate rules/dungeon.gdl --seed 42
@@ -145,6 +152,7 @@ examples:
   gramlog generate rules/building.gdl --seed 7 --explain
   gramlog generate rules/dungeon.gdl --seed 42 --choose n/0=bossArea
   gramlog generate rules/mission.json --seed 3 --json
+  gramlog generate rules/island.gdl --satisfy --count 100 --json
   gramlog generate rules/mission.json --seed 3 --format svg > mission.svg
   gramlog generate rules/map.gdl --seed 1 --format tiled > map.tmj
   gramlog generate rules/map.gdl --format tileset > map-tiles.png
@@ -192,18 +200,28 @@ examples:
       ...(graphFile !== undefined ? { start: readStyleSources(io, sources, [graphFile])[0] as StyleSource } : {}),
     };
     const generateOptions = { explain: doExplain, choose: replay.choose, ...(style.accepts.entry && spec !== undefined ? { entry: spec } : {}) };
+    const satisfy = readSatisfy(args, 'generate');
+    // one satisfier per compiled grammar (a --blueprint feed compiles one per seed)
+    const satisfiers = new WeakMap<object, Satisfier>();
+    const compiledFiles: Array<Compiled<unknown>> = [];
+    const satisfierOf = (grammar: unknown): Satisfier => {
+      let s = satisfiers.get(grammar as object);
+      if (!s) satisfiers.set(grammar as object, (s = new Satisfier(style, grammar, generateOptions, satisfy, { sources: files, compileOptions: options, ...(compiledFiles[0] ? { compiled: compiledFiles[0] } : {}) })));
+      return s;
+    };
     const render = (grammar: unknown, s: number, header = ''): Rendered => {
-      const artifact = withChoices('generate', () => style.generate(grammar, s, generateOptions));
+      const got = satisfy ? withChoices('generate', () => satisfierOf(grammar).one(s)) : undefined;
+      const artifact = got ? got.artifact : withChoices('generate', () => style.generate(grammar, s, generateOptions));
       const violations = style.violations(artifact);
       if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
-      const text = doExplain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
-      return { text: header + text, violations };
+      const text = doExplain && style.explain ? style.explain(artifact, violations) + (got ? explainSteered(s, got.how) : '') : style.format(artifact, format, violations);
+      return { text: header + (got && !doExplain ? annotate(text, format, s, got.how) : text), violations };
     };
     let renderer: Renderer;
     if (style.accepts.entry) {
       // a library: --blueprint NAME names what to master
       if (spec === undefined) throw new UsageError(`gramlog generate: a ${style.title} needs --blueprint NAME (the blueprint or {factory} to master)`);
-      const grammar = compileOnce(io, sources, style, files, options);
+      const grammar = compileOnce(io, sources, style, files, options, compiledFiles);
       // an unknown NAME is a usage error before generating
       const problem = style.entryProblem?.(grammar, spec);
       if (problem !== undefined) throw new UsageError(`gramlog generate: ${problem}`);
@@ -233,7 +251,7 @@ examples:
         return format === 'json' ? { ...r, text: withParamsField(r.text, supplied) } : r;
       };
     } else {
-      const grammar = compileOnce(io, sources, style, files, options);
+      const grammar = compileOnce(io, sources, style, files, options, compiledFiles);
       renderer = (s) => render(grammar, s);
     }
     return generateEach(io, sources, renderer, seed, count, format === 'text' ? '\n' : '', { args, mass, format });
@@ -255,8 +273,9 @@ export function binaryRefusal(format: Format, to: { toStdout: boolean; count: nu
 }
 
 /** Compile the files once: warnings printed, errors thrown. */
-function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[], options: CompileOptions): unknown {
+function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[], options: CompileOptions, keep?: Array<Compiled<unknown>>): unknown {
   const compiled = withParams('generate', () => style.compile(files, options));
+  keep?.push(compiled);
   reportCompile(io, sources, compiled.diagnostics);
   return compiled.grammar;
 }
@@ -332,7 +351,8 @@ function generateEach(
       }
       return o;
     } catch (e) {
-      if (!isGramlogError(e) || count === 1) throw e;
+      // no artifact satisfies the file whatever the seed: one proof for the whole run, not one per seed
+      if (!isGramlogError(e) || count === 1 || e.code === 'satisfy/unsatisfiable') throw e;
       const message = formatError(e, sources);
       return { failure: message, err: message + '\n' };
     }

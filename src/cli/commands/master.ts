@@ -8,7 +8,10 @@
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
 import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
-import { entryKey } from '../../generate/blueprints/style.js';
+import { blueprintsStyle, entryKey, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
+import { Satisfier } from '../../generate/satisfy/satisfy.js';
+import { annotate } from '../../generate/satisfy/annotate.js';
+import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
 import { appendViolations } from '../../generate/violations.js';
 import { parse } from '../../syntax/parser.js';
 import type { ProgramOptions } from '../../program/program.js';
@@ -76,9 +79,11 @@ export const masterCommand: Command = {
     ...JSON_OPTION,
     ...MAX_FACTS_OPTION,
     ...BLUEPRINT_BUDGET_OPTION,
+    ...SATISFY_OPTION,
     ...MASS_OPTION,
   },
   help: `usage: gramlog master FILE... NAME [--seed S] [--count N] [--json] [--max-facts N]
+                     [--satisfy [--draws N] [--search N]]
 
 Loads the blueprint files (.bp; - reads one from stdin) as one library and
 masters NAME: every property is evaluated once, from a stream derived from the
@@ -110,6 +115,7 @@ options:
       --timeout SECONDS stop with error[engine/budget] when evaluating the rule
                     files goes on past SECONDS of wall-clock time
 ${BLUEPRINT_BUDGET_HELP}
+  ${SATISFY_HELP}
   ${MASS_HELP}
   -h, --help        this text
 
@@ -121,6 +127,7 @@ exit codes: 0 ok, 1 an invalid library (printed as file:line:col: error[code]: .
 examples:
   gramlog master rules/items.bp Spear --seed 4
   gramlog master rules/items.bp MagicalWeapon --seed 1 --count 3 --json
+  gramlog master rules/items.bp rules/items-rules.kif MagicalWeapon --count 100 --satisfy
 `,
   run(args, io, sources) {
     const positionals = args.positionals;
@@ -139,6 +146,15 @@ examples:
     const library = loadBlueprintFiles(io, sources, bp);
     const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readEngineOptions(args, 'master'));
     printWarnings(io, sources, masterRuleWarnings(rules));
+    const satisfy = readSatisfy(args, 'master');
+    let satisfier: Satisfier | undefined;
+    if (satisfy) {
+      const grammar: BlueprintGrammar = { library, rules };
+      const problem = blueprintsStyle.entryProblem?.(grammar, name);
+      if (problem !== undefined) throw new UsageError(`gramlog master: ${problem}`);
+      const read = files.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) }));
+      satisfier = new Satisfier(blueprintsStyle, grammar, { entry: name }, satisfy, { sources: read });
+    }
     // each seed in seed order, on --jobs worker threads, to stdout or --out DIR (src/parallel/run-seeds.ts)
     const tally = runSeeds({
       command: 'master',
@@ -152,9 +168,11 @@ examples:
       format: FORMAT_INFO[json ? 'json' : 'text'],
       verb: 'mastered',
       compute: (s): SeedOutcome => {
-        const m = masterNamed(library, name, s, 'master', budget);
+        const got = satisfier?.one(s);
+        const m = got ? (got.artifact as MasterArtifact).master : masterNamed(library, name, s, 'master', budget);
         const violations = masterViolations(rules, m).facts;
-        const doc = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
+        const plain = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
+        const doc = got ? annotate(plain, json ? 'json' : 'text', s, got.how) : plain;
         if (violations.length === 0) return { doc };
         return { doc, violating: true, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
       },

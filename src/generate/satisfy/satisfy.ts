@@ -114,7 +114,11 @@ export class Satisfier {
       } else why = r.why;
     } else if (part?.choices) {
       const r = searchChoices(style, part, grammar, seed, base, this.work);
-      if (r.status === 'sat') return { artifact: r.artifact, how: { method: 'search', draws: this.draws, searched: r.generations, steered: r.steered, choose: r.choose } };
+      if (r.status === 'sat') {
+        // generated again as --choose replays it, with the caller's options (explain)
+        const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(r.choose) });
+        return { artifact, how: { method: 'search', draws: this.draws, searched: r.generations, steered: r.steered, choose: r.choose } };
+      }
       if (r.status === 'unsat') throw (this.proof = this.unsatisfiable(part, broke));
       why = r.why;
     }
@@ -137,20 +141,19 @@ export class Satisfier {
   }
 
   private unsatisfiable(part: SatisfyPart<unknown, unknown>, broke: readonly string[]): GramlogError {
-    const files = this.context.sources?.map((s) => s.file).join(' ') ?? 'the grammar';
     const { sources, compileOptions } = this.context;
     if (!sources) {
-      return new GramlogError('satisfy/unsatisfiable', `${files}: no artifact satisfies every constraint, whatever the seed (a complete search over every draw the file allows found none; give the source files to name the conflicting statements)`);
+      return new GramlogError('satisfy/unsatisfiable', `no artifact satisfies every constraint, whatever the seed (a complete search over every draw the file allows found none; give the source files to name the conflicting statements)`);
     }
     const core = unsatCore(this.style, sources, compileOptions ?? {}, part.constraints, this.decide(part));
     if (core.generatorFails) {
       return new GramlogError(
         'satisfy/unsatisfiable',
-        `${files}: no artifact can be generated at all, whatever the seed and without any constraint: every combination of draws fails (the last: ${broke[0] ?? 'a failed generation'})`,
+        `no artifact can be generated at all, whatever the seed and without any constraint: every combination of draws fails (the last: ${broke[0] ?? 'a failed generation'})`,
       );
     }
     const n = core.statements.length;
-    const head = `${files}: no artifact satisfies every constraint, whatever the seed: ${n === 1 ? 'this statement can never hold' : `these ${n} statements conflict`} (a complete search over every draw the file allows${n === 1 ? '' : `; removing any one of them makes the file satisfiable`}${core.minimal ? '' : '; some removals could not be decided within the budget, so the set may not be minimal'})`;
+    const head = `no artifact satisfies every constraint, whatever the seed: ${n === 1 ? 'this statement can never hold' : `these ${n} statements conflict`} (a complete search over every draw the file allows${n === 1 ? '' : `; removing any one of them makes the file satisfiable`}${core.minimal ? '' : '; some removals could not be decided within the budget, so the set may not be minimal'})`;
     const diagnostics: Diagnostic[] = [
       { code: 'satisfy/unsatisfiable', severity: 'error', message: head },
       ...core.statements.map((st, i): Diagnostic => ({ code: 'satisfy/unsatisfiable', severity: 'error', message: `conflicting statement ${i + 1} of ${n}: ${oneLine(st.text)}`, span: st.span })),
@@ -159,8 +162,12 @@ export class Satisfier {
   }
 
   private budget(seed: number | string, broke: readonly string[], why: string): GramlogError {
+    // located at the rule of the last draw's first violation, when the compiled files are known
     const program = this.context.compiled?.program;
-    const span = program?.statements.find((st) => st.head.pred === 'violation')?.span;
+    const name = /^\(violation ([^\s()]+)/.exec(broke[0] ?? '')?.[1];
+    const rules = program?.statements.filter((st) => st.head.pred === 'violation') ?? [];
+    const named = rules.find((st) => { const a = st.head.args[0]; return a?.kind === 'const' && a.name === name; });
+    const span = (named ?? rules[0])?.span;
     return new GramlogError(
       'satisfy/budget',
       `seed ${String(seed)}: no artifact satisfying every constraint was found in ${this.draws} exact draw(s)` +
