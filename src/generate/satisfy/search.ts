@@ -42,8 +42,20 @@ interface Frame {
   option: number;
 }
 
-/** Search the choices of `seed` (after the forced `base`) for an artifact that derives no violation, within `work` generations. */
-export function searchChoices<G, A>(style: AnyStyle, part: SatisfyPart<G, A>, grammar: G, seed: number | string, base: CheckChoices, work: number): SearchResult<A> {
+/**
+ * Search the choices of `seed` (after the forced `base`) for an artifact that
+ * derives no violation (or, given `accept`, whose violations it accepts),
+ * within `work` generations.
+ */
+export function searchChoices<G, A>(
+  style: AnyStyle,
+  part: SatisfyPart<G, A>,
+  grammar: G,
+  seed: number | string,
+  base: CheckChoices,
+  work: number,
+  accept: (violations: readonly string[]) => boolean = (v) => v.length === 0,
+): SearchResult<A> {
   const choices = part.choices;
   if (!choices) return { status: 'unknown', why: `a ${style.title} has no choice points to search`, generations: 0 };
   let generations = 0;
@@ -62,7 +74,7 @@ export function searchChoices<G, A>(style: AnyStyle, part: SatisfyPart<G, A>, gr
     let broke: readonly string[];
     if (run.artifact !== undefined) {
       broke = style.violations(run.artifact);
-      if (broke.length === 0) return { artifact: run.artifact };
+      if (accept(broke)) return { artifact: run.artifact };
     } else {
       broke = [run.error && isGramlogError(run.error) ? `error[${run.error.code}]` : 'a failed generation'];
     }
