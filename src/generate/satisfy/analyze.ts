@@ -26,16 +26,18 @@ export const ANALYZE_SEARCH = 500;
 /** The findings about each violation rule of the files (none for a style without choice points, or files that do not compile). */
 export function constraintFindings(style: AnyStyle, sources: readonly StyleSource[], options: CompileOptions = {}, work = ANALYZE_SEARCH): Diagnostic[] {
   const part = style.satisfy as SatisfyPart<unknown, unknown> | undefined;
-  if (!part?.choices) return [];
+  // a library has no one entry to search (analyze names none)
+  if (!part?.choices || style.accepts.entry) return [];
   const { loaded: _loaded, ...compileOptions } = options;
   const compiled = style.compile(sources, compileOptions);
   if (compiled.grammar === undefined) return [];
-  const all = constraintStatements(compiled, part.constraints, new Set(sources.map((s) => s.file)));
+  const all = constraintStatements(compiled, part.constraints, new Set(sources.map((s) => s.file)), sources);
   const out: Diagnostic[] = [];
   for (const rule of all.filter((st) => st.head.pred === 'violation')) {
     const alone = style.compile(blanked(sources, all.filter((st) => st !== rule)), compileOptions);
     if (alone.grammar === undefined) continue;
     const holds = searchChoices(style, part, alone.grammar, 0, {}, work);
+    if (holds.status === 'unsat' && holds.generated === 0) return out; // no artifact at all: generation's own errors say why
     if (holds.status === 'unsat') {
       out.push({
         code: 'satisfy/always-fires',

@@ -113,7 +113,7 @@ export class Satisfier {
         throw (this.proof = this.unsatisfiable(part, broke));
       } else why = r.why;
     } else if (part?.choices) {
-      const r = searchChoices(style, part, grammar, seed, base, this.work);
+      const r = searchChoices(style, part, grammar, seed, base, this.work, undefined, this.searchOptions());
       if (r.status === 'sat') {
         // generated again as --choose replays it, with the caller's options (explain)
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(r.choose) });
@@ -125,13 +125,19 @@ export class Satisfier {
     throw this.budget(seed, broke, why);
   }
 
+  /** The caller's options a search generates with (not explain: the artifact found is generated again with it). */
+  private searchOptions(): StyleGenerateOptions {
+    const { explain: _explain, choose: _choose, ...rest } = this.generateOptions;
+    return rest;
+  }
+
   /** Whether compiled files are satisfiable, decided on seed 0 (a proof does not depend on the seed). */
   private decide(part: SatisfyPart<unknown, unknown>): Decide {
     const base = baseChoices(this.generateOptions.choose);
     return (compiled) => {
       if (compiled.grammar === undefined) return 'unknown';
       try {
-        const r = part.solve ? part.solve(compiled.grammar, 0, this.work) : searchChoices(this.style, part, compiled.grammar, 0, base, this.work);
+        const r = part.solve ? part.solve(compiled.grammar, 0, this.work) : searchChoices(this.style, part, compiled.grammar, 0, base, this.work, undefined, this.searchOptions());
         return r.status;
       } catch (e) {
         if (isGramlogError(e)) return 'unknown';
