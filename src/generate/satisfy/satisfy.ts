@@ -25,11 +25,13 @@ import { searchChoices, type SteeredDraw } from './search.js';
 
 /** Exact redraws tried before steering (the seed's own draw counts as the first). */
 export const DEFAULT_DRAWS = 32;
+/** Exact redraws of a style that cannot steer (no search, no solver): all it has, so more of them. */
+export const DEFAULT_DRAWS_UNSTEERED = 256;
 /** Generations (or solver work) one seed's steering may spend before a budget error. */
 export const DEFAULT_SEARCH = 2000;
 
 export interface SatisfyOptions {
-  /** Exact redraws before steering (default DEFAULT_DRAWS, at least 1). */
+  /** Exact redraws before steering (default DEFAULT_DRAWS, or DEFAULT_DRAWS_UNSTEERED for a style that cannot steer; at least 1). */
   draws?: number;
   /** Work of the search or solver per seed (default DEFAULT_SEARCH). */
   search?: number;
@@ -78,7 +80,8 @@ export class Satisfier {
     options: SatisfyOptions = {},
     private readonly context: SatisfyContext = {},
   ) {
-    this.draws = Math.max(1, options.draws ?? DEFAULT_DRAWS);
+    const steers = style.satisfy?.choices !== undefined || style.satisfy?.solve !== undefined;
+    this.draws = Math.max(1, options.draws ?? (steers ? DEFAULT_DRAWS : DEFAULT_DRAWS_UNSTEERED));
     this.work = Math.max(0, options.search ?? DEFAULT_SEARCH);
   }
 
