@@ -18,7 +18,7 @@ export const SATISFY_HELP = `    --satisfy         print only artifacts that sat
                         naming the conflicting lines when no artifact can
                         (docs/guides/constraints.md)
       --draws N         --satisfy: exact redraws before steering (default ${DEFAULT_DRAWS};
-                        ${DEFAULT_DRAWS_UNSTEERED} for a graph grammar, which cannot steer yet)
+                        ${DEFAULT_DRAWS_UNSTEERED} for a style that cannot steer)
       --search N        --satisfy: generations the steering may try per seed
                         (default ${DEFAULT_SEARCH}); past it a satisfy/budget error`;
 

@@ -183,4 +183,14 @@ export const CODES: readonly CodeInfo[] = [
     example: gdl(DIG + '(rewrite dig (keep ?r) (room ?c))\n'),
     fix: 'Write one of the rewrite items: `(node ?c room)`.',
   },
+  {
+    code: 'graph/choose',
+    severity: 'error',
+    title: 'A forced draw of a graph grammar that is malformed, has no such choice, or names no draw.',
+    explanation:
+      "`gramlog generate GRAMMAR --choose stageI#N=INDEX` forces the N-th draw (from 0) of stage I's stream to take choice INDEX: a rewrite draws its rule (the position among the stage's rules with a site) and then its site (the position among the rule's sites). `--satisfy` prints such choices for a steered graph.",
+    reachableFrom: 'api',
+    apiNote: '`generateArtifact(grammar, seed, { choose })` with a draw the generation does not make; `gramlog generate --choose` reports the same mistake as a usage error (exit code 2).',
+    fix: 'Force a draw the generation makes, with an index it has (`--satisfy --json` prints the draws it changed).',
+  },
 ];

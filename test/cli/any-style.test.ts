@@ -24,7 +24,7 @@ describe('generate on a blueprint library', () => {
       [['generate', 'rules/items.bp', '--blueprint', 'Spear', '--param', 'x=1'], /--param does not apply to a blueprint library/],
       [['generate', 'rules/items.bp', '--blueprint', 'Spear', '--explain'], /a blueprint library has no explanation/],
       [['generate', 'rules/items.bp', '--blueprint', 'Spear', '--format', 'dot'], /a blueprint library prints text or json, not dot/],
-      [['generate', 'rules/mission.json', '--choose', 'n=x'], /a graph grammar has none/],
+      [['generate', 'rules/mission.json', '--choose', 'n=x'], /--choose on a graph grammar takes PATH#N=INDEX/],
       [['generate', 'rules/tree.gdl', '--graph', 'rules/mission.json'], /--graph starts a graph grammar, and rules\/tree\.gdl is not one/],
       [['generate', 'rules/mission.json', '--blueprint', 'rules/items.bp:Spear'], /and rules\/mission\.json is a graph grammar/],
       [['analyze', 'rules/items.bp', '--param', 'x=1'], /--param does not apply to a blueprint library/],

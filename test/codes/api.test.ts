@@ -40,6 +40,7 @@ const TRIGGERS: Readonly<Record<string, () => unknown>> = {
     generateFrom(compileGrammar(ROOMS + '(<= (forbid ?n small) (symbol ?n room))\n'), 0, { choose: new Map([['n', 'small']]) }),
   'layers/none': () => generateLayers(load('(spot 1)\n(spot 2)\n')),
   'layers/choose': () => parseLayerChoices(['house']),
+  'graph/choose': () => generateArtifact({ file: 'g.gdl', text: '(graphstart a)\n(graphlimit 1)\n(graphrule grow 1)\n(<= (grow ?x) (node ?x a))\n(rewrite grow (keep ?x) (node ?y a) (edge ?x ?y e))\n' }, 0, { choose: ['stage0#99=0'] }),
   'blueprint/choose': () => generateArtifact({ file: 'sword.bp', text: '@blueprint Sword\n  @property damage = (rand 1 6)\n@end\n' }, 0, { entry: 'Sword', choose: ['damage#0=9'] }),
   'layers/choose-site': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['hose:(at 1)=on']) }),
   'layers/choose-forbidden': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['house:(at 1)=on']) }),

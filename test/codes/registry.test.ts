@@ -19,6 +19,8 @@ import { scanSources } from './scan.js';
 const NOT_LITERAL: Readonly<Record<string, string>> = {
   init: "validate's check for gdl/no-init (src/gdl/validate/validate.ts), which no code raises at present",
   'role-argument': "the GDL-II check's name, chosen between 'sees' and 'role-argument' by the relation (src/gdl/checks/gdl2.ts, src/gdl/validate/proofs.ts)",
+  'blueprint/choose': "a forced draw's error, raised by src/generate/satisfy/controlled.ts with the code its style gives (src/generate/blueprints/satisfy.ts)",
+  'graph/choose': "a forced draw's error, raised by src/generate/satisfy/controlled.ts with the code its style gives (src/generate/graph/satisfy.ts)",
 };
 
 describe('the registry', () => {

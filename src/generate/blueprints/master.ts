@@ -27,7 +27,7 @@
 import { GramlogError, type Span } from '../../errors.js';
 import { formatNumber } from '../../program/terms.js';
 import { createRandom, type Random } from '../../random.js';
-import { controlledStream, type DrawControl } from './draws.js';
+import { controlledStream, type DrawControl } from '../satisfy/controlled.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
 import { didYouMean } from '../../did-you-mean.js';

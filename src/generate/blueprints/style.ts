@@ -22,8 +22,8 @@ import { master, type Master } from './master.js';
 import { withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 import { drawSeed } from '../satisfy/draws.js';
-import { blueprintSatisfy, drawControl, masterWith } from './satisfy.js';
-import { parseDrawChoices } from './draws.js';
+import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
+import { drawControl } from '../satisfy/controlled.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -96,7 +96,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     return { style: 'blueprints', grammar: { library, rules }, diagnostics: [...diagnostics, ...masterRuleWarnings(rules)] };
   },
   generate(g, seed, options = {}) {
-    const control = drawControl(options.choose && options.choose.length > 0 ? parseDrawChoices(options.choose) : new Map());
+    const control = drawControl('blueprint/choose', options.choose && options.choose.length > 0 ? blueprintChoices(options.choose) : new Map());
     const drawn = masterWith(g, drawSeed(seed, options.redraw), options, control);
     // a master's facts do not hold its seed: its violations are the drawn master's
     return options.redraw ? { master: { ...drawn.master, seed }, violations: drawn.violations } : drawn;

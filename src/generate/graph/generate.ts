@@ -19,6 +19,7 @@ import { SiteIndex, type Site } from './match.js';
 import { hasParts, PartSites, partRules } from './logic-parts.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode, GraphRule } from './types.js';
 import { record } from '../../data/records.js';
+import { controlledStream, type DrawControl } from '../satisfy/controlled.js';
 
 export interface GenerateGraphOptions {
   /** The start graph (default: one node labelled with the grammar's start). */
@@ -36,6 +37,8 @@ export interface GenerateGraphOptions {
   logicSites?: 'incremental' | 'full';
   /** Stop with generate/memory when the heap outgrows it (default: the installed budget, ../memory.ts). */
   memory?: MemoryBudget;
+  /** Forced draws, and who hears of every draw (`--choose stageI#N=INDEX`, `--satisfy`'s search: ../satisfy/controlled.ts). */
+  draws?: DrawControl;
 }
 
 export interface GraphArtifact {
@@ -82,7 +85,8 @@ export function generateGraph(grammar: GraphGrammar, seed: number | string, opti
     let subLimit = limit;
     if (stage.limit !== undefined && (subLimit === undefined || stage.limit < subLimit)) subLimit = stage.limit;
     if (subLimit === 0) return;
-    const random = root.derive(`graph/stage/${si}`);
+    const stream = root.derive(`graph/stage/${si}`);
+    const random = options.draws ? controlledStream(stream, `stage${si}`, options.draws) : stream;
     const sources: SiteSource = grammar.logic ? logicSources(grammar, stage.rules, graph, options.logicSites) : newIndex(stage.rules, graph);
     const counts = new Map<string, number>();
     const weights = new Array<number>(stage.rules.length).fill(0);

@@ -23,6 +23,8 @@ import { GRAPH_SCHEMA } from './schema.js';
 import type { GraphGrammar, GraphInput } from './types.js';
 import { graphCheck } from './check-artifact.js';
 import { drawSeed } from '../satisfy/draws.js';
+import { graphChoices, graphSatisfy, graphWith } from './satisfy.js';
+import { drawControl } from '../satisfy/controlled.js';
 
 /** A compiled graph grammar with the start graph it runs from (undefined: one node labelled with the grammar's start). */
 export interface GraphStyleGrammar {
@@ -73,7 +75,7 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   schema: GRAPH_SCHEMA,
   formats: ['text', 'json', 'dot', 'svg', 'graphml', 'graphlib'],
   extraFiles: 'rules',
-  accepts: { start: true },
+  accepts: { start: true, choose: 'stageI#N=INDEX' },
   recognise: ({ file, text }) => /\.json$/i.test(file) || isJsonText(text) || isGraphRuleText(text),
   compile(sources, options = {}) {
     const c = compileAll(sources, options);
@@ -90,7 +92,8 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
     return { style: 'graph', grammar: { grammar, start }, diagnostics };
   },
   generate(g, seed, options = {}) {
-    const artifact = generateGraph(g.grammar, drawSeed(seed, options.redraw), { ...(g.start ? { graph: g.start } : {}), explain: options.explain === true });
+    const control = drawControl('graph/choose', options.choose && options.choose.length > 0 ? graphChoices(options.choose) : new Map());
+    const artifact = graphWith(g, drawSeed(seed, options.redraw), options.explain === true, control);
     return options.redraw ? { ...artifact, seed } : artifact;
   },
   violations: (artifact) => graphViolations(artifact).facts,
@@ -145,4 +148,5 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   },
   checkSource: (compiled) => compiled.grammar?.grammar,
   check: graphCheck,
+  satisfy: graphSatisfy,
 };
