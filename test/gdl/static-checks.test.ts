@@ -96,10 +96,21 @@ describe('static checks', () => {
     expect(brief('')).toEqual(['error roles', 'error legal', 'error terminal', 'error goals']);
   });
 
-  it('warns about capitalisation, function arities, undefined relations, empty rules and odd negation', () => {
+  it('reports a relation or a function used with two arities as an error, as the GDL specification and GGP-Base do', () => {
+    // gdl-perf's invalidGames.csv: closingMill (Nine Men's Morris) with 5 and 3 arguments, the function operation with 1 and 2
+    const rel = findings(BASE + '(mill a b c)\n(<= (goal robot 0) (true (step 1)) (mill a b c d e))\n');
+    expect(rel.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 8:2', 'warning undefined 9:36']);
+    expect(rel[0]?.message).toBe(
+      `'mill' is used with 2 different arities (3, 5): the GDL specification fixes one arity for each relation constant, and GGP-Base rejects the game ("appears with two different arities"); gramlog would read each arity as a separate relation`,
+    );
+    const fn = findings(BASE + '(pair (f a))\n(pair (f a b))\n');
+    expect(fn.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:8']);
+    expect(fn[0]?.message).toContain("function symbol 'f' is used with 2 different arities (1, 2): the GDL specification fixes one arity for each function constant");
+  });
+
+  it('warns about capitalisation, undefined relations, empty rules and odd negation', () => {
     expect(brief(BASE + '(alias Robot robot)\n')).toEqual(['warning case 8:8']);
     expect(brief(BASE + '(<= (LEGAL robot wait) (true (step 0)))\n')).toEqual(['warning case 8:6']);
-    expect(brief(BASE + '(pair (f a))\n(pair (f a b))\n')).toEqual(['warning arity 9:8']);
     expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (blocked robot))\n')).toEqual(['warning undefined 8:36']);
     expect(brief(BASE + '(<= ready)\n')).toEqual(['warning rules 8:1']);
     expect(brief(BASE + '(<= (goal robot 0) (true (step ?n)) (not (distinct ?n 1)))\n')).toEqual(['warning negation 8:37']);
@@ -193,7 +204,7 @@ describe('static checks', () => {
 
   it('warns at a fluent no init/next/base makes and a move no legal/input names, with did you mean', () => {
     const f = findings(BASE + '(<= (goal robot 0) (true (stp 1)))\n(<= (goal robot 50) (true (step 1 2)))\n(<= (next (step 2)) (does robot wiat))\n');
-    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
     expect(f[1]?.message).toBe("(true (stp 1)) reads the fluent stp/1, which is never true: no init, next or base makes one; did you mean 'step'?");
     expect(f[2]?.message).toBe('(true (step 1 2)) reads the fluent step/2, which is never true: the game makes step only as step/1');
     expect(f[3]?.message).toBe("(does robot wiat) reads the move wiat/0, which is never legal: no legal or input names one; did you mean 'wait'?");

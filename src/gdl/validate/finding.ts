@@ -10,8 +10,8 @@
  *   safety          an unsafe variable, or a variable in a fact
  *   stratification  recursion through negation
  *   recursion       the GDL recursion restriction on function terms in recursive rules
- *   arity           a GDL keyword with the wrong number of arguments (error), or one
- *                   name used with two arities (warning)
+ *   arity           a GDL keyword with the wrong number of arguments, or a relation or
+ *                   function name used with two arities (errors)
  *   keywords        a keyword where GDL forbids it (role/true/does in a head, init/next/
  *                   base/input in a body, a keyword as a function symbol, ...)
  *   dependency      init/base/input depending on true/does, legal/terminal/goal on does
