@@ -193,9 +193,27 @@ describe('static checks', () => {
     const f = findings(game);
     expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:5']);
     expect(f[0]?.message).toContain("GGP-Base's prover reads '(open2)' as a function with no arguments");
-    // Written one way only: nothing to say.
-    expect(brief(BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) (open2))\n')).toEqual([]);
+    // Bare everywhere: nothing to say.
     expect(brief(BASE + '(<= open2 (true (step 1)))\n(<= (goal robot 0) open2)\n')).toEqual([]);
+  });
+
+  it('warns at (p) written in parentheses everywhere, (terminal) included: GGP-Base rejects it', () => {
+    const f = findings(BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) (open2))\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:5']);
+    expect(f[0]?.message).toBe(
+      `'(open2)' is a relation with no arguments written in parentheses here (and 1 more time): gramlog reads it as 'open2', but the GDL specification writes a name without arguments bare (a proposition) and GGP-Base's validator rejects '(open2)' ("zero-arity relation"); write 'open2'`,
+    );
+    expect(brief(BASE.replace('(<= terminal', '(<= (terminal)'))).toEqual(['warning parentheses 6:5']);
+  });
+
+  it('warns at a function term with no arguments, saying where the constant it never matches is', () => {
+    const mixed = findings(BASE + '(<= (next (over)) (true (step 1)))\n(<= (goal robot 0) (true over))\n');
+    expect(mixed.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:11']);
+    expect(mixed[0]?.message).toContain(`'(over)' is a function term with no arguments here, and 'over' at line 9 is a constant: gramlog (like GGP-Base's prover) keeps them apart, so the two never match`);
+    const only = findings(BASE + '(<= (next (over)) (true (step 1)))\n(<= (goal robot 0) (true (over)))\n');
+    expect(only.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:11']);
+    expect(only[0]?.message).toContain('(and 1 more time)');
+    expect(only[0]?.message).toContain('("zero-arity function")');
   });
 
   it('accepts (or) with a warning: it is false', () => {

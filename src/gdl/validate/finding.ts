@@ -18,8 +18,8 @@
  *   negation        `not` applied to something other than a sentence (GDL allows only that)
  *   case            two constants that differ only in capitalisation, or a keyword
  *                   written in another case (read as the keyword)
- *   parentheses     a 0-ary relation written both `(p)` and `p` (other GDL systems
- *                   read `(p)` as a function that never matches the constant `p`)
+ *   parentheses     a name without arguments in parentheses: a relation `(p)` or a
+ *                   function term `(f)` (GGP-Base rejects both; `(f)` never matches `f`)
  *   empty-or        `(or)` with no disjuncts, which is false
  *   undefined       a relation read in a body that nothing defines
  *   fluents         (true F) of a fluent no init/next/base makes, or (does R M) of a
