@@ -12,14 +12,14 @@
  * is skipped with a message. Sancho is not compared here: its harness plays
  * only whole playouts and exposes no state text to compare.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStateMachine, type Executor } from '../../src/gdl/machine/statemachine.js';
 import { loadGame } from '../../src/gdl/checks/load-game.js';
 import { parseWalks, replayWalks, type WalkStep } from './ggp-base-walks.js';
+import { ggpBaseDriver } from './ggp-base-java.js';
 import { repoRoot } from '../helpers.js';
 
 const shared = process.env['GRAMLOG_GGP_GAMES'] ?? path.resolve(repoRoot, '../shared/ggp-games');
@@ -44,26 +44,14 @@ const SEED = '1';
 const WALKS = '2';
 const STEPS = '30';
 
-/** ProverWalk compiled against GGP-Base, or undefined (and why, printed). */
+/** ProverWalk compiled against GGP-Base, when the corpus is there too. */
 function walker(): string | undefined {
-  const cp = process.env['GRAMLOG_GGP_BASE_CP'];
-  if (!cp) {
-    console.log("skipped: the differential against GGP-Base's prover (set GRAMLOG_GGP_BASE_CP to a classpath with GGP-Base's prover and guava)");
+  const what = "the differential against GGP-Base's prover";
+  if (process.env['GRAMLOG_GGP_BASE_CP'] && !existsSync(REPO)) {
+    console.log(`skipped: ${what}: ${REPO} is absent (the shared GGP corpus; GRAMLOG_GGP_GAMES names it elsewhere)`);
     return undefined;
   }
-  if (!existsSync(REPO)) {
-    console.log(`skipped: the differential against GGP-Base's prover: ${REPO} is absent (the shared GGP corpus; GRAMLOG_GGP_GAMES names it elsewhere)`);
-    return undefined;
-  }
-  const out = mkdtempSync(path.join(tmpdir(), 'gramlog-walk-'));
-  const driver = path.join(repoRoot, 'test/bench/ggp-base');
-  try {
-    execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(driver, 'ProverWalk.java'), path.join(driver, 'GameFile.java')], { stdio: 'pipe' });
-  } catch (e) {
-    console.log(`skipped: the differential against GGP-Base's prover (javac could not compile ProverWalk: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).split('\n')[0]})`);
-    return undefined;
-  }
-  return `${out}${path.delimiter}${cp}`;
+  return ggpBaseDriver(what, 'ProverWalk');
 }
 const classpath = walker();
 
