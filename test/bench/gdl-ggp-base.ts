@@ -190,7 +190,7 @@ function measureGramlog(file: string, seconds: number): Omit<CorpusRow, 'game'> 
 }
 
 /** The compiled driver's classpath, or why GGP-Base cannot run. */
-function ggpBaseDriver(): { cp: string } | { why: string } {
+export function ggpBaseDriver(): { cp: string } | { why: string } {
   const cp = process.env.GRAMLOG_GGP_BASE_CP;
   if (!cp) return { why: 'GRAMLOG_GGP_BASE_CP is not set (a classpath with GGP-Base\'s ProverStateMachine and Guava)' };
   const out = mkdtempSync(path.join(tmpdir(), 'gramlog-ggpbase-'));
@@ -203,11 +203,11 @@ function ggpBaseDriver(): { cp: string } | { why: string } {
   return { cp: `${out}${path.delimiter}${cp}` };
 }
 
-function measureGgpBase(cp: string, file: string, seconds: number): { rate?: number; note?: string } {
+export function measureGgpBase(cp: string, file: string, seconds: number): { rate?: number; playoutRate?: number; note?: string } {
   const r = spawnSync('java', ['-Xss64m', '-cp', cp, 'ProverSpeed', file, String(seconds)], { encoding: 'utf8', timeout: (seconds * 3 + 60) * 1000 });
   const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
   const m = /^states (\d+) playouts (\d+) seconds ([\d.]+)/.exec(line);
-  if (m) return { rate: Number(m[1]) / Number(m[3]) };
+  if (m) return { rate: Number(m[1]) / Number(m[3]), playoutRate: Number(m[2]) / Number(m[3]) };
   if (r.error) return { note: `not run: ${r.error.message}` };
   return { note: line.startsWith('error:') ? `GGP-Base: ${line.slice(7, 90)}` : `GGP-Base failed (exit ${r.status})` };
 }

@@ -114,7 +114,7 @@ function rowOf(
   };
 }
 
-function measure(sm: CreatedStateMachine, budget: number, warmUp = true): { playouts: number; seconds: number; cpu: number; depth: number } {
+export function measure(sm: CreatedStateMachine, budget: number, warmUp = true): { playouts: number; seconds: number; cpu: number; depth: number } {
   const random = createRandom(1);
   // Warm up the JIT for a fifth of the budget (at least one playout).
   const warm = performance.now() + (budget * 1000) / 5;

@@ -25,6 +25,7 @@ async function optional(file: string, fn: string): Promise<void> {
 
 await optional('gdl-playouts', 'benchPlayouts');
 await optional('gdl-ggp-base', 'benchGgpBase');
+await optional('gdl-sancho', 'benchSancho');
 await optional('generate-bench', 'benchGenerate');
 await optional('blueprint-bench', 'benchBlueprints');
 await optional('shrink-bench', 'benchShrink');

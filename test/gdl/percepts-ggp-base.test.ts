@@ -9,35 +9,18 @@
  * and prints the sees sentences of each, tab-separated); see docs/gdl-ii.md.
  * Otherwise it is skipped with a message.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/random.js';
 import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadGame } from '../../src/gdl/checks/load-game.js';
+import { ggpBaseDriver } from './ggp-base-java.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
-/** GGP-Base's classpath with the compiled driver in front, or undefined (and why, printed). */
-function oracleClasspath(): string | undefined {
-  const cp = process.env['GRAMLOG_GGP_BASE_CP'];
-  if (!cp) {
-    console.log("skipped: GGP-Base oracle for percepts (set GRAMLOG_GGP_BASE_CP to a classpath with GGP-Base's prover and guava)");
-    return undefined;
-  }
-  const out = mkdtempSync(path.join(tmpdir(), 'gramlog-sees-'));
-  const driver = path.join(repoRoot, 'test/bench/ggp-base');
-  try {
-    execFileSync('javac', ['-nowarn', '-d', out, '-cp', cp, path.join(driver, 'SeesOracle.java'), path.join(driver, 'GameFile.java')], { stdio: 'pipe' });
-  } catch (e) {
-    console.log(`skipped: GGP-Base oracle for percepts (javac could not compile SeesOracle: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).split('\n')[0]})`);
-    return undefined;
-  }
-  return `${out}${path.delimiter}${cp}`;
-}
-const classpath = oracleClasspath();
+const classpath = ggpBaseDriver('GGP-Base oracle for percepts', 'SeesOracle');
 
 const GAMES = [
   path.join(repoRoot, 'games/guess.kif'),

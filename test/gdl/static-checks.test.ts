@@ -96,10 +96,21 @@ describe('static checks', () => {
     expect(brief('')).toEqual(['error roles', 'error legal', 'error terminal', 'error goals']);
   });
 
-  it('warns about capitalisation, function arities, undefined relations, empty rules and odd negation', () => {
+  it('reports a relation or a function used with two arities as an error, as the GDL specification and GGP-Base do', () => {
+    // gdl-perf's invalidGames.csv: closingMill (Nine Men's Morris) with 5 and 3 arguments, the function operation with 1 and 2
+    const rel = findings(BASE + '(mill a b c)\n(<= (goal robot 0) (true (step 1)) (mill a b c d e))\n');
+    expect(rel.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 8:2', 'warning undefined 9:36']);
+    expect(rel[0]?.message).toBe(
+      `'mill' is used with 2 different arities (3, 5): the GDL specification fixes one arity for each relation constant, and GGP-Base rejects the game ("appears with two different arities"); gramlog would read each arity as a separate relation`,
+    );
+    const fn = findings(BASE + '(pair (f a))\n(pair (f a b))\n');
+    expect(fn.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:8']);
+    expect(fn[0]?.message).toContain("function symbol 'f' is used with 2 different arities (1, 2): the GDL specification fixes one arity for each function constant");
+  });
+
+  it('warns about capitalisation, undefined relations, empty rules and odd negation', () => {
     expect(brief(BASE + '(alias Robot robot)\n')).toEqual(['warning case 8:8']);
     expect(brief(BASE + '(<= (LEGAL robot wait) (true (step 0)))\n')).toEqual(['warning case 8:6']);
-    expect(brief(BASE + '(pair (f a))\n(pair (f a b))\n')).toEqual(['warning arity 9:8']);
     expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (blocked robot))\n')).toEqual(['warning undefined 8:36']);
     expect(brief(BASE + '(<= ready)\n')).toEqual(['warning rules 8:1']);
     expect(brief(BASE + '(<= (goal robot 0) (true (step ?n)) (not (distinct ?n 1)))\n')).toEqual(['warning negation 8:37']);
@@ -182,9 +193,27 @@ describe('static checks', () => {
     const f = findings(game);
     expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:5']);
     expect(f[0]?.message).toContain("GGP-Base's prover reads '(open2)' as a function with no arguments");
-    // Written one way only: nothing to say.
-    expect(brief(BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) (open2))\n')).toEqual([]);
+    // Bare everywhere: nothing to say.
     expect(brief(BASE + '(<= open2 (true (step 1)))\n(<= (goal robot 0) open2)\n')).toEqual([]);
+  });
+
+  it('warns at (p) written in parentheses everywhere, (terminal) included: GGP-Base rejects it', () => {
+    const f = findings(BASE + '(<= (open2) (true (step 1)))\n(<= (goal robot 0) (open2))\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:5']);
+    expect(f[0]?.message).toBe(
+      `'(open2)' is a relation with no arguments written in parentheses here (and 1 more time): gramlog reads it as 'open2', but the GDL specification writes a name without arguments bare (a proposition) and GGP-Base's validator rejects '(open2)' ("zero-arity relation"); write 'open2'`,
+    );
+    expect(brief(BASE.replace('(<= terminal', '(<= (terminal)'))).toEqual(['warning parentheses 6:5']);
+  });
+
+  it('warns at a function term with no arguments, saying where the constant it never matches is', () => {
+    const mixed = findings(BASE + '(<= (next (over)) (true (step 1)))\n(<= (goal robot 0) (true over))\n');
+    expect(mixed.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:11']);
+    expect(mixed[0]?.message).toContain(`'(over)' is a function term with no arguments here, and 'over' at line 9 is a constant: gramlog (like GGP-Base's prover) keeps them apart, so the two never match`);
+    const only = findings(BASE + '(<= (next (over)) (true (step 1)))\n(<= (goal robot 0) (true (over)))\n');
+    expect(only.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning parentheses 8:11']);
+    expect(only[0]?.message).toContain('(and 1 more time)');
+    expect(only[0]?.message).toContain('("zero-arity function")');
   });
 
   it('accepts (or) with a warning: it is false', () => {
@@ -193,7 +222,7 @@ describe('static checks', () => {
 
   it('warns at a fluent no init/next/base makes and a move no legal/input names, with did you mean', () => {
     const f = findings(BASE + '(<= (goal robot 0) (true (stp 1)))\n(<= (goal robot 50) (true (step 1 2)))\n(<= (next (step 2)) (does robot wiat))\n');
-    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['warning arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
     expect(f[1]?.message).toBe("(true (stp 1)) reads the fluent stp/1, which is never true: no init, next or base makes one; did you mean 'step'?");
     expect(f[2]?.message).toBe('(true (step 1 2)) reads the fluent step/2, which is never true: the game makes step only as step/1');
     expect(f[3]?.message).toBe("(does robot wiat) reads the move wiat/0, which is never legal: no legal or input names one; did you mean 'wait'?");

@@ -1,4 +1,15 @@
-/** Game texts shared by the validator tests. */
+/** Game texts and helpers shared by the validator tests. */
+import { validateGame } from '../../src/gdl/validate/validate.js';
+
+/** `; expect: SEVERITY CHECK [LINE:COL]` lines of a broken game: its findings, in report order. */
+export function expectations(text: string): string[] {
+  return [...text.matchAll(/^; expect: (.*)$/gm)].map((m) => (m[1] as string).trim());
+}
+
+/** Each finding of validateGame as `SEVERITY CHECK [LINE:COL]`. */
+export function brief(text: string, file: string): string[] {
+  return validateGame(text, { file }).findings.map((f) => `${f.severity} ${f.check}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
+}
 
 /** Tic-tac-toe written the usual way, with bases and inputs. */
 export const TICTACTOE = `(role xplayer) (role oplayer)

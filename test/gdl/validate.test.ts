@@ -2,22 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateGame, validationToJson } from '../../src/gdl/validate/validate.js';
-import { TICTACTOE } from './validate-fixtures.js';
+import { brief, expectations, TICTACTOE } from './validate-fixtures.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const brokenDir = path.join(repoRoot, 'games/broken');
 const brokenGames = readdirSync(brokenDir)
   .filter((f) => f.endsWith('.kif'))
   .sort();
-
-/** `; expect: SEVERITY CHECK [LINE:COL]` lines of a broken game: its findings, in report order. */
-function expectations(text: string): string[] {
-  return [...text.matchAll(/^; expect: (.*)$/gm)].map((m) => (m[1] as string).trim());
-}
-
-function brief(text: string, file: string): string[] {
-  return validateGame(text, { file }).findings.map((f) => `${f.severity} ${f.check}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
-}
 
 describe('validateGame on the deliberately broken games', () => {
   it('has a broken game for each required kind', () => {

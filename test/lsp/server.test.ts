@@ -22,7 +22,7 @@ let client: Client;
 let dir = '';
 
 const HAND_MADE: Record<string, string> = {
-  'unsafe.kif': '(role robot)\n(init (on))\n(<= (legal robot (move ?x)) (true (on)))\n(<= (next (on)) (does robot (move ?y)))\n(<= terminal (true (on)))\n(<= (goal robot 100) (true (on)))\n',
+  'unsafe.kif': '(role robot)\n(init on)\n(<= (legal robot (move ?x)) (true on))\n(<= (next on) (does robot (move ?y)))\n(<= terminal (true on))\n(<= (goal robot 100) (true on))\n',
   'unclosed.gdl': '(start s)\n(rule s a 1\n',
   'unknown-rule.gdl': '(start s)\n(rule s a 1)\n(<= (forbid ?n b) (symbol ?n s))\n',
   'layers-forward.gdl': '(layer a 1) (layer b 2)\n(site a 1) (site b 1)\n(<= (allow a ?k) (site a ?k) (placed b ?k))\n',
@@ -116,7 +116,7 @@ describe('gramlog lsp --stdio, driven by a protocol client', () => {
   it('clears an error when a change fixes it', async () => {
     const file = join(dir, 'unsafe.kif');
     const uri = uriOf(file);
-    const fixed = HAND_MADE['unsafe.kif']!.replace('(<= (legal robot (move ?x)) (true (on)))', '(<= (legal robot (move 1)) (true (on)))');
+    const fixed = HAND_MADE['unsafe.kif']!.replace('(<= (legal robot (move ?x)) (true on))', '(<= (legal robot (move 1)) (true on))');
     const waiting = client.diagnostics(uri, 2);
     await client.change(uri, 2, fixed);
     expect(await waiting).toEqual([]);

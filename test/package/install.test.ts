@@ -162,7 +162,7 @@ describe('the packed package, installed with npm install -g --prefix', () => {
       const init = (await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as { capabilities: { hoverProvider?: boolean } };
       expect(init.capabilities.hoverProvider).toBe(true);
       await connection.sendNotification('initialized', {});
-      const text = '(role robot)\n(init (on))\n(<= (legal robot (move ?x)) (true (on)))\n(<= terminal (true (on)))\n(<= (goal robot 100) (true (on)))\n';
+      const text = '(role robot)\n(init on)\n(<= (legal robot (move ?x)) (true on))\n(<= terminal (true on))\n(<= (goal robot 100) (true on))\n';
       await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(join(work, 'unsafe.kif')).href, languageId: 'gdl', version: 1, text } });
       const p = await published;
       expect(p.diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['safety', 2]]);

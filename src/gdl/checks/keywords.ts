@@ -10,6 +10,7 @@
  *   rules     a rule with an empty body (warning: write a fact)
  */
 import type { Statement } from '../../syntax/ast.js';
+import { printLiteral } from '../../syntax/printer.js';
 import { allLiterals, atomUses, statementTerms } from './walk.js';
 import { error, warning, type Finding } from '../validate/finding.js';
 
@@ -60,7 +61,7 @@ export function checkKeywords(statements: readonly Statement[], dialect: Dialect
       out.push(
         error(
           'arity',
-          `'${atom.pred}' takes ${kw.arity} argument${kw.arity === 1 ? '' : 's'}, written ${kw.args}, not ${n}`,
+          `'${atom.pred}' takes ${kw.arity} argument${kw.arity === 1 ? '' : 's'} in the GDL specification, written ${kw.args}, not ${n} (GGP-Base rejects it too)`,
           atom.predSpan,
         ),
       );
@@ -78,7 +79,7 @@ export function checkKeywords(statements: readonly Statement[], dialect: Dialect
       }
     } else if (HEAD_ONLY.includes(atom.pred) && (atom.pred !== 'sees' || dialect === 'GDL-II')) {
       const instead = atom.pred === 'next' || atom.pred === 'init' ? `; read the state with (true ...)` : '';
-      out.push(error('keywords', `'${atom.pred}' may appear only in the head of a rule or a fact, not in a rule body${instead}`, atom.predSpan));
+      out.push(error('keywords', `'${atom.pred}' may appear only in the head of a rule or a fact, not in a rule body, as the GDL specification requires (GGP-Base rejects it too)${instead}`, atom.predSpan));
     }
   }
   for (const st of statements) {
@@ -87,7 +88,7 @@ export function checkKeywords(statements: readonly Statement[], dialect: Dialect
         out.push(
           error(
             'keywords',
-            `'${t.functor}' is a GDL keyword and cannot be used as a function symbol: here (${t.functor} ...) is a term inside another sentence`,
+            `'${t.functor}' is a GDL keyword and cannot be used as a function symbol: the GDL specification reserves it for sentences (GGP-Base rejects it too), and here (${t.functor} ...) is a term inside another sentence`,
             t.functorSpan,
           ),
         );
@@ -95,18 +96,21 @@ export function checkKeywords(statements: readonly Statement[], dialect: Dialect
     }
     for (const lit of allLiterals(st.body)) {
       if (lit.kind === 'not' && lit.body.kind !== 'atom') {
-        const inner = lit.body.kind;
-        out.push(
-          warning(
-            'negation',
-            `GDL allows 'not' only before a sentence, not before '${inner === 'distinct' ? 'distinct' : inner}': gramlog evaluates it, but other players (GGP-Base among them) reject it`,
-            lit.span,
-          ),
-        );
+        const message =
+          lit.body.kind === 'distinct'
+            ? `'not' before 'distinct': the GDL specification applies 'not' to a sentence, and GGP-Base's validator, which counts distinct as no sentence, rejects it ("only a single sentence is allowed inside a negation"); gramlog reads it as the two terms being equal (the safety rule already requires their variables bound by a positive literal): write the equality with one variable for both terms instead`
+            : `GDL allows 'not' only before a sentence, not before '${lit.body.kind}': gramlog evaluates it, but other players (GGP-Base among them) reject it`;
+        out.push(warning('negation', message, lit.span));
       }
     }
     if (st.isRule && st.body.length === 0) {
-      out.push(warning('rules', `a rule with an empty body: write it as a fact`, st.span));
+      out.push(
+        warning(
+          'rules',
+          `a rule with an empty body: it holds always, like the fact ${printLiteral(st.head)}, and gramlog reads it so, but GGP-Base's validator rejects it ("zero-arity rule"), stricter than the GDL specification, in whose logic a rule without conditions is a fact; if the head is meant to hold always, write it as a fact, else check the parentheses`,
+          st.span,
+        ),
+      );
     }
   }
   return out;

@@ -1,5 +1,5 @@
 /**
- * Checks on names (all warnings):
+ * Checks on names (warnings, but for arity):
  *
  *   case       two spellings of one name that differ only in capitalisation
  *              (`Cell` and `cell`): gramlog and GGP-Base keep them apart, but
@@ -7,7 +7,10 @@
  *              read them as one name; and a keyword written in another case
  *              (`LEGAL`), which gramlog reads as the keyword (load-game.ts), as
  *              GGP-Base does, but players comparing names exactly do not
- *   arity      a function symbol used with two arities (relations: the program's own check)
+ *   arity      a function symbol used with two arities (an error: the GDL
+ *              specification fixes each function constant's arity, and GGP-Base
+ *              rejects the game; relations: the program's own check, made an
+ *              error in static-checks.ts)
  *   undefined  a relation read in a rule body that no fact or rule defines
  *              (always false: usually a typo, or a missing `true`)
  */
@@ -15,7 +18,7 @@ import type { Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import type { Statement } from '../../syntax/ast.js';
 import { atomUses, statementTerms } from './walk.js';
-import { warning, type Finding } from '../validate/finding.js';
+import { error, warning, type Finding } from '../validate/finding.js';
 
 const KEYWORDS = new Set(['role', 'init', 'true', 'does', 'legal', 'next', 'terminal', 'goal', 'base', 'input', 'sees', 'distinct', 'not', 'or']);
 
@@ -92,9 +95,9 @@ function checkFunctionArities(statements: readonly Statement[]): Finding[] {
     const list = [...m.keys()].sort((a, b) => a - b);
     const spans = [...m.values()];
     out.push(
-      warning(
+      error(
         'arity',
-        `function symbol '${name}' is used with ${list.length} different arities (${list.join(', ')}); each is a different term`,
+        `function symbol '${name}' is used with ${list.length} different arities (${list.join(', ')}): the GDL specification fixes one arity for each function constant, and GGP-Base rejects the game ("appears with two different arities"); gramlog would read each arity as a different term, which never matches the others`,
         spans[1],
       ),
     );

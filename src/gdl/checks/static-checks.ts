@@ -103,6 +103,24 @@ function withoutKeywordArityWarnings(program: Program, findings: Finding[], dial
   return findings.filter((f) => !(f.check === 'arity' && f.severity === 'warning' && [...wrong].some((name) => f.message.startsWith(`'${name}' `))));
 }
 
+/**
+ * A relation used with two arities (the program's `arity` warning, the one
+ * left after withoutKeywordArityWarnings) is an error in a game: the GDL
+ * specification fixes one arity for each relation constant, and GGP-Base
+ * rejects such a game.
+ */
+function arityClashesAreErrors(findings: Finding[]): Finding[] {
+  return findings.map((f) => {
+    const m = f.check === 'arity' && f.severity === 'warning' ? /^('.+' is used with \d+ different arities \([\d, ]+\)); each is a separate relation$/.exec(f.message) : null;
+    if (!m) return f;
+    return {
+      ...f,
+      severity: 'error' as const,
+      message: `${m[1]}: the GDL specification fixes one arity for each relation constant, and GGP-Base rejects the game ("appears with two different arities"); gramlog would read each arity as a separate relation`,
+    };
+  });
+}
+
 /** Drop the `undefined` warning about a literal whose name is already reported as a misspelt keyword (one finding per mistake). */
 function withoutSpelt(findings: Finding[], spelling: readonly Finding[]): Finding[] {
   const inside = (outer: Span, inner: Span): boolean =>
@@ -129,7 +147,7 @@ export function staticChecks(program: Program): StaticResult {
   const spelling = checkSpelling(program.statements, dialect);
   const findings = [
     ...spelling,
-    ...withoutKeywordArityWarnings(program, withoutStateCycles(program, stratificationFindings(program, programFindings(program.diagnostics))), dialect),
+    ...arityClashesAreErrors(withoutKeywordArityWarnings(program, withoutStateCycles(program, stratificationFindings(program, programFindings(program.diagnostics))), dialect)),
     ...checkKeywords(program.statements, dialect),
     ...checkDependencies(program),
     ...checkRecursionRestriction(program),

@@ -10,16 +10,16 @@
  *   safety          an unsafe variable, or a variable in a fact
  *   stratification  recursion through negation
  *   recursion       the GDL recursion restriction on function terms in recursive rules
- *   arity           a GDL keyword with the wrong number of arguments (error), or one
- *                   name used with two arities (warning)
+ *   arity           a GDL keyword with the wrong number of arguments, or a relation or
+ *                   function name used with two arities (errors)
  *   keywords        a keyword where GDL forbids it (role/true/does in a head, init/next/
  *                   base/input in a body, a keyword as a function symbol, ...)
  *   dependency      init/base/input depending on true/does, legal/terminal/goal on does
  *   negation        `not` applied to something other than a sentence (GDL allows only that)
  *   case            two constants that differ only in capitalisation, or a keyword
  *                   written in another case (read as the keyword)
- *   parentheses     a 0-ary relation written both `(p)` and `p` (other GDL systems
- *                   read `(p)` as a function that never matches the constant `p`)
+ *   parentheses     a name without arguments in parentheses: a relation `(p)` or a
+ *                   function term `(f)` (GGP-Base rejects both; `(f)` never matches `f`)
  *   empty-or        `(or)` with no disjuncts, which is false
  *   undefined       a relation read in a body that nothing defines
  *   fluents         (true F) of a fluent no init/next/base makes, or (does R M) of a

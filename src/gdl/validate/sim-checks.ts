@@ -129,7 +129,7 @@ export class SimulationCollector {
     for (const [r, p] of [...this.badGoals].sort((a, b) => a[0] - b[0])) {
       const role = sm.print(sm.roles[r] as number);
       out.push(
-        error('goals', `${role} ${p.detail} in a terminal state reached ${where(p.at)}; every role needs exactly one goal value in 0..100 there`, undefined, {
+        error('goals', `${role} ${p.detail} in a terminal state reached ${where(p.at)}${typeof p.at === 'number' ? (search.depth[p.at] === 0 ? '' : ' (a shortest witness)') : ' (along a random playout, not necessarily the shortest line)'}: the GDL specification requires exactly one goal value in 0..100 for every role in every terminal state (GGP-Base's state machine fails on this state)`, undefined, {
           witness: witness(p.at),
         }),
       );
