@@ -1,7 +1,7 @@
 /** Running the built command line (dist/, as installed) for the tests of --jobs, --shard, --out and merge. */
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers.js';
+import { repoRoot } from '../../helpers.js';
 
 export const bin = join(repoRoot, 'bin', 'gramlog.js');
 

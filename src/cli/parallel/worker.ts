@@ -4,11 +4,11 @@
  * arguments, over the texts the main thread read (so stdin and edited files
  * give the same input), with output discarded: the files are compiled here
  * once, and the command's per-seed loop (`runSeeds`) then serves the main
- * thread's batches (src/parallel/run-seeds.ts).
+ * thread's batches (src/cli/parallel/run-seeds.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { main } from '../cli/main.js';
-import { readFileBounded, DEFAULT_MAX_INPUT, sourceName, type Io } from '../cli/io.js';
+import { main } from '../main.js';
+import { readFileBounded, DEFAULT_MAX_INPUT, sourceName, type Io } from '../io.js';
 import { setWorkerSession, type FromWorker, type WorkerSession } from './worker-mode.js';
 
 interface WorkerInit {

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main.js';
-import { binaryRefusal } from '../../src/cli/commands/generate.js';
-import type { Io } from '../../src/cli/io.js';
-import { readRepoFile } from '../helpers.js';
+import { main } from '../../../src/cli/main.js';
+import { binaryRefusal } from '../../../src/cli/commands/generate.js';
+import type { Io } from '../../../src/cli/io.js';
+import { readRepoFile } from '../../helpers.js';
 
 function fakeIo(options: { tty: boolean; bytes: boolean }): { io: Io; out(): Uint8Array; err(): string } {
   const chunks: Uint8Array[] = [];

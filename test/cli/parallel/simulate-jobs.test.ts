@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRandom } from '../../src/random.js';
-import { playPlayout, PlayoutStreams, SimulationTotals, simulate } from '../../src/gdl/play/simulate.js';
-import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { loadGame } from '../../src/gdl/checks/load-game.js';
-import { repoRoot } from '../helpers.js';
+import { createRandom } from '../../../src/random.js';
+import { playPlayout, PlayoutStreams, SimulationTotals, simulate } from '../../../src/gdl/play/simulate.js';
+import { createStateMachine } from '../../../src/gdl/machine/statemachine.js';
+import { loadGame } from '../../../src/gdl/checks/load-game.js';
+import { repoRoot } from '../../helpers.js';
 import { gramlog } from './helpers.js';
 
 /** The output without the wall-clock figures (seconds, playouts per second). */

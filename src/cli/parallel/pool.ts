@@ -9,11 +9,11 @@
  * paid before its first item (loading the CLI, compiling the files: the time
  * since the process started), so they start only when N threads would save
  * more than that on the items left. Then `--jobs N` computes on N threads:
- * this one and N-1 workers (src/parallel/worker.ts). This thread, already
+ * this one and N-1 workers (src/cli/parallel/worker.ts). This thread, already
  * warm, takes the next batch itself whenever it has nothing to write, so no
  * core waits while the workers start, and one worker fewer is started and
  * warmed up; the workers send each batch's documents as UTF-8 bytes in a
- * transferred buffer (src/parallel/pack.ts), which this thread copies out
+ * transferred buffer (src/cli/parallel/pack.ts), which this thread copies out
  * without decoding.
  *
  * Results are consumed in item order as soon as every earlier batch is in,
@@ -25,7 +25,7 @@
  * while every worker holds a full queue, so short runs exercise the workers.
  */
 import { Worker } from 'node:worker_threads';
-import type { Parsed } from '../cli/args.js';
+import type { Parsed } from '../args.js';
 import type { FromWorker, ToWorker } from './worker-mode.js';
 import { unpack } from './pack.js';
 import type { SeedOutcome } from './types.js';
@@ -46,7 +46,7 @@ const MAX_BATCH = 64;
 const WORKER_QUEUE = 3;
 
 export interface OrderedRun {
-  /** The command's name and parsed options: what the workers run (src/parallel/worker.ts). */
+  /** The command's name and parsed options: what the workers run (src/cli/parallel/worker.ts). */
   command: string;
   args: Parsed;
   /** The texts the main thread read, by the name messages use (`<stdin>` for `-`): the workers read these. */
@@ -128,7 +128,7 @@ function batches(ranges: ReadonlyArray<readonly [number, number]>, jobs: number)
 
 /**
  * The worker script next to this module: dist/cli/bundle/worker.js in the
- * bundle, dist/parallel/worker.js, or (the sources run by tsx or vitest) the
+ * bundle, dist/cli/parallel/worker.js, or (the sources run by tsx or vitest) the
  * TypeScript source, loaded through tsx's loader registered in the worker.
  */
 function newWorker(workerData: unknown): Worker {

@@ -1,7 +1,7 @@
 /**
  * Whether this thread is a worker of a mass run, and its connection to the
  * main thread. A worker runs the same command with the same arguments and
- * files as the main thread (src/parallel/worker.ts); when the command reaches
+ * files as the main thread (src/cli/parallel/worker.ts); when the command reaches
  * its per-seed loop (`runSeeds`), the loop serves batches of seeds to the main
  * thread instead of printing them.
  */

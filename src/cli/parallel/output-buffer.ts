@@ -9,7 +9,7 @@
  * system call per BUFFER_BYTES instead of one per document, and no string
  * made of a worker's bytes: the main thread of `--jobs N` stays nearly idle.
  */
-import type { Io } from '../cli/io.js';
+import type { Io } from '../io.js';
 
 const BUFFER_BYTES = 1 << 18;
 const FLUSH_MS = 100;

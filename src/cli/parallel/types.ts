@@ -9,7 +9,7 @@ import type { Shard } from './shard.js';
 export interface SeedOutcome {
   /** The artifact as printed (a text format). */
   doc?: string;
-  /** The same as UTF-8 bytes, instead of `doc`: a worker's document as the main thread gets it (src/parallel/pack.ts). */
+  /** The same as UTF-8 bytes, instead of `doc`: a worker's document as the main thread gets it (src/cli/parallel/pack.ts). */
   docBytes?: Uint8Array;
   /** The artifact of a binary format (written as is). */
   bytes?: Uint8Array;
@@ -21,7 +21,7 @@ export interface SeedOutcome {
   violating?: boolean;
   /** Print `err` before the document (validate --emit-bases: the report, then the facts). */
   errFirst?: boolean;
-  /** A command's own structured-cloneable result for this item (simulate: a playout's depth and goals; src/parallel/run-items.ts). */
+  /** A command's own structured-cloneable result for this item (simulate: a playout's depth and goals; src/cli/parallel/run-items.ts). */
   data?: unknown;
   /** The error that stopped the run at this seed (a worker's, rethrown in order by the main thread). */
   thrown?: ThrownError;

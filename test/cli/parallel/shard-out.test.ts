@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shardItems, shardPart, parseShard } from '../../src/parallel/shard.js';
+import { shardItems, shardPart, parseShard } from '../../../src/cli/parallel/shard.js';
 import { FAILING_GRAMMAR, gramlog, shell, start } from './helpers.js';
 
 let dir = '';
@@ -204,7 +204,7 @@ describe('--resume', () => {
 describe('the corpus runner (npm run corpus) --shard K/N', () => {
   it('splits the files in sorted order: the shards hold every file once, in order', async () => {
     const { spawnSync } = await import('node:child_process');
-    const { repoRoot } = await import('../helpers.js');
+    const { repoRoot } = await import('../../helpers.js');
     const corpus = join(repoRoot, 'dist', 'cli', 'corpus.js');
     const files = (k: number) =>
       spawnSync(process.execPath, [corpus, join(repoRoot, 'games'), '--shard', `${k}/2`, '--list', join(dir, 'list.txt'), '--jobs', '1'], { encoding: 'utf8' })

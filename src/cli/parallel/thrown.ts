@@ -4,8 +4,8 @@
  * GramlogError), a usage error's message, or another error's message, and is
  * thrown again there when that item's turn comes, with the same message.
  */
-import { UsageError } from '../cli/io.js';
-import { GramlogError, type Diagnostic, type Span } from '../errors.js';
+import { UsageError } from '../io.js';
+import { GramlogError, type Diagnostic, type Span } from '../../errors.js';
 import type { ThrownError } from './types.js';
 
 /** An error thrown in a worker, as data. */

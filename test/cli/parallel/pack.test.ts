@@ -6,10 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { BatchPacker, unpack } from '../../src/parallel/pack.js';
-import { OutputBuffer } from '../../src/parallel/output-buffer.js';
-import type { Io } from '../../src/cli/io.js';
-import type { SeedOutcome } from '../../src/parallel/types.js';
+import { BatchPacker, unpack } from '../../../src/cli/parallel/pack.js';
+import { OutputBuffer } from '../../../src/cli/parallel/output-buffer.js';
+import type { Io } from '../../../src/cli/io.js';
+import type { SeedOutcome } from '../../../src/cli/parallel/types.js';
 
 const outcome: fc.Arbitrary<SeedOutcome> = fc.record(
   {

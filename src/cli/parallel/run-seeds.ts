@@ -7,15 +7,15 @@
  * a manifest (src/cli/out/out-dir.ts); each seed's stderr text in seed order too.
  *
  * `--jobs N` computes on N threads (this one and N-1 workers, when the run
- * is long enough to gain: src/parallel/pool.ts), in order through a bounded
+ * is long enough to gain: src/cli/parallel/pool.ts), in order through a bounded
  * window, so the bytes are those of `--jobs 1`. Standard output is gathered
- * into large writes (src/parallel/output-buffer.ts).
+ * into large writes (src/cli/parallel/output-buffer.ts).
  */
-import type { Parsed } from '../cli/args.js';
-import { describeWriteError, UsageError, type Io } from '../cli/io.js';
-import { statusLine } from '../cli/progress.js';
-import { openOutDir, type OutFormat } from '../cli/out/out-dir.js';
-import { manifestHead } from '../cli/out/manifest.js';
+import type { Parsed } from '../args.js';
+import { describeWriteError, UsageError, type Io } from '../io.js';
+import { statusLine } from '../progress.js';
+import { openOutDir, type OutFormat } from '../out/out-dir.js';
+import { manifestHead } from '../out/manifest.js';
 import { OutputBuffer } from './output-buffer.js';
 import { runOrdered } from './pool.js';
 import { shardPart } from './shard.js';

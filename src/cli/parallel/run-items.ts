@@ -5,10 +5,10 @@
  * pure function of the command's input and i, and `consume(i, value)` gets
  * the values in item order, so whatever the command sums up is added in the
  * same order, to the same bits, as on one thread. The loop is the one of
- * every mass run (src/parallel/pool.ts); in a worker thread, it serves the
+ * every mass run (src/cli/parallel/pool.ts); in a worker thread, it serves the
  * main thread's batches instead.
  */
-import type { Parsed } from '../cli/args.js';
+import type { Parsed } from '../args.js';
 import { runOrdered } from './pool.js';
 import { revive } from './thrown.js';
 import { serveBatches, workerSession } from './worker-mode.js';

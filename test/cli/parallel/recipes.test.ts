@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot } from '../helpers.js';
+import { repoRoot } from '../../helpers.js';
 import { bin, gramlog, shell } from './helpers.js';
 
 let dir = '';

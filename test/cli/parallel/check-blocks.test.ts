@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstFailureIn } from '../../src/check/check.js';
-import { arbitraryArtifact, generatorFor, toProgram } from '../../src/check/arbitrary.js';
-import { load } from '../helpers.js';
+import { firstFailureIn } from '../../../src/check/check.js';
+import { arbitraryArtifact, generatorFor, toProgram } from '../../../src/check/arbitrary.js';
+import { load } from '../../helpers.js';
 
 /** Fails now and then, on the seed and the param together. */
 const SOMETIMES = `
