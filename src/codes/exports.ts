@@ -1,6 +1,6 @@
 /**
  * Codes of the exports (`gramlog generate --format tiled|tileset|svg|png` on a
- * layer file: src/export/, docs/guides/exports.md).
+ * layer file: src/generate/layers/tilemap.ts and its tiled, png and svg writers; docs/guides/exports.md).
  */
 import type { CodeInfo } from './registry.js';
 

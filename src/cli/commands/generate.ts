@@ -28,7 +28,7 @@ import type { Program } from '../../program/program.js';
 import { termJson, type TermJson } from '../../json/terms.js';
 import { FORMAT_INFO, formatInfo } from '../../generate/formats.js';
 import { didYouMean } from '../../did-you-mean.js';
-import { prepareFormat } from '../../export/prepare.js';
+import { prepareFormat } from '../../generate/prepare-format.js';
 
 export type Format = FormatName;
 

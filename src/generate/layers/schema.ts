@@ -92,7 +92,7 @@ const entries: VocabularyEntry[] = [
     doc: 'Site KEY of the layer was placed; later layers (and violation rules) read it.',
     example: '(<= (allow village ?k) (not (placed water ?k)))',
   },
-  // read by the exports (src/export/tilemap.ts): --format tiled, svg, png
+  // read by the exports (src/generate/layers/tilemap.ts): --format tiled, svg, png
   {
     name: 'tilemap',
     args: [

@@ -13,12 +13,12 @@
  *
  * A site that is not a cell is a located error (exports/not-a-cell) naming it.
  */
-import { GramlogError } from '../errors.js';
-import type { Span } from '../errors.js';
-import type { Program } from '../program/program.js';
-import { KIND_COMPOUND, KIND_CONST } from '../program/terms.js';
-import { spanOf } from '../generate/layers/vocabulary.js';
-import type { LayerArtifact } from '../generate/layers/generate.js';
+import { GramlogError } from '../../errors.js';
+import type { Span } from '../../errors.js';
+import type { Program } from '../../program/program.js';
+import { KIND_COMPOUND, KIND_CONST } from '../../program/terms.js';
+import { spanOf } from './vocabulary.js';
+import type { LayerArtifact } from './generate.js';
 
 /** The largest map drawn: width × height cells (a bound on memory, not on what Tiled opens). */
 export const MAX_CELLS = 4_000_000;

@@ -1,14 +1,14 @@
 /**
- * `--format png` of a layer file: the plan of ./svg/layers.ts as pixels, one
+ * `--format png` of a layer file: the plan of ./svg.ts as pixels, one
  * tile (`(tilesize W H)`, default 16) per cell in the colour of the last
  * layer placed there, light grey for a site nothing was placed on, white
  * elsewhere. No text (a raster needs a font to draw text): the SVG has the
  * legend, and the colours are the palette's in generation order
  * (docs/guides/exports.md). Trees and graphs have no PNG: see that guide.
  */
-import type { LayerArtifact } from '../generate/layers/generate.js';
-import { colourOf, rgbOf } from './palette.js';
-import { encodePng, fillRect, raster } from './png-encode.js';
+import type { LayerArtifact } from './generate.js';
+import { colourOf, rgbOf } from '../../export/palette.js';
+import { encodePng, fillRect, raster } from '../../export/png-encode.js';
 import { tileMapOf } from './tilemap.js';
 
 /** The largest picture drawn, in pixels. */

@@ -12,9 +12,9 @@
  * Each tile also carries a `layer` property naming its layer, so an engine
  * can swap in real art by name. See docs/guides/exports.md.
  */
-import type { LayerArtifact } from '../generate/layers/generate.js';
-import { colourOf, rgbOf } from './palette.js';
-import { encodePng, fillRect, raster } from './png-encode.js';
+import type { LayerArtifact } from './generate.js';
+import { colourOf, rgbOf } from '../../export/palette.js';
+import { encodePng, fillRect, raster } from '../../export/png-encode.js';
 import { tileMapOf, type TileMap } from './tilemap.js';
 
 /** The Tiled JSON format version written, and the Tiled release it matches. */

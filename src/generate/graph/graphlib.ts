@@ -10,7 +10,7 @@
  * most one edge from a node to another, so no edge needs a name). A node or
  * edge without a label has no `value`.
  */
-import type { GraphArtifact } from '../generate/graph/generate.js';
+import type { GraphArtifact } from './generate.js';
 
 export interface GraphlibJson {
   options: { directed: true; multigraph: false; compound: false };

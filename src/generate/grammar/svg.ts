@@ -5,8 +5,8 @@
  * Pure string building (no DOM): `gramlog generate --format svg` and the
  * playground's SVG download both call it.
  */
-import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { xmlEscape } from '../xml.js';
+import type { ArtifactNode } from './artifact.js';
+import { xmlEscape } from '../../export/xml.js';
 
 const DY = 64;
 const PAD = 40;

@@ -4,9 +4,9 @@
  * nodes and edges carry their label as the data key `label` (text: a string
  * label as is, any other label as compact JSON), and the seed as graph data.
  */
-import type { GraphArtifact } from '../generate/graph/generate.js';
-import { labelText } from '../generate/graph/format.js';
-import { xmlEscape } from './xml.js';
+import type { GraphArtifact } from './generate.js';
+import { labelText } from './format.js';
+import { xmlEscape } from '../../export/xml.js';
 
 export function formatGraphml(a: GraphArtifact, violations: readonly string[] = []): string {
   const lines = [

@@ -7,11 +7,11 @@
  * top-left cell is (1,1) unless the file declares (tileorigin X Y). A file
  * whose sites are not grid cells is drawn as lists of placed sites.
  */
-import type { LayerArtifact } from '../../generate/layers/generate.js';
+import type { LayerArtifact } from './generate.js';
 import { isGramlogError } from '../../errors.js';
-import { colourOf } from '../palette.js';
-import { tileMapOf, type TileMap } from '../tilemap.js';
-import { xmlEscape } from '../xml.js';
+import { colourOf } from '../../export/palette.js';
+import { tileMapOf, type TileMap } from './tilemap.js';
+import { xmlEscape } from '../../export/xml.js';
 
 const CELL = 22;
 /** A coordinate to one decimal (no 15.399999999999999 in the file). */
