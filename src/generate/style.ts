@@ -25,7 +25,7 @@ import type { Program } from '../program/program.js';
 import type { CheckSource } from '../check/arbitrary.js';
 import type { Params } from './params.js';
 import type { Violations } from './violations.js';
-import type { VocabularySchema } from './vocabulary-schema.js';
+import type { VocabularySchema } from '../vocabulary-schema.js';
 
 /**
  * A style's name in the registry, also the playground's file kind of its

@@ -37,7 +37,7 @@ import {
   type ArgSchema,
   type VocabularyEntry,
   type VocabularySchema,
-} from './vocabulary-schema.js';
+} from '../vocabulary-schema.js';
 
 export interface NameTable {
   /** The declared names of the kind. */

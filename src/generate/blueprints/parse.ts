@@ -27,7 +27,7 @@ import compiled from './generated/blueprint-grammar.js';
 import type { Linked, RawBlock, RawExpr, RawItem } from './generated/blueprint-grammar.js';
 import { BlueprintTokenLexer, DIRECTIVES, tokenizeBlueprints } from './lexer.js';
 import { didYouMean } from '../../did-you-mean.js';
-import { arityRange } from '../vocabulary-schema.js';
+import { arityRange } from '../../vocabulary-schema.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);

@@ -6,7 +6,7 @@
  * the reference (docs/reference/vocabulary.md) all read it.
  */
 import { SHARED_ENTRIES } from '../shared-schema.js';
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary-schema.js';
+import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../../vocabulary-schema.js';
 
 const LAYER: ArgSchema = { name: 'LAYER', kind: 'layer', code: 'layers/unknown-layer' };
 const KEY: ArgSchema = { name: 'KEY', kind: 'term' };

@@ -22,7 +22,7 @@ import type { Model } from '../../engine/model.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { KIND_CONST } from '../../program/terms.js';
-import { arities } from '../vocabulary-schema.js';
+import { arities } from '../../vocabulary-schema.js';
 import { DECLARATION_GROUP, LAYERS_SCHEMA, STATE_GROUP } from './schema.js';
 
 /** Default probability of a site's base genotype when no chance is given. */

@@ -7,7 +7,7 @@ import { GRAMMAR_SCHEMA } from '../../src/generate/grammar/schema.js';
 import { GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from '../../src/generate/graph/schema.js';
 import { LAYERS_SCHEMA } from '../../src/generate/layers/schema.js';
 import { checkVocabulary } from '../../src/generate/vocabulary-check.js';
-import { ALL_SCHEMAS, vocabularyReference } from '../../src/generate/vocabulary-doc.js';
+import { ALL_SCHEMAS, vocabularyReference } from './tools/vocabulary-doc.js';
 import { parse } from '../../src/syntax/parser.js';
 import { readRepoFile } from '../helpers.js';
 

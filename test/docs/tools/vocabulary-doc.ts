@@ -4,13 +4,13 @@
  * it may be written, the doc line and an example. `npm run docs:vocabulary`
  * writes it; a test fails when the committed file differs.
  */
-import { CODES } from '../codes/vocabulary.js';
-import { GDL_SCHEMA } from '../gdl/checks/schema.js';
-import { BLUEPRINT_SCHEMA } from './blueprints/schema.js';
-import { GRAMMAR_SCHEMA } from './grammar/schema.js';
-import { GRAPH_JSON_SCHEMA, GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from './graph/schema.js';
-import { LAYERS_SCHEMA } from './layers/schema.js';
-import { entryForm, type Use, type VocabularyEntry, type VocabularySchema } from './vocabulary-schema.js';
+import { CODES } from '../../../src/codes/vocabulary.js';
+import { GDL_SCHEMA } from '../../../src/gdl/checks/schema.js';
+import { BLUEPRINT_SCHEMA } from '../../../src/generate/blueprints/schema.js';
+import { GRAMMAR_SCHEMA } from '../../../src/generate/grammar/schema.js';
+import { GRAPH_JSON_SCHEMA, GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from '../../../src/generate/graph/schema.js';
+import { LAYERS_SCHEMA } from '../../../src/generate/layers/schema.js';
+import { entryForm, type Use, type VocabularyEntry, type VocabularySchema } from '../../../src/vocabulary-schema.js';
 
 /** Every schema, in the order of the reference. */
 export const ALL_SCHEMAS: readonly VocabularySchema[] = [GRAMMAR_SCHEMA, LAYERS_SCHEMA, GRAPH_SCHEMA, GRAPH_REWRITE_SCHEMA, GRAPH_JSON_SCHEMA, BLUEPRINT_SCHEMA, GDL_SCHEMA];
