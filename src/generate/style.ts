@@ -22,7 +22,7 @@
 import type { Diagnostic, Span } from '../errors.js';
 import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
-import type { CheckSource } from '../check/arbitrary.js';
+import type { CheckSource } from './check-source.js';
 import type { Params } from './params.js';
 import type { Violations } from './violations.js';
 import type { VocabularySchema } from '../vocabulary-schema.js';

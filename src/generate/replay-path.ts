@@ -3,7 +3,8 @@
  * path that names no run of the check replays nothing, whether its run is
  * past the runs (fast-check would first draw RUN values to get there: a path
  * of 99999999999999999999 ran forever) or its shrink steps lead nowhere
- * (fast-check's "Unable to replay").
+ * (fast-check's "Unable to replay"). Here, below src/check, so that a
+ * style's own check (the blueprint checker) and src/check/check.ts share it.
  */
 
 /** Whether the path's run is at or past `runs` (a malformed path is left to fast-check). */
