@@ -1,7 +1,9 @@
 /**
  * The library's messages name its options as the API spells them (`maxFacts`);
  * on a command line they are options (`--max-facts N`). Every message the CLI
- * prints goes through here.
+ * prints goes through here, and so does every diagnostic the language server
+ * publishes (src/lsp/diagnostics.ts), which shows the command line's words: a
+ * leaf below both, so the language server does not import the CLI.
  */
 const CLI_WORDING: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwith maxFacts\b/g, 'with --max-facts N'],
