@@ -9,6 +9,7 @@
  *
  * Owned by the vocabulary work (issue 19); other modules only read it.
  */
+import type { Code } from './codes/index.js';
 
 /** What an argument position holds. */
 export type ArgKind =
@@ -56,7 +57,7 @@ export interface ArgSchema {
   /** The argument repeats (only the last one): zero or more of it. */
   variadic?: boolean;
   /** The error code for a wrong argument here, when an existing code says it better than `vocabulary/arg-kind`. */
-  code?: string;
+  code?: Code;
 }
 
 /** How a reserved relation may be written. */

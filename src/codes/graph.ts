@@ -3,7 +3,7 @@
  * compile-json.ts, labels.ts) and .gdl graph grammars declaring (graphrule
  * NAME WEIGHT) (src/generate/graph/logic.ts), run by `gramlog generate`.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const json = (text: string, options = '') => ({ file: 'dungeon.json', text: text + '\n', command: `gramlog generate dungeon.json${options}` });
 const gdl = (text: string) => ({ file: 'rooms.gdl', text, command: 'gramlog generate rooms.gdl' });
@@ -14,7 +14,7 @@ const DIG = `(graphstart room)
 (<= (dig ?r) (node ?r room))
 `;
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'graph/json-syntax',
     severity: 'error',
@@ -183,4 +183,4 @@ export const CODES: readonly CodeInfo[] = [
     example: gdl(DIG + '(rewrite dig (keep ?r) (room ?c))\n'),
     fix: 'Write one of the rewrite items: `(node ?c room)`.',
   },
-];
+]);

@@ -4,6 +4,7 @@
  * thread's result is the same value as the main thread's.
  */
 import type { Shard } from './shard.js';
+import type { Code } from '../../errors.js';
 
 /** One seed's result: its document (text or bytes) unless it failed, and what goes to stderr for it. */
 export interface SeedOutcome {
@@ -29,7 +30,7 @@ export interface SeedOutcome {
 
 /** An error as a worker sends it: a GramlogError's code, message, span and diagnostics, a usage error, or another error's message. */
 export type ThrownError =
-  | { kind: 'gramlog'; code: string; message: string; span?: unknown; diagnostics: unknown[] }
+  | { kind: 'gramlog'; code: Code; message: string; span?: unknown; diagnostics: unknown[] }
   | { kind: 'usage'; message: string }
   | { kind: 'other'; message: string }
   /** Thrown in the main thread (its batch of a parallel run): rethrown as it is. */

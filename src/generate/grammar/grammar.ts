@@ -189,7 +189,7 @@ function isSourceList(source: GrammarSource): source is readonly Source[] {
  * No ceiling: what an artifact may cost is bounded by the memory budget
  * (../memory.ts), measured while it grows, not guessed from the count.
  */
-function limit(program: Program, base: Model, name: string, def: number): number {
+function limit(program: Program, base: Model, name: 'maxdepth' | 'maxnodes', def: number): number {
   const rows = base.tuples(name, 1);
   if (rows.length === 0) return def;
   const terms = program.terms;

@@ -14,7 +14,7 @@
  * A site that is not a cell is a located error (exports/not-a-cell) naming it.
  */
 import { GramlogError } from '../../errors.js';
-import type { Span } from '../../errors.js';
+import type { Code, Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { KIND_COMPOUND, KIND_CONST } from '../../program/terms.js';
 import { spanOf } from './vocabulary.js';
@@ -60,7 +60,7 @@ interface Declarations {
   span: Span | undefined;
 }
 
-function fail(code: string, message: string, span: Span | undefined): never {
+function fail(code: Code, message: string, span: Span | undefined): never {
   throw new GramlogError(code, message, span);
 }
 

@@ -17,7 +17,7 @@
  * state (`site`, `chance`, `sitechance`, `allow`, `group`) is read from the model
  * evaluated with the earlier layers' `placed` facts.
  */
-import { GramlogError, type Span } from '../../errors.js';
+import { GramlogError, type Code, type Span } from '../../errors.js';
 import type { Model } from '../../engine/model.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
@@ -91,7 +91,7 @@ function num(program: Program, id: number): number | undefined {
   return program.terms.numberValue(id);
 }
 
-function fail(code: string, message: string, span: Span | undefined): never {
+function fail(code: Code, message: string, span: Span | undefined): never {
   throw new GramlogError(code, message, span);
 }
 
