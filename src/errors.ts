@@ -4,6 +4,9 @@
  * problem has a place in a source file, a `span`.
  */
 import { checkCode } from './codes/hook.js';
+import type { Code } from './codes/index.js';
+
+export type { Code };
 
 /** A place in a source file. Lines and columns count from 1; offsets from 0. */
 export interface Span {
@@ -21,19 +24,20 @@ export type Severity = 'error' | 'warning';
 
 /** A finding about a program: returned as a value by checks, never thrown. */
 export interface Diagnostic {
-  code: string;
+  /** A registered code (src/codes/): a misspelt one fails the type check. */
+  code: Code;
   severity: Severity;
   message: string;
   span?: Span;
 }
 
 export class GramlogError extends Error {
-  readonly code: string;
+  readonly code: Code;
   readonly span: Span | undefined;
   /** Further diagnostics when several problems were found at once (the first is this error). */
   readonly diagnostics: Diagnostic[];
 
-  constructor(code: string, message: string, span?: Span, diagnostics?: Diagnostic[]) {
+  constructor(code: Code, message: string, span?: Span, diagnostics?: Diagnostic[]) {
     super(message);
     this.name = 'GramlogError';
     this.code = code;

@@ -17,12 +17,14 @@ import { throwIfErrors } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { ownerOf, sourceGenerator, type ArtifactGenerator, type GeneratedArtifact, type ParamValues } from './artifact.js';
-import type { GraphGrammar } from '../generate/graph/index.js';
+import type { CheckSource } from '../generate/check-source.js';
 import { paramRanges, type ParamRange } from './declared.js';
 import { ArtifactArbitrary } from './shrink-arbitrary.js';
 import { dataAt, record, setData } from '../data/records.js';
 
 /** The largest seed drawn by default (seeds are 0..2^31-1). */
+export type { CheckSource };
+
 export const MAX_SEED = 0x7fffffff;
 
 export interface ArbitraryArtifactOptions {
@@ -43,8 +45,6 @@ export interface ArtifactInput {
   params: ParamValues;
 }
 
-/** What can be checked: a loaded Program, rule text (file name `<rules>`), or a compiled graph grammar. */
-export type CheckSource = Program | string | GraphGrammar;
 
 /** The generator for a source: that of the style owning it (a graph grammar's own, Style.check.owns), else the program's style. */
 export function generatorFor(source: CheckSource): ArtifactGenerator {

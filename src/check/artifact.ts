@@ -19,7 +19,7 @@
  * `(violation CODE "message")`, a failure of the property named after the code.
  * A compiled grammar / prepared layer program is cached per params.
  */
-import { GramlogError } from '../errors.js';
+import { GramlogError, type Code } from '../errors.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
 import type { GraphGrammar, GraphInput } from '../generate/graph/types.js';
@@ -34,7 +34,7 @@ export type { ParamValues } from '../generate/params.js';
 export type GeneratorStyle = StyleName;
 
 export interface GenerationError {
-  code: string;
+  code: Code;
   message: string;
 }
 

@@ -17,7 +17,7 @@ import { sizeUnit, type ArtifactGenerator, type GeneratedArtifact, type Generati
 import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSource } from './arbitrary.js';
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
-import { replayed } from './path.js';
+import { replayed } from '../generate/replay-path.js';
 import { shrinkArtifact } from './shrink.js';
 
 export interface CheckProgress {

@@ -23,12 +23,12 @@ const scriptDir = join(root, 'dist', 'cli', 'script');
 rmSync(out, { recursive: true, force: true });
 rmSync(scriptDir, { recursive: true, force: true });
 await esbuild.build({
-  // the language server's diagnostics worker (src/lsp/server.ts) and the worker threads of --jobs (src/parallel/worker.ts)
+  // the language server's diagnostics worker (src/lsp/server.ts) and the worker threads of --jobs (src/cli/parallel/worker.ts)
   // are entries of their own, beside the chunks that start them
   entryPoints: {
     main: join(root, 'dist', 'cli', 'main.js'),
     'lsp-worker': join(root, 'dist', 'lsp', 'lsp-worker.js'),
-    worker: join(root, 'dist', 'parallel', 'worker.js'),
+    worker: join(root, 'dist', 'cli', 'parallel', 'worker.js'),
   },
   outdir: out,
   bundle: true,

@@ -36,7 +36,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseShard, shardItems } from '../parallel/shard.js';
+import { parseShard, shardItems } from './parallel/shard.js';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ValidationJson } from '../gdl/validate/finding.js';
 import { DEFAULT_MAX_STATES } from '../gdl/validate/search.js';

@@ -14,7 +14,7 @@
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
 import { checkCode } from '../codes/hook.js';
-import { cliWording } from './wording.js';
+import { cliWording } from '../cli-wording.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 
 /** Control characters other than tab, which a terminal would act on instead of showing. */

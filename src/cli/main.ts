@@ -12,9 +12,8 @@ import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
 import { installMemoryBudget } from './memory.js';
+import { VERSION } from '../version.js';
 import { EXIT, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
-
-export const VERSION = '0.1.0';
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -13,9 +13,9 @@ import { readSource } from './command.js';
 import { formatDiagnostic } from './diagnostics.js';
 import { sourceName, UsageError, type Io } from './io.js';
 import { record } from '../data/records.js';
-import { parseShard, type Shard } from '../parallel/shard.js';
-import type { MassOptions } from '../parallel/types.js';
-import { defaultJobs } from '../parallel/jobs.js';
+import { parseShard, type Shard } from './parallel/shard.js';
+import type { MassOptions } from './parallel/types.js';
+import { defaultJobs } from './parallel/jobs.js';
 
 /** `-s, --seed`, `--json` and `-p, --param KEY=VALUE` (repeatable), for a command's options. */
 export const SEED_OPTION = { seed: { type: 'string', short: 's' } } as const satisfies OptionSpec;
@@ -170,7 +170,7 @@ export function readBlueprintBudget(args: Parsed, command: string): { maxCalls?:
   return out;
 }
 
-/** `--jobs N`, `--shard K/N`, `--out DIR`, `--resume`: the options of a seeded mass run (src/parallel/, src/cli/out/). */
+/** `--jobs N`, `--shard K/N`, `--out DIR`, `--resume`: the options of a seeded mass run (src/cli/parallel/, src/cli/out/). */
 export const MASS_OPTION = {
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },

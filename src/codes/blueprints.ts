@@ -3,7 +3,7 @@
  * (parse.ts), the library (library.ts), the lint run before mastering
  * (lint.ts) and mastering (master.ts), as `gramlog master` reports them.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const SWORD = `@blueprint Sword
   @property damage = 5
@@ -12,7 +12,7 @@ const SWORD = `@blueprint Sword
 const master = (text: string, name = 'Sword') => ({ file: 'items.bp', text, command: `gramlog master items.bp ${name}` });
 const inSword = (line: string) => master(`@blueprint Sword\n  ${line}\n@end\n`);
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'blueprint/bad-char',
     severity: 'error',
@@ -241,4 +241,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`generateArtifact(library, seed, { entry, choose })` with a draw the master does not make; `gramlog generate --choose` reports the same mistake as a usage error (exit code 2).',
     fix: 'Force a draw the master makes (`damage#0`: the first draw of `damage`) with an index it has (0 to HI - LO for a rand).',
   },
-];
+]);

@@ -1,7 +1,7 @@
 /** Codes of property tests (`gramlog check`, src/check/). */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'check/paramrange',
     severity: 'error',
@@ -32,4 +32,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: 'The `model()` of a failed check outcome.',
     fix: 'Look at the outcome\'s error instead.',
   },
-];
+]);

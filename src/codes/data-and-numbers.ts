@@ -3,9 +3,9 @@
  * is not finite, and a library function called with the wrong kind of argument.
  * See docs/limits.md, "Data and numbers".
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'number/not-finite',
     severity: 'error',
@@ -37,4 +37,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: "Any exported function given the wrong kind of argument, e.g. `evaluate('(p 1)')` (a text where a Program is expected).",
     fix: 'Pass what the message names: for evaluate, parse the text first (`evaluate(parseProgram(text))`).',
   },
-];
+]);

@@ -1,7 +1,7 @@
 /** Codes of the Datalog engine's limits (src/engine/evaluate.ts): evaluations that would not end. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'engine/limit',
     severity: 'error',
@@ -31,4 +31,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`evaluate(program, { maxWork })` or `{ deadline }` too small for the program.',
     fix: 'Give a larger `maxWork` or a later `deadline` if the program is meant to be this large.',
   },
-];
+]);

@@ -1,12 +1,12 @@
 /**
  * Codes of the exports (`gramlog generate --format tiled|tileset|svg|png` on a
- * layer file: src/export/, docs/guides/exports.md).
+ * layer file: src/generate/layers/tilemap.ts and its tiled, png and svg writers; docs/guides/exports.md).
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const tiled = (text: string) => ({ file: 'house.gdl', text, command: 'gramlog generate house.gdl --format tiled' });
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'exports/not-a-cell',
     severity: 'error',
@@ -36,4 +36,4 @@ export const CODES: readonly CodeInfo[] = [
     example: tiled('(layer wall 1)\n(site wall (at 1 1))\n(tilesize 0 16)\n'),
     fix: 'Keep one declaration of each, with values in range: `(tilesize 16 16)`.',
   },
-];
+]);

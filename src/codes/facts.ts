@@ -1,5 +1,5 @@
 /** Codes of fact tables read with `--facts DIR` (src/program/facts-table.ts): REL.tsv and REL.csv files. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const RULES = '(<= (reach ?x ?y) (road ?x ?y))\n(<= (reach ?x ?z) (reach ?x ?y) (road ?y ?z))\n';
 const facts = (table: string, text: string) => ({
@@ -9,7 +9,7 @@ const facts = (table: string, text: string) => ({
   others: { [`routes/${table}`]: text },
 });
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'facts/columns',
     severity: 'error',
@@ -37,4 +37,4 @@ export const CODES: readonly CodeInfo[] = [
     example: facts('road.csv', 'castle,"dark forest\n'),
     fix: 'Close the quote, and put a comma after it.',
   },
-];
+]);

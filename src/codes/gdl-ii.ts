@@ -3,7 +3,7 @@
  * Validator findings are named by their check (`error[epistemic]`), so the
  * code is the check name as the CLI prints it and `--json` gives it in `check`.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const GUESS_HEAD = `(role random) (role guesser)
 (number 1) (number 2)
@@ -21,7 +21,7 @@ const GUESS_TAIL = `(<= (next (secret ?n)) (does random (choose ?n)))
 (<= (goal guesser 0) (not (true (win 1))) (not (true (win 2))))
 `;
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'epistemic',
     severity: 'error',
@@ -103,4 +103,4 @@ ${GUESS_TAIL}`,
     },
     fix: 'Write the game in GDL-II (use sees for what a role learns), or play it with a GDL-III system.',
   },
-];
+]);

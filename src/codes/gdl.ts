@@ -1,5 +1,5 @@
 /** Codes of the GDL state machines and playouts (src/gdl/machine/, src/gdl/play/): `gramlog simulate`. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const GAME = `(role p)
 (init on)
@@ -11,7 +11,7 @@ const GAME = `(role p)
 const sim = (text: string, options = '') => ({ file: 'game.gdl', text, command: `gramlog simulate game.gdl --playouts 10${options}` });
 const without = (line: string) => GAME.replace(`${line}\n`, '');
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'gdl/no-roles',
     severity: 'error',
@@ -69,4 +69,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`createStateMachine(...).nextState(state, moves)` with the wrong number of moves.',
     fix: 'Pass one move per role, in the order of `roles`.',
   },
-];
+]);

@@ -2,7 +2,7 @@
  * Codes of tree grammars (`gramlog generate` on a rule grammar:
  * src/generate/grammar/, src/generate/params.ts, src/generate/violations.ts).
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 /** A grammar: a room is small or big. */
 const ROOMS = `(start room)
@@ -12,7 +12,7 @@ const ROOMS = `(start room)
 const gen = (text: string, options = '') => ({ file: 'rooms.gdl', text, command: `gramlog generate rooms.gdl${options}` });
 const chooseNote = '`gramlog generate --choose` reports the same mistake as a usage error (exit code 2).';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'generate/all-zero',
     severity: 'error',
@@ -264,4 +264,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`generate(..., { choose })` with a rule of another nonterminal.',
     fix: 'Choose one of the rules the message lists.',
   },
-];
+]);

@@ -3,7 +3,7 @@
  * compile-json.ts, labels.ts) and .gdl graph grammars declaring (graphrule
  * NAME WEIGHT) (src/generate/graph/logic.ts), run by `gramlog generate`.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const json = (text: string, options = '') => ({ file: 'dungeon.json', text: text + '\n', command: `gramlog generate dungeon.json${options}` });
 const gdl = (text: string) => ({ file: 'rooms.gdl', text, command: 'gramlog generate rooms.gdl' });
@@ -14,7 +14,7 @@ const DIG = `(graphstart room)
 (<= (dig ?r) (node ?r room))
 `;
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'graph/json-syntax',
     severity: 'error',
@@ -193,4 +193,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`generateArtifact(grammar, seed, { choose })` with a draw the generation does not make; `gramlog generate --choose` reports the same mistake as a usage error (exit code 2).',
     fix: 'Force a draw the generation makes, with an index it has (`--satisfy --json` prints the draws it changed).',
   },
-];
+]);

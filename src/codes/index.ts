@@ -27,6 +27,39 @@ import { CODES as satisfy } from './satisfy.js';
 
 export type { CodeInfo, CodeSeverity, CodeExample } from './registry.js';
 
+/** The codes one area file declares. */
+type CodesOf<T extends readonly CodeInfo[]> = T[number]['code'];
+
+/**
+ * Every registered code, as a type: GramlogError and Diagnostic take a Code,
+ * so a misspelt or unregistered code fails `npm run typecheck`.
+ */
+export type Code =
+  | CodesOf<typeof vocabulary>
+  | CodesOf<typeof styles>
+  | CodesOf<typeof dataAndNumbers>
+  | CodesOf<typeof limits>
+  | CodesOf<typeof gdlII>
+  | CodesOf<typeof scale>
+  | CodesOf<typeof packaging>
+  | CodesOf<typeof syntax>
+  | CodesOf<typeof program>
+  | CodesOf<typeof validate>
+  | CodesOf<typeof gdl>
+  | CodesOf<typeof engine>
+  | CodesOf<typeof query>
+  | CodesOf<typeof store>
+  | CodesOf<typeof internal>
+  | CodesOf<typeof generate>
+  | CodesOf<typeof layers>
+  | CodesOf<typeof graph>
+  | CodesOf<typeof blueprints>
+  | CodesOf<typeof facts>
+  | CodesOf<typeof check>
+  | CodesOf<typeof exports>
+  | CodesOf<typeof jobs>
+  | CodesOf<typeof satisfy>;
+
 export const ALL_CODES: readonly CodeInfo[] = [...vocabulary, ...styles, ...dataAndNumbers, ...limits, ...gdlII, ...scale, ...packaging,
   ...syntax,
   ...program,

@@ -1,7 +1,7 @@
 /** `internal`: anything thrown that is not a GramlogError, printed by the CLI as error[internal] (exit code 3). */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'internal',
     severity: 'error',
@@ -10,4 +10,4 @@ export const CODES: readonly CodeInfo[] = [
     reachableFrom: 'internal',
     fix: 'Please report it, with the command and the files that cause it.',
   },
-];
+]);

@@ -1,5 +1,5 @@
 /** Codes of mass runs (issue 24): `gramlog merge` joining the `--out` folders of the shards of one run. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 /** A shard folder's manifest, as `--shard K/N --out DIR` writes it (only the fields merge reads). */
 function manifest(o: { shard: number; of: number; first: number; count: number; complete?: boolean; sha?: string; chunks?: unknown[] }): string {
@@ -24,7 +24,7 @@ function manifest(o: { shard: number; of: number; first: number; count: number; 
   });
 }
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'jobs/merge-manifest',
     severity: 'error',
@@ -91,4 +91,4 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Run the shard again with `--resume`: a chunk whose hash does not match is computed again.',
   },
-];
+]);

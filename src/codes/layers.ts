@@ -2,7 +2,7 @@
  * Codes of sequential logic layers (`gramlog generate` and `gramlog analyze`
  * on a file that declares (layer NAME ORDER): src/generate/layers/).
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 /** Two layers over two spots: walls first, then doors. */
 const WALLS = `(spot 1)
@@ -16,7 +16,7 @@ const gen = (text: string) => ({ file: 'house.gdl', text, command: 'gramlog gene
 const analyze = (text: string) => ({ file: 'house.gdl', text, command: 'gramlog analyze house.gdl' });
 const chooseNote = '`gramlog generate --choose` reports the same mistake as a usage error (exit code 2).';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'layers/name',
     severity: 'error',
@@ -181,4 +181,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: 'Layer generation given a choice the mask forbids.',
     fix: 'Choose a site the mask allows.',
   },
-];
+]);

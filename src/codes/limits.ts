@@ -4,9 +4,9 @@
  * for hours. (engine/budget and engine/limit, the engine's, are older codes
  * registered with the engine's.)
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'blueprint/budget',
     severity: 'error',
@@ -42,4 +42,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: 'An induced JSON rule whose left-hand side is two unconnected `a` nodes, run on a start graph where over 1,000 `a` nodes are all joined to each other (test/limits/ builds it).',
     fix: 'Connect the parts of the left-hand side with an edge (then they are matched as one pattern), or give the parts labels that match different nodes.',
   },
-];
+]);

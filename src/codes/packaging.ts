@@ -1,3 +1,3 @@
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [];
+export const CODES = declareCodes<never>([]);

@@ -4,11 +4,11 @@
  * area prefix (they predate the prefixes, and `gramlog validate` prints them
  * as its check names too).
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const q = (file: string, text: string) => ({ file, text, command: `gramlog query ${file}` });
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'safety',
     severity: 'error',
@@ -66,4 +66,4 @@ export const CODES: readonly CodeInfo[] = [
     example: q('rules.kif', '(a)\n(<= (p) (a) (or))\n'),
     fix: 'Put the alternatives inside the `or`, or delete it.',
   },
-];
+]);

@@ -1,7 +1,7 @@
 /** Codes of `gramlog query` and the query API (src/cli/commands/query.ts, src/engine/model.ts). */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'query/unknown-relation',
     severity: 'error',
@@ -19,4 +19,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: "`model.query('(not (p ?x))')`.",
     fix: 'Query an atom, and filter the answers yourself, or define a relation for the condition and query it.',
   },
-];
+]);

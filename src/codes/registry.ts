@@ -3,7 +3,9 @@
  * declared once, in one of the area files of this folder, with its severity,
  * what triggers it, a minimal example and the fix. The docs' error index
  * (docs/reference/errors.md, `npm run docs:errors`) is generated from it, and
- * tests fail when a code is raised that it lacks (test/codes/).
+ * tests fail when a code is raised that it lacks (test/codes/). Each area file
+ * declares its codes with declareCodes, which keeps their literal types: the
+ * `Code` type (./index.ts) is their union, so a misspelt code fails the type check.
  *
  * Codes are `area/name`. A few older codes have no area (the GDL validator's
  * check names such as `safety`, printed as `error[safety]`); they are listed in
@@ -68,4 +70,13 @@ export const BARE_CODES: readonly string[] = [
 /** Whether `code` is shaped as a code may be: `area/name` in lower case, or one of BARE_CODES. */
 export function wellShaped(code: string): boolean {
   return /^[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/.test(code) || BARE_CODES.includes(code);
+}
+
+/**
+ * An area's codes, as declared: each entry is a CodeInfo, and the `code`
+ * strings keep their literal types, from which src/codes/index.ts derives the
+ * `Code` type.
+ */
+export function declareCodes<const C extends string>(codes: ReadonlyArray<CodeInfo & { code: C }>): ReadonlyArray<CodeInfo & { code: C }> {
+  return codes;
 }

@@ -1,12 +1,12 @@
 /** Codes of constraint-satisfying generation (`--satisfy`: src/generate/satisfy/). */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const ROOMS = `(start room)
 (rule room small 1)
 (rule room big 1)
 `;
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'satisfy/unsatisfiable',
     severity: 'error',
@@ -59,4 +59,4 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Check the body against what the generator makes (`gramlog generate --json` shows the facts), or remove the rule.',
   },
-];
+]);

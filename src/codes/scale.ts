@@ -3,9 +3,9 @@
  * nesting limits of the parsers that had none, string sizes, and the
  * blueprint-inheritance depth.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'graph/json-too-deep',
     severity: 'error',
@@ -49,4 +49,4 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Build shorter strings: a name or a description needs a few hundred characters at most.',
   },
-];
+]);

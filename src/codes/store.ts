@@ -1,7 +1,7 @@
 /** Codes of the fact store (src/store/store.ts, datascript): the library's `Store`. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'store/fact',
     severity: 'error',
@@ -38,4 +38,4 @@ export const CODES: readonly CodeInfo[] = [
     apiNote: '`Store.fromFacts` or `store.with(...)` with values datascript cannot store.',
     fix: 'Pass facts as the engine gives them.',
   },
-];
+]);

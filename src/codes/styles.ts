@@ -1,7 +1,7 @@
 /** Codes of the Style contract's work (issue 19, items 6-9): the tree-grammar analysis of `gramlog analyze`. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'grammar/rule-never-fires',
     severity: 'warning',
@@ -46,4 +46,4 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Name a rule of the nonterminal in (symbol ?n NT), or change NT to the nonterminal of the rule.',
   },
-];
+]);

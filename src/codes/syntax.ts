@@ -1,9 +1,9 @@
 /** Codes of the KIF/GDL reader (src/syntax/parser.ts): text that is not a well-formed rule file. */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 const q = (file: string, text: string) => ({ file, text, command: `gramlog query ${file}` });
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'syntax/bad-char',
     severity: 'error',
@@ -126,4 +126,4 @@ export const CODES: readonly CodeInfo[] = [
     reachableFrom: 'internal',
     fix: 'Please report it with the file that triggers it.',
   },
-];
+]);

@@ -4,7 +4,7 @@
  * part of the output contract of `validate --json` ("check"), so they have no
  * area prefix.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
 /** A small valid game: one role, one move, over after one step. */
 const GAME = `(role p)
@@ -22,7 +22,7 @@ const v = (file: string, text: string, options = '') => ({ file, text, command: 
 const without = (line: string) => GAME.replace(`${line}\n`, '');
 const replaced = (line: string, by: string) => GAME.replace(line, by);
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'spelling',
     severity: 'warning',
@@ -188,4 +188,4 @@ export const CODES: readonly CodeInfo[] = [
     reachableFrom: 'internal',
     fix: 'Nothing to change in the game: please report it, with the game file.',
   },
-];
+]);

@@ -3,9 +3,9 @@
  * of every generator style (src/generate/vocabulary-check.ts), likely typos of
  * names, blueprints feeding generators and @abstract blueprints.
  */
-import type { CodeInfo } from './registry.js';
+import { declareCodes } from './registry.js';
 
-export const CODES: readonly CodeInfo[] = [
+export const CODES = declareCodes([
   {
     code: 'vocabulary/arity',
     severity: 'error',
@@ -90,4 +90,4 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Mark the base @abstract.',
   },
-];
+]);

@@ -2,7 +2,7 @@
  * Vocabulary every generator style shares (params.ts, violations.ts): the
  * entries are spread into each style's schema.
  */
-import type { VocabularyEntry } from './vocabulary-schema.js';
+import type { VocabularyEntry } from '../vocabulary-schema.js';
 
 export const PARAM_ENTRY: VocabularyEntry = {
   name: 'param',

@@ -7,7 +7,7 @@ import { loadProgram } from '../program/load.js';
 import { arityWarningName, type Program } from '../program/program.js';
 import { isParamError } from './params.js';
 import { engineOptions, type CompileOptions, type StyleSource } from './style.js';
-import type { VocabularySchema } from './vocabulary-schema.js';
+import type { VocabularySchema } from '../vocabulary-schema.js';
 
 export interface Loaded {
   /** Undefined when the files do not load (a syntax error, an error diagnostic). */

@@ -22,10 +22,10 @@
 import type { Diagnostic, Span } from '../errors.js';
 import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
-import type { CheckSource } from '../check/arbitrary.js';
+import type { CheckSource } from './check-source.js';
 import type { Params } from './params.js';
 import type { Violations } from './violations.js';
-import type { VocabularySchema } from './vocabulary-schema.js';
+import type { VocabularySchema } from '../vocabulary-schema.js';
 
 /**
  * A style's name in the registry, also the playground's file kind of its

@@ -19,7 +19,7 @@
  * located at the term that holds the mistake.
  */
 import { didYouMean } from '../did-you-mean.js';
-import type { Diagnostic, Span } from '../errors.js';
+import type { Code, Diagnostic, Span } from '../errors.js';
 import type { Atom, Statement, Term } from '../syntax/ast.js';
 import { printLiteral, printTerm } from '../syntax/printer.js';
 
@@ -37,7 +37,7 @@ import {
   type ArgSchema,
   type VocabularyEntry,
   type VocabularySchema,
-} from './vocabulary-schema.js';
+} from '../vocabulary-schema.js';
 
 export interface NameTable {
   /** The declared names of the kind. */
@@ -152,7 +152,7 @@ export function checkVocabulary(statements: readonly Statement[], schema: Vocabu
   }
 }
 
-function error(code: string, message: string, span: Span): Diagnostic {
+function error(code: Code, message: string, span: Span): Diagnostic {
   return { code, severity: 'error', message, span };
 }
 

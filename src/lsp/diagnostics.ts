@@ -4,7 +4,7 @@
  * and place; the code links to its entry in the error index.
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { cliWording } from '../cli/wording.js';
+import { cliWording } from '../cli-wording.js';
 import type { Diagnostic, Span } from '../errors.js';
 
 /** The error index (docs/reference/errors.md) as published; a client can give another (initializationOptions.errorsUrl). */

@@ -14,7 +14,7 @@ import type {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
-import { argAt, entryForm } from '../generate/vocabulary-schema.js';
+import { argAt, entryForm } from '../vocabulary-schema.js';
 import { jsonKeyAt, objectKind, scanJson } from './graph-json.js';
 import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
 import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } from './blueprints.js';

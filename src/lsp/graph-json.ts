@@ -6,7 +6,7 @@
  * the file does not parse).
  */
 import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
-import type { VocabularyEntry } from '../generate/vocabulary-schema.js';
+import type { VocabularyEntry } from '../vocabulary-schema.js';
 
 interface Frame {
   kind: 'object' | 'array';

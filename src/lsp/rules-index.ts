@@ -6,7 +6,7 @@
  * argument kinds say a position holds (nonterminals, rules, layers, params):
  * `(rule NT RULE WEIGHT)` declares NT and RULE, `(forbid ?n RULE)` uses RULE.
  */
-import { acceptsArity, argAt, type ArgKind } from '../generate/vocabulary-schema.js';
+import { acceptsArity, argAt, type ArgKind } from '../vocabulary-schema.js';
 import { readSexprs, type SAtom, type SDocument, type SList, type SNode } from './sexpr.js';
 import type { Vocabulary } from './vocabulary.js';
 

@@ -8,7 +8,7 @@ import { GDL_SCHEMA } from '../gdl/checks/schema.js';
 import { GRAPH_REWRITE_SCHEMA } from '../generate/graph/schema.js';
 import { SHARED_ENTRIES } from '../generate/shared-schema.js';
 import { styleNamed } from '../generate/styles.js';
-import { entriesByName, entryForm, type VocabularyEntry, type VocabularySchema } from '../generate/vocabulary-schema.js';
+import { entriesByName, entryForm, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
 
 export interface Vocabulary {
   /** Entries by relation name (several forms may share one). */

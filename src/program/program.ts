@@ -7,7 +7,7 @@
  * Building never throws for a semantic problem: problems are diagnostics.
  * `parseProgram` (in load.ts) throws when there are errors.
  */
-import type { Diagnostic, Span } from '../errors.js';
+import type { Code, Diagnostic, Span } from '../errors.js';
 import type { Atom, Literal, Statement, SyntaxTree, Term } from '../syntax/ast.js';
 import { forEachStatement } from '../syntax/parser.js';
 import { BUILTIN_ARITY, isBuiltinName } from './builtins.js';
@@ -245,7 +245,7 @@ function groundTerm(program: Program, t: Term): number {
 
 function addStatement(program: Program, st: Statement): void {
   const index = program.beginStatement(st);
-  const diag = (code: string, message: string, span: Span) =>
+  const diag = (code: Code, message: string, span: Span) =>
     program.diagnostics.push({ code, severity: 'error', message, span });
   if (program.options.builtins && isBuiltinName(st.head.pred)) {
     diag('builtin-head', `'${st.head.pred}' is a builtin and cannot be defined by a rule or fact`, st.head.predSpan);

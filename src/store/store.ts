@@ -38,7 +38,7 @@
  */
 import ds from 'datascript';
 import type { DB, Datom, Schema } from 'datascript';
-import { GramlogError } from '../errors.js';
+import { GramlogError, type Code } from '../errors.js';
 import {
   compareStringRows,
   findShape,
@@ -140,7 +140,7 @@ function describe(e: unknown): string {
   return oneLine(msg, 300) || 'unknown datascript error';
 }
 
-function wrap(code: string, message: string, cause: unknown): GramlogError {
+function wrap(code: Code, message: string, cause: unknown): GramlogError {
   const err = new GramlogError(code, message);
   err.cause = cause;
   return err;

@@ -47,7 +47,7 @@
  */
 import nearley from 'nearley';
 import type moo from 'moo';
-import { GramlogError, type Diagnostic, type Span } from '../errors.js';
+import { GramlogError, type Code, type Diagnostic, type Span } from '../errors.js';
 import type {
   Atom,
   CompoundTerm,
@@ -393,7 +393,7 @@ class Converter {
     return sexprSpan(this.file, s);
   }
 
-  private fail(code: string, s: Sexpr, message: string): never {
+  private fail(code: Code, s: Sexpr, message: string): never {
     const span = this.span(s);
     throw new GramlogError(code, `${message} (at ${at(span)})`, span);
   }
@@ -404,7 +404,7 @@ class Converter {
   }
 
   /** The first item of a list, which must be a constant: an empty list there is reported at itself. */
-  private firstItem(s: SexprList, code: string, what: string): SexprAtom | undefined {
+  private firstItem(s: SexprList, code: Code, what: string): SexprAtom | undefined {
     const first = s.items[0];
     if (first?.kind === 'list' && first.items.length === 0) {
       // Reported where the missing name should be: at the ')' of the '()'.

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { layersStyle } from '../../src/generate/layers/style.js';
 import { graphStyle } from '../../src/generate/graph/style.js';
 import type { FormatName } from '../../src/generate/style.js';
-import { loadGraphviz } from '../../src/export/svg/graphviz.js';
+import { loadGraphviz } from '../../src/generate/graph/svg.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkProperties } from '../../src/check/index.js';
-import { replaysNoRun } from '../../src/check/path.js';
+import { replaysNoRun } from '../../src/generate/replay-path.js';
 import { checkBlueprint } from '../../src/generate/blueprints/check.js';
 import { blueprintsStyle } from '../../src/generate/blueprints/style.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, formatError } from '../../src/cli/diagnostics.js';
-import { GramlogError, type Diagnostic, type Span } from '../../src/errors.js';
+import { GramlogError, type Code, type Diagnostic, type Span } from '../../src/errors.js';
 import { parse } from '../../src/syntax/parser.js';
 
 function span(line: number, column: number, endLine: number, endColumn: number, file = 't.kif'): Span {
@@ -32,7 +32,7 @@ describe('formatDiagnostic', () => {
   });
 
   it('runs the tildes to the end of the line when the span goes on', () => {
-    const d: Diagnostic = { code: 'c', severity: 'error', message: 'm', span: span(1, 4, 3, 2) };
+    const d: Diagnostic = { code: 'c' as Code, severity: 'error', message: 'm', span: span(1, 4, 3, 2) };
     expect(formatDiagnostic(d, '(<= (p ?x)\r\n  (q ?x)\r\n)').split('\n')).toEqual([
       't.kif:1:4: error[c]: m',
       '(<= (p ?x)',
@@ -46,7 +46,7 @@ describe('formatDiagnostic', () => {
   });
 
   it('prints only the header without a source, or when the line is not in it', () => {
-    const d: Diagnostic = { code: 'c', severity: 'error', message: 'm', span: span(9, 1, 9, 2) };
+    const d: Diagnostic = { code: 'c' as Code, severity: 'error', message: 'm', span: span(9, 1, 9, 2) };
     expect(formatDiagnostic(d)).toBe('t.kif:9:1: error[c]: m');
     expect(formatDiagnostic(d, 'one line')).toBe('t.kif:9:1: error[c]: m');
   });
@@ -56,7 +56,7 @@ describe('formatDiagnostic', () => {
   });
 
   it('points at an empty span (end of input) with one caret', () => {
-    const d: Diagnostic = { code: 'c', severity: 'error', message: 'm', span: span(1, 4, 1, 4) };
+    const d: Diagnostic = { code: 'c' as Code, severity: 'error', message: 'm', span: span(1, 4, 1, 4) };
     expect(formatDiagnostic(d, '(p ').split('\n')[2]).toBe('   ^');
   });
 });
@@ -78,10 +78,10 @@ describe('formatError', () => {
   });
 
   it('formats every diagnostic of a GramlogError, each with its own file', () => {
-    const e = new GramlogError('a', 'first', span(1, 1, 1, 2, 'x.kif'), [
-      { code: 'a', severity: 'error', message: 'first', span: span(1, 1, 1, 2, 'x.kif') },
-      { code: 'b', severity: 'error', message: 'second', span: span(1, 3, 1, 4, 'y.kif') },
-      { code: 'c', severity: 'error', message: 'third' },
+    const e = new GramlogError('a' as Code, 'first', span(1, 1, 1, 2, 'x.kif'), [
+      { code: 'a' as Code, severity: 'error', message: 'first', span: span(1, 1, 1, 2, 'x.kif') },
+      { code: 'b' as Code, severity: 'error', message: 'second', span: span(1, 3, 1, 4, 'y.kif') },
+      { code: 'c' as Code, severity: 'error', message: 'third' },
     ]);
     const out = formatError(e, new Map([['x.kif', 'ab'], ['y.kif', 'xyz']]));
     expect(out.split('\n')).toEqual([
@@ -98,11 +98,11 @@ describe('formatError', () => {
   it('starts a diagnostic without a span with the files the command read', () => {
     expect(formatError(new GramlogError('generate/no-start', 'no start'), new Map([['g.gdl', '']]))).toBe('g.gdl: error[generate/no-start]: no start');
     expect(formatError(new Error('boom'), new Map([['g.gdl', '']]))).toBe('g.gdl: error[internal]: boom');
-    expect(formatError(new GramlogError('x', 'y'), new Map())).toBe('error[x]: y');
+    expect(formatError(new GramlogError('x' as Code, 'y'), new Map())).toBe('error[x]: y');
   });
 
   it('prints the header alone when the file is not among the sources', () => {
-    const e = new GramlogError('c', 'm', span(1, 1, 1, 2, 'missing.kif'));
+    const e = new GramlogError('c' as Code, 'm', span(1, 1, 1, 2, 'missing.kif'));
     expect(formatError(e, new Map())).toBe('missing.kif:1:1: error[c]: m');
   });
 

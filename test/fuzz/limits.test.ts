@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { runCli } from '../cli/fake-io.js';
 import { maxOf, pushAll } from '../../src/arrays.js';
 import { formatDiagnostic } from '../../src/cli/diagnostics.js';
+import type { Code } from '../../src/errors.js';
 import { compileGrammar, generateFrom, explain } from '../../src/index.js';
 import { explainStore } from '../../src/generate/grammar/explain.js';
 import { historyOf } from '../../src/generate/history.js';
@@ -85,7 +86,7 @@ test('maxOf and pushAll take arrays far past the ~100,000 arguments a spread can
 test('a long source line is shown as a window around the error, the caret under the right character', () => {
   const line = 'x'.repeat(5000) + 'Y' + 'x'.repeat(5000);
   const span = { file: 'f', line: 1, column: 5001, offset: 5000, endLine: 1, endColumn: 5002, endOffset: 5001 };
-  const [, shown, caret] = formatDiagnostic({ code: 'c', severity: 'error', message: 'm', span }, line).split('\n') as [string, string, string];
+  const [, shown, caret] = formatDiagnostic({ code: 'c' as Code, severity: 'error', message: 'm', span }, line).split('\n') as [string, string, string];
   expect(shown.length).toBeLessThanOrEqual(202);
   expect(shown[caret.indexOf('^')]).toBe('Y');
 });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
-import { cliWording } from '../../src/cli/wording.js';
+import { cliWording } from '../../src/cli-wording.js';
 import { MAX_SEED } from '../../src/cli/options.js';
 import { runCli } from '../cli/fake-io.js';
 

@@ -336,7 +336,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('#panel svg.graph g.node').length === 3);
   });
 
-  it('downloads SVG as gramlog generate --format svg writes it (one module, src/export/svg/), for a tree, layers and a graph', async () => {
+  it('downloads SVG as gramlog generate --format svg writes it (one module per style, src/generate/STYLE/svg.ts), for a tree, layers and a graph', async () => {
     for (const [file, seed] of [['rules/dungeon.gdl', '42'], ['rules/building.gdl', '3'], ['rules/mission.json', '1']] as const) {
       await pick(page, file);
       await page.fill('#seed', seed);

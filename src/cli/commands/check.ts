@@ -19,7 +19,7 @@ import { statusLine } from '../progress.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, printWarnings, readEngineOptions, PARAM_OPTION, readParams, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { readStyleSources } from '../style-files.js';
 import { formatTag } from '../../json/formats.js';
-import { runItems } from '../../parallel/run-items.js';
+import { runItems } from '../parallel/run-items.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;

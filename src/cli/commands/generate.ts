@@ -18,8 +18,8 @@ import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 import { MASS_HELP, MASS_OPTION, readMass } from '../options.js';
-import { runSeeds } from '../../parallel/run-seeds.js';
-import type { MassOptions, SeedOutcome, Tally } from '../../parallel/types.js';
+import { runSeeds } from '../parallel/run-seeds.js';
+import type { MassOptions, SeedOutcome, Tally } from '../parallel/types.js';
 import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
 import { masterNamed } from './master.js';
@@ -28,7 +28,7 @@ import type { Program } from '../../program/program.js';
 import { termJson, type TermJson } from '../../json/terms.js';
 import { FORMAT_INFO, formatInfo } from '../../generate/formats.js';
 import { didYouMean } from '../../did-you-mean.js';
-import { prepareFormat } from '../../export/prepare.js';
+import { prepareFormat } from '../../generate/prepare-format.js';
 import { Satisfier } from '../../generate/satisfy/satisfy.js';
 import { annotate, explainSteered } from '../../generate/satisfy/annotate.js';
 import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
@@ -322,7 +322,7 @@ function withParamsField(line: string, params: ReadonlyArray<readonly [string, s
 
 /**
  * Generate seeds SEED..SEED+COUNT-1 (or the part --shard runs; on --jobs
- * worker threads, in seed order: src/parallel/run-seeds.ts), print each
+ * worker threads, in seed order: src/cli/parallel/run-seeds.ts), print each
  * artifact (`separator` between them; --out DIR: chunk files), and on stderr a
  * line for each that derives violations and the error of each whose
  * generation fails (both name the seed); go on to the last seed, then, when

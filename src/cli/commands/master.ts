@@ -20,8 +20,8 @@ import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
 import { filesOf, formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
-import { runSeeds } from '../../parallel/run-seeds.js';
-import type { SeedOutcome, Tally } from '../../parallel/types.js';
+import { runSeeds } from '../parallel/run-seeds.js';
+import type { SeedOutcome, Tally } from '../parallel/types.js';
 import { FORMAT_INFO } from '../../generate/formats.js';
 import { MASS_HELP, MASS_OPTION, readMass } from '../options.js';
 import { BLUEPRINT_BUDGET_HELP, BLUEPRINT_BUDGET_OPTION, JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readBlueprintBudget, readEngineOptions, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
@@ -155,7 +155,7 @@ examples:
       const read = files.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) }));
       satisfier = new Satisfier(blueprintsStyle, grammar, { entry: name }, satisfy, { sources: read });
     }
-    // each seed in seed order, on --jobs worker threads, to stdout or --out DIR (src/parallel/run-seeds.ts)
+    // each seed in seed order, on --jobs worker threads, to stdout or --out DIR (src/cli/parallel/run-seeds.ts)
     const tally = runSeeds({
       command: 'master',
       io,

@@ -1,8 +1,8 @@
 import { createStateMachine, type Executor } from '../../gdl/machine/statemachine.js';
 import { DEFAULT_MAX_DEPTH, encodePlayouts, playPlayout, type PlayoutBlock, PlayoutStreams, SimulationTotals, type SimulationResult } from '../../gdl/play/simulate.js';
 import type { PlayoutResult } from '../../gdl/machine/types.js';
-import { defaultJobs } from '../../parallel/jobs.js';
-import { runItems } from '../../parallel/run-items.js';
+import { defaultJobs } from '../parallel/jobs.js';
+import { runItems } from '../parallel/run-items.js';
 import { loadGame } from '../../gdl/checks/load-game.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import { readSource, type Command } from '../command.js';

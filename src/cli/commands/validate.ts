@@ -5,8 +5,8 @@ import { readSource, type Command } from '../command.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError } from '../io.js';
 import { JOBS_HELP, JOBS_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, readMass, readSeed, SEED_OPTION, seedHelp } from '../options.js';
-import { runSeeds } from '../../parallel/run-seeds.js';
-import type { SeedOutcome, Tally } from '../../parallel/types.js';
+import { runSeeds } from '../parallel/run-seeds.js';
+import type { SeedOutcome, Tally } from '../parallel/types.js';
 import { FORMAT_INFO } from '../../generate/formats.js';
 
 export const validateCommand: Command = {
@@ -86,7 +86,7 @@ examples:
     // --shard splits the files in sorted order (a shell's glob order), so every shard sees the same list
     const paths = mass.shard ? [...args.positionals].sort() : args.positionals;
     const inputs = paths.map((path) => ({ file: sourceName(path), text: readSource(io, sources, path) }));
-    // each file's report in file order, on --jobs worker threads (src/parallel/run-seeds.ts: file I is "seed" I)
+    // each file's report in file order, on --jobs worker threads (src/cli/parallel/run-seeds.ts: file I is "seed" I)
     const tally = runSeeds({
       command: 'validate',
       io,

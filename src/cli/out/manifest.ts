@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Parsed } from '../args.js';
-import { VERSION } from '../main.js';
+import { VERSION } from '../../version.js';
 import { record } from '../../data/records.js';
 
 /** The options of a mass run that do not change its output, left out of the manifest's options. */

@@ -9,14 +9,14 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GramlogError } from '../../errors.js';
+import { GramlogError, type Code } from '../../errors.js';
 import { chunkName, MANIFEST, writeAtomic } from './out-dir.js';
 import { describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
 
 /** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
 export class MergeError extends GramlogError {
   constructor(
-    code: string,
+    code: Code,
     message: string,
     readonly file: string,
   ) {
@@ -25,7 +25,7 @@ export class MergeError extends GramlogError {
 }
 
 /** The MergeError of `code` about `file`. */
-function fail(code: string, message: string, file: string): MergeError {
+function fail(code: Code, message: string, file: string): MergeError {
   return new MergeError(code, message, file);
 }
 

@@ -12,7 +12,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../io.js';
-import type { SeedOutcome } from '../../parallel/types.js';
+import type { SeedOutcome } from '../parallel/types.js';
 import { describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
 import { createHash, type Hash } from 'node:crypto';
 

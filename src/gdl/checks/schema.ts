@@ -1,10 +1,10 @@
 /**
  * The GDL (and GDL-II, GDL-III) vocabulary as data (see
- * ../generate/vocabulary-schema.ts), for the reference and the language
+ * src/vocabulary-schema.ts), for the reference and the language
  * server. The validator's keyword restrictions (src/gdl/validate) are the
  * GDL specification's own and are kept there.
  */
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../../generate/vocabulary-schema.js';
+import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../../vocabulary-schema.js';
 
 const ROLE: ArgSchema = { name: 'ROLE', kind: 'role' };
 const FACT: ArgSchema = { name: 'FACT', kind: 'term' };

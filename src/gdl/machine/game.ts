@@ -6,7 +6,7 @@
  * rules). A game without `init` is playable: its initial state is empty (as
  * GGP-Base's test_case_3c and test_case_5b expect).
  */
-import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import { GramlogError, throwIfErrors, type Code, type Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 
 export interface GameInfo {
@@ -53,7 +53,7 @@ export function gameInfo(program: Program): GameInfo {
     roles: [],
   };
   const span = fileSpan(program);
-  const fail = (code: string, message: string): never => {
+  const fail = (code: Code, message: string): never => {
     throw new GramlogError(code, message, span);
   };
   const roleFacts = program.facts.filter((f) => f.rel === info.role).sort((a, b) => a.statement - b.statement);

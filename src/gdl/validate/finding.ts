@@ -45,10 +45,10 @@
  *   executor        the compiled state machine disagreed with the reference engine
  *                   (warning; the engine's findings are reported)
  */
-import type { Severity, Span } from '../../errors.js';
+import type { Code, Severity, Span } from '../../errors.js';
 
 export interface Finding {
-  check: string;
+  check: Code;
   severity: Severity;
   message: string;
   span?: Span;
@@ -134,11 +134,11 @@ export function findingToJson(f: Finding): FindingJson {
   return out;
 }
 
-export function error(check: string, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+export function error(check: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
   return { check, severity: 'error', message, ...(span ? { span } : {}), ...extra };
 }
 
-export function warning(check: string, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+export function warning(check: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
   return { check, severity: 'warning', message, ...(span ? { span } : {}), ...extra };
 }
 

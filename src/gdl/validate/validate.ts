@@ -131,7 +131,8 @@ function evaluationFinding(e: GramlogError, what: string): Finding {
   // Running out of work or time (--max-work, --timeout) says nothing about the game: a warning, not an error;
   // the engine's message says which budget ran out.
   if (e.code === 'engine/budget') return warning('evaluation', `${what} within the evaluation budget: ${e.message}`, e.span);
-  const check = e.code === 'gdl/no-init' ? 'init' : 'evaluation';
+  // no registered code is gdl/no-init at present (test/codes/registry.test.ts): kept for when one is
+  const check = (e.code as string) === 'gdl/no-init' ? 'init' : 'evaluation';
   return error(check, `${what}: ${e.message}`, e.span);
 }
 

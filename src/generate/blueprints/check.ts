@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { GramlogError } from '../../errors.js';
-import { replayed } from '../../check/path.js';
+import { replayed } from '../replay-path.js';
 import type { Library } from './library.js';
 import { master, type Master } from './master.js';
 import { masterViolations, type MasterRules } from './master-facts.js';

@@ -15,9 +15,8 @@
  */
 import { GramlogError, type Span } from '../../errors.js';
 import { quoteString } from '../../program/terms.js';
-import { MODS } from './ast.js';
-import type { Definition } from './library.js';
-import { ownDomains } from './library.js';
+import { MODS, type DomainDecl } from './ast.js';
+import type { Definition } from './types.js';
 import { pushAll } from '../../arrays.js';
 
 /** The canonical text of a domain set, `[school: water !storm]`: its identity. */
@@ -122,4 +121,15 @@ export function atUserText<T>(file: string, spans: ReadonlyArray<Span | undefine
       }),
     );
   }
+}
+
+/** The domains a block declares, resolved to own keywords and whether they replace the inherited ones. */
+export function ownDomains(decls: readonly DomainDecl[]): Map<string, { replaces: boolean; keywords: string[] }> {
+  const out = new Map<string, { replaces: boolean; keywords: string[] }>();
+  for (const d of decls) {
+    const cur = out.get(d.domain);
+    if (d.op === '=' || !cur) out.set(d.domain, { replaces: d.op === '=' || (cur?.replaces ?? false), keywords: [...d.keywords] });
+    else pushAll(cur.keywords, d.keywords);
+  }
+  return out;
 }

@@ -15,50 +15,11 @@ import { GramlogError, type Span } from '../../errors.js';
 import { evaluate } from '../../engine/index.js';
 import { loadProgram } from '../../program/load.js';
 import { throwIfErrors } from '../../errors.js';
-import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
-import { atUserText, FACTS_FILE, libraryFactsText, setKey } from './facts.js';
+import { MODS, OPERATORS, type Block, type BlueprintFile, type Expr, type FunctionDecl, type PropertyDecl } from './ast.js';
+import { atUserText, FACTS_FILE, libraryFactsText, ownDomains, setKey } from './facts.js';
+import type { BlueprintSource, Definition, Library } from './types.js';
 import { parseBlueprintFile } from './parse.js';
 import { didYouMean } from '../../did-you-mean.js';
-import { pushAll } from '../../arrays.js';
-
-export interface Definition {
-  readonly kind: Block['kind'];
-  /** The name as written (without braces for a factory). */
-  readonly name: string;
-  /** Unique key: the name, or `{NAME}` for a factory. */
-  readonly key: string;
-  readonly block: Block;
-  readonly parent: Definition | undefined;
-  /** Own and inherited properties, ancestors' first, a child's override in place. */
-  readonly properties: readonly PropertyDecl[];
-  /** Own and inherited functions by name (a child's override wins). */
-  readonly functions: ReadonlyMap<string, FunctionDecl>;
-  /** Position in the library (files in order, blocks in order). */
-  readonly index: number;
-}
-
-export interface Library {
-  readonly files: readonly BlueprintFile[];
-  /** By key (`Frost`, `{RandomSpell}`), in library order. */
-  readonly definitions: ReadonlyMap<string, Definition>;
-  /** The name of every @function of the library: a list `(NAME ARG...)` with one of them at its head is a call. */
-  readonly functionNames: ReadonlySet<string>;
-  /** Members (definition keys, library order) of every domain set the library uses, by setKey. */
-  readonly sets: ReadonlyMap<string, readonly string[]>;
-  /** The library as Datalog facts and rules (KIF text), as `gramlog query FILE.bp` sees it. */
-  readonly factsText: string;
-  /** For each line of factsText, the place in the .bp files it comes from (undefined for the fixed rules). */
-  readonly factsSpans: ReadonlyArray<Span | undefined>;
-  /** Where an error in the fixed rules of factsText points: the blueprint with the longest chain of parents. */
-  readonly factsFallback: Span | undefined;
-  /** Members of any domain set, computed on first use (and kept). */
-  members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[];
-}
-
-export interface BlueprintSource {
-  text: string;
-  file: string;
-}
 
 const RESERVED: ReadonlySet<string> = new Set(OPERATORS);
 
@@ -233,15 +194,5 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
   });
 }
 
-/** The domains a block declares, resolved to own keywords and whether they replace the inherited ones. */
-export function ownDomains(decls: readonly DomainDecl[]): Map<string, { replaces: boolean; keywords: string[] }> {
-  const out = new Map<string, { replaces: boolean; keywords: string[] }>();
-  for (const d of decls) {
-    const cur = out.get(d.domain);
-    if (d.op === '=' || !cur) out.set(d.domain, { replaces: d.op === '=' || (cur?.replaces ?? false), keywords: [...d.keywords] });
-    else pushAll(cur.keywords, d.keywords);
-  }
-  return out;
-}
-
-export { MODS };
+export { MODS, ownDomains };
+export type { BlueprintSource, Definition, Library };

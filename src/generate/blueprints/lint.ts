@@ -16,7 +16,7 @@
  *   blueprint/type              (error)   strcat of a list or master, arithmetic on a string, list or
  *                                         master, a mod where a blueprint is needed
  */
-import type { Diagnostic, Span } from '../../errors.js';
+import type { Code, Diagnostic, Span } from '../../errors.js';
 import { MODS, type Expr } from './ast.js';
 import { definitionKey, walkExpr, type Definition, type Library } from './library.js';
 import { setText } from './master.js';
@@ -27,7 +27,7 @@ type Ty = 'num' | 'str' | 'list' | 'master' | 'any';
 export function lintLibrary(library: Library): Diagnostic[] {
   const out: Diagnostic[] = [];
   const defs = library.definitions;
-  const report = (code: string, severity: Diagnostic['severity'], message: string, span: Span) => out.push({ code, severity, message, span });
+  const report = (code: Code, severity: Diagnostic['severity'], message: string, span: Span) => out.push({ code, severity, message, span });
 
   // Keywords declared per domain (for "did you mean" on empty sets).
   const keywords = new Map<string, Set<string>>();

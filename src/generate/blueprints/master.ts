@@ -24,7 +24,7 @@
  *   blueprint/budget             more function calls (maxCalls) or more nested masters
  *                                (maxMasters) in one master than its budget
  */
-import { GramlogError, type Span } from '../../errors.js';
+import { GramlogError, type Code, type Span } from '../../errors.js';
 import { formatNumber } from '../../program/terms.js';
 import { createRandom, type Random } from '../../random.js';
 import { controlledStream, type DrawControl } from '../satisfy/controlled.js';
@@ -140,7 +140,7 @@ class Mastering {
     this.root = createRandom(seed);
   }
 
-  private fail(code: string, message: string, span: Span | undefined, ctx: Ctx): never {
+  private fail(code: Code, message: string, span: Span | undefined, ctx: Ctx): never {
     const where = ctx.path === '' ? '' : ` at ${ctx.path}`;
     throw new GramlogError(code, `${message} (mastering ${ctx.owner.key}${where}, seed ${String(this.seed)})`, span);
   }

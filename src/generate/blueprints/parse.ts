@@ -20,14 +20,14 @@
  */
 import nearley from 'nearley';
 import type moo from 'moo';
-import { GramlogError, joinSpans, type Span } from '../../errors.js';
+import { GramlogError, joinSpans, type Code, type Span } from '../../errors.js';
 import { tokenSpan, tokenStartSpan } from '../../syntax/sexpr.js';
 import { MODS, OPERATORS, type Block, type BlueprintFile, type DomainDecl, type Expr, type Operator, type PropertyDecl } from './ast.js';
 import compiled from './generated/blueprint-grammar.js';
 import type { Linked, RawBlock, RawExpr, RawItem } from './generated/blueprint-grammar.js';
 import { BlueprintTokenLexer, DIRECTIVES, tokenizeBlueprints } from './lexer.js';
 import { didYouMean } from '../../did-you-mean.js';
-import { arityRange } from '../vocabulary-schema.js';
+import { arityRange } from '../../vocabulary-schema.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
@@ -159,7 +159,7 @@ export function parseBlueprintFile(text: string, file: string): BlueprintFile {
   return { file, blocks };
 }
 
-function hintFor(tokens: readonly moo.Token[], failed: moo.Token): { code: string; hint: string } {
+function hintFor(tokens: readonly moo.Token[], failed: moo.Token): { code: Code; hint: string } {
   let directive: moo.Token | undefined;
   let openSet = false;
   for (const t of tokens) {

@@ -6,7 +6,7 @@
  * every built-in function from its entry here; OPERATORS (ast.ts) is checked
  * against the built-in entries by a test.
  */
-import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
+import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../../vocabulary-schema.js';
 
 const d = formEntry;
 

@@ -20,7 +20,7 @@
 import type { Diagnostic, Span } from '../../errors.js';
 import type { Atom, Statement, Term } from '../../syntax/ast.js';
 import { placeOf, type Analysis, type AnalysisFinding, type AnalyzeOptions, type AnalyzeResult, type StyleSource } from '../style.js';
-import type { Grammar, RuleDef } from './grammar.js';
+import type { Grammar, RuleDef } from './types.js';
 import { grammarStyle } from './style.js';
 
 /** Pre-selectors and the argument positions that name a rule. */

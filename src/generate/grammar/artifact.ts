@@ -4,7 +4,7 @@
  * replays it. Made from the loop's term-id nodes once, at the end.
  */
 import type { TermTable } from '../../program/terms.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import type { GenerationHistory } from './history.js';
 import { EAGER_DEPTH, type GenNode } from './node.js';
 import { record } from '../../data/records.js';

@@ -12,7 +12,7 @@
  */
 import { didYouMean } from '../../did-you-mean.js';
 import { GramlogError } from '../../errors.js';
-import type { Grammar, Nonterminal } from './grammar.js';
+import type { Grammar, Nonterminal } from './types.js';
 import type { GenNode } from './node.js';
 import type { PipelineResult } from './pipeline.js';
 

@@ -12,7 +12,7 @@
  */
 import type { InjectedFact } from '../../engine/evaluate.js';
 import type { TermTable } from '../../program/terms.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import type { GenNode } from './node.js';
 
 /** Term ids of small whole numbers (depths, counts), interned once. */

@@ -21,7 +21,7 @@ import { NodeStreams, weightedIndex } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
-import type { Grammar, Nonterminal } from './grammar.js';
+import type { Grammar, Nonterminal } from './types.js';
 import { EAGER_DEPTH, NodeNames, TreeNode, type GenNode } from './node.js';
 import { formatNumber } from '../../program/terms.js';
 import { statementSpan, where } from './vocabulary.js';

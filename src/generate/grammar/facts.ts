@@ -26,7 +26,7 @@ import { rebuildProgram, statementTrees } from '../statements.js';
 import { NO_VIOLATIONS, violationRelations, violationsOf, type Violations } from '../violations.js';
 import { treeOf, type Artifact } from './artifact.js';
 import { pruneTo } from './dependencies.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import type { GenNode } from './node.js';
 
 /** The relations an artifact's facts fill, with their arity. */

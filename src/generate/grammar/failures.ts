@@ -5,7 +5,7 @@
  * past maxdepth or maxnodes (naming the rule that keeps recursing).
  */
 import { GramlogError, type Span } from '../../errors.js';
-import type { Grammar, Nonterminal, RuleDef } from './grammar.js';
+import type { Grammar, Nonterminal, RuleDef } from './types.js';
 import type { GenNode } from './node.js';
 import type { PipelineProblem, PipelineResult, RuleFact, Selectors, StepName } from './pipeline.js';
 import { PRESELECTOR_RELATIONS, statementSpan, where } from './vocabulary.js';

@@ -20,7 +20,7 @@
  */
 import { unreadTree, type Artifact, type ArtifactNode } from './artifact.js';
 import type { GenNode } from './node.js';
-import type { RuleDef } from './grammar.js';
+import type { RuleDef } from './types.js';
 import type { TermTable } from '../../program/terms.js';
 import { formatTag } from '../../json/formats.js';
 import { termJson } from '../../json/terms.js';

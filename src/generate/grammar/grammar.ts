@@ -5,7 +5,7 @@
  * reserved relations the per-node evaluation must inject and read.
  */
 import { didYouMean } from '../../did-you-mean.js';
-import { GramlogError, throwIfErrors, type Diagnostic, type Span } from '../../errors.js';
+import { GramlogError, throwIfErrors } from '../../errors.js';
 import { grammarLoadFindings } from './load-findings.js';
 import { checkVocabulary } from '../vocabulary-check.js';
 import { GRAMMAR_SCHEMA } from './schema.js';
@@ -14,7 +14,7 @@ import type { Model } from '../../engine/model.js';
 import { loadProgram, type Source } from '../../program/load.js';
 import { compareTerms, printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
-import { applyParams, type Params } from '../params.js';
+import { applyParams } from '../params.js';
 import { dependsOn, isRead, mentionsNodeIds, nodeDependentRelations, pruneForGeneration, readRelations } from './dependencies.js';
 import {
   DEFAULT_MAX_DEPTH,
@@ -25,91 +25,10 @@ import {
   relationIds,
   statementSpan,
   STATIC_RELATIONS,
-  type NodeRelation,
-  type OutputRelation,
-  type PreselectorRelation,
-  type RelationIds,
 } from './vocabulary.js';
+import type { ChildDef, Grammar, GrammarOptions, GrammarSource, Nonterminal, RuleDef } from './types.js';
 
-export interface ChildDef {
-  /** The INDEX as a number (children are ordered by it). */
-  index: number;
-  symbol: number;
-}
-
-export interface RuleDef {
-  /** The RULE term. */
-  term: number;
-  name: string;
-  /** The nonterminal this rule expands. */
-  nt: number;
-  /** Position in the nonterminal's rule list (the pipeline's rule index). */
-  index: number;
-  /** Position in the grammar's canonical list of all rules. */
-  serial: number;
-  weight: number;
-  children: ChildDef[];
-  /** Where `(rule NT RULE WEIGHT)` is written. */
-  span: Span | undefined;
-}
-
-export interface Nonterminal {
-  term: number;
-  name: string;
-  /** Sorted by rule term (the canonical order): the order of weights everywhere. */
-  rules: RuleDef[];
-  /** Base weights, in the order of `rules`. */
-  weights: Float64Array;
-}
-
-export interface GrammarOptions {
-  /** `(param KEY VALUE)` overrides: KEY → VALUE as text. */
-  params?: Params;
-  /** File name for a program given as text (default `<grammar>`). */
-  file?: string;
-}
-
-export interface Grammar {
-  /**
-   * The program generation evaluates: the rule file with params applied,
-   * without the statements no reserved relation depends on (e.g. `violation`
-   * rules of a check), so they cost nothing per node.
-   */
-  readonly program: Program;
-  /** The whole rule file with params applied (for `artifactModel`). */
-  readonly source: Program;
-  /** The static model: the program evaluated once with no node facts. */
-  readonly base: Model;
-  readonly start: number;
-  readonly startArgs: ReadonlyArray<readonly [number, number]>;
-  readonly nonterminals: ReadonlyMap<number, Nonterminal>;
-  /** Every rule by RULE term. */
-  readonly rules: ReadonlyMap<number, RuleDef>;
-  /** Every rule, in canonical order. */
-  readonly ruleList: readonly RuleDef[];
-  readonly maxDepth: number;
-  readonly maxNodes: number;
-  /** The params in effect (after overrides), canonical text, sorted by key. */
-  readonly params: ReadonlyArray<readonly [string, string]>;
-  /** The injected relations some rule reads (the others are left out). */
-  readonly nodeRel: RelationIds<NodeRelation>;
-  readonly selectorRel: RelationIds<PreselectorRelation>;
-  readonly outputRel: RelationIds<OutputRelation>;
-  /** Inject facts about ancestors too (the program reads `parent` or `chose`). */
-  readonly injectAncestors: boolean;
-  /** `attr` depends on node facts: evaluate terminals too. */
-  readonly attrPerNode: boolean;
-  /** `attr` depends on `chose`: evaluate once more after the node's choice. */
-  readonly attrNeedsChoice: boolean;
-  /** `childarg` depends on node facts (else it is read from the static model). */
-  readonly childargPerNode: boolean;
-  /** The program mentions a constant that looks like a node id (`n`, `n/0`): no memo (node-eval.ts). */
-  readonly mentionsNodeIds: boolean;
-  /** Warnings found at load (load-findings.ts): an unreachable nonterminal, a violation rule that never fires. */
-  readonly warnings: readonly Diagnostic[];
-}
-
-export type GrammarSource = Program | string | readonly Source[];
+export type { ChildDef, RuleDef, Nonterminal, GrammarOptions, Grammar, GrammarSource };
 
 /** A file with no (start SYMBOL): a finding about the whole file, at its first character. */
 function noStart(file: string | undefined): GramlogError {
@@ -270,7 +189,7 @@ function isSourceList(source: GrammarSource): source is readonly Source[] {
  * No ceiling: what an artifact may cost is bounded by the memory budget
  * (../memory.ts), measured while it grows, not guessed from the count.
  */
-function limit(program: Program, base: Model, name: string, def: number): number {
+function limit(program: Program, base: Model, name: 'maxdepth' | 'maxnodes', def: number): number {
   const rows = base.tuples(name, 1);
   if (rows.length === 0) return def;
   const terms = program.terms;

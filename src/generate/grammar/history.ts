@@ -20,7 +20,7 @@ import type { TxEntity } from '../../store/index.js';
 import { History } from '../history.js';
 import { pairsToRecord } from './artifact.js';
 import type { ExpansionRecord, ExpansionRecorder } from './expand.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import { STEPS } from './pipeline.js';
 
 export class GenerationHistory extends History implements ExpansionRecorder {

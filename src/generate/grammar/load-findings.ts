@@ -25,7 +25,7 @@ import type { Program } from '../../program/program.js';
 import { undeclaredParamReads } from '../params.js';
 import { violationNeverFires } from '../violations.js';
 import { ARTIFACT_RELATIONS } from './facts.js';
-import type { Nonterminal, RuleDef } from './grammar.js';
+import type { Nonterminal, RuleDef } from './types.js';
 import { statementSpan } from './vocabulary.js';
 import { checkVocabulary } from '../vocabulary-check.js';
 import { GRAMMAR_SCHEMA } from './schema.js';

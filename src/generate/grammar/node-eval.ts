@@ -19,7 +19,7 @@
 import { evaluate } from '../../engine/evaluate.js';
 import { KIND_COMPOUND, KIND_CONST, type TermTable } from '../../program/terms.js';
 import { NumberTerms, nodeFacts, nodeKey } from './context.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import { ROOT_PATH, type GenNode } from './node.js';
 import { extractOutcome, slotRelations, SLOT_NAMES, type NodeOutcome, type SlotName } from './outcome.js';
 

@@ -9,7 +9,7 @@
  * change the draws of nodes outside the subtree it affects.
  */
 import { formatNumber, type TermTable } from '../../program/terms.js';
-import type { RuleDef } from './grammar.js';
+import type { RuleDef } from './types.js';
 
 export const ROOT_PATH = 'n';
 

@@ -6,7 +6,7 @@
  * can be computed once and reused (memo.ts).
  */
 import type { Model } from '../../engine/model.js';
-import type { Grammar } from './grammar.js';
+import type { Grammar } from './types.js';
 import type { PipelineResult, Selectors } from './pipeline.js';
 
 export const SLOT_NAMES = [

@@ -11,7 +11,7 @@
 import { GramlogError } from '../../errors.js';
 import { compareTerms } from '../../program/order.js';
 import type { TermTable } from '../../program/terms.js';
-import type { Grammar, RuleDef } from './grammar.js';
+import type { Grammar, RuleDef } from './types.js';
 import type { GenNode } from './node.js';
 import type { NodeOutcome } from './outcome.js';
 import { statementSpan } from './vocabulary.js';

@@ -12,7 +12,7 @@
  */
 import { GramlogError } from '../../errors.js';
 import { printAtom } from '../../program/order.js';
-import type { Grammar, Nonterminal } from './grammar.js';
+import type { Grammar, Nonterminal } from './types.js';
 import type { NodeOutcome } from './outcome.js';
 import { emptySelectors, type Selectors } from './pipeline.js';
 import { PRESELECTOR_RELATIONS, statementSpan, type PreselectorRelation } from './vocabulary.js';

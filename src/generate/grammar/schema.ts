@@ -6,7 +6,7 @@
  * (docs/reference/vocabulary.md) all read it.
  */
 import { SHARED_ENTRIES } from '../shared-schema.js';
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary-schema.js';
+import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../../vocabulary-schema.js';
 
 const NODE: ArgSchema = { name: '?N', kind: 'node' };
 const RULE: ArgSchema = { name: 'RULE', kind: 'rule', code: 'generate/unknown-rule' };

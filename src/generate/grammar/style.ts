@@ -14,7 +14,7 @@ import { artifactViolations } from './facts.js';
 import { formatDot } from './format-dot.js';
 import { formatJson } from './format-json.js';
 import { formatText } from './format-text.js';
-import { artifactTreeSvg } from '../../export/svg/tree.js';
+import { artifactTreeSvg } from './svg.js';
 import type { Grammar } from './grammar.js';
 import { explain, generateFrom } from './generate.js';
 import { GRAMMAR_SCHEMA } from './schema.js';

@@ -18,7 +18,7 @@
  *   graph/bad-grammar        wrong JSON types (rules not an array, ...)
  *   graph/stage-never-applies a stage with no rule that can ever be chosen
  */
-import { GramlogError } from '../../errors.js';
+import { GramlogError, type Code } from '../../errors.js';
 import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { jsonKeys } from './schema.js';
@@ -39,7 +39,7 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 class Loader {
   constructor(readonly doc: JsonDocument) {}
   rule = '';
-  fail(code: string, path: JsonPath, message: string): never {
+  fail(code: Code, path: JsonPath, message: string): never {
     const where = pathText(path);
     throw new GramlogError(code, `${where}${this.rule ? ` (${this.rule})` : ''}: ${message}`, this.doc.spanAt(path));
   }

@@ -22,6 +22,7 @@
 import { RE2JS } from 're2js';
 import { didYouMean } from '../../did-you-mean.js';
 import type { JsonPath } from './json.js';
+import type { Code } from '../../errors.js';
 import { dataAt, dataString, record, setData, toData } from '../../data/records.js';
 
 export type Label = unknown;
@@ -46,7 +47,7 @@ export type LabelExpr = (ctx: LabelContext) => Label;
 
 /** Raises located errors for the loader. */
 export interface Reporter {
-  fail(code: string, path: JsonPath, message: string): never;
+  fail(code: Code, path: JsonPath, message: string): never;
   /** The ids the RHS may refer to (LHS node and edge ids). */
   known?: readonly string[];
 }

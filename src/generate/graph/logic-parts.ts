@@ -27,13 +27,7 @@ import type { Atom, Literal, Statement, Term } from '../../syntax/ast.js';
 import type { SiteSource } from './generate.js';
 import { DEFAULT_MAX_COMBINATIONS, type Site } from './match.js';
 import type { NodeRec } from './graph.js';
-import type { GraphRule } from './types.js';
-
-/** A part of a rule's query: its relation and the positions (in the rule's head) of its matched nodes. */
-export interface LogicPart {
-  name: string;
-  positions: number[];
-}
+import type { GraphRule, LogicPart } from './types.js';
 
 function termVars(t: Term, into: Set<string>): void {
   if (t.kind === 'var') into.add(t.name);

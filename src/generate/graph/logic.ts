@@ -28,7 +28,7 @@
  * a condition on the whole graph) and is the reference the incremental sites
  * are tested against.
  */
-import { GramlogError, throwIfErrors, type Span } from '../../errors.js';
+import { GramlogError, throwIfErrors, type Code, type Span } from '../../errors.js';
 import { evaluate, type Model } from '../../engine/index.js';
 import { buildProgram, type Program, type ProgramOptions } from '../../program/program.js';
 import type { Statement, Term } from '../../syntax/ast.js';
@@ -54,7 +54,7 @@ export function isGraphRuleText(text: string): boolean {
   return /\(\s*graph(?:rule|start)\s/.test(text);
 }
 
-function fail(code: string, span: Span | undefined, message: string): never {
+function fail(code: Code, span: Span | undefined, message: string): never {
   throw new GramlogError(code, message, span);
 }
 

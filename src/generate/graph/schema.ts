@@ -6,7 +6,7 @@
  * the first two with vocabulary-check.ts.
  */
 import { SHARED_ENTRIES } from '../shared-schema.js';
-import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
+import { formEntry, type ArgSchema, type VocabularyEntry, type VocabularySchema } from '../../vocabulary-schema.js';
 
 const RULE: ArgSchema = { name: 'RULE', kind: 'rule', code: 'graph/unknown-rule' };
 const COUNT = (name: string): ArgSchema => ({ name, kind: 'integer', code: 'graph/bad-number' });

@@ -73,9 +73,13 @@ export interface GraphRule {
   logic?: LogicRule;
 }
 
-/** A .gdl rule: the `(match NAME ?v...)` relation whose answers are the sites, and the RHS. */
-import type { LogicPart } from './logic-parts.js';
+/** A part of a .gdl rule's query (logic-parts.ts): its relation and the positions (in the rule's head) of its matched nodes. */
+export interface LogicPart {
+  name: string;
+  positions: number[];
+}
 
+/** A .gdl rule: the `(match NAME ?v...)` relation whose answers are the sites, and the RHS. */
 export interface LogicRule {
   /** Variable names of the match head, in order (they bind graph node ids). */
   vars: string[];

@@ -6,7 +6,7 @@
  * the reference (docs/reference/vocabulary.md) all read it.
  */
 import { SHARED_ENTRIES } from '../shared-schema.js';
-import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../vocabulary-schema.js';
+import type { ArgSchema, VocabularyEntry, VocabularySchema } from '../../vocabulary-schema.js';
 
 const LAYER: ArgSchema = { name: 'LAYER', kind: 'layer', code: 'layers/unknown-layer' };
 const KEY: ArgSchema = { name: 'KEY', kind: 'term' };
@@ -92,7 +92,7 @@ const entries: VocabularyEntry[] = [
     doc: 'Site KEY of the layer was placed; later layers (and violation rules) read it.',
     example: '(<= (allow village ?k) (not (placed water ?k)))',
   },
-  // read by the exports (src/export/tilemap.ts): --format tiled, svg, png
+  // read by the exports (src/generate/layers/tilemap.ts): --format tiled, svg, png
   {
     name: 'tilemap',
     args: [

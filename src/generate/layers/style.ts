@@ -16,9 +16,9 @@ import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
 import { drawSeed } from '../satisfy/draws.js';
-import { formatTiled, layerTilesetPng } from '../../export/tiled.js';
-import { layersSvg } from '../../export/svg/layers.js';
-import { layersPng } from '../../export/png.js';
+import { formatTiled, layerTilesetPng } from './tiled.js';
+import { layersSvg } from './svg.js';
+import { layersPng } from './png.js';
 
 export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   name: 'layers',

@@ -17,12 +17,12 @@
  * state (`site`, `chance`, `sitechance`, `allow`, `group`) is read from the model
  * evaluated with the earlier layers' `placed` facts.
  */
-import { GramlogError, type Span } from '../../errors.js';
+import { GramlogError, type Code, type Span } from '../../errors.js';
 import type { Model } from '../../engine/model.js';
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { KIND_CONST } from '../../program/terms.js';
-import { arities } from '../vocabulary-schema.js';
+import { arities } from '../../vocabulary-schema.js';
 import { DECLARATION_GROUP, LAYERS_SCHEMA, STATE_GROUP } from './schema.js';
 
 /** Default probability of a site's base genotype when no chance is given. */
@@ -91,7 +91,7 @@ function num(program: Program, id: number): number | undefined {
   return program.terms.numberValue(id);
 }
 
-function fail(code: string, message: string, span: Span | undefined): never {
+function fail(code: Code, message: string, span: Span | undefined): never {
   throw new GramlogError(code, message, span);
 }
 

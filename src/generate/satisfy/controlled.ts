@@ -11,13 +11,14 @@
  * every other stream, stays what the seed gives.
  */
 import { GramlogError, isGramlogError } from '../../errors.js';
+import type { Code } from '../../codes/index.js';
 import type { ChoicePoint } from '../style.js';
 import type { Random } from '../../random.js';
 
 /** What a generation does with its draws: forced values, and who hears of each draw. */
 export interface DrawControl {
   /** The style's error code for a forced draw that is not possible (blueprint/choose, graph/choose). */
-  readonly code: string;
+  readonly code: Code;
   /** KEY (`PATH#N`) → the index to take instead of the drawn one. */
   readonly forced: ReadonlyMap<string, number>;
   /** Told of every draw: its key, the index taken, and the indices possible there, most likely first. */
@@ -27,7 +28,7 @@ export interface DrawControl {
 }
 
 /** Parse `PATH#N=INDEX` texts; throws `code` (the style's choose error) naming the malformed one. */
-export function parseDrawChoices(texts: readonly string[], code: string, what: string): Map<string, number> {
+export function parseDrawChoices(texts: readonly string[], code: Code, what: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const t of texts) {
     const eq = t.lastIndexOf('=');
@@ -101,7 +102,7 @@ export function controlledStream(inner: Random, path: string, control: DrawContr
 }
 
 /** A draw control for forced choices (undefined for none and no listener). */
-export function drawControl(code: string, forced: ReadonlyMap<string, number>, onDraw?: DrawControl['onDraw']): DrawControl | undefined {
+export function drawControl(code: Code, forced: ReadonlyMap<string, number>, onDraw?: DrawControl['onDraw']): DrawControl | undefined {
   if (forced.size === 0 && !onDraw) return undefined;
   return { code, forced, used: new Set(), ...(onDraw ? { onDraw } : {}) };
 }
@@ -116,7 +117,7 @@ export function unusedDraws(control: DrawControl | undefined): GramlogError | un
 }
 
 /** A style part's choice points from a generation with forced draws: `run` generates under the control it is given. */
-export function controlledChoices<A>(code: string, forced: ReadonlyMap<string, number>, run: (control: DrawControl) => A): { artifact: A | undefined; error?: Error; points: ChoicePoint[] } {
+export function controlledChoices<A>(code: Code, forced: ReadonlyMap<string, number>, run: (control: DrawControl) => A): { artifact: A | undefined; error?: Error; points: ChoicePoint[] } {
   const points: ChoicePoint[] = [];
   const control = drawControl(code, forced, (key, chosen, possible) => points.push({ key, chosen: String(chosen), options: possible.map(String) })) as DrawControl;
   try {

@@ -12,7 +12,7 @@ import { computeCheck } from './check.js';
 import { compileInput, galleryCount, loadChecked, memo, place } from './common.js';
 import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
-import { layersSvg } from '../../export/svg/layers.js';
+import { layersSvg } from '../../generate/layers/svg.js';
 import { generated } from './satisfy.js';
 
 export interface LayerView {
@@ -34,7 +34,7 @@ export interface LayersData {
   letters: Record<string, string>;
   violations: string[];
   json: string;
-  /** The picture `gramlog generate --format svg` writes (src/export/svg/layers.ts), for the SVG download. */
+  /** The picture `gramlog generate --format svg` writes (src/generate/layers/svg.ts), for the SVG download. */
   svg: string;
 }
 

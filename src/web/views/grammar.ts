@@ -1,7 +1,7 @@
 /** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
 import { h, plural, section } from '../dom.js';
-import { artifactTreeSvg } from '../../export/svg/tree.js';
+import { artifactTreeSvg } from '../../generate/grammar/svg.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import { drawTree, violatedIds } from './tree-svg.js';

@@ -5,7 +5,7 @@
  * step added are outlined), violations marked, a gallery, explain, downloads.
  */
 import { h, plural, section } from '../dom.js';
-import { dotToSvgAsync } from '../../export/svg/graphviz.js';
+import { dotToSvgAsync } from '../../generate/graph/svg.js';
 import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';

@@ -1,7 +1,7 @@
 /** `npm run docs:vocabulary`: write docs/reference/vocabulary.md from the vocabulary schemas. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { vocabularyReference } from '../../../src/generate/vocabulary-doc.js';
+import { vocabularyReference } from './vocabulary-doc.js';
 
 const path = resolve(import.meta.dirname, '../../../docs/reference/vocabulary.md');
 mkdirSync(dirname(path), { recursive: true });
