@@ -170,10 +170,11 @@ export const CODES: readonly CodeInfo[] = [
   {
     code: 'graph/bad-rule',
     severity: 'error',
-    title: "A graph rule's head that does not list variables.",
-    explanation: 'The head of a graph rule\'s query lists the matched nodes as variables: `(<= (dig ?r) ...)`.',
+    title: "A graph rule's head that does not list distinct variables.",
+    explanation:
+      'The head of a graph rule\'s query lists the matched nodes as variables: `(<= (dig ?r) ...)`. Each head position is a different node of the match, so a head that names one variable twice, `(<= (twice ?x ?x) ...)`, would never match and is refused.',
     example: gdl('(graphstart room)\n(graphrule dig 1)\n(<= (dig room) (node room room))\n(rewrite dig (keep room))\n'),
-    fix: 'Use variables in the head and test labels in the body: `(<= (dig ?r) (node ?r room))`.',
+    fix: 'Use variables in the head, each once, and test labels in the body: `(<= (dig ?r) (node ?r room))`.',
   },
   {
     code: 'graph/bad-rewrite',

@@ -54,6 +54,21 @@ export function isGraphRuleText(text: string): boolean {
   return /\(\s*graph(?:rule|start)\s/.test(text);
 }
 
+/**
+ * A head that names one variable twice never matches: a match binds each head
+ * position to a different node (graph/bad-rule, at the second occurrence).
+ */
+function repeatedHeadVariable(name: string, args: readonly Term[]): void {
+  const seen = new Set<string>();
+  for (const t of args) {
+    if (t.kind !== 'var') continue;
+    if (seen.has(t.name)) {
+      fail('graph/bad-rule', t.span, `the head of ${name} names ?${t.name} twice, so ${name} never matches: each head position is a different matched node; list ?${t.name} once`);
+    }
+    seen.add(t.name);
+  }
+}
+
 function fail(code: string, span: Span | undefined, message: string): never {
   throw new GramlogError(code, message, span);
 }
@@ -155,6 +170,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
       if (t.kind !== 'var') fail('graph/bad-rule', t.span, `the head of ${name} lists the matched nodes as variables, not ${printTerm(t)}`);
       return t.name;
     });
+    for (const d of defs) repeatedHeadVariable(name, d.head.args);
     const index = new Map(vars.map((v, k) => [v, k]));
     const matchedEdges: Array<[number, number]> = [];
     for (const lit of def.body) {

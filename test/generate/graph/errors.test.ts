@@ -80,4 +80,11 @@ describe('rules that can never apply', () => {
     expect(e.code).toBe('graph/stage-never-applies');
     expect(e.message).toMatch(/^stages\[1\]\.rules\[0\]\.lhs .*stage #1 can never apply/);
   });
+  it('a .gdl rule whose head names a variable twice (it would never match) is refused at the second one', () => {
+    const text = '(graphstart room)\n(graphrule twice 1)\n(<= (twice ?x ?x) (node ?x room))\n(rewrite twice (keep ?x))\n';
+    const e = errorOf(compile(text, 'g.gdl'));
+    expect(e.code).toBe('graph/bad-rule');
+    expect(e.message).toMatch(/names \?x twice, so twice never matches/);
+    expect(e.span).toMatchObject({ file: 'g.gdl', line: 3, column: 15 });
+  });
 });
