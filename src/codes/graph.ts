@@ -112,6 +112,15 @@ export const CODES: readonly CodeInfo[] = [
     fix: 'Correct the label (the message suggests one), or add a rule that makes it.',
   },
   {
+    code: 'graph/unread-label',
+    severity: 'warning',
+    title: 'A label a rewrite makes that no rule reads, one edit from one that is read.',
+    explanation:
+      'In a .gdl graph grammar a rewrite makes a node or edge label that no rule body reads, while the rules read a label one small edit away (`nxt` beside `next`): no rule will ever match what the rewrite makes as it was meant, and generation goes on without a word. Labels made and never read otherwise are the artifact\'s own and are not reported, nor are labels of a kind some rule reads with a variable.',
+    example: gdl('(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n'),
+    fix: 'Correct the label to the one the rules read (the message names it).',
+  },
+  {
     code: 'graph/stage-never-applies',
     severity: 'error',
     title: 'A stage none of whose rules can ever match.',

@@ -38,6 +38,7 @@ import { checkVocabulary, declaredNames } from '../vocabulary-check.js';
 import { GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from './schema.js';
 import { printTerm } from '../../syntax/printer.js';
 import { suggest } from './labels.js';
+import { unreadLabels } from './label-typos.js';
 import { checkLogicRulesReachable } from './logic-reachable.js';
 import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
 import type { Graph } from './graph.js';
@@ -289,7 +290,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
     const rules = stages.flatMap((s) => s.rules.map((r) => ({ name: r.name, stage: r.stage, weight: r.weight })));
     unreachable = checkLogicRulesReachable(startTerm.kind === 'const' ? startTerm.name : startTerm.value, rules, rest, rewrites);
   }
-  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable };
+  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable, warnings: unreadLabels(tree.statements) };
 }
 
 const staticModels = new WeakMap<Program, Model>();

@@ -87,4 +87,15 @@ describe('rules that can never apply', () => {
     expect(e.message).toMatch(/names \?x twice, so twice never matches/);
     expect(e.span).toMatchObject({ file: 'g.gdl', line: 3, column: 15 });
   });
+  it('a .gdl rewrite making an edge label no rule reads, one edit from a read one: a located warning with did you mean', async () => {
+    const { graphStyle } = await import('../../../src/generate/graph/style.js');
+    const text = '(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n';
+    const c = graphStyle.compile([{ file: 'g.gdl', text }]);
+    const w = c.diagnostics.filter((d) => d.code === 'graph/unread-label');
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ severity: 'warning', span: { file: 'g.gdl', line: 5, column: 51 } });
+    expect(w[0]!.message).toMatch(/an edge labelled nxt, which no rule reads.*did you mean 'next'\?/);
+    // spelt as read: nothing to say
+    expect(graphStyle.compile([{ file: 'g.gdl', text: text.replace('nxt', 'next') }]).diagnostics.filter((d) => d.code === 'graph/unread-label')).toEqual([]);
+  });
 });
