@@ -61,7 +61,7 @@ describe('gramlog generate on a layer file', () => {
     // violations are reported per seed, and any makes the exit code 1
     const v = await runCli(['generate', 'v.gdl', '--count', '2'], TAKEN);
     expect(v.code).toBe(1);
-    expect(v.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\nv.gdl: seed 1 derives 1 violation fact(s)\nv.gdl: 2 derived violation facts (of 2 seeds, 0..1)\n');
+    expect(v.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\nv.gdl: seed 1 derives 1 violation fact(s)\nv.gdl: 2 seeds derived violation facts (2 facts) (of 2 seeds, 0..1)\n');
   });
 
   it('--explain prints every draw of every layer from the history store', async () => {
@@ -132,7 +132,7 @@ describe('layer failures', () => {
     const failed = [...r.stderr.matchAll(/^l\.gdl:1:\d+: error\[layers\/group-bounds\]: seed (\d+): layer a: /gm)].map((m) => Number(m[1]));
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.length + (r.stdout.match(/^seed \d+$/gm) ?? []).length).toBe(6);
-    expect(r.stderr).toContain(`l.gdl: ${failed.length} failed (of 6 seeds, 0..5)`);
+    expect(r.stderr).toContain(`l.gdl: ${failed.length} ${failed.length === 1 ? 'seed' : 'seeds'} failed (of 6 seeds, 0..5)`);
   });
 
   it('a file with no layer is named in the error', async () => {

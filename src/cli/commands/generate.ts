@@ -7,6 +7,7 @@
  * are any. The command knows no style: it reads the options, asks the
  * registry for the files' style and prints what the style returns.
  */
+import { massSummary } from '../mass-summary.js';
 import { blueprintParamFindings } from '../../generate/blueprints/params.js';
 import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
@@ -328,6 +329,7 @@ function generateEach(
       const o: SeedOutcome = rendered.bytes !== undefined ? { bytes: rendered.bytes } : { doc: rendered.text };
       if (rendered.violations.length > 0) {
         o.violating = true;
+        o.violationFacts = rendered.violations.length;
         o.err = `${filesOf(sources)}: seed ${s} derives ${rendered.violations.length} violation fact(s)\n`;
       }
       return o;
@@ -338,10 +340,7 @@ function generateEach(
     }
   };
   const summary = (t: Tally): number => {
-    if (count > 1 && t.violating + t.failed > 0) {
-      const parts = [t.failed > 0 ? `${t.failed} failed` : '', t.violating > 0 ? `${t.violating} derived violation facts` : ''].filter((x) => x);
-      io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${t.count} seeds, ${t.first}..${t.first + t.count - 1})\n`);
-    }
+    massSummary(io, filesOf(sources), t);
     return t.violating + t.failed > 0 ? EXIT.findings : EXIT.ok;
   };
   const tally = runSeeds({

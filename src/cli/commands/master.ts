@@ -7,6 +7,7 @@
  *
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
+import { massSummary } from '../mass-summary.js';
 import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { entryKey } from '../../generate/blueprints/style.js';
 import { appendViolations } from '../../generate/violations.js';
@@ -156,10 +157,13 @@ examples:
         const violations = masterViolations(rules, m).facts;
         const doc = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
         if (violations.length === 0) return { doc };
-        return { doc, violating: true, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
+        return { doc, violating: true, violationFacts: violations.length, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
       },
     });
-    const exit = (t: Tally) => (t.violating > 0 ? EXIT.findings : EXIT.ok);
+    const exit = (t: Tally) => {
+      massSummary(io, filesOf(sources), t);
+      return t.violating > 0 ? EXIT.findings : EXIT.ok;
+    };
     return tally instanceof Promise ? tally.then(exit) : exit(tally);
   },
 };
