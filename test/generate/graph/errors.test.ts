@@ -98,4 +98,15 @@ describe('rules that can never apply', () => {
     // spelt as read: nothing to say
     expect(graphStyle.compile([{ file: 'g.gdl', text: text.replace('nxt', 'next') }]).diagnostics.filter((d) => d.code === 'graph/unread-label')).toEqual([]);
   });
+  it('a label path through a key JavaScript gives every object ($eval and ${...}): a located error naming the key', () => {
+    const rhs = (label: string) => `{"rules": [{"lhs": {"node": [{"id": "a", "label": "x"}]},\n  "rhs": {"node": [{"id": "a", "label": ${label}}]}}]}`;
+    for (const label of ['{"$eval": "$a.label.constructor"}', '"${a.label.constructor}"', '"${a.label.__proto__}"', '{"$eval": "$a.match.toString"}']) {
+      const e = errorOf(compile(rhs(label)));
+      expect(e.code, label).toBe('graph/bad-label-expr');
+      expect(e.message, label).toMatch(/\.(constructor|__proto__|toString) is a member JavaScript gives every object, not a key of the label's data/);
+      expect(e.span, label).toMatchObject({ file: 'g.json', line: 2 });
+    }
+    // a data key of the label is fine
+    expect(() => compileGraphGrammar(rhs('"${a.label.name}"'), { file: 'g.json' })).not.toThrow();
+  });
 });
