@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readRepoFile, repoRoot } from '../helpers.js';
 import { runCli } from './fake-io.js';
 
 const TAKEN = { 'v.gdl': '(layer a 1) (site a 1) (chance a 1) (<= (violation taken ?k) (placed a ?k))' };
@@ -97,6 +102,23 @@ describe('gramlog generate on a layer file', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('--format tileset does not depend on the seed: a seed deriving violations neither fails it nor is reported, while --format tiled is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gramlog-tileset-'));
+    const file = join(dir, 'm.gdl');
+    writeFileSync(file, readRepoFile('rules/map.gdl') + '\n(<= (violation always) (layer ?l ?o))\n');
+    try {
+      const tileset = spawnSync(process.execPath, [join(repoRoot, 'bin/gramlog.js'), 'generate', file, '--format', 'tileset'], { encoding: 'buffer' });
+      expect(tileset.stderr.toString()).toBe('');
+      expect(tileset.status).toBe(0);
+      expect(tileset.stdout.subarray(1, 4).toString()).toBe('PNG');
+      const tiled = await runCli(['generate', 'm.gdl', '--format', 'tiled'], { 'm.gdl': readFileSync(file, 'utf8') });
+      expect(tiled.code).toBe(1);
+      expect(tiled.stderr).toContain('derives 1 violation fact(s)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses --format dot and --explain with JSON (usage errors, exit 2)', async () => {

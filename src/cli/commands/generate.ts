@@ -195,7 +195,8 @@ examples:
     const generateOptions = { explain: doExplain, choose: replay.choose, ...(style.accepts.entry && spec !== undefined ? { entry: spec } : {}) };
     const render = (grammar: unknown, s: number, header = ''): Rendered => {
       const artifact = withChoices('generate', () => style.generate(grammar, s, generateOptions));
-      const violations = style.violations(artifact);
+      // a document that does not depend on the artifact (the tileset) is not about its violations
+      const violations = FORMAT_INFO[format].artifactFree ? [] : style.violations(artifact);
       if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
       const text = doExplain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
       return { text: header + text, violations };
