@@ -4,14 +4,17 @@
  * `(edge ?x ?y next)`): no rule will ever match the edge as meant, and
  * nothing said so. A warning (graph/unread-label) at the label, with "did you
  * mean". Labels made and never read otherwise are the artifact's own (for
- * display) and are left alone, as is a kind (node, edge) some body reads with
- * a variable or compound label, which may match anything.
+ * display) and are left alone, as are labels of fewer than 3 characters and
+ * a kind (node, edge) some body reads with a variable or compound label,
+ * which may match anything.
  */
 import { closestNames } from '../../did-you-mean.js';
 import type { Diagnostic, Span } from '../../errors.js';
 import type { Literal, Statement, Term } from '../../syntax/ast.js';
 
 type Kind = 'node' | 'edge';
+/** Shorter labels (s, t, a1) are one edit from too many others to call one a typo. */
+const MIN_LENGTH = 3;
 /** The argument holding the label, per kind: (node ?v L), (edge ?a ?b L). */
 const LABEL_ARG: Record<Kind, number> = { node: 1, edge: 2 };
 
@@ -54,7 +57,7 @@ export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const said = new Set<string>();
   for (const m of made) {
-    if (open[m.kind] || read[m.kind].has(m.label) || said.has(`${m.kind} ${m.label}`)) continue;
+    if (m.label.length < MIN_LENGTH || open[m.kind] || read[m.kind].has(m.label) || said.has(`${m.kind} ${m.label}`)) continue;
     const near = closestNames(m.label, read[m.kind]);
     if (near.length === 0) continue;
     said.add(`${m.kind} ${m.label}`);
