@@ -109,4 +109,17 @@ describe('rules that can never apply', () => {
     // a data key of the label is fine
     expect(() => compileGraphGrammar(rhs('"${a.label.name}"'), { file: 'g.json' })).not.toThrow();
   });
+  it('a JSON grammar past the large-input size loads without a scan of its text per rule: each rule finds its place when asked', async () => {
+    const { LARGE_JSON } = await import('../../../src/generate/graph/json.js');
+    const rule = '{"lhs": "S", "rhs": "S"}';
+    const n = Math.ceil(LARGE_JSON / rule.length) + 1;
+    const text = `{"start": "S", "rules": [\n${Array.from({ length: n }, () => rule).join(',\n')}\n]}`;
+    const g = compileGraphGrammar(text, { file: 'big.json' });
+    const rules = g.stages[0]!.rules;
+    expect(rules).toHaveLength(n);
+    // found on first read (a scan then), not at load: one scan per rule made loading quadratic
+    expect(Object.getOwnPropertyDescriptor(rules[0]!.origin, 'span')?.get).toBeTypeOf('function');
+    expect(rules[0]!.origin.span).toMatchObject({ file: 'big.json', line: 2, column: 1 });
+    expect(rules[n - 1]!.origin.span).toMatchObject({ file: 'big.json', line: n + 1, column: 1 });
+  }, 60_000);
 });
