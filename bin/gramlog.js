@@ -8,11 +8,11 @@
 'use strict';
 const argv = process.argv.slice(2);
 
-// The version is package.json's, wherever the package is installed.
+// The version is package.json's, wherever the package is installed, with which copy it is (bin/version.js).
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V' || argv[0] === '-v')) {
   // written at once, so that a failed write is seen here: a closed pipe ends quietly, any other failure is named (exit 2)
   try {
-    require('node:fs').writeSync(1, `gramlog ${require('../package.json').version}\n`);
+    require('node:fs').writeSync(1, `${require('./version.js').versionLine()}\n`);
   } catch (e) {
     if (e?.code !== 'EPIPE') {
       process.stderr.write(`<stdout>: error: cannot write: ${e?.code === 'ENOSPC' ? 'no space left on device' : String(e?.message ?? e)} (${e?.code ?? 'error'}); the output is incomplete\n`);

@@ -35,12 +35,25 @@ export interface Diagnosis {
   recognised: boolean;
 }
 
-/** GDL's reserved relations: a file that defines or reads one (in any case: capitals are a finding of the game) is a game. */
-const GAME_RELATIONS = new Set(['role', 'legal', 'terminal', 'goal', 'next', 'does', 'init']);
+/**
+ * GDL's reserved relations with their arities: a file that defines one with
+ * GDL's number of arguments (in any case: capitals are a finding of the game)
+ * is a game. A relation of the same name with other arguments is a file's
+ * own (`(next 1 2)` of a layer file, `(goal ?g)` of a rule file), not GDL's.
+ */
+const GAME_RELATIONS = new Map([
+  ['role', 1],
+  ['legal', 2],
+  ['terminal', 0],
+  ['goal', 2],
+  ['next', 1],
+  ['does', 2],
+  ['init', 1],
+]);
 
 function isGame(program: Program): boolean {
   for (const st of program.statements) {
-    if (GAME_RELATIONS.has(st.head.pred.toLowerCase())) return true;
+    if (GAME_RELATIONS.get(st.head.pred.toLowerCase()) === st.head.args.length) return true;
   }
   return false;
 }
@@ -65,9 +78,12 @@ function recognise(file: string, text: string, budget: DiagnoseBudget): { kind: 
     if (!isGramlogError(e)) throw e;
     return { kind: /\(\s*role\s/i.test(text) ? 'game' : undefined };
   }
-  if (isGame(program)) return { kind: 'game' };
+  // a game declares its roles (the generators tell a game by its roles too: grammar/style.ts); otherwise, as generate
+  // and analyze read it, a file a generation style recognises is of that style, whatever other relations it names
+  if (program.findRelation('role', 1) !== undefined) return { kind: 'game' };
   const style = styleOfProgram(program);
-  return style.recogniseProgram?.(program) ? { kind: style.name } : { kind: 'rules', program };
+  if (style.recogniseProgram?.(program)) return { kind: style.name };
+  return isGame(program) ? { kind: 'game' } : { kind: 'rules', program };
 }
 
 /** A game's findings as `gramlog validate` reports its static checks: its loader (keywords in any case), a syntax error as `syntax`. */

@@ -46,6 +46,10 @@ await esbuild.build({
 // compiling of the functions a query runs. Its rarely used parts (a .bp file:
 // the blueprint code; --edn: datascript) are left out, and bin/gramlog.js
 // takes the bundle above for a run that may need them.
+// The commit the build comes from, for `gramlog --version` of an installed copy (bin/version.js); none outside a clone.
+const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+writeFileSync(join(root, 'dist', 'build-info.json'), JSON.stringify(head.status === 0 ? { commit: head.stdout.trim() } : {}) + '\n');
+
 await buildScript('query', { './blueprints.js': 'a .bp file', '../../store/index.js': '--edn' });
 writeCache('query', warmQueryRuns());
 

@@ -12,6 +12,7 @@ import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { formatError } from './diagnostics.js';
 import { installMemoryBudget } from './memory.js';
+import { versionLine } from './version.js';
 import { VERSION } from '../version.js';
 import { EXIT, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
@@ -47,7 +48,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const [name] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-V' || name === '-v') {
     try {
-      io.out(name === '--version' || name === '-V' || name === '-v' ? `gramlog ${VERSION}\n` : topHelp());
+      io.out(name === '--version' || name === '-V' || name === '-v' ? `${versionLine(VERSION)}\n` : topHelp());
     } catch (e) {
       return outputEnded(e, io);
     }

@@ -112,6 +112,15 @@ export const CODES = declareCodes([
     fix: 'Correct the label (the message suggests one), or add a rule that makes it.',
   },
   {
+    code: 'graph/unread-label',
+    severity: 'warning',
+    title: 'A label a rewrite makes that no rule reads, one edit from one that is read.',
+    explanation:
+      'In a .gdl graph grammar a rewrite makes a node or edge label that no rule body reads, while the rules read a label one small edit away (`nxt` beside `next`): no rule will ever match what the rewrite makes as it was meant, and generation goes on without a word. Labels made and never read otherwise are the artifact\'s own and are not reported, nor are labels of a kind some rule reads with a variable.',
+    example: gdl('(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n'),
+    fix: 'Correct the label to the one the rules read (the message names it).',
+  },
+  {
     code: 'graph/stage-never-applies',
     severity: 'error',
     title: 'A stage none of whose rules can ever match.',
@@ -170,10 +179,11 @@ export const CODES = declareCodes([
   {
     code: 'graph/bad-rule',
     severity: 'error',
-    title: "A graph rule's head that does not list variables.",
-    explanation: 'The head of a graph rule\'s query lists the matched nodes as variables: `(<= (dig ?r) ...)`.',
+    title: "A graph rule's head that does not list distinct variables.",
+    explanation:
+      'The head of a graph rule\'s query lists the matched nodes as variables: `(<= (dig ?r) ...)`. Each head position is a different node of the match, so a head that names one variable twice, `(<= (twice ?x ?x) ...)`, would never match and is refused.',
     example: gdl('(graphstart room)\n(graphrule dig 1)\n(<= (dig room) (node room room))\n(rewrite dig (keep room))\n'),
-    fix: 'Use variables in the head and test labels in the body: `(<= (dig ?r) (node ?r room))`.',
+    fix: 'Use variables in the head, each once, and test labels in the body: `(<= (dig ?r) (node ?r room))`.',
   },
   {
     code: 'graph/bad-rewrite',

@@ -61,7 +61,7 @@ export interface CodeInfo {
  */
 export const BARE_CODES: readonly string[] = [
   'arity', 'bases', 'builtin-arity', 'builtin-head', 'case', 'dependency', 'empty-or', 'evaluation', 'executor',
-  'fluents', 'goals', 'init', 'inputs', 'internal', 'keywords', 'legal', 'negation', 'or-expansion', 'parentheses',
+  'fluent-typo', 'fluents', 'goals', 'init', 'inputs', 'internal', 'keywords', 'legal', 'negation', 'or-expansion', 'parentheses',
   'recursion', 'roles', 'rules', 'safety', 'spelling', 'stratification', 'syntax', 'terminal', 'undefined',
   // the GDL-II checks, named like the validator's others
   'epistemic', 'gdl', 'knows', 'random', 'role-argument', 'sees',

@@ -104,6 +104,15 @@ export const CODES = declareCodes([
     fix: 'Make the fluent in an `init` or `next` rule, or correct the name read.',
   },
   {
+    code: 'fluent-typo',
+    severity: 'error',
+    title: '(true F) or (does R M) of a fluent or move nothing makes, one small edit from one the game makes.',
+    explanation:
+      'A rule reads a fluent no `init`, `next` or `base` makes (or a move no `legal` or `input` names) whose name is within a small edit distance of one the game does make with the same number of arguments: almost always a typo, and the literal can never be true, so what it guards (a move, a goal, the end) can never happen. Names of fewer than 3 characters are left to the `fluents` warning.',
+    example: v('game.gdl', GAME + '(<= (bonus) (true dome))\n'),
+    fix: "Correct the name (the message says which one it is close to). If the fluent is meant, declare it, `(base (pil 1))` (a move: `(input ROLE (mov 1))`): a declared fluent or move is one the game makes.",
+  },
+  {
     code: 'rules',
     severity: 'warning',
     title: 'A rule with an empty body.',

@@ -54,6 +54,13 @@ export interface EvaluateOptions {
    * `true` would scan it first and join five copies of it unfiltered.
    */
   replan?: boolean;
+  /**
+   * Record which rule derived each fact (the model's `provenance`, read with
+   * derivationOf in provenance.ts). Off by default, and then the evaluation
+   * runs exactly as without it. A `base` model is not reused with it: every
+   * relation is evaluated, so every derived fact has its rule.
+   */
+  provenance?: boolean;
 }
 
 /**
@@ -278,7 +285,8 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
   const cache = cacheFor(program);
   const nRel = program.relations.length;
   const injected: InjectedFact[] = options.facts ? [...options.facts] : [];
-  const base = options.base;
+  const provenance = options.provenance === true ? new Array<number[]>(nRel) : undefined;
+  const base = provenance ? undefined : options.base;
   if (base && base.program !== program) throw new Error('evaluate: base model is of another program');
   const affected = base ? cache.affected(injected.map((f) => f.rel)) : undefined;
   const rels: Relation[] = new Array(nRel);
@@ -304,7 +312,7 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
   const givenWork = options.maxWork ?? (program.options.maxWork || DEFAULT_MAX_WORK);
   const maxWork = givenWork < 0 || givenWork === Infinity ? undefined : givenWork;
   const deadline = options.deadline ?? (program.options.deadline || undefined);
-  const run = new Run(cache, rels, maxFacts, maxWork, deadline, options.replan === true);
+  const run = new Run(cache, rels, maxFacts, maxWork, deadline, options.replan === true, provenance);
   cache.env.rels = rels;
   try {
     for (const comp of cache.components) {
@@ -323,7 +331,7 @@ export function evaluate(program: Program, options: EvaluateOptions = {}): Model
     }
     throw e;
   }
-  return new Model(program, rels);
+  return new Model(program, rels, provenance);
 }
 
 function label(program: Program, rule: CompiledRule): string {
@@ -344,6 +352,8 @@ class Run {
     maxWork: number | undefined,
     deadline: number | undefined,
     private readonly replan: boolean,
+    /** Per relation, the index in program.rules of the rule that derived each tuple (a hole: a given fact); undefined when not asked for. */
+    private readonly provenance?: number[][],
   ) {
     this.ruleIndex = cache.ruleIndex;
     // The compiled joins hold the cache's budget object: set it up for this run.
@@ -386,6 +396,7 @@ class Run {
 
   private sinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
     const target = this.rels[rule.head.rel] as Relation;
+    if (this.provenance) return this.recordingSink(rule, target, (tuple) => target.add(tuple));
     if (target.arity === 2) {
       return (tuple) => {
         if (target.add2(tuple[0] as number, tuple[1] as number) && ++this.derived > this.maxFacts) this.limitError(rule);
@@ -399,8 +410,26 @@ class Run {
   /** A sink for tuples known to be new: appended unhashed (Relation.append). */
   private appendSinkFor(rule: CompiledRule): (tuple: Int32Array) => void {
     const target = this.rels[rule.head.rel] as Relation;
+    if (this.provenance) {
+      return this.recordingSink(rule, target, (tuple) => {
+        target.append(tuple);
+        return true;
+      });
+    }
     return (tuple) => {
       target.append(tuple);
+      if (++this.derived > this.maxFacts) this.limitError(rule);
+    };
+  }
+
+  /** A sink that adds with `add` and records the rule of each new tuple (only when provenance is asked for). */
+  private recordingSink(rule: CompiledRule, target: Relation, add: (tuple: Int32Array) => boolean): (tuple: Int32Array) => void {
+    const provenance = this.provenance as number[][];
+    const of = (provenance[rule.head.rel] ??= []);
+    const index = this.ruleIndex.get(rule) as number;
+    return (tuple) => {
+      if (!add(tuple)) return;
+      of[target.count - 1] = index;
       if (++this.derived > this.maxFacts) this.limitError(rule);
     };
   }

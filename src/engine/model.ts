@@ -22,6 +22,12 @@ export class Model {
     readonly program: Program,
     /** Indexed by relation id (see program.relations). */
     readonly relations: readonly Relation[],
+    /**
+     * When evaluated with `provenance`: per relation id, the index in
+     * program.rules of the rule that derived each tuple first (by tuple
+     * index; a hole for a given fact). See derivationOf in provenance.ts.
+     */
+    readonly provenance?: ReadonlyArray<readonly number[] | undefined>,
   ) {}
 
   /** The relation name/arity, or undefined when the program never mentions it. */

@@ -20,6 +20,12 @@ export interface FormatInfo {
    * false for formats whose artifacts are chunks of one stream (text, json).
    */
   readonly documentPerArtifact: boolean;
+  /**
+   * The document does not depend on the artifact (the tileset image a tiled
+   * map names): the violations a seed derives are not about it, so they are
+   * neither reported with it nor make the exit code 1.
+   */
+  readonly artifactFree?: boolean;
   /** One line for the help text and the docs. */
   readonly summary: string;
 }
@@ -30,7 +36,7 @@ export const FORMAT_INFO: Readonly<Record<FormatName, FormatInfo>> = {
   dot: { name: 'dot', extension: 'dot', binary: false, documentPerArtifact: true, summary: 'Graphviz DOT (grammars and graphs)' },
   // the exports of src/export/ (docs/guides/exports.md)
   tiled: { name: 'tiled', extension: 'tmj', binary: false, documentPerArtifact: true, summary: 'a Tiled JSON map, one tile layer per layer (layer files whose sites are grid cells)' },
-  tileset: { name: 'tileset', extension: 'png', binary: true, documentPerArtifact: true, summary: 'the placeholder tileset image a tiled map names, STEM-tiles.png (layer files)' },
+  tileset: { name: 'tileset', extension: 'png', binary: true, documentPerArtifact: true, artifactFree: true, summary: 'the placeholder tileset image a tiled map names, STEM-tiles.png (layer files)' },
   svg: { name: 'svg', extension: 'svg', binary: false, documentPerArtifact: true, summary: 'an SVG picture: the tree, the layer grids with a legend, or the graph laid out by Graphviz' },
   png: { name: 'png', extension: 'png', binary: true, documentPerArtifact: true, summary: 'a PNG picture of the layer grids (layer files; binary, not to a terminal)' },
   graphml: { name: 'graphml', extension: 'graphml', binary: false, documentPerArtifact: true, summary: 'GraphML with label keys (graphs)' },

@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   let analysis: Analysis | undefined;
   let kind = '';
   /** The kind chosen in the picker ('' : recognise it from the text), sent with every request. */
-  let chosenKind = '';
+  let chosenKind = url.kind ?? '';
   let version = 0;
 
   // ---- page skeleton (in index.html): fill the picker
@@ -93,10 +93,14 @@ async function start(): Promise<void> {
   const badge = $('#kind');
   const kindChoice = $<HTMLSelectElement>('#kind-choice');
   for (const v of VIEWS) kindChoice.append(h('option', { value: v.kind }, v.label));
+  // a kind from the link that the page does not offer is not chosen
+  if (![...kindChoice.options].some((o) => o.value === chosenKind)) chosenKind = '';
+  kindChoice.value = chosenKind;
   kindChoice.addEventListener('change', () => {
     chosenKind = kindChoice.value;
     version++;
     changed(performance.now());
+    saveUrl('push');
   });
   const panelRoot = $('#panel');
   const seedInput = $<HTMLInputElement>('#seed');
@@ -153,7 +157,7 @@ async function start(): Promise<void> {
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
   const urlNow = () => {
     const text = editor.text();
-    return writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params, ...(satisfy ? { satisfy } : {}) });
+    return writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params, ...(chosenKind !== '' ? { kind: chosenKind } : {}), ...(satisfy ? { satisfy } : {}) });
   };
   function saveUrl(mode: 'push' | 'replace' = 'replace'): void {
     clearTimeout(urlTimer);
@@ -186,10 +190,11 @@ async function start(): Promise<void> {
     const text = u.text ?? original() ?? `; ${file}: not found among the examples\n`;
     if (fileChanged) {
       kind = '';
-      chosenKind = '';
-      kindChoice.value = '';
       leaveFile();
     }
+    // the kind the link reads the file as (none: recognised)
+    chosenKind = u.kind !== undefined && [...kindChoice.options].some((o) => o.value === u.kind) ? u.kind : '';
+    kindChoice.value = chosenKind;
     if (fileChanged || text !== editor.text()) editor.setText(text, file);
     else {
       if (analysis) renderParams(analysis.params, viewFor(kind)?.controls.params ?? false);

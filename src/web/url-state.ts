@@ -1,10 +1,11 @@
 /**
  * What the URL's fragment holds, so a link shows the same thing: the file
  * name, the text (only when it differs from the bundled example of that
- * name), the seed and the params.
+ * name), the seed, the params, and the kind the file is read as when one
+ * was chosen on the page ("read as").
  *
  *   #f=rules/tree.gdl&s=3&p=height%3D4
- *   #f=mine.gdl&t=<base64url of the UTF-8 text>&s=0
+ *   #f=mine.gdl&t=<base64url of the UTF-8 text>&s=0&k=layers
  *   #f=rules/map.gdl&s=1&sat=1          (the satisfy switch on)
  */
 export interface UrlState {
@@ -12,6 +13,8 @@ export interface UrlState {
   text?: string;
   seed?: string;
   params: Record<string, string>;
+  /** The kind chosen on the page (absent: recognised from the text). */
+  kind?: string;
   /** The satisfy switch (`--satisfy`). */
   satisfy?: boolean;
 }
@@ -47,6 +50,8 @@ export function readUrlState(hash: string): UrlState {
     const eq = p.indexOf('=');
     if (eq > 0) out.params[p.slice(0, eq)] = p.slice(eq + 1);
   }
+  const k = q.get('k');
+  if (k) out.kind = k;
   if (q.get('sat') === '1') out.satisfy = true;
   return out;
 }
@@ -57,6 +62,7 @@ export function writeUrlState(state: UrlState): string {
   if (state.text !== undefined) q.set('t', toBase64Url(state.text));
   if (state.seed !== undefined) q.set('s', state.seed);
   for (const [k, v] of Object.entries(state.params)) q.append('p', `${k}=${v}`);
+  if (state.kind) q.set('k', state.kind);
   if (state.satisfy) q.set('sat', '1');
   return '#' + q.toString();
 }

@@ -94,7 +94,7 @@ describe('gramlog check', () => {
     const r = await runCli(['check', 'rules/check-broken.gdl', '--seed', '2']);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, shrunk \d+ times? \(fast-check seed 2\)$/);
+    expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, (shrunk from \d+ to \d+ placed sites in|no smaller one found \() ?\d+ shrink steps?(, still \d+ placed sites\))? \(fast-check seed 2\)$/);
     expect(r.stdout).toContain('properties: adjacent-trees\nparams varied: houses 1..20\nfailed: adjacent-trees\n');
     expect(r.stdout).toMatch(
       /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\nshrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+)*\n/,

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readRepoFile, repoRoot } from '../helpers.js';
 import { runCli } from './fake-io.js';
 
 const TAKEN = { 'v.gdl': '(layer a 1) (site a 1) (chance a 1) (<= (violation taken ?k) (placed a ?k))' };
@@ -61,7 +66,7 @@ describe('gramlog generate on a layer file', () => {
     // violations are reported per seed, and any makes the exit code 1
     const v = await runCli(['generate', 'v.gdl', '--count', '2'], TAKEN);
     expect(v.code).toBe(1);
-    expect(v.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\nv.gdl: seed 1 derives 1 violation fact(s)\nv.gdl: 2 derived violation facts (of 2 seeds, 0..1)\n');
+    expect(v.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\nv.gdl: seed 1 derives 1 violation fact(s)\nv.gdl: 2 seeds derived violation facts (2 facts) (of 2 seeds, 0..1)\n');
   });
 
   it('--explain prints every draw of every layer from the history store', async () => {
@@ -99,6 +104,23 @@ describe('gramlog generate on a layer file', () => {
     );
   });
 
+  it('--format tileset does not depend on the seed: a seed deriving violations neither fails it nor is reported, while --format tiled is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gramlog-tileset-'));
+    const file = join(dir, 'm.gdl');
+    writeFileSync(file, readRepoFile('rules/map.gdl') + '\n(<= (violation always) (layer ?l ?o))\n');
+    try {
+      const tileset = spawnSync(process.execPath, [join(repoRoot, 'bin/gramlog.js'), 'generate', file, '--format', 'tileset'], { encoding: 'buffer' });
+      expect(tileset.stderr.toString()).toBe('');
+      expect(tileset.status).toBe(0);
+      expect(tileset.stdout.subarray(1, 4).toString()).toBe('PNG');
+      const tiled = await runCli(['generate', 'm.gdl', '--format', 'tiled'], { 'm.gdl': readFileSync(file, 'utf8') });
+      expect(tiled.code).toBe(1);
+      expect(tiled.stderr).toContain('derives 1 violation fact(s)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses --format dot and --explain with JSON (usage errors, exit 2)', async () => {
     const dot = await runCli(['generate', 'rules/building.gdl', '--format', 'dot']);
     expect(dot.code).toBe(2);
@@ -132,7 +154,7 @@ describe('layer failures', () => {
     const failed = [...r.stderr.matchAll(/^l\.gdl:1:\d+: error\[layers\/group-bounds\]: seed (\d+): layer a: /gm)].map((m) => Number(m[1]));
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.length + (r.stdout.match(/^seed \d+$/gm) ?? []).length).toBe(6);
-    expect(r.stderr).toContain(`l.gdl: ${failed.length} failed (of 6 seeds, 0..5)`);
+    expect(r.stderr).toContain(`l.gdl: ${failed.length} ${failed.length === 1 ? 'seed' : 'seeds'} failed (of 6 seeds, 0..5)`);
   });
 
   it('a file with no layer is named in the error', async () => {

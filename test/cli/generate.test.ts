@@ -177,7 +177,7 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(lines.filter((l) => l.violations).map((l) => l.seed)).toEqual(b);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       ...b.map((s) => `c.gdl: seed ${s} derives 1 violation fact(s)`),
-      `c.gdl: ${b.length} derived violation facts (of 10 seeds, 0..9)`,
+      `c.gdl: ${b.length} ${b.length === 1 ? 'seed' : 'seeds'} derived violation facts (${b.length} ${b.length === 1 ? 'fact' : 'facts'}) (of 10 seeds, 0..9)`,
     ]);
   });
 
@@ -218,7 +218,7 @@ describe('gramlog generate --count past failing seeds', () => {
     const failed = [...r.stderr.matchAll(/^z\.gdl:2:1: error\[generate\/all-zero\]: seed (\d+): /gm)].map((m) => Number(m[1]));
     expect(failed.length).toBeGreaterThan(0);
     expect([...printed, ...failed].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`z.gdl: ${failed.length} failed (of 10 seeds, 0..9)`);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`z.gdl: ${failed.length} ${failed.length === 1 ? 'seed' : 'seeds'} failed (of 10 seeds, 0..9)`);
     // each failing seed fails alone too, with the same message
     const alone = await runCli(['generate', 'z.gdl', '--seed', String(failed[0])], SOMETIMES);
     expect(alone.code).toBe(1);

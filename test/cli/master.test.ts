@@ -62,6 +62,17 @@ describe('gramlog master', () => {
     expect(r.stderr).toBe('rules/items.bp, rules/items-rules.kif: seed 16 derives 1 violation fact(s)\n');
     expect((await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '1'])).code).toBe(0);
   });
+
+  test('--count ends with a summary: seeds with violations and how many facts', async () => {
+    const r = await runCli(['master', 'rules/items.bp', 'rules/items-rules.kif', 'MagicalWeapon', '--seed', '0', '--count', '40', '--json']);
+    const perSeed = r.stderr.split('\n').filter((l) => / derives /.test(l));
+    const facts = perSeed.reduce((n, l) => n + Number(/derives (\d+)/.exec(l)?.[1]), 0);
+    expect(perSeed.length).toBeGreaterThan(0);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `rules/items.bp, rules/items-rules.kif: ${perSeed.length} seed${perSeed.length === 1 ? '' : 's'} derived violation facts (${facts} fact${facts === 1 ? '' : 's'}) (of 40 seeds, 0..39)`,
+    );
+    expect(r.code).toBe(1);
+  });
 });
 
 describe('.bp hooks', () => {

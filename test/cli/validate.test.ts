@@ -21,6 +21,14 @@ describe('gramlog validate', () => {
     expect(lines[3]).toBe('^' + '~'.repeat(14));
   });
 
+  it('--strict exits 1 on a warning that proves a declared fluent unreachable, and says so', async () => {
+    const r = await runCli(['validate', '--strict', UNREACHABLE]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n')[0]).toBe(`${UNREACHABLE}: invalid with --strict: 1 warning, 1 proving something unreachable (GDL; 7 states searched, every reachable state)`);
+    // a warning that proves nothing unreachable (no bases declared) does not fail --strict
+    expect((await runCli(['validate', '--strict', NO_BASES])).code).toBe(0);
+  });
+
   it('exits 1 on findings and prints the witness as joint moves', async () => {
     const r = await runCli(['validate', MISSING_BASE]);
     expect(r.code).toBe(1);

@@ -220,12 +220,15 @@ describe('static checks', () => {
     expect(brief(BASE + '(<= (goal robot 0) (true (step 1)) (or))\n')).toEqual(['warning empty-or 8:36']);
   });
 
-  it('warns at a fluent no init/next/base makes and a move no legal/input names, with did you mean', () => {
-    const f = findings(BASE + '(<= (goal robot 0) (true (stp 1)))\n(<= (goal robot 50) (true (step 1 2)))\n(<= (next (step 2)) (does robot wiat))\n');
-    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:28', 'warning fluents 8:26', 'warning fluents 9:27', 'warning fluents 10:33']);
-    expect(f[1]?.message).toBe("(true (stp 1)) reads the fluent stp/1, which is never true: no init, next or base makes one; did you mean 'step'?");
+  it('a fluent no init/next/base makes and a move no legal/input names: an error when one edit from a made one, else a warning', () => {
+    const f = findings(BASE + '(<= (goal robot 0) (true (stp 1)))\n(<= (goal robot 50) (true (step 1 2)))\n(<= (next (step 2)) (does robot wiat))\n(<= (goal robot 20) (true (lamp 1)))\n');
+    expect(f.map((x) => `${x.severity} ${x.check} ${x.at}`)).toEqual(['error arity 9:28', 'error fluent-typo 8:26', 'warning fluents 9:27', 'warning fluents 11:27', 'error fluent-typo 10:33']);
+    expect(f[1]?.message).toBe("(true (stp 1)) reads the fluent stp/1, which the game never makes, so it is never true: did you mean 'step'? (if stp is meant, declare it with (base (stp ...)))");
     expect(f[2]?.message).toBe('(true (step 1 2)) reads the fluent step/2, which is never true: the game makes step only as step/1');
-    expect(f[3]?.message).toBe("(does robot wiat) reads the move wiat/0, which is never legal: no legal or input names one; did you mean 'wait'?");
+    expect(f[4]?.message).toBe("(does robot wiat) reads the move wiat/0, which the game never makes, so it is never played: did you mean 'wait'? (if wiat is meant, declare it with (input ROLE wiat))");
+    expect(f[3]?.message).toBe('(true (lamp 1)) reads the fluent lamp/1, which is never true: no init, next or base makes one');
+    // declaring it says it is meant: no finding
+    expect(brief(BASE + '(base (stp 1))\n(<= (goal robot 0) (true (stp 1)))\n')).not.toContain('error fluent-typo 9:26');
     // a fluent made from a bare variable could be anything: no finding
     expect(brief(BASE + '(<= (init ?x) (seed ?x)) (seed (lamp on))\n(<= (goal robot 0) (true (lamp on)))\n')).not.toContain('warning fluents 9:26');
     // every bundled game is clean

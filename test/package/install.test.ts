@@ -3,8 +3,8 @@
  * `npm install -g --prefix TMP ./gramlog-x.tgz` with --prefer-offline (the runtime
  * dependencies are in npm's cache after `npm ci`), then the installed
  * `gramlog` run from another folder on a user's own files of each kind. The
- * tarball must carry the build (no `prepare` on install: the build scripts are
- * not in it, so a build would fail), and installs no devDependencies.
+ * tarball must carry the build and no install script of ours (bin/pack-manifest.mjs
+ * takes the clone's `prepare` out of the packed manifest), and installs no devDependencies.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +26,7 @@ let prefix = '';
 let work = '';
 let gramlog = '';
 let tarball = '';
+let installWarnings = '';
 
 function run(...args: string[]) {
   return spawnSync(gramlog, args, { cwd: work, encoding: 'utf8', env: { ...process.env, PATH: `${join(prefix, 'bin')}:${process.env.PATH}` } });
@@ -36,12 +37,14 @@ beforeAll(() => {
   prefix = join(tmp, 'prefix');
   work = join(tmp, 'my-project');
   execFileSync('mkdir', ['-p', work]);
+  // with its scripts, as `npm publish` packs: prepack/postpack take `prepare` out of the packed manifest
   const packed = JSON.parse(
-    execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    execFileSync(npm, ['pack', '--json', '--pack-destination', tmp], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
   ) as { filename: string }[];
   tarball = join(tmp, packed[0]!.filename);
-  // --allow-scripts: npm 11 would run `prepare` if allowed; it must have nothing to do
-  execFileSync(npm, ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--allow-scripts=gramlog', tarball], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const installed = spawnSync(npm, ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: tmp, encoding: 'utf8' });
+  if (installed.status !== 0) throw new Error(installed.stderr);
+  installWarnings = installed.stderr;
   gramlog = join(prefix, 'bin', 'gramlog');
   // A user's own files, in a folder of their own.
   for (const f of ['games/tictactoe.kif', 'rules/tree.gdl', 'rules/building.gdl', 'rules/mission.json', 'rules/rooms.gdl', 'rules/items.bp']) {
@@ -74,9 +77,21 @@ describe('the packed package, installed with npm install -g --prefix', () => {
     for (const dep of Object.keys(pkg.dependencies)) expect(deps, dep).toContain(dep);
   });
 
-  it('gramlog --version and -V print the version of package.json', () => {
-    expect(run('--version').stdout).toBe(`gramlog ${pkg.version}\n`);
-    expect(run('-V').stdout).toBe(`gramlog ${pkg.version}\n`);
+  it('carries no install script of ours: a consumer installs it without a warning about scripts, and the clone keeps its prepare', () => {
+    const manifest = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts?: Record<string, string> };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[hook], hook).toBeUndefined();
+    expect(installWarnings).not.toMatch(/install-scripts|gramlog@/);
+    // the clone's own manifest is back as it was
+    expect(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.prepare).toBe('node bin/prepare.mjs');
+    expect(existsSync(join(repoRoot, 'package.json.unpacked'))).toBe(false);
+  });
+
+  it('gramlog --version and -V print the version of package.json, that this is an installed copy, and the commit it was built from', () => {
+    // the commit of the build that was packed (npm run build:cli writes it)
+    const head = (JSON.parse(readFileSync(join(repoRoot, 'dist', 'build-info.json'), 'utf8')) as { commit: string }).commit.slice(0, 12);
+    const line = `gramlog ${pkg.version} (installed at ${join(prefix, 'lib', 'node_modules', 'gramlog')}, built from commit ${head})\n`;
+    expect(run('--version').stdout).toBe(line);
+    expect(run('-V').stdout).toBe(line);
   });
 
   it('validates a game from another folder', () => {

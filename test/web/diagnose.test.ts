@@ -82,6 +82,17 @@ describe('live diagnostics are the CLI\'s', () => {
     expect(analyze(readRepoFile('games/broken/capitalisation.kif'), 'c.kif').kind).toBe('game');
   });
 
+  it('reads a layer file with (next A B) facts and a rule file with (goal ?g) as generate and analyze do, not as games', () => {
+    const map = analyze(readRepoFile('rules/map.gdl'), 'rules/map.gdl');
+    expect(map.kind).toBe('layers');
+    expect(map.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const checks = analyze(readRepoFile('rules/mission-checks.gdl'), 'rules/mission-checks.gdl');
+    expect(checks.kind).toBe('rules');
+    expect(checks.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // a game is told by its roles, even where a style would claim a relation of its own ((start 1 1) of a maze)
+    expect(analyze(readRepoFile('games/maze.kif'), 'games/maze.kif').kind).toBe('game');
+  });
+
   it('reads a text as the kind chosen on the page', () => {
     const text = '(p 1)\n';
     expect(analyze(text, 'x.kif').kind).toBe('rules');

@@ -21,6 +21,13 @@ describe('URL state', () => {
     );
   });
 
+  it('keeps the kind the file is read as ("read as"), and leaves it out when recognised', () => {
+    const state: UrlState = { file: 'rules/map.gdl', seed: '1', params: {}, kind: 'layers' };
+    expect(writeUrlState(state)).toBe('#f=rules%2Fmap.gdl&s=1&k=layers');
+    expect(readUrlState(writeUrlState(state))).toEqual(state);
+    expect(readUrlState('#f=rules/map.gdl&s=1')).toEqual({ file: 'rules/map.gdl', seed: '1', params: {} });
+  });
+
   it('reads a hand-written link, and ignores a damaged text', () => {
     expect(readUrlState('#f=rules/tree.gdl&s=3&p=height%3D4')).toEqual({ file: 'rules/tree.gdl', seed: '3', params: { height: '4' } });
     expect(readUrlState('#f=a.gdl&t=%%%')).toEqual({ file: 'a.gdl', params: {} });

@@ -240,7 +240,7 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     io.out(`gramlog check: ${names.join(' ')} ${name}: ok, ${r.runs} runs held (fast-check seed ${r.fcSeed})\n`);
   } else {
     const lines = [
-      `gramlog check: ${names.join(' ')} ${name}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, shrunk ${r.shrinks} time${r.shrinks === 1 ? '' : 's'} (fast-check seed ${r.fcSeed})`,
+      `gramlog check: ${names.join(' ')} ${name}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, ${shrinkText(r)} (fast-check seed ${r.fcSeed})`,
       `failed: ${cx.properties.join(', ')}`,
     ];
     if (cx.error) lines.push(`mastering failed: error[${cx.error.code}]: ${cx.error.message}`);
@@ -330,6 +330,18 @@ export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => strin
   return out;
 }
 
+/**
+ * What shrinking did, honestly: fast-check counts the steps it took (a smaller
+ * seed or param counts), not whether the counterexample got any smaller; with
+ * the sizes known, say from what to what, or that nothing smaller was found.
+ */
+function shrinkText(r: { shrinks: number; sizes?: { before: number; after: number; unit: string } }): string {
+  const steps = `${r.shrinks} shrink step${r.shrinks === 1 ? '' : 's'}`;
+  if (!r.sizes) return steps;
+  const { before, after, unit } = r.sizes;
+  return after < before ? `shrunk from ${before} to ${after} ${unit} in ${steps}` : `no smaller one found (${steps}, still ${after} ${unit})`;
+}
+
 function rangesText(ranges: readonly ParamRange[]): string {
   return ranges.length === 0 ? 'none (seed only)' : ranges.map((r) => `${r.key} ${r.lo}..${r.hi}`).join(', ');
 }
@@ -354,7 +366,7 @@ export function textReport(
   }
   const cx = r.counterexample;
   const params = Object.entries(cx.params).map(([k, v]) => `${k}=${v}`);
-  lines.push(`gramlog check: ${file}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, shrunk ${r.shrinks} time${r.shrinks === 1 ? '' : 's'} (fast-check seed ${r.fcSeed})`);
+  lines.push(`gramlog check: ${file}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, ${shrinkText(r)} (fast-check seed ${r.fcSeed})`);
   lines.push(`properties: ${properties}`);
   lines.push(`params varied: ${rangesText(r.ranges)}`);
   lines.push(`failed: ${(r.failed ?? []).join(', ')}`);

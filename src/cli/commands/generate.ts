@@ -7,6 +7,7 @@
  * are any. The command knows no style: it reads the options, asks the
  * registry for the files' style and prints what the style returns.
  */
+import { massSummary } from '../mass-summary.js';
 import { blueprintParamFindings } from '../../generate/blueprints/params.js';
 import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
@@ -212,8 +213,9 @@ examples:
     const render = (grammar: unknown, s: number, header = ''): Rendered => {
       const got = satisfy ? withChoices('generate', () => satisfierOf(grammar).one(s)) : undefined;
       const artifact = got ? got.artifact : withChoices('generate', () => style.generate(grammar, s, generateOptions));
-      // a satisfying artifact derives none: the satisfier evaluated them
-      const violations = got ? [] : style.violations(artifact);
+      // a satisfying artifact derives none (the satisfier evaluated them); a document that does not depend on
+      // the artifact (the tileset) is not about its violations
+      const violations = got || FORMAT_INFO[format].artifactFree ? [] : style.violations(artifact);
       if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
       const text = doExplain && style.explain ? style.explain(artifact, violations) + (got ? explainSteered(s, got.how) : '') : style.format(artifact, format, violations);
       return { text: header + (got && !doExplain ? annotate(text, format, s, got.how) : text), violations };
@@ -348,6 +350,7 @@ function generateEach(
       const o: SeedOutcome = rendered.bytes !== undefined ? { bytes: rendered.bytes } : { doc: rendered.text };
       if (rendered.violations.length > 0) {
         o.violating = true;
+        o.violationFacts = rendered.violations.length;
         o.err = `${filesOf(sources)}: seed ${s} derives ${rendered.violations.length} violation fact(s)\n`;
       }
       return o;
@@ -359,10 +362,7 @@ function generateEach(
     }
   };
   const summary = (t: Tally): number => {
-    if (count > 1 && t.violating + t.failed > 0) {
-      const parts = [t.failed > 0 ? `${t.failed} failed` : '', t.violating > 0 ? `${t.violating} derived violation facts` : ''].filter((x) => x);
-      io.err(`${filesOf(sources)}: ${parts.join(', ')} (of ${t.count} seeds, ${t.first}..${t.first + t.count - 1})\n`);
-    }
+    massSummary(io, filesOf(sources), t);
     return t.violating + t.failed > 0 ? EXIT.findings : EXIT.ok;
   };
   const tally = runSeeds({

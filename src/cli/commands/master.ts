@@ -7,6 +7,7 @@
  *
  * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
  */
+import { massSummary } from '../mass-summary.js';
 import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
 import { blueprintsStyle, entryKey, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { Satisfier } from '../../generate/satisfy/satisfy.js';
@@ -170,14 +171,18 @@ examples:
       compute: (s): SeedOutcome => {
         const got = satisfier?.one(s);
         const m = got ? (got.artifact as MasterArtifact).master : masterNamed(library, name, s, 'master', budget);
-        const violations = masterViolations(rules, m).facts;
+        // a satisfying master derives none: the satisfier evaluated them
+        const violations = got ? [] : masterViolations(rules, m).facts;
         const plain = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
         const doc = got ? annotate(plain, json ? 'json' : 'text', s, got.how) : plain;
         if (violations.length === 0) return { doc };
-        return { doc, violating: true, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
+        return { doc, violating: true, violationFacts: violations.length, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };
       },
     });
-    const exit = (t: Tally) => (t.violating > 0 ? EXIT.findings : EXIT.ok);
+    const exit = (t: Tally) => {
+      massSummary(io, filesOf(sources), t);
+      return t.violating > 0 ? EXIT.findings : EXIT.ok;
+    };
     return tally instanceof Promise ? tally.then(exit) : exit(tally);
   },
 };

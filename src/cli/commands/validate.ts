@@ -16,6 +16,7 @@ export const validateCommand: Command = {
     json: { type: 'boolean' },
     'max-states': { type: 'string' },
     'emit-bases': { type: 'boolean' },
+    strict: { type: 'boolean' },
     ...SEED_OPTION,
     playouts: { type: 'string' },
     'max-depth': { type: 'string' },
@@ -23,7 +24,7 @@ export const validateCommand: Command = {
     ...MAX_FACTS_OPTION,
     ...JOBS_OPTION,
   },
-  help: `usage: gramlog validate FILE... [--json] [--max-states N] [--emit-bases] [--seed S]
+  help: `usage: gramlog validate FILE... [--json] [--strict] [--max-states N] [--emit-bases] [--seed S]
 
 Checks each GDL game description (GDL, or GDL-II when it uses sees/random):
   static      syntax, keyword arities and placement, dependency restrictions,
@@ -45,6 +46,9 @@ options:
                         {"format", "file", "ok", "findings": [{"check", "severity", "message",
                          "line"?, "column"?, "sentence"?, "witness"?,
                          "role"?, "histories"?: [{"moves", "percepts", "legal"}]}]}
+      --strict          also fail (exit 1) on warnings that prove a fluent or move
+                        the game reads or declares can never be true or legal
+                        (for CI)
       --max-states N    state budget of the search (default ${DEFAULT_MAX_STATES}; at most
                         10 next-state computations per state of the budget)
       --emit-bases      print base/input facts that would cover the game instead of
@@ -63,7 +67,8 @@ options:
   -h, --help            this text
 
 exit codes: 0 every game valid (warnings allowed), 1 findings (an error in
-            some game), 2 usage error or unreadable file
+            some game; with --strict also a warning proving something
+            unreachable), 2 usage error or unreadable file
 
 examples:
   gramlog validate games/tictactoe.kif
@@ -74,6 +79,7 @@ examples:
     if (args.positionals.length === 0) throw new UsageError('gramlog validate: give at least one game FILE');
     const json = boolOpt(args, 'json');
     const emit = boolOpt(args, 'emit-bases');
+    const strict = boolOpt(args, 'strict');
     if (json && emit) throw new UsageError('gramlog validate: --emit-bases prints facts, not JSON: use it without --json');
     const maxStates = intOpt(args, 'validate', 'max-states', DEFAULT_MAX_STATES, 1);
     const playouts = intOpt(args, 'validate', 'playouts', DEFAULT_PLAYOUTS, 0);
@@ -101,13 +107,13 @@ examples:
       compute: (i): SeedOutcome => {
         const { file, text } = inputs[i] as (typeof inputs)[number];
         const r = validateGame(text, { file, maxStates, playouts, maxDepth, seed, emitBases: emit, ...engine, ...(timeBudget > 0 ? { timeBudgetMs: timeBudget * 1000 } : {}) });
-        const o: SeedOutcome = { violating: !r.ok };
+        const o: SeedOutcome = { violating: !r.ok || (strict && strictFailures(r) > 0) };
         if (json) o.doc = JSON.stringify(validationToJson(r)) + '\n';
         else if (emit) {
-          o.err = formatReport(r, text);
+          o.err = formatReport(r, text, strict);
           o.errFirst = true;
           o.doc = r.emitted ? r.emitted.text : `; bases and inputs of ${file}: none, the game could not be played (see the report)\n`;
-        } else o.doc = formatReport(r, text);
+        } else o.doc = formatReport(r, text, strict);
         return o;
       },
     });
@@ -120,8 +126,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Warnings that `--strict` fails on: each proves a fluent or move can never be true or legal. */
+function strictFailures(r: ValidationResult): number {
+  return r.findings.filter((f) => f.severity === 'warning' && f.unreachable === true).length;
+}
+
 /** The human report of one file: a summary line, then each finding. */
-export function formatReport(r: ValidationResult, text: string): string {
+export function formatReport(r: ValidationResult, text: string, strict = false): string {
   const errors = r.findings.filter((f) => f.severity === 'error').length;
   const warnings = r.findings.length - errors;
   const s = r.stats;
@@ -129,7 +140,15 @@ export function formatReport(r: ValidationResult, text: string): string {
   const what = [r.dialect ?? '', s.states > 0 ? `${s.states} states searched${s.complete ? ', every reachable state' : ''}` : '', epistemic]
     .filter((x) => x)
     .join('; ');
-  const verdict = r.ok ? (warnings > 0 ? `valid, ${plural(warnings, 'warning')}` : 'valid') : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const failing = strict ? strictFailures(r) : 0;
+  const verdict =
+    r.ok && failing > 0
+      ? `invalid with --strict: ${plural(warnings, 'warning')}, ${failing} proving something unreachable`
+      : r.ok
+        ? warnings > 0
+          ? `valid, ${plural(warnings, 'warning')}`
+          : 'valid'
+        : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   const lines = [`${r.file}: ${verdict}${what ? ` (${what})` : ''}`];
   for (const f of r.findings) lines.push(formatFinding(r, f, text));
   for (const n of r.notes ?? []) lines.push(`${r.file}: note[${n.check}]: ${n.message}`);

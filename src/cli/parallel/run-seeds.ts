@@ -69,7 +69,7 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
   const part = mass.shard ? shardPart(mass.shard, job.count) : { offset: 0, size: job.count };
   const first = job.first + part.offset;
   const sink = mass.out !== undefined ? outSink(job, first, part.size) : stdoutSink(io, job.separator, part.offset > 0, first, part.size);
-  const tally: Tally = { first, count: part.size, failed: sink.resumed.failed, violating: sink.resumed.violating };
+  const tally: Tally = { first, count: part.size, failed: sink.resumed.failed, violating: sink.resumed.violating, ...(sink.resumed.violating === 0 ? { violationFacts: 0 } : {}) };
   const progress = part.size > 1 ? statusLine(io) : undefined;
   let shownAt = -Infinity;
   let done = sink.resumed.done;
@@ -85,7 +85,11 @@ export function runSeeds(job: SeedJob): Tally | Promise<Tally> {
     sink.write(seed, o);
     if (!o.errFirst) err();
     if (o.failure !== undefined) tally.failed++;
-    if (o.violating) tally.violating++;
+    if (o.violating) {
+      tally.violating++;
+      // counted only where every violating seed was computed in this run (not resumed)
+      if (tally.violationFacts !== undefined) tally.violationFacts += o.violationFacts ?? 0;
+    }
     done++;
     if (progress) {
       const now = Date.now();

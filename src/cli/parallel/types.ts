@@ -20,6 +20,8 @@ export interface SeedOutcome {
   failure?: string;
   /** The seed derived violation facts. */
   violating?: boolean;
+  /** How many violation facts it derived (with `violating`). */
+  violationFacts?: number;
   /** Print `err` before the document (validate --emit-bases: the report, then the facts). */
   errFirst?: boolean;
   /** A command's own structured-cloneable result for this item (simulate: a playout's depth and goals; src/cli/parallel/run-items.ts). */
@@ -53,5 +55,8 @@ export interface Tally {
   first: number;
   count: number;
   failed: number;
+  /** Seeds that derived violation facts. */
   violating: number;
+  /** The violation facts those seeds derived, in all; undefined when some were resumed from an earlier run (--resume), whose counts are not kept. */
+  violationFacts?: number;
 }

@@ -17,6 +17,7 @@ import { didYouMean } from '../../did-you-mean.js';
 import type { Statement, Term } from '../../syntax/ast.js';
 import { printTerm } from '../../syntax/printer.js';
 import { warning, type Finding } from '../validate/finding.js';
+import { readTypo } from './read-typos.js';
 import { atomUses } from './walk.js';
 
 /** name/arity of a ground-shaped term (a constant or a compound), undefined for a variable or a string. */
@@ -83,7 +84,10 @@ export function checkFluents(statements: readonly Statement[]): Finding[] {
       if (!s || made.has(s.key)) continue;
       const arities = [...made.keys()].filter((k) => k.startsWith(`${s.name}/`));
       const why = arities.length > 0 ? `the game makes ${s.name} only as ${arities.join(', ')}` : `${kind.makersText}${didYouMean(s.name, names)}`;
-      out.push(warning('fluents', `(${u.atom.pred} ${u.atom.args.map(printTerm).join(' ')}) reads the ${kind.what} ${s.key}, which is never ${kind.what === 'fluent' ? 'true' : 'legal'}: ${why}`, t.span));
+      const read = `(${u.atom.pred} ${u.atom.args.map(printTerm).join(' ')})`;
+      const arity = Number(s.key.slice(s.key.lastIndexOf('/') + 1));
+      const typo = arities.length > 0 ? undefined : readTypo(read, kind.what === 'fluent' ? 'fluent' : 'move', s.name, arity, made, t.span);
+      out.push(typo ?? warning('fluents', `${read} reads the ${kind.what} ${s.key}, which is never ${kind.what === 'fluent' ? 'true' : 'legal'}: ${why}`, t.span, { unreachable: true }));
     }
   }
   return out;

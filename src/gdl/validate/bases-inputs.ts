@@ -31,6 +31,7 @@ import type { Model } from '../../engine/index.js';
 import { compareTerms, printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import type { PlayoutsSeen } from './playouts.js';
+import { baseTypo } from './base-typo.js';
 import { error, warning, type Finding } from './finding.js';
 import type { RelaxedReachability } from '../machine/relaxed.js';
 import { legalKey, pathTo, printWitness, type SearchResult } from './search.js';
@@ -138,6 +139,8 @@ interface Direction {
   span: (item: string) => Span | undefined;
   missing: (item: string, how: string) => string;
   never: (item: string, proof: string) => string;
+  /** A likely typo in the head that makes the item (bases: a fluent one edit from a declared one), with the head's place. */
+  typo?: (item: string) => { message: (where: string) => string; span: Span | undefined } | undefined;
   unconfirmed: (item: string, budget: string) => string;
 }
 
@@ -227,6 +230,7 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       order: (a, b) => compareTerms(terms, idOf(a), idOf(b)),
       span: (s) => declared.baseSpans.get(idOf(s)),
       missing: (s, how) => `${terms.print(idOf(s))} is true ${how}, but no base declares it: add (base ${terms.print(idOf(s))})`,
+      typo: (s) => baseTypo(program, terms, idOf(s), [...declared.bases ?? []]),
       never: (s, p) => `(base ${terms.print(idOf(s))}) is declared, but ${terms.print(idOf(s))} is never true: ${p}`,
       unconfirmed: (s, b) =>
         `${terms.print(idOf(s))} has no base and may be reachable (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
@@ -279,8 +283,9 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
         const n = search.depth[node] as number;
         const kind = search.terminal[node] ? 'a terminal state' : 'a state';
         const where = n === 0 ? 'in the initial state' : `in ${kind} reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
+        const typo = d.typo?.(x);
         missing.push(
-          error(d.check, d.missing(x, where), undefined, {
+          error(d.check, typo ? typo.message(where) : d.missing(x, where), typo?.span, {
             sentence: d.text(x),
             witness: printWitness(sm, pathTo(search, node)),
           }),
@@ -307,7 +312,7 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       const provenByRelaxed = d.relaxed !== undefined && !inRelaxed;
       const provenBySearch = search.complete && d.searchFirst(x) === undefined;
       if (!provenByRelaxed && !provenBySearch) continue;
-      never.push(warning(d.check, d.never(x, proofText(inRelaxed)), d.span(x), { sentence: d.text(x) }));
+      never.push(warning(d.check, d.never(x, proofText(inRelaxed)), d.span(x), { sentence: d.text(x), unreachable: true }));
     }
     findings.push(
       ...capped(missing, maxListed, (n) => `… and ${n} more ${d.check === 'bases' ? 'sentences that can be true without a base' : 'legal moves without an input'} (not listed one by one)`),

@@ -60,6 +60,8 @@ export interface Finding {
   role?: string;
   /** GDL-II epistemic findings: two histories the role cannot tell apart (see History). */
   histories?: History[];
+  /** The finding proves a fluent or move the game reads or declares can never be true or legal (`validate --strict` fails on such warnings). */
+  unreachable?: boolean;
 }
 
 /**

@@ -267,10 +267,13 @@ export function lintLibrary(library: Library): Diagnostic[] {
           for (const u of uses) for (const t of u.targets) if (!propsOf(t).has(x.key) && !u.added.has(x.key)) lacking.add(t.name);
           if (lacking.size > 0) {
             const names = [...lacking];
+            // the properties the lacking targets do have (and the use adds): a near one is the likely meaning
+            const known = new Set<string>();
+            for (const u of uses) for (const t of u.targets) if (lacking.has(t.name)) for (const k of [...propsOf(t), ...u.added]) known.add(k);
             report(
               'blueprint/missing-source',
               'warning',
-              `&source.${x.key}: ${names.length === 1 ? 'a possible target' : 'possible targets'} of ${d.key} (${names.join(', ')}) ${names.length === 1 ? 'has' : 'have'} no property '${x.key}', so mastering it fails there`,
+              `&source.${x.key}: ${names.length === 1 ? 'a possible target' : 'possible targets'} of ${d.key} (${names.join(', ')}) ${names.length === 1 ? 'has' : 'have'} no property '${x.key}', so mastering it fails there${didYouMean(x.key, known)}`,
               x.span,
             );
           }

@@ -307,6 +307,15 @@ function addItem(block: Block, item: RawItem, file: string): void {
       if (item.kind === 'modlist' && expr.kind !== 'list' && expr.kind !== 'set') {
         throw new GramlogError('blueprint/bad-expression', `@modlist at ${at(dspan)} takes a list (MOD-EXPR ...), e.g. @modlist ((pickOne [MODS: prefix]))`, expr.span);
       }
+      // each item is one mod expression: a list inside the list (`@modlist (( [MODS: p]))`) names no mod
+      const inner = item.kind === 'modlist' && expr.kind === 'list' ? expr.items.find((x) => x.kind === 'list') : undefined;
+      if (inner) {
+        throw new GramlogError(
+          'blueprint/bad-expression',
+          `@modlist at ${at(dspan)} has a list inside its list: each item is one mod expression (a mod, [MODS: ...], (pickOne ...)); write the items without the inner parentheses`,
+          inner.span,
+        );
+      }
       block[item.kind] = expr;
       return;
     }

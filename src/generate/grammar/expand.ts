@@ -20,6 +20,7 @@
 import { NodeStreams, weightedIndex } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
+import { blameOf } from './blame.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './types.js';
 import { EAGER_DEPTH, NodeNames, TreeNode, type GenNode } from './node.js';
@@ -162,7 +163,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
           selectors = readSelectors(g, outcome, node.id, nt, true);
           result = runPipeline(nt.weights, selectors, true);
         }
-        throw pipelineError(g, node, nt, selectors, result);
+        throw pipelineError(g, node, nt, selectors, result, blameOf(g, evaluator.provenanceModel(node, applied, false), node.id));
       }
       const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
       if (override !== undefined) forced.add(node.path);

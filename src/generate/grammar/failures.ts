@@ -6,6 +6,7 @@
  */
 import { GramlogError, type Span } from '../../errors.js';
 import type { Grammar, Nonterminal, RuleDef } from './types.js';
+import type { Blame } from './blame.js';
 import type { GenNode } from './node.js';
 import type { PipelineProblem, PipelineResult, RuleFact, Selectors, StepName } from './pipeline.js';
 import { PRESELECTOR_RELATIONS, statementSpan, where } from './vocabulary.js';
@@ -16,26 +17,28 @@ interface Reason {
 }
 
 /** A GramlogError for a pipeline problem at `node` (selectors and result recorded). */
-export function pipelineError(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, result: PipelineResult): GramlogError {
+export function pipelineError(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, result: PipelineResult, blame: Blame = new Map()): GramlogError {
   const problem = result.problem as PipelineProblem;
   const at = `node ${node.path} (${nt.name}, depth ${node.depth})`;
-  const spanFor = (relation: string, rule?: number) =>
+  // The rule that derived the fact (blame.ts); without it, the first statement that could have.
+  const spanFor = (relation: string, rule?: number, fact?: string) =>
+    (fact === undefined ? undefined : blame.get(fact)) ??
     statementSpan(g.program, relation, arityOf(relation), relation === 'normalizeto' ? 0 : 1, rule === undefined ? undefined : nt.rules[rule]?.name);
   switch (problem.kind) {
     case 'two-forces':
       return new GramlogError(
         'generate/two-forces',
         `${at} is forced to two different rules: ${problem.facts.join(' and ')}`,
-        spanFor('force', problem.rules[1]),
+        spanFor('force', problem.rules[1], problem.facts[1]),
       );
     case 'conflict':
       return new GramlogError(
         'generate/conflict',
         `${at}: ${problem.facts.join(' and ')} give two different values; give one`,
-        spanFor(problem.relation, problem.rules[0]),
+        spanFor(problem.relation, problem.rules[0], problem.facts[0]),
       );
     case 'bad-total':
-      return new GramlogError('generate/normalizeto', `${at}: ${problem.facts[0]} must be a positive number`, spanFor('normalizeto'));
+      return new GramlogError('generate/normalizeto', `${at}: ${problem.facts[0]} must be a positive number`, spanFor('normalizeto', undefined, problem.facts[0]));
     case 'not-finite': {
       const rule = nt.rules[problem.rule] as RuleDef;
       const value = weightAfter(result, problem.step, problem.rule);
@@ -47,11 +50,11 @@ export function pipelineError(g: Grammar, node: GenNode, nt: Nonterminal, sel: S
       return new GramlogError(
         'generate/weight',
         `${at}: ${by} makes the weight of rule ${rule.name} ${what}: every weight must stay a finite number (at most about 1.8e308)`,
-        spanFor(problem.step, problem.rule) ?? rule.span,
+        spanFor(problem.step, problem.rule, problem.fact === '' ? undefined : problem.fact) ?? rule.span,
       );
     }
     case 'all-zero':
-      return allZero(g, node, nt, sel, result, at);
+      return allZero(g, node, nt, sel, result, at, blame);
   }
 }
 
@@ -61,7 +64,7 @@ function weightAfter(result: PipelineResult, step: StepName, rule: number): numb
   return s ? (s.weights[rule] as number) : NaN;
 }
 
-function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, result: PipelineResult, at: string): GramlogError {
+function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, result: PipelineResult, at: string, blame: Blame): GramlogError {
   const steps = result.steps ?? [];
   const weightAt = (name: StepName, i: number): number => {
     const s = steps.find((x) => x.step === name);
@@ -73,7 +76,7 @@ function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, res
   nt.rules.forEach((rule, i) => {
     const reasons: Reason[] = [];
     const mentions = (facts: RuleFact[]) => facts.filter((f) => f.rule === i);
-    const spanOf = (relation: string) => statementSpan(g.program, relation, arityOf(relation), 1, rule.name);
+    const spanOf = (relation: string, fact?: string) => (fact === undefined ? undefined : blame.get(fact)) ?? statementSpan(g.program, relation, arityOf(relation), 1, rule.name);
     for (let s = 0; s < order.length; s++) {
       const step = order[s] as StepName;
       const after = weightAt(step, i);
@@ -87,21 +90,21 @@ function allZero(g: Grammar, node: GenNode, nt: Nonterminal, sel: Selectors, res
         case 'setprob':
         case 'addprob':
         case 'scaleprob':
-          for (const f of mentions(sel[step])) reasons.push({ text: `${step} by ${f.fact}`, span: spanOf(step) });
+          for (const f of mentions(sel[step])) reasons.push({ text: `${step} by ${f.fact}`, span: spanOf(step, f.fact) });
           break;
         case 'transfer':
           for (const t of sel.transfer.filter((x) => x.from === i)) {
-            reasons.push({ text: `moved to ${(nt.rules[t.to] as RuleDef).name} by ${t.fact}`, span: spanOf('transfer') });
+            reasons.push({ text: `moved to ${(nt.rules[t.to] as RuleDef).name} by ${t.fact}`, span: spanOf('transfer', t.fact) });
           }
           break;
         case 'forbid': {
           const direct = mentions(sel.forbid);
-          for (const f of direct) reasons.push({ text: `forbidden by ${f.fact}`, span: spanOf('forbid') });
+          for (const f of direct) reasons.push({ text: `forbidden by ${f.fact}`, span: spanOf('forbid', f.fact) });
           if (direct.length === 0 && sel.forbidexcept.length > 0) {
             const first = nt.rules[(sel.forbidexcept[0] as RuleFact).rule] as RuleDef;
             reasons.push({
               text: `forbidden because it is not named by ${sel.forbidexcept.map((f) => f.fact).join(', ')}`,
-              span: statementSpan(g.program, 'forbidexcept', 2, 1, first.name),
+              span: blame.get((sel.forbidexcept[0] as RuleFact).fact) ?? statementSpan(g.program, 'forbidexcept', 2, 1, first.name),
             });
           }
           break;

@@ -17,6 +17,7 @@
  * compare generations with and without it.
  */
 import { evaluate } from '../../engine/evaluate.js';
+import type { Model } from '../../engine/model.js';
 import { KIND_COMPOUND, KIND_CONST, type TermTable } from '../../program/terms.js';
 import { NumberTerms, nodeFacts, nodeKey } from './context.js';
 import type { Grammar } from './types.js';
@@ -140,6 +141,12 @@ export class NodeEvaluator {
       this.nodeIdTerms.set(id, known);
     }
     return known;
+  }
+
+  /** The node's model with derivation provenance (real ids, no memo, no base model): for errors that name the rule behind a fact. */
+  provenanceModel(node: GenNode, applied: Int32Array, withOwnChoice: boolean): Model {
+    const facts = nodeFacts(this.g, node, applied, this.numbers, withOwnChoice, (n) => n.id);
+    return evaluate(this.g.program, { facts, provenance: true });
   }
 
   private direct(node: GenNode, applied: Int32Array, withOwnChoice: boolean): NodeOutcome {

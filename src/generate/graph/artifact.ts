@@ -25,7 +25,11 @@ export function graphViolations(a: GraphArtifact): Violations {
 /** The relations a generated graph provides to `violation` rules. */
 const GRAPH_RELATIONS = { node: 2, edge: 3, nodeattr: 3 };
 
-/** Warnings for the grammar's `violation` rules that can never fire (they read a relation nothing defines). */
+/**
+ * Warnings for the grammar's `violation` rules that can never fire (they read
+ * a relation nothing defines), and the grammar's own load warnings (labels a
+ * rewrite makes that no rule reads, label-typos.ts).
+ */
 export function graphViolationWarnings(grammar: GraphGrammar): Diagnostic[] {
-  return grammar.program ? violationNeverFires(grammar.program, GRAPH_RELATIONS) : [];
+  return [...(grammar.program ? violationNeverFires(grammar.program, GRAPH_RELATIONS) : []), ...(grammar.warnings ?? [])];
 }

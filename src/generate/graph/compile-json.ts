@@ -18,12 +18,12 @@
  *   graph/bad-grammar        wrong JSON types (rules not an array, ...)
  *   graph/stage-never-applies a stage with no rule that can ever be chosen
  */
-import { GramlogError, type Code } from '../../errors.js';
+import { GramlogError, type Code, type Span } from '../../errors.js';
 import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { jsonKeys } from './schema.js';
 import { compileExpr, compileQuery, suggest, type Reporter } from './labels.js';
-import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type PatternEdge, type PatternNode, type RhsEdge, type RhsNode } from './types.js';
+import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type PatternEdge, type PatternNode, type RhsEdge, type RhsNode, type RuleOrigin } from './types.js';
 
 // the keys of each object, from the schema (GRAPH_JSON_SCHEMA)
 const GRAMMAR_KEYS = jsonKeys('grammar');
@@ -344,7 +344,7 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     limit,
     countType: typeof r.type === 'string' ? `type:${r.type}` : `rule:${index}`,
     delay,
-    origin: { path: pathText(path), span: L.doc.spanAt(path) },
+    origin: lazyOrigin(pathText(path), () => L.doc.spanAt(path)),
     literals: lhsNodes.flatMap((n, i) => {
       const lit = patternNodes[i]?.query.literal;
       return lit !== undefined ? [{ label: lit, path: n.labelPath }] : [];
@@ -445,4 +445,20 @@ function nodeRef(L: Loader, index: Map<string, number>, id: string | undefined, 
   const i = id === undefined ? undefined : index.get(id);
   if (i === undefined) L.fail('graph/unknown-node', path, `${id ?? '(missing)'} is no ${side} node id${suggest(id ?? '', [...index.keys()])}; the ${side} nodes are ${[...index.keys()].join(', ')}`);
   return i;
+}
+
+/**
+ * A rule's origin whose span is found when first read: in a large grammar
+ * (parseLargeJson) a span costs a scan of the whole text, and one per rule at
+ * load made loading quadratic (130,001 one-node rules ran past 60 s); only an
+ * error or an explanation reads it.
+ */
+function lazyOrigin(path: string, find: () => Span): RuleOrigin {
+  let span: Span | undefined;
+  return {
+    path,
+    get span(): Span | undefined {
+      return (span ??= find());
+    },
+  };
 }

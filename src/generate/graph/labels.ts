@@ -245,8 +245,20 @@ function checkRefHead(ref: Ref, text: string, path: JsonPath, r: Reporter): void
   const first = ref.steps[0];
   if (first !== undefined && first !== 'label' && first !== 'match' && first !== 'id') {
     r.fail('graph/bad-label-expr', path, `"${text}": after ${ref.head} write .label, .match or .id, not .${String(first)}`);
+  }  // a key every object answers in JavaScript (constructor, toString, __proto__...) is never a key of the label's data:
+  // read only through data keys, it would be nothing, silently
+  const member = ref.steps.find((x) => typeof x === 'string' && JS_MEMBERS.has(x));
+  if (member !== undefined) {
+    r.fail(
+      'graph/bad-label-expr',
+      path,
+      `"${text}": .${String(member)} is a member JavaScript gives every object, not a key of the label's data; gramlog reads data keys only, so it would always be empty (name the key of your labels otherwise)`,
+    );
   }
 }
+
+/** Names JavaScript gives every object (Object.prototype's members), which a label path never reads. */
+const JS_MEMBERS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 function resolve(ref: Ref, ctx: LabelContext): unknown {
   let v: unknown;

@@ -38,6 +38,7 @@ import { checkVocabulary, declaredNames } from '../vocabulary-check.js';
 import { GRAPH_REWRITE_SCHEMA, GRAPH_SCHEMA } from './schema.js';
 import { printTerm } from '../../syntax/printer.js';
 import { suggest } from './labels.js';
+import { unreadLabels } from './label-typos.js';
 import { checkLogicRulesReachable } from './logic-reachable.js';
 import { applyParams, throwFirst, undeclaredParamReads, type Params } from '../params.js';
 import type { Graph } from './graph.js';
@@ -52,6 +53,21 @@ export const KEEP_LABEL: unique symbol = Symbol('keep-label');
 
 export function isGraphRuleText(text: string): boolean {
   return /\(\s*graph(?:rule|start)\s/.test(text);
+}
+
+/**
+ * A head that names one variable twice never matches: a match binds each head
+ * position to a different node (graph/bad-rule, at the second occurrence).
+ */
+function repeatedHeadVariable(name: string, args: readonly Term[]): void {
+  const seen = new Set<string>();
+  for (const t of args) {
+    if (t.kind !== 'var') continue;
+    if (seen.has(t.name)) {
+      fail('graph/bad-rule', t.span, `the head of ${name} names ?${t.name} twice, so ${name} never matches: each head position is a different matched node; list ?${t.name} once`);
+    }
+    seen.add(t.name);
+  }
 }
 
 function fail(code: Code, span: Span | undefined, message: string): never {
@@ -155,6 +171,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
       if (t.kind !== 'var') fail('graph/bad-rule', t.span, `the head of ${name} lists the matched nodes as variables, not ${printTerm(t)}`);
       return t.name;
     });
+    for (const d of defs) repeatedHeadVariable(name, d.head.args);
     const index = new Map(vars.map((v, k) => [v, k]));
     const matchedEdges: Array<[number, number]> = [];
     for (const lit of def.body) {
@@ -273,7 +290,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
     const rules = stages.flatMap((s) => s.rules.map((r) => ({ name: r.name, stage: r.stage, weight: r.weight })));
     unreachable = checkLogicRulesReachable(startTerm.kind === 'const' ? startTerm.name : startTerm.value, rules, rest, rewrites);
   }
-  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable };
+  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable, warnings: unreadLabels(tree.statements) };
 }
 
 const staticModels = new WeakMap<Program, Model>();

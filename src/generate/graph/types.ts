@@ -3,7 +3,7 @@
  * a .gdl rule file): stages of rules, each rule a LHS pattern (the query whose
  * answers are the match sites) and a RHS (the transaction applied at a site).
  */
-import type { GramlogError, Span } from '../../errors.js';
+import type { Diagnostic, GramlogError, Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import type { Label, LabelExpr, LabelQuery } from './labels.js';
 
@@ -119,6 +119,8 @@ export interface GraphGrammar {
   readonly withParams?: (params: Readonly<Record<string, string>>) => GraphGrammar;
   /** .gdl grammars: a rule that can never apply from the start label (thrown by generateGraph when no start graph is given). */
   readonly unreachable?: GramlogError | undefined;
+  /** .gdl grammars: load warnings of the rules and rewrites (label-typos.ts), reported with the violation warnings. */
+  readonly warnings?: readonly Diagnostic[];
 }
 
 /** A graph: nodes and edges, labels as JSON values. */

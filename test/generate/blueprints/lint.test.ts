@@ -58,7 +58,13 @@ describe('lint', () => {
     ]);
     expect(missing[0]!.message).toMatch(/Club.*no property 'damage'/);
   });
-  test('pickOnChance with odd arguments or non-positive weights; rand with LO > HI', () => {
+  test('&source.KEY a target lacks, one edit from a property it has: did you mean', () => {
+    const f = findings('@mod Heavy\n  @domain prefix\n  @property damage = (+ &source.damge 2)\n@end\n@factory {H}\n  @substitute Sword\n  @modlist (Heavy)\n@end\n');
+    const missing = f.filter((x) => x.code === 'blueprint/missing-source');
+    expect(missing).toMatchObject([{ severity: 'warning', line: baseLines + 3, column: 25 }]);
+    expect(missing[0]!.message).toMatch(/no property 'damge', so mastering it fails there; did you mean 'damage'\?$/);
+  });
+    test('pickOnChance with odd arguments or non-positive weights; rand with LO > HI', () => {
     const f = findings('@blueprint A\n  @property a = (pickOnChance 1 2 3)\n  @property b = (pickOnChance 0 "x" -1 "y" 2 "z")\n  @property c = (rand 6 2)\n@end\n');
     expect(f.map((x) => [x.code, x.line, x.column])).toEqual([
       ['blueprint/chance', baseLines + 2, 17],

@@ -99,6 +99,7 @@ describe('syntax errors are located', () => {
     ['parameter outside a function', '@blueprint A\n  @property x = $y\n@end\n', 'blueprint/bad-expression', 2, 17, /only a @function's body/],
     ['unknown parameter', '@blueprint A\n  @function f ($x) = $z\n@end\n', 'blueprint/bad-expression', 2, 22, /not a parameter/],
     ['duplicate property', '@blueprint A\n  @property x = 1\n  @property x = 2\n@end\n', 'blueprint/duplicate-property', 3, 13, /set twice/],
+    ['a list inside @modlist', '@factory {F}\n  @substitute A\n  @modlist (( [MODS: p]))\n@end\n', 'blueprint/bad-expression', 3, 13, /a list inside its list/],
   ];
   for (const [what, text, code, line, column, message] of cases) {
     test(what, () => {

@@ -180,6 +180,32 @@ describe('errors', () => {
     for (const rule of ['a', 'b', 'c']) expect(e.message.match(new RegExp(`^  ${rule}: `, 'gm'))).toHaveLength(1);
   });
 
+  it('all-zero blames each forbid fact on the rule instance that derived it, not the first forbid rule', () => {
+    const text = [
+      '(start s) (rule s a 1) (rule s b 1)',
+      '(bad a) (worse b)',
+      '',
+      '',
+      '(<= (forbid ?n ?r) (symbol ?n s) (bad ?r))',
+      '(<= (forbid ?n ?r) (symbol ?n s) (worse ?r))',
+    ].join('\n');
+    const g = compileGrammar(text, { file: 'b.gdl' });
+    const e = errorOf(() => generateFrom(g, 1));
+    expect(e.code).toBe('generate/all-zero');
+    expect(e.message).toMatch(/a: forbidden by \(forbid n a\) \[b\.gdl:5:1\]/);
+    expect(e.message).toMatch(/b: forbidden by \(forbid n b\) \[b\.gdl:6:1\]/);
+  });
+
+  it('two forces are located at the rule that derived the second', () => {
+    const text = '(start s) (rule s a 1) (rule s b 1) (first a) (pick b)\n(<= (force ?n ?r) (symbol ?n s) (first ?r))\n(<= (force ?n ?r) (symbol ?n s) (pick ?r))';
+    const e = errorOf(() => generateFrom(compileGrammar(text, { file: 'f.gdl' }), 1));
+    expect(e.code).toBe('generate/two-forces');
+    // the second fact named is the one located
+    const second = /and \(force n (\w)\)/.exec(e.message)?.[1];
+    expect(e.span).toMatchObject({ file: 'f.gdl', line: second === 'a' ? 2 : 3 });
+    expect(second).toBe('b');
+  });
+
   it('maxdepth names the rule that keeps recursing', () => {
     const g = compileGrammar('(maxdepth 20)\n(start s) (rule s loop 5) (rule s end 1) (child loop 0 s)\n(<= (forbid ?n end) (symbol ?n s))', { file: 'd.gdl' });
     const e = errorOf(() => generateFrom(g, 1));

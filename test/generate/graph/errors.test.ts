@@ -80,4 +80,46 @@ describe('rules that can never apply', () => {
     expect(e.code).toBe('graph/stage-never-applies');
     expect(e.message).toMatch(/^stages\[1\]\.rules\[0\]\.lhs .*stage #1 can never apply/);
   });
+  it('a .gdl rule whose head names a variable twice (it would never match) is refused at the second one', () => {
+    const text = '(graphstart room)\n(graphrule twice 1)\n(<= (twice ?x ?x) (node ?x room))\n(rewrite twice (keep ?x))\n';
+    const e = errorOf(compile(text, 'g.gdl'));
+    expect(e.code).toBe('graph/bad-rule');
+    expect(e.message).toMatch(/names \?x twice, so twice never matches/);
+    expect(e.span).toMatchObject({ file: 'g.gdl', line: 3, column: 15 });
+  });
+  it('a .gdl rewrite making an edge label no rule reads, one edit from a read one: a located warning with did you mean', async () => {
+    const { graphStyle } = await import('../../../src/generate/graph/style.js');
+    const text = '(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n';
+    const c = graphStyle.compile([{ file: 'g.gdl', text }]);
+    const w = c.diagnostics.filter((d) => d.code === 'graph/unread-label');
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ severity: 'warning', span: { file: 'g.gdl', line: 5, column: 51 } });
+    expect(w[0]!.message).toMatch(/an edge labelled nxt, which no rule reads.*did you mean 'next'\?/);
+    // spelt as read: nothing to say
+    expect(graphStyle.compile([{ file: 'g.gdl', text: text.replace('nxt', 'next') }]).diagnostics.filter((d) => d.code === 'graph/unread-label')).toEqual([]);
+  });
+  it('a label path through a key JavaScript gives every object ($eval and ${...}): a located error naming the key', () => {
+    const rhs = (label: string) => `{"rules": [{"lhs": {"node": [{"id": "a", "label": "x"}]},\n  "rhs": {"node": [{"id": "a", "label": ${label}}]}}]}`;
+    for (const label of ['{"$eval": "$a.label.constructor"}', '"${a.label.constructor}"', '"${a.label.__proto__}"', '{"$eval": "$a.match.toString"}']) {
+      const e = errorOf(compile(rhs(label)));
+      expect(e.code, label).toBe('graph/bad-label-expr');
+      expect(e.message, label).toMatch(/\.(constructor|__proto__|toString) is a member JavaScript gives every object, not a key of the label's data/);
+      expect(e.span, label).toMatchObject({ file: 'g.json', line: 2 });
+    }
+    // a data key of the label is fine
+    expect(() => compileGraphGrammar(rhs('"${a.label.name}"'), { file: 'g.json' })).not.toThrow();
+  });
+  it('a JSON grammar past the large-input size loads without a scan of its text per rule: each rule finds its place when asked', async () => {
+    const { LARGE_JSON } = await import('../../../src/generate/graph/json.js');
+    const rule = '{"lhs": "S", "rhs": "S"}';
+    const n = Math.ceil(LARGE_JSON / rule.length) + 1;
+    const text = `{"start": "S", "rules": [\n${Array.from({ length: n }, () => rule).join(',\n')}\n]}`;
+    const g = compileGraphGrammar(text, { file: 'big.json' });
+    const rules = g.stages[0]!.rules;
+    expect(rules).toHaveLength(n);
+    // found on first read (a scan then), not at load: one scan per rule made loading quadratic
+    expect(Object.getOwnPropertyDescriptor(rules[0]!.origin, 'span')?.get).toBeTypeOf('function');
+    expect(rules[0]!.origin.span).toMatchObject({ file: 'big.json', line: 2, column: 1 });
+    expect(rules[n - 1]!.origin.span).toMatchObject({ file: 'big.json', line: n + 1, column: 1 });
+  }, 60_000);
 });
