@@ -107,7 +107,7 @@ function aborted(e: SolverAbort): SolverAnswer {
 
 const groundings = new WeakMap<LayerGrammar, Grounding | { problem: string }>();
 
-function grounding(g: LayerGrammar): Grounding | { problem: string } {
+export function grounding(g: LayerGrammar): Grounding | { problem: string } {
   let gr = groundings.get(g);
   if (!gr) {
     try {
@@ -128,7 +128,7 @@ const F = Logic.FALSE;
 const bool = (b: boolean): Op => (b ? T : F);
 
 /** The encoding of one question: earlier layers g.layers[0..target) placed freely under their constraints. */
-class Encoding {
+export class Encoding {
   private made: Logic.Solver | undefined;
   /** MiniSat, started on first use (size() needs none). */
   get solver(): Logic.Solver {
@@ -144,7 +144,7 @@ class Encoding {
     private readonly target: number,
   ) {}
 
-  private atomVar(i: number): string {
+  atomVar(i: number): string {
     return `a${i}`;
   }
 
@@ -213,6 +213,24 @@ class Encoding {
     return this.dyn('allow', 2) ? this.atomOp('allow', [m.id, k]) : bool(this.baseState(m).allowed.has(k));
   }
 
+  private readonly indexed = new Map<string, Map<string, number[][]>>();
+
+  /** The base model's tuples of a static relation by layer (chance) or by layer and site (sitechance), read once: reading them per site was quadratic. */
+  private staticTuples(name: 'chance' | 'sitechance', arity: number): Map<string, number[][]> {
+    let index = this.indexed.get(name);
+    if (!index) {
+      index = new Map();
+      for (const t of this.g.base.tuples(name, arity)) {
+        const k = t.slice(0, arity - 1).join(',');
+        const list = index.get(k) ?? [];
+        list.push(t as number[]);
+        index.set(k, list);
+      }
+      this.indexed.set(name, index);
+    }
+    return index;
+  }
+
   /** (operand, probability) for each sitechance of (m, k) and each chance of m. */
   private chances(m: LayerDecl, k: number): { site: Array<[Op, number]>; layer: Array<[Op, number]> } {
     const num = (id: number, derived: boolean) => (derived ? this.gr.derived : this.g.program).terms.numberValue(id) ?? NaN;
@@ -226,7 +244,7 @@ class Encoding {
         if (t[0] === md && t[1] === kd) site.push([this.atomVar(i), num(t[2] as number, true)]);
       }
     } else {
-      for (const t of this.g.base.tuples('sitechance', 3)) if (t[0] === m.id && t[1] === k) site.push([T, num(t[2] as number, false)]);
+      for (const t of this.staticTuples('sitechance', 3).get(`${m.id},${k}`) ?? []) site.push([T, num(t[2] as number, false)]);
     }
     if (this.dyn('chance', 2)) {
       const md = this.gr.toDerived(m.id);
@@ -235,7 +253,7 @@ class Encoding {
         if (t[0] === md) layer.push([this.atomVar(i), num(t[1] as number, true)]);
       }
     } else {
-      for (const t of this.g.base.tuples('chance', 2)) if (t[0] === m.id) layer.push([T, num(t[1] as number, false)]);
+      for (const t of this.staticTuples('chance', 2).get(`${m.id}`) ?? []) layer.push([T, num(t[1] as number, false)]);
     }
     return { site, layer };
   }
