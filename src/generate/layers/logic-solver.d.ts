@@ -34,6 +34,7 @@ declare module 'logic-solver' {
     function and(...f: Array<Operand | Operand[]>): Formula;
     function implies(a: Operand, b: Operand): Formula;
     function equiv(a: Operand, b: Operand): Formula;
+    function xor(...f: Array<Operand | Operand[]>): Formula;
     function sum(...f: Array<Operand | Operand[] | Bits>): Bits;
     function constantBits(n: number): Bits;
     function lessThan(a: Bits, b: Bits): Formula;
@@ -50,6 +51,7 @@ declare module 'logic-solver' {
     and: typeof Logic.and;
     implies: typeof Logic.implies;
     equiv: typeof Logic.equiv;
+    xor: typeof Logic.xor;
     sum: typeof Logic.sum;
     constantBits: typeof Logic.constantBits;
     lessThan: typeof Logic.lessThan;

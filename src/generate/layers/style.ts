@@ -15,6 +15,7 @@ import { generateLayers, type LayerArtifact } from './generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
+import { layersSatisfy } from './satisfy.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { formatTiled, layerTilesetPng } from '../../export/tiled.js';
 import { layersSvg } from '../../export/svg/layers.js';
@@ -88,4 +89,5 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   },
   checkSource: (compiled) => compiled.program,
   check: layersCheck,
+  satisfy: layersSatisfy,
 };
