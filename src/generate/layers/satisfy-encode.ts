@@ -32,6 +32,12 @@ export type Encoded =
   | { status: 'unsat' }
   | { status: 'unknown'; why: string };
 
+/** Every outcome of the layers (bounds held), violations free: the violation atoms' variables by violation name. */
+export interface OutcomeEncoding {
+  readonly encoding: SatisfyEncoding;
+  readonly violations: ReadonlyMap<string, string[]>;
+}
+
 /** The encoding of "an outcome of every layer that derives no violation", or why there is none to solve. */
 export function encodeSatisfy(g: LayerGrammar, options: SolverOptions = {}): Encoded {
   const gr = grounding(g);
@@ -39,19 +45,35 @@ export function encodeSatisfy(g: LayerGrammar, options: SolverOptions = {}): Enc
   const dynamicViolation = [...gr.dynamic].some((r) => r.startsWith('violation/'));
   // violations that do not depend on placed at all: in every outcome
   if (!dynamicViolation && violationsOf(g.base).facts.length > 0) return { status: 'unsat' };
+  const made = encodeOutcomes(g, options);
+  if ('why' in made) return { status: 'unknown', why: made.why };
+  for (const vars of made.violations.values()) for (const v of vars) made.encoding.solver.forbid(v);
+  return { status: 'ready', encoding: made.encoding, atoms: gr.atoms.length };
+}
+
+/** The encoding of every outcome of the layers, the ground violation atoms left free; or why it cannot be built. */
+export function encodeOutcomes(g: LayerGrammar, options: SolverOptions = {}): OutcomeEncoding | { why: string } {
+  const gr = grounding(g);
+  if ('problem' in gr) return { why: gr.problem };
   const maxAtoms = options.solverAtoms ?? 200_000;
-  if (gr.atoms.length > maxAtoms) return { status: 'unknown', why: `the grounded program has ${gr.atoms.length} atoms, more than the solver's ${maxAtoms}` };
+  if (gr.atoms.length > maxAtoms) return { why: `the grounded program has ${gr.atoms.length} atoms, more than the solver's ${maxAtoms}` };
   const enc = new Encoding(g, gr, g.layers.length);
   const cells = enc.size();
   const maxCells = options.solverCells ?? SOLVER_CELLS;
-  if (cells > maxCells) return { status: 'unknown', why: `its SAT encoding would take about ${cells} cells, more than the ${maxCells} the solver's memory holds` };
+  if (cells > maxCells) return { why: `its SAT encoding would take about ${cells} cells, more than the ${maxCells} the solver's memory holds` };
   enc.encodeRules();
   enc.encodeEarlier();
+  const violations = new Map<string, string[]>();
   gr.atoms.forEach((atom, i) => {
-    if (atom.name === 'violation') enc.solver.forbid(enc.atomVar(i));
+    if (atom.name !== 'violation') return;
+    const first = atom.tuple[0];
+    const name = first === undefined ? 'violation' : gr.derived.terms.print(first);
+    const list = violations.get(name) ?? [];
+    list.push(enc.atomVar(i));
+    violations.set(name, list);
   });
   const targets = new Map<string, string>();
   for (const v of enc.placedVars.keys()) targets.set(v, `t.${v}`);
   const distance = Logic.sum([...targets].map(([v, t]) => Logic.xor(v, t)));
-  return { status: 'ready', encoding: { solver: enc.solver, placedVars: enc.placedVars, targets, distance }, atoms: gr.atoms.length };
+  return { encoding: { solver: enc.solver, placedVars: enc.placedVars, targets, distance }, violations };
 }
