@@ -1,8 +1,8 @@
 /**
  * Types for the part of logic-solver 2.x (MiniSat compiled to JavaScript, MIT)
  * that gramlog uses. The package ships no types and there is no
- * @types/logic-solver. Only `src/generate/layers/solver.ts` imports it, with a
- * default import under Node ESM: `import Logic from 'logic-solver'`.
+ * @types/logic-solver. Only `src/generate/layers/logic.ts` loads it, on first
+ * use (its MiniSat takes most of a second to load); the others import its types.
  *
  * This file is an ambient module declaration (a script: no top-level import/export).
  */

@@ -11,20 +11,21 @@
  * built once): a seed's plain placement is given as assumptions on the
  * targets, so one encoding serves many seeds without growing per seed.
  */
-import Logic from 'logic-solver';
+import type LogicTypes from 'logic-solver';
+import { Logic, LOGIC_NOT_LOADED, requireLogic } from './logic.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
 import { Encoding, grounding, SOLVER_CELLS, type SolverOptions } from './solver.js';
 import type { LayerGrammar } from './prepare.js';
 import { violationsOf } from '../violations.js';
 
 export interface SatisfyEncoding {
-  readonly solver: Logic.Solver;
+  readonly solver: LogicTypes.Solver;
   /** Placed variable → its fact, in a fixed order. */
   readonly placedVars: ReadonlyMap<string, InjectedFact>;
   /** Placed variable → its target variable. */
   readonly targets: ReadonlyMap<string, string>;
   /** The number of placed variables that differ from their targets. */
-  readonly distance: Logic.Bits;
+  readonly distance: LogicTypes.Bits;
 }
 
 export type Encoded =
@@ -53,6 +54,7 @@ export function encodeSatisfy(g: LayerGrammar, options: SolverOptions = {}): Enc
 
 /** The encoding of every outcome of the layers, the ground violation atoms left free; or why it cannot be built. */
 export function encodeOutcomes(g: LayerGrammar, options: SolverOptions = {}): OutcomeEncoding | { why: string } {
+  if (!requireLogic()) return { why: LOGIC_NOT_LOADED };
   const gr = grounding(g);
   if ('problem' in gr) return { why: gr.problem };
   const maxAtoms = options.solverAtoms ?? 200_000;

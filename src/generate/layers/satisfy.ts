@@ -27,7 +27,8 @@
  * returned as the fewest forced base bits that turn the seed's own first draw
  * of each layer into that model: every other bit stays the seed's.
  */
-import Logic from 'logic-solver';
+import type LogicTypes from 'logic-solver';
+import { Logic } from './logic.js';
 import { GramlogError } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
 import { createRandom } from '../../random.js';
@@ -40,7 +41,7 @@ import { encodeSatisfy, type Encoded, type SatisfyEncoding } from './satisfy-enc
 import { contained, SolverAbort, SOLVER_MEMORY } from './solver.js';
 import { readLayerState } from './vocabulary.js';
 
-type Op = Logic.Operand;
+type Op = LogicTypes.Operand;
 
 /** The placed sites of the seed's plain generation per layer (`layerId,siteId`); a layer whose bounds fail keeps its first draw, masked. */
 export function plainPlacement(g: LayerGrammar, seed: number | string): Set<string> {
@@ -102,7 +103,7 @@ function confirms(artifact: LayerArtifact, facts: readonly InjectedFact[]): bool
 }
 
 /** The solution's placed facts and its literals (to block it). */
-function read(enc: SatisfyEncoding, solution: Logic.Solution): { facts: InjectedFact[]; literals: Op[] } {
+function read(enc: SatisfyEncoding, solution: LogicTypes.Solution): { facts: InjectedFact[]; literals: Op[] } {
   const facts: InjectedFact[] = [];
   const literals: Op[] = [];
   for (const [v, fact] of enc.placedVars) {
@@ -120,7 +121,7 @@ function read(enc: SatisfyEncoding, solution: Logic.Solution): { facts: Injected
  * call counted against the budget (`spend`). Past the budget, the closest
  * model found so far (still a solution). Undefined when there is none.
  */
-function closest(enc: SatisfyEncoding, plain: ReadonlySet<string>, spend: () => boolean): Logic.Solution | null {
+function closest(enc: SatisfyEncoding, plain: ReadonlySet<string>, spend: () => boolean): LogicTypes.Solution | null {
   const target = Logic.and([...enc.targets].map(([v, t]) => (plain.has(factKey(enc.placedVars.get(v) as InjectedFact)) ? t : Logic.not(t))));
   let best = enc.solver.solveAssuming(target);
   if (!best) return null;

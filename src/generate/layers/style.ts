@@ -16,6 +16,7 @@ import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
 import { layersSatisfy } from './satisfy.js';
+import { loadLogic } from './logic.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { formatTiled, layerTilesetPng } from '../../export/tiled.js';
 import { layersSvg } from '../../export/svg/layers.js';
@@ -59,6 +60,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
     const diagnostics = [...loaded.diagnostics, ...violationNeverFires(program, { placed: 2 })];
     // loaded here, not at start-up: the SAT solver takes a moment to load, and only analyze needs it
     const { analyzeLayers } = await import('./analyze.js');
+    await loadLogic();
     const run = findings(() => analyzeLayers(program, options.solverAtoms !== undefined ? { solverAtoms: options.solverAtoms } : {}), true);
     const a = run.value;
     if (!a) return { diagnostics: [...diagnostics, ...run.diagnostics], analysis: undefined };
