@@ -38,7 +38,7 @@ import { applyMask, drawBase, drawLayer, generateLayers, type LayerArtifact } fr
 import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
 import { encodeSatisfy, type Encoded, type SatisfyEncoding } from './satisfy-encode.js';
-import { contained, SolverAbort, SOLVER_MEMORY } from './solver.js';
+import { contained, readModel, SolverAbort, SOLVER_MEMORY } from './solver.js';
 import { readLayerState } from './vocabulary.js';
 
 type Op = LogicTypes.Operand;
@@ -102,19 +102,6 @@ function confirms(artifact: LayerArtifact, facts: readonly InjectedFact[]): bool
   return facts.every((f) => got.has(factKey(f)));
 }
 
-/** The solution's placed facts and its literals (to block it). */
-function read(enc: SatisfyEncoding, solution: LogicTypes.Solution): { facts: InjectedFact[]; literals: Op[] } {
-  const facts: InjectedFact[] = [];
-  const literals: Op[] = [];
-  for (const [v, fact] of enc.placedVars) {
-    if (solution.evaluate(v)) {
-      facts.push(fact);
-      literals.push(v);
-    } else literals.push(Logic.not(v));
-  }
-  return { facts, literals };
-}
-
 /**
  * The model closest to the seed's plain placement (the targets assumed to be
  * it): binary search on the number of differing sites, each probe one solver
@@ -169,7 +156,7 @@ export function solveLayers(g: LayerGrammar, seed: number | string, work: number
       while (spend()) {
         const solution = closest(enc, plain, spend);
         if (!solution) return { status: 'unsat' };
-        const { facts, literals } = read(enc, solution);
+        const { facts, literals } = readModel(enc.placedVars, solution);
         const choose = forcedFor(g, seed, facts);
         if (choose) {
           const forced = new Map(Object.entries(choose).map(([k, v]) => [k, v === 'on']));

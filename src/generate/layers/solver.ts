@@ -434,6 +434,19 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
   }
 }
 
+/** A model's placed facts, and its literals over the placed variables (to block it). */
+export function readModel(placedVars: ReadonlyMap<string, InjectedFact>, solution: LogicTypes.Solution): { facts: InjectedFact[]; literals: Op[] } {
+  const facts: InjectedFact[] = [];
+  const literals: Op[] = [];
+  for (const [v, fact] of placedVars) {
+    if (solution.evaluate(v)) {
+      facts.push(fact);
+      literals.push(v);
+    } else literals.push(Logic.not(v));
+  }
+  return { facts, literals };
+}
+
 function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: SolverQuestion, retries: number): SolverAnswer {
   const enc = new Encoding(g, gr, target);
   enc.encodeRules();
@@ -442,14 +455,7 @@ function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: 
   for (let attempt = 0; attempt <= retries; attempt++) {
     const solution = enc.solver.solve();
     if (!solution) return { status: 'unsat', atoms: gr.atoms.length };
-    const facts: InjectedFact[] = [];
-    const literals: Op[] = [];
-    for (const [v, fact] of enc.placedVars) {
-      if (solution.evaluate(v)) {
-        facts.push(fact);
-        literals.push(v);
-      } else literals.push(Logic.not(v));
-    }
+    const { facts, literals } = readModel(enc.placedVars, solution);
     const found = confirm(g, target, facts, question);
     if (found) return { status: 'sat', facts, ...found, atoms: gr.atoms.length };
     enc.solver.forbid(Logic.and(literals));

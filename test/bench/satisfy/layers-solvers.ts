@@ -40,13 +40,8 @@ import type { ChoicePoint, ChoiceRun, SatisfyPart } from '../../../src/generate/
 const root = resolve(import.meta.dirname, '../../..');
 const SEEDS = Number(process.env.SEEDS ?? 2000);
 
-const SMALL = `(cell s0) (cell s1) (cell s2)
-(<= (site ?l ?k) (layer ?l ?o) (cell ?k))
-(layer a 1) (chance a 0.5)
-(layer b 2) (chance b 0.4)
-(<= (violation clash ?k) (placed a ?k) (placed b ?k))
-(<= (violation dry) (not (placed b s0)))
-`;
+/** Two layers of three sites: no site in both, and b must hold s0. */
+const SMALL = readFileSync(resolve(root, 'test/generate/satisfy/layers-small.gdl'), 'utf8');
 const SMALL_LP = `cell(s0;s1;s2).
 { a(K) } :- cell(K).
 { b(K) } :- cell(K).
@@ -121,40 +116,45 @@ interface Row {
   note?: string;
 }
 
+/**
+ * Solve seeds 1..`seeds` with `one` (the outcome it found, or undefined) and
+ * report the median time per solve and, given the exact distribution, the
+ * total variation of the outcomes found from it.
+ */
+function sample(name: string, file: string, seeds: number, one: (seed: number) => string | undefined, exact?: Map<string, number>, note?: string): Row {
+  const times: number[] = [];
+  const counts = new Map<string, number>();
+  let solved = 0;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const t = performance.now();
+    const k = one(seed);
+    times.push(performance.now() - t);
+    if (k === undefined) continue;
+    solved++;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return { name, file, msPerSolve: median(times), solved, seeds, ...(exact && solved > 0 ? { tv: tv(exact, counts, solved) } : {}), ...(note ? { note } : {}) };
+}
+
 function benchLogicSolver(file: string, g: LayerGrammar, seeds: number, exact?: Map<string, number>): Row {
   const t0 = performance.now();
   solveLayers(g, 0, 2000); // the encoding, once per grammar
   const setup = performance.now() - t0;
-  const times: number[] = [];
-  const counts = new Map<string, number>();
-  let solved = 0;
-  for (let seed = 1; seed <= seeds; seed++) {
-    const t = performance.now();
+  const one = (seed: number) => {
     const r = solveLayers(g, seed, 2000);
-    times.push(performance.now() - t);
-    if (r.status !== 'sat') continue;
-    solved++;
+    if (r.status !== 'sat') return undefined;
     const forced = new Map(Object.entries(r.choose).map(([k, v]) => [k, v === 'on']));
-    const k = placedOf(generateLayers(g, { seed, ...(forced.size > 0 ? { choose: forced } : {}) }));
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return { name: 'logic-solver (steered)', file, msPerSolve: median(times), solved, seeds, ...(exact ? { tv: tv(exact, counts, solved) } : {}), note: `encoding ${setup.toFixed(0)} ms once per grammar` };
+    return placedOf(generateLayers(g, { seed, ...(forced.size > 0 ? { choose: forced } : {}) }));
+  };
+  return sample('logic-solver (steered)', file, seeds, one, exact, `encoding ${setup.toFixed(0)} ms once per grammar`);
 }
 
 function benchSearch(file: string, g: LayerGrammar, seeds: number, work: number, exact?: Map<string, number>): Row {
-  const times: number[] = [];
-  const counts = new Map<string, number>();
-  let solved = 0;
-  for (let seed = 1; seed <= seeds; seed++) {
-    const t = performance.now();
+  const one = (seed: number) => {
     const r = searchChoices(layersStyle, layerChoices, g, seed, {}, work);
-    times.push(performance.now() - t);
-    if (r.status !== 'sat') continue;
-    solved++;
-    const k = placedOf(r.artifact as LayerArtifact);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return { name: `search over choice points (budget ${work})`, file, msPerSolve: median(times), solved, seeds, ...(exact && solved > 0 ? { tv: tv(exact, counts, solved) } : {}) };
+    return r.status === 'sat' ? placedOf(r.artifact as LayerArtifact) : undefined;
+  };
+  return sample(`search over choice points (budget ${work})`, file, seeds, one, exact);
 }
 
 async function benchClingo(file: string, lp: string, seeds: number, exact?: Map<string, number>): Promise<Row | undefined> {
@@ -169,20 +169,11 @@ async function benchClingo(file: string, lp: string, seeds: number, exact?: Map<
   await runner.init();
   console.log = log;
   const setup = performance.now() - t0;
-  const times: number[] = [];
-  const counts = new Map<string, number>();
-  let solved = 0;
-  for (let seed = 1; seed <= seeds; seed++) {
-    const t = performance.now();
-    const r = runner.run(lp, 1, [`--seed=${seed}`, '--rand-freq=1', '--sign-def=rnd']);
-    times.push(performance.now() - t);
-    const model = r.Call?.[0]?.Witnesses[0]?.Value;
-    if (!model) continue;
-    solved++;
-    const k = outcomeKey(model.map((atom) => atom.replace(/^(\w+)\((.*)\)$/, '$1:$2')));
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return { name: 'clingo-wasm 0.5.0 (--seed --rand-freq=1 --sign-def=rnd)', file, msPerSolve: median(times), solved, seeds, ...(exact ? { tv: tv(exact, counts, solved) } : {}), note: `WebAssembly init ${setup.toFixed(0)} ms, async; each run grounds and solves` };
+  const one = (seed: number) => {
+    const model = runner.run(lp, 1, [`--seed=${seed}`, '--rand-freq=1', '--sign-def=rnd']).Call?.[0]?.Witnesses[0]?.Value;
+    return model && outcomeKey(model.map((atom) => atom.replace(/^(\w+)\((.*)\)$/, '$1:$2')));
+  };
+  return sample('clingo-wasm 0.5.0 (--seed --rand-freq=1 --sign-def=rnd)', file, seeds, one, exact, `WebAssembly init ${setup.toFixed(0)} ms, async; each run grounds and solves`);
 }
 
 export async function benchLayerSolvers(): Promise<Row[]> {

@@ -8,6 +8,7 @@
  * by layer) agrees with the verdict. And the total variation between
  * --satisfy and exact rejection sampling on a small file, computed exactly.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isGramlogError, type GramlogError } from '../../../src/errors.js';
@@ -172,13 +173,7 @@ describe('--satisfy on random small layer files', () => {
 });
 
 /** Two layers of three sites: no site in both, and b must hold s0 (about 1 plain draw in 7 satisfies). */
-const TV_FILE = `(cell s0) (cell s1) (cell s2)
-(<= (site ?l ?k) (layer ?l ?o) (cell ?k))
-(layer a 1) (chance a 0.5)
-(layer b 2) (chance b 0.4)
-(<= (violation clash ?k) (placed a ?k) (placed b ?k))
-(<= (violation dry) (not (placed b s0)))
-`;
+const TV_FILE = readFileSync('test/generate/satisfy/layers-small.gdl', 'utf8');
 
 /** Total variation between --satisfy over seeds 0..n-1 (with `draws` exact draws) and the exact conditional distribution. */
 function satisfyTv(draws: number, n: number): { tv: number; solver: number } {
