@@ -41,8 +41,8 @@ describe('--satisfy on a layer file (the island)', () => {
   }, 120_000);
 
   it('gives a seed whose plain draw satisfies the same bytes as plain generation', () => {
-    // 71, 180 and 248 are seeds of 1..1000 whose plain island breaks no constraint
-    for (const seed of [71, 180, 248]) {
+    // 267, 367 and 403 are seeds of 0..999 whose plain island breaks no constraint
+    for (const seed of [267, 367, 403]) {
       const plain = layersStyle.generate(grammar, seed);
       expect(plain.violations).toEqual([]);
       const { artifact, how } = satisfier.one(seed);
