@@ -147,6 +147,14 @@ export const CODES = declareCodes([
     fix: 'Correct the key read, or drop the test.',
   },
   {
+    code: 'layers/violation-always',
+    severity: 'warning',
+    title: 'A violation rule fires on every outcome of the layers.',
+    explanation: 'A SAT solver over every outcome of the layers within their bounds (the encoding `generate --satisfy` solves) finds none where this violation is not derived: no artifact can satisfy the file, whatever the seed. `gramlog generate --satisfy` names the statements that conflict.',
+    example: analyze(WALLS + '(between door 1 2)\n(<= (violation door-built) (placed door ?k))\n'),
+    fix: 'Loosen the bound or the violation rule that conflict (the --satisfy error names them).',
+  },
+  {
     code: 'layers/analysis',
     severity: 'error',
     title: 'The layer program could not be grounded for the analysis.',

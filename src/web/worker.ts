@@ -7,6 +7,7 @@
 import { isGramlogError } from '../errors.js';
 import { analyze, textKind } from './analyze.js';
 import { panelFor } from './panels/index.js';
+import { loadLogic } from '../generate/layers/logic.js';
 import type { Request, Response, WebDiagnostic } from './protocol.js';
 
 const scope = self as unknown as { postMessage(m: Response): void; onmessage: ((ev: MessageEvent<Request>) => void) | null };
@@ -22,11 +23,13 @@ function errorOf(e: unknown): Extract<Response, { ok: false }>['error'] {
   return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
 }
 
-scope.onmessage = (ev) => {
+scope.onmessage = async (ev) => {
   const req = ev.data;
   const start = performance.now();
   scope.postMessage({ id: req.id, started: true });
   try {
+    // a layer file's --satisfy steers with the SAT solver, which a browser loads only when awaited
+    if (req.op === 'panel' && req.input.satisfy) await loadLogic();
     let value: unknown;
     if (req.op === 'analyze') {
       const a = analyze(req.text, req.file, lastKind, req.kind);

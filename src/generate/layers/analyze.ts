@@ -9,11 +9,15 @@
  *   noninterference    (warning) a mask reads another layer only at keys that
  *                      layer never places (by the possibility model, or proved
  *                      by the SAT solver): it removes nothing
+ *   violation-always   (warning) a violation rule that fires on every outcome
+ *                      (constraint-check.ts, by the SAT solver; one that fires
+ *                      on none is a note)
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
+import { checkConstraints } from './constraint-check.js';
 import { checkCompleteness, type CompletenessOptions, type CompletenessVerdict } from './completeness.js';
 import { sortFindings, type LayerFinding } from './findings.js';
 import { checkNoninterference } from './noninterference.js';
@@ -23,6 +27,7 @@ import { placeableOracle } from './solver.js';
 import { suggestReordering } from './reorder.js';
 import { DEFAULT_ANALYSIS_WORK } from './search.js';
 import type { LayerDecl } from './vocabulary.js';
+import { pushAll } from '../../arrays.js';
 
 export interface LayerAnalysis {
   /** Layers in generation order. */
@@ -98,6 +103,11 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
       ...(v.span ? { span: v.span } : {}),
       ...(v.outcome ? { outcome: formatOutcome(grammar, v.layer, v.outcome) } : {}),
     });
+  }
+  if (options.solver !== false) {
+    const c = checkConstraints(grammar, options);
+    pushAll(findings, c.findings);
+    pushAll(notes, c.notes);
   }
   return { layers: grammar.layers, findings: sortFindings(findings), notes, completeness };
 }

@@ -1,11 +1,12 @@
 /**
  * Findings of the layer checks, as `gramlog analyze` reports them: a forward
- * reference or a cycle between layers is an error; an incomplete layer or a
- * mask that removes nothing is a warning.
+ * reference or a cycle between layers is an error; an incomplete layer, a
+ * mask that removes nothing, or a violation that fires on every outcome
+ * (constraint-check.ts) is a warning.
  */
 import type { Severity, Span } from '../../errors.js';
 
-export type LayerCheck = 'completeness' | 'noninterference' | 'forward' | 'cycle';
+export type LayerCheck = 'completeness' | 'noninterference' | 'forward' | 'cycle' | 'violation-always';
 
 export interface LayerFinding {
   check: LayerCheck;
@@ -18,7 +19,7 @@ export interface LayerFinding {
   outcome?: { lines: string[]; facts: string[] };
 }
 
-const CHECK_RANK: Record<LayerCheck, number> = { cycle: 0, forward: 1, completeness: 2, noninterference: 3 };
+const CHECK_RANK: Record<LayerCheck, number> = { cycle: 0, forward: 1, completeness: 2, noninterference: 3, 'violation-always': 4 };
 
 /** Errors first, then by check, then by position in the file. */
 export function sortFindings(findings: LayerFinding[]): LayerFinding[] {

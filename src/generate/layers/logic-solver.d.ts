@@ -1,8 +1,8 @@
 /**
  * Types for the part of logic-solver 2.x (MiniSat compiled to JavaScript, MIT)
  * that gramlog uses. The package ships no types and there is no
- * @types/logic-solver. Only `src/generate/layers/solver.ts` imports it, with a
- * default import under Node ESM: `import Logic from 'logic-solver'`.
+ * @types/logic-solver. Only `src/generate/layers/logic.ts` loads it, on first
+ * use (its MiniSat takes most of a second to load); the others import its types.
  *
  * This file is an ambient module declaration (a script: no top-level import/export).
  */
@@ -34,6 +34,7 @@ declare module 'logic-solver' {
     function and(...f: Array<Operand | Operand[]>): Formula;
     function implies(a: Operand, b: Operand): Formula;
     function equiv(a: Operand, b: Operand): Formula;
+    function xor(...f: Array<Operand | Operand[]>): Formula;
     function sum(...f: Array<Operand | Operand[] | Bits>): Bits;
     function constantBits(n: number): Bits;
     function lessThan(a: Bits, b: Bits): Formula;
@@ -50,6 +51,7 @@ declare module 'logic-solver' {
     and: typeof Logic.and;
     implies: typeof Logic.implies;
     equiv: typeof Logic.equiv;
+    xor: typeof Logic.xor;
     sum: typeof Logic.sum;
     constantBits: typeof Logic.constantBits;
     lessThan: typeof Logic.lessThan;

@@ -1,7 +1,7 @@
 /**
  * Exact questions about the outcomes of a layer program, answered by a SAT
  * solver (logic-solver: MiniSat compiled to JavaScript, synchronous, no Node
- * modules, so it runs in the browser too).
+ * modules, so it runs in the browser too), loaded on first use (logic.ts).
  *
  * The dynamic part of the program is grounded (ground.ts) and encoded by Clark
  * completion: a dynamic atom holds iff it is a program fact or the body of one
@@ -22,7 +22,8 @@
  * a spurious model (possible only with positive recursion through placed) is
  * blocked and the solver asked again, up to a budget.
  */
-import Logic from 'logic-solver';
+import type LogicTypes from 'logic-solver';
+import { Logic, LOGIC_NOT_LOADED, requireLogic } from './logic.js';
 import { GramlogError } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
 import { groupViolation } from './generate.js';
@@ -31,7 +32,7 @@ import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
 import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
 
-type Op = Logic.Operand;
+type Op = LogicTypes.Operand;
 
 export interface SolverOptions {
   /** Largest number of ground dynamic atoms the solver takes on (default 200,000). */
@@ -107,7 +108,7 @@ function aborted(e: SolverAbort): SolverAnswer {
 
 const groundings = new WeakMap<LayerGrammar, Grounding | { problem: string }>();
 
-function grounding(g: LayerGrammar): Grounding | { problem: string } {
+export function grounding(g: LayerGrammar): Grounding | { problem: string } {
   let gr = groundings.get(g);
   if (!gr) {
     try {
@@ -123,15 +124,13 @@ function grounding(g: LayerGrammar): Grounding | { problem: string } {
 
 /** The implicit whole-layer group (a label no term prints as). */
 const ALL = '\u0000all';
-const T = Logic.TRUE;
-const F = Logic.FALSE;
-const bool = (b: boolean): Op => (b ? T : F);
+const bool = (b: boolean): Op => (b ? Logic.TRUE : Logic.FALSE);
 
 /** The encoding of one question: earlier layers g.layers[0..target) placed freely under their constraints. */
-class Encoding {
-  private made: Logic.Solver | undefined;
+export class Encoding {
+  private made: LogicTypes.Solver | undefined;
   /** MiniSat, started on first use (size() needs none). */
-  get solver(): Logic.Solver {
+  get solver(): LogicTypes.Solver {
     return (this.made ??= new Logic.Solver());
   }
   /** Placed variables of the earlier layers: name → fact. */
@@ -144,7 +143,7 @@ class Encoding {
     private readonly target: number,
   ) {}
 
-  private atomVar(i: number): string {
+  atomVar(i: number): string {
     return `a${i}`;
   }
 
@@ -161,7 +160,7 @@ class Encoding {
   /** The atom's variable, or FALSE when the atom is in no outcome. */
   private atomOp(name: string, tuple: readonly number[]): Op {
     const i = this.gr.atom(name, tuple.length, tuple.map((t) => this.gr.toDerived(t)));
-    return i === undefined ? F : this.atomVar(i);
+    return i === undefined ? Logic.FALSE : this.atomVar(i);
   }
 
   /** The estimated size of the encoding of layers [0..target] (see SolverOptions.solverCells). */
@@ -184,13 +183,13 @@ class Encoding {
     for (const inst of this.gr.instances) {
       const parts: Op[] = [...inst.pos.map((a) => this.atomVar(a)), ...inst.neg.map((a) => Logic.not(this.atomVar(a)))];
       const list = bodies.get(inst.head) ?? [];
-      list.push(parts.length === 0 ? T : Logic.and(parts));
+      list.push(parts.length === 0 ? Logic.TRUE : Logic.and(parts));
       bodies.set(inst.head, list);
     }
     this.gr.atoms.forEach((atom, i) => {
       if (atom.name === 'placed' && atom.arity === 2) return;
-      const support = this.gr.facts.has(i) ? [T] : (bodies.get(i) ?? []);
-      this.solver.require(Logic.equiv(this.atomVar(i), support.length === 0 ? F : Logic.or(support)));
+      const support = this.gr.facts.has(i) ? [Logic.TRUE] : (bodies.get(i) ?? []);
+      this.solver.require(Logic.equiv(this.atomVar(i), support.length === 0 ? Logic.FALSE : Logic.or(support)));
     });
   }
 
@@ -209,8 +208,26 @@ class Encoding {
   }
 
   allow(m: LayerDecl, k: number): Op {
-    if (!m.masked) return T;
+    if (!m.masked) return Logic.TRUE;
     return this.dyn('allow', 2) ? this.atomOp('allow', [m.id, k]) : bool(this.baseState(m).allowed.has(k));
+  }
+
+  private readonly indexed = new Map<string, Map<string, number[][]>>();
+
+  /** The base model's tuples of a static relation by layer (chance) or by layer and site (sitechance), read once: reading them per site was quadratic. */
+  private staticTuples(name: 'chance' | 'sitechance', arity: number): Map<string, number[][]> {
+    let index = this.indexed.get(name);
+    if (!index) {
+      index = new Map();
+      for (const t of this.g.base.tuples(name, arity)) {
+        const k = t.slice(0, arity - 1).join(',');
+        const list = index.get(k) ?? [];
+        list.push(t as number[]);
+        index.set(k, list);
+      }
+      this.indexed.set(name, index);
+    }
+    return index;
   }
 
   /** (operand, probability) for each sitechance of (m, k) and each chance of m. */
@@ -226,7 +243,7 @@ class Encoding {
         if (t[0] === md && t[1] === kd) site.push([this.atomVar(i), num(t[2] as number, true)]);
       }
     } else {
-      for (const t of this.g.base.tuples('sitechance', 3)) if (t[0] === m.id && t[1] === k) site.push([T, num(t[2] as number, false)]);
+      for (const t of this.staticTuples('sitechance', 3).get(`${m.id},${k}`) ?? []) site.push([Logic.TRUE, num(t[2] as number, false)]);
     }
     if (this.dyn('chance', 2)) {
       const md = this.gr.toDerived(m.id);
@@ -235,7 +252,7 @@ class Encoding {
         if (t[0] === md) layer.push([this.atomVar(i), num(t[1] as number, true)]);
       }
     } else {
-      for (const t of this.g.base.tuples('chance', 2)) if (t[0] === m.id) layer.push([T, num(t[1] as number, false)]);
+      for (const t of this.staticTuples('chance', 2).get(`${m.id}`) ?? []) layer.push([Logic.TRUE, num(t[1] as number, false)]);
     }
     return { site, layer };
   }
@@ -306,8 +323,8 @@ class Encoding {
       const b = m.between;
       if (!b) continue;
       for (const [label, members] of this.groups(m, sites)) {
-        const exists = label === ALL ? T : Logic.or(members.map(([, op]) => op));
-        const count = Logic.sum(members.map(([k, op]) => Logic.and(names.get(`${m.id},${k}`) ?? F, op)));
+        const exists = label === ALL ? Logic.TRUE : Logic.or(members.map(([, op]) => op));
+        const count = Logic.sum(members.map(([k, op]) => Logic.and(names.get(`${m.id},${k}`) ?? Logic.FALSE, op)));
         const inBounds = Logic.and(
           Logic.greaterThanOrEqual(count, Logic.constantBits(b.min)),
           Logic.lessThanOrEqual(count, Logic.constantBits(b.max)),
@@ -330,13 +347,13 @@ class Encoding {
     const l = this.g.layers[this.target] as LayerDecl;
     const b = l.between;
     if (!b) {
-      this.solver.require(F);
+      this.solver.require(Logic.FALSE);
       return;
     }
     const sites = this.candidates(l);
     const failures: Op[] = [];
     for (const [label, members] of this.groups(l, sites)) {
-      const exists = label === ALL ? T : Logic.or(members.map(([, op]) => op));
+      const exists = label === ALL ? Logic.TRUE : Logic.or(members.map(([, op]) => op));
       if (question !== 'over') {
         const allowed = Logic.sum(members.map(([k, op]) => Logic.and(op, this.allow(l, k), Logic.not(this.zero(l, k)))));
         failures.push(Logic.and(exists, Logic.lessThan(allowed, Logic.constantBits(b.min))));
@@ -391,6 +408,7 @@ function confirm(g: LayerGrammar, target: number, facts: readonly InjectedFact[]
  * 'over': more chance-1 sites than MAX; 'both'.
  */
 export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: SolverQuestion = 'both', options: SolverOptions = {}): SolverAnswer {
+  if (!requireLogic()) return { status: 'unknown', reason: LOGIC_NOT_LOADED, raise: 'none' };
   const maxAtoms = options.solverAtoms ?? 200_000;
   const retries = options.solverRetries ?? 20;
   const gr = grounding(g);
@@ -416,6 +434,19 @@ export function solveLayerFailure(g: LayerGrammar, layer: LayerDecl, question: S
   }
 }
 
+/** A model's placed facts, and its literals over the placed variables (to block it). */
+export function readModel(placedVars: ReadonlyMap<string, InjectedFact>, solution: LogicTypes.Solution): { facts: InjectedFact[]; literals: Op[] } {
+  const facts: InjectedFact[] = [];
+  const literals: Op[] = [];
+  for (const [v, fact] of placedVars) {
+    if (solution.evaluate(v)) {
+      facts.push(fact);
+      literals.push(v);
+    } else literals.push(Logic.not(v));
+  }
+  return { facts, literals };
+}
+
 function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: SolverQuestion, retries: number): SolverAnswer {
   const enc = new Encoding(g, gr, target);
   enc.encodeRules();
@@ -424,14 +455,7 @@ function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: 
   for (let attempt = 0; attempt <= retries; attempt++) {
     const solution = enc.solver.solve();
     if (!solution) return { status: 'unsat', atoms: gr.atoms.length };
-    const facts: InjectedFact[] = [];
-    const literals: Op[] = [];
-    for (const [v, fact] of enc.placedVars) {
-      if (solution.evaluate(v)) {
-        facts.push(fact);
-        literals.push(v);
-      } else literals.push(Logic.not(v));
-    }
+    const { facts, literals } = readModel(enc.placedVars, solution);
     const found = confirm(g, target, facts, question);
     if (found) return { status: 'sat', facts, ...found, atoms: gr.atoms.length };
     enc.solver.forbid(Logic.and(literals));
@@ -452,6 +476,7 @@ function solveEncoded(g: LayerGrammar, gr: Grounding, target: number, question: 
 export function placeableOracle(g: LayerGrammar, options: SolverOptions = {}): (reader: LayerDecl, m: LayerDecl, keys: readonly number[]) => boolean | undefined {
   const encodings = new Map<number, Encoding>();
   return (reader, m, keys) => {
+    if (!requireLogic()) return undefined;
     const gr = grounding(g);
     if ('problem' in gr || gr.atoms.length > (options.solverAtoms ?? 200_000)) return undefined;
     const target = g.layers.indexOf(reader);

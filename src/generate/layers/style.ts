@@ -15,6 +15,8 @@ import { generateLayers, type LayerArtifact } from './generate.js';
 import { isLayerProgram, prepareLayers, type LayerGrammar } from './prepare.js';
 import { LAYERS_SCHEMA } from './schema.js';
 import { layersCheck } from './check-artifact.js';
+import { layersSatisfy } from './satisfy.js';
+import { loadLogic } from './logic.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { formatTiled, layerTilesetPng } from './tiled.js';
 import { layersSvg } from './svg.js';
@@ -58,6 +60,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
     const diagnostics = [...loaded.diagnostics, ...violationNeverFires(program, { placed: 2 })];
     // loaded here, not at start-up: the SAT solver takes a moment to load, and only analyze needs it
     const { analyzeLayers } = await import('./analyze.js');
+    await loadLogic();
     const run = findings(() => analyzeLayers(program, options.solverAtoms !== undefined ? { solverAtoms: options.solverAtoms } : {}), true);
     const a = run.value;
     if (!a) return { diagnostics: [...diagnostics, ...run.diagnostics], analysis: undefined };
@@ -88,4 +91,5 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   },
   checkSource: (compiled) => compiled.program,
   check: layersCheck,
+  satisfy: layersSatisfy,
 };
