@@ -36,3 +36,4 @@ await optional('json-bench', 'benchJson');
 await optional('lsp-bench', 'benchLsp');
 await optional('export-bench', 'benchExports');
 await optional('jobs-bench', 'benchJobs');
+await optional('satisfy-bench', 'benchSatisfy');
