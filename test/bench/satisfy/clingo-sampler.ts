@@ -74,7 +74,7 @@ export async function loadClingoWasm(): Promise<ClingoWasm | undefined> {
   }
 }
 
-const WARM_UP = 20;
+const WARM_UP = 100;
 
 /** `n` samples of `program` from clingo-wasm, seeds 1..n, in this process (after WARM_UP samples not measured). */
 export async function clingoWasmSamples(wasm: ClingoWasm, program: string, n: number, signs = false): Promise<Samples> {

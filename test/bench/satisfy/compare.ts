@@ -4,7 +4,9 @@
  * floor (what an exact sampler of as many samples shows from noise alone).
  */
 import { clingoBinarySamples, clingoWasmSamples, findClingo, loadClingoWasm, type Samples } from './clingo-sampler.js';
+import { readFileSync } from 'node:fs';
 import { empirical, noiseFloor, totalVariation } from './distance.js';
+import type { SatisfyRun } from './runs.js';
 
 export interface Feature<T> {
   readonly name: string;
@@ -23,7 +25,7 @@ export interface Sampled<T> {
 }
 
 /** The clingo samplers of `lp` (binary and clingo-wasm; random decisions, then random signs too), `n` samples each, as answer sets' atoms. */
-export async function clingoSamplers(lp: string, program: string, n: number): Promise<Array<Sampled<readonly string[]>>> {
+async function clingoSamplers(lp: string, program: string, n: number): Promise<Array<Sampled<readonly string[]>>> {
   const clingo = findClingo();
   const wasm = await loadClingoWasm();
   const out: Array<Sampled<readonly string[]>> = [];
@@ -43,6 +45,21 @@ export async function clingoSamplers(lp: string, program: string, n: number): Pr
     }
   }
   return out;
+}
+
+/**
+ * gramlog --satisfy's first `n` artifacts of `run` (read by `fromJson`, its
+ * time the run's CPU share) and clingo's samplers of `lp` (read by `fromAtoms`).
+ */
+export async function samplersOf<T>(run: SatisfyRun, n: number, lp: string, fromJson: (line: string) => T, fromAtoms: (atoms: readonly string[]) => T): Promise<Array<Sampled<T>>> {
+  const lines = run.lines.slice(0, n);
+  const gramlog: Sampled<T> = {
+    name: `gramlog --satisfy, whole process over ${run.count} seeds`,
+    items: lines.map(fromJson),
+    secs: (run.satisfy.cpu ?? run.satisfy.wall) * (lines.length / Math.max(1, run.satisfy.printed)),
+  };
+  const clingos = await clingoSamplers(lp, readFileSync(lp, 'utf8'), n);
+  return [gramlog, ...clingos.map((s) => mapItems(s, fromAtoms))];
 }
 
 const fixed = (x: number): string => x.toFixed(3);

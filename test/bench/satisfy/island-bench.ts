@@ -8,10 +8,10 @@
  * shown predicates are the layers).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { empirical } from './distance.js';
-import { clingoSamplers, mapItems, printComparison, type Feature, type Sampled } from './compare.js';
+import { printComparison, samplersOf, type Feature } from './compare.js';
 import { jsonLines, type SatisfyRun } from './runs.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -49,14 +49,7 @@ export async function benchIsland(island: SatisfyRun | undefined, n: number, ref
   const features: Array<Feature<Counts>> = layers.map((name) => ({ name: `${name} sites`, key: (c) => String(c.get(name) ?? 0) }));
   const mean = (items: readonly Counts[], name: string): string => (items.reduce((s, c) => s + (c.get(name) ?? 0), 0) / Math.max(1, items.length)).toFixed(1);
 
-  const lines = island.lines.slice(0, n);
-  const gramlog: Sampled<Counts> = {
-    name: `gramlog --satisfy, whole process over ${island.count} seeds`,
-    items: lines.map(countsOfJson),
-    secs: (island.satisfy.cpu ?? island.satisfy.wall) * (lines.length / Math.max(1, island.satisfy.printed)),
-  };
-  const clingos = (await clingoSamplers(lp, readFileSync(lp, 'utf8'), n)).map((s) => mapItems(s, countsOfAtoms));
-  const samplers = [gramlog, ...clingos];
+  const samplers = await samplersOf(island, n, lp, countsOfJson, countsOfAtoms);
   console.log(
     `\nrules/island.gdl: the reference is rejection sampling, ${kept.length} artifacts without a violation among plain generation's seeds 1..${referenceSeeds}; ` +
       `total variation from it of the sites each layer places, ${n} samples each (its own sampling noise adds to every figure)`,

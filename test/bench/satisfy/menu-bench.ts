@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { compileGrammar } from '../../../src/generate/grammar/index.js';
 import { countAnswerSets, findClingo } from './clingo-sampler.js';
-import { clingoSamplers, mapItems, printComparison, type Sampled } from './compare.js';
+import { printComparison, samplersOf } from './compare.js';
 import { conditional, enumerateTree } from './exact-tree.js';
-import { MENU_FEATURES, menuOfAtoms, menuOfJson, type Menu } from './menu-features.js';
+import { MENU_FEATURES, menuOfAtoms, menuOfJson } from './menu-features.js';
 import type { SatisfyRun } from './runs.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -31,14 +31,8 @@ export async function benchMenu(menu: SatisfyRun, n: number): Promise<void> {
       `(probability ${pGood.toFixed(4)}: plain generation violates on ${((1 - pGood) * 100).toFixed(1)}% of seeds, measured ${((menu.plainBad / menu.count) * 100).toFixed(1)}%)` +
       (answerSets !== undefined ? `; clingo counts ${answerSets} answer sets of test/bench/satisfy/menu.lp` : ''),
   );
-  const lines = menu.lines.slice(0, n);
-  const gramlog: Sampled<Menu> = {
-    name: `gramlog --satisfy, whole process over ${menu.count} seeds`,
-    items: lines.map(menuOfJson),
-    secs: (menu.satisfy.cpu ?? menu.satisfy.wall) * (lines.length / Math.max(1, menu.satisfy.printed)),
-  };
-  const clingos = (await clingoSamplers(lp, readFileSync(lp, 'utf8'), n)).map((s) => mapItems(s, menuOfAtoms));
+  const samplers = await samplersOf(menu, n, lp, menuOfJson, menuOfAtoms);
   console.log(`\ntotal variation from the exact conditional distribution, ${n} samples each (0: the same)`);
   const reference = MENU_FEATURES.map((f) => conditional(outcomes, (json) => f.key(menuOfJson(json))));
-  printComparison([gramlog, ...clingos], MENU_FEATURES, reference, 'an exact sampler (the floor: sampling noise alone)');
+  printComparison(samplers, MENU_FEATURES, reference, 'an exact sampler (the floor: sampling noise alone)');
 }
