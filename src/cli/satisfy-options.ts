@@ -1,5 +1,5 @@
 /** `--satisfy`, `--draws N` and `--search N`, as generate and master take them (src/generate/satisfy/). */
-import { DEFAULT_DRAWS, DEFAULT_SEARCH, type SatisfyOptions } from '../generate/satisfy/satisfy.js';
+import { DEFAULT_DRAWS, DEFAULT_DRAWS_UNSTEERED, DEFAULT_SEARCH, type SatisfyOptions } from '../generate/satisfy/satisfy.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from './args.js';
 import { UsageError } from './io.js';
 
@@ -17,7 +17,8 @@ export const SATISFY_HELP = `    --satisfy         print only artifacts that sat
                         search or a solver (the artifact says which); exit 1
                         naming the conflicting lines when no artifact can
                         (docs/guides/constraints.md)
-      --draws N         --satisfy: exact redraws before steering (default ${DEFAULT_DRAWS})
+      --draws N         --satisfy: exact redraws before steering (default ${DEFAULT_DRAWS};
+                        ${DEFAULT_DRAWS_UNSTEERED} for a graph grammar, which cannot steer yet)
       --search N        --satisfy: generations the steering may try per seed
                         (default ${DEFAULT_SEARCH}); past it a satisfy/budget error`;
 
@@ -27,5 +28,6 @@ export function readSatisfy(args: Parsed, command: string): SatisfyOptions | und
     for (const o of ['draws', 'search']) if (stringOpt(args, o) !== undefined) throw new UsageError(`gramlog ${command}: --${o} goes with --satisfy`);
     return undefined;
   }
-  return { draws: intOpt(args, command, 'draws', DEFAULT_DRAWS, 1, 1_000_000), search: intOpt(args, command, 'search', DEFAULT_SEARCH, 0, 100_000_000) };
+  const draws = stringOpt(args, 'draws') === undefined ? {} : { draws: intOpt(args, command, 'draws', DEFAULT_DRAWS, 1, 1_000_000) };
+  return { ...draws, search: intOpt(args, command, 'search', DEFAULT_SEARCH, 0, 100_000_000) };
 }

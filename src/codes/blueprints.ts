@@ -231,4 +231,14 @@ export const CODES: readonly CodeInfo[] = [
     reachableFrom: 'internal',
     fix: 'Please report it with the file that triggers it.',
   },
+  {
+    code: 'blueprint/choose',
+    severity: 'error',
+    title: 'A forced draw of a master that is malformed, has no such choice, or names no draw.',
+    explanation:
+      "`gramlog generate FILE.bp --blueprint NAME --choose PATH#N=INDEX` forces the N-th draw (from 0) of property PATH's stream to take choice INDEX: for `(rand LO HI)` the number LO + INDEX, for a pick the position among the choices, for `pickOnChance` the position of the pair (one with a weight above zero). `--satisfy` prints such choices for a steered master.",
+    reachableFrom: 'api',
+    apiNote: '`generateArtifact(library, seed, { entry, choose })` with a draw the master does not make; `gramlog generate --choose` reports the same mistake as a usage error (exit code 2).',
+    fix: 'Force a draw the master makes (`damage#0`: the first draw of `damage`) with an index it has (0 to HI - LO for a rand).',
+  },
 ];

@@ -33,4 +33,30 @@ export const CODES: readonly CodeInfo[] = [
     },
     fix: 'Give more draws or search (`--draws N`, `--search N`), or loosen the constraints so more draws satisfy them.',
   },
+  {
+    code: 'satisfy/always-fires',
+    severity: 'error',
+    title: 'A violation rule that every artifact breaks.',
+    explanation:
+      '`gramlog analyze` searched every combination of draws the file allows with this violation rule alone (every other constraint left out) and found no artifact that does not break it: with it, no artifact satisfies the file, and `generate --satisfy` fails on every seed.',
+    example: {
+      file: 'rooms.gdl',
+      text: ROOMS + '(<= (violation has-room ?n) (symbol ?n room))\n',
+      command: 'gramlog analyze rooms.gdl',
+    },
+    fix: 'Make the rule fire only on the artifacts it is meant to forbid: its body holds on every one.',
+  },
+  {
+    code: 'satisfy/never-fires',
+    severity: 'warning',
+    title: 'A violation rule that no artifact breaks.',
+    explanation:
+      '`gramlog analyze` searched every combination of draws the file allows and found no artifact that breaks this violation rule: the property it states is never tested (its body reads a combination the generator never makes, often a misspelt name or a wrong argument).',
+    example: {
+      file: 'rooms.gdl',
+      text: ROOMS + '(<= (violation both ?n) (chose ?n small) (chose ?n big))\n',
+      command: 'gramlog analyze rooms.gdl',
+    },
+    fix: 'Check the body against what the generator makes (`gramlog generate --json` shows the facts), or remove the rule.',
+  },
 ];

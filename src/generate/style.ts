@@ -238,11 +238,12 @@ export type SolveResult =
 /** A style's part of `--satisfy`. */
 export interface SatisfyPart<G, A> {
   /**
-   * Generate SEED with forced choices and report every draw made (forced or
-   * drawn), in order: what the complete search over choice points
+   * Generate SEED with forced choices (and the caller's options, e.g. a
+   * blueprint library's entry) and report every draw made (forced or drawn),
+   * in order: what the complete search over choice points
    * (src/generate/satisfy/search.ts) enumerates.
    */
-  choices?(grammar: G, seed: number | string, choose: CheckChoices): ChoiceRun<A>;
+  choices?(grammar: G, seed: number | string, choose: CheckChoices, options: StyleGenerateOptions): ChoiceRun<A>;
   /** A complete solver over the style's choices (e.g. SAT over a layer file's sites), steered by SEED's draws; `work`: its budget. */
   solve?(grammar: G, seed: number | string, work: number): SolveResult;
   /**

@@ -156,7 +156,7 @@ export function generateArtifact(
     artifact = got.artifact;
     how = got.how;
   } else artifact = style.generate(grammar, seed, options);
-  const violations = style.violations(artifact);
+  const violations = how ? [] : style.violations(artifact);
   let text = options.explain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
   if (how) text = options.explain ? text + explainSteered(seed, how) : annotate(text, format, seed, how);
   return { style: style.name, artifact, violations, text, ...(how ? { satisfy: how } : {}) };

@@ -3,17 +3,17 @@
  *
  * Every JSON value a command prints under `--json` (and every value the API's
  * JSON formatters return) is an object whose first key is
- * `"format": "KIND/VERSION"`, e.g. `"format":"generate-tree/2"`. KIND names
+ * `"format": "KIND/VERSION"`, e.g. `"format":"generate-tree/3"`. KIND names
  * the schema that describes it (`schemas/KIND.schema.json`, whose `$id` ends
  * in `KIND/VERSION` too); VERSION is a whole number that goes up whenever
  * that kind's shape changes (docs/reference/json-changelog.md says how).
  * Version 1 is the unversioned output of gramlog 0.1.0.
  */
 export const JSON_FORMATS = {
-  'generate-tree': 2,
-  'generate-layers': 2,
-  'generate-graph': 2,
-  master: 2,
+  'generate-tree': 3,
+  'generate-layers': 3,
+  'generate-graph': 3,
+  master: 3,
   validate: 2,
   simulate: 2,
   'analyze-grammar': 2,

@@ -14,7 +14,7 @@
  *   and running requests fail with a SupersededError, and a worker busy with
  *   one is replaced, so the newer request starts at once.
  */
-import type { Request, Response } from './protocol.js';
+import type { Request, Response, WebDiagnostic } from './protocol.js';
 
 type Body = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -40,6 +40,8 @@ export class RemoteError extends Error {
     message: string,
     readonly line?: number,
     readonly column?: number,
+    /** Every located finding of the error (an unsatisfiable core's statements), to mark on the editor's lines. */
+    readonly diagnostics: readonly WebDiagnostic[] = [],
   ) {
     super(message);
     this.name = 'RemoteError';
@@ -91,7 +93,7 @@ export class WorkerClient {
       clearTimeout(p.timer);
       this.pending.delete(m.id);
       if (m.ok) p.resolve(m.value);
-      else p.reject(new RemoteError(m.error.code, m.error.message, m.error.line, m.error.column));
+      else p.reject(new RemoteError(m.error.code, m.error.message, m.error.line, m.error.column, m.error.diagnostics));
     };
     w.onerror = (ev) => {
       ev.preventDefault();

@@ -9,7 +9,7 @@ import { h, messageLine, plural } from './dom.js';
 import { createEditor, type Editor } from './editor.js';
 import { VIEWS, viewFor } from './views/index.js';
 import type { PanelHost } from './views/view.js';
-import { readSeed, type Analysis, type PanelInput } from './protocol.js';
+import { readSeed, type Analysis, type PanelInput, type WebDiagnostic } from './protocol.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 
 interface Example {
@@ -64,6 +64,7 @@ async function start(): Promise<void> {
   const original = () => all.find((e) => e.name === file)?.text;
   let seed: number | string = readSeed(url.seed ?? '0');
   let params: Record<string, string> = { ...url.params };
+  let satisfy = url.satisfy === true;
   let analysis: Analysis | undefined;
   let kind = '';
   /** The kind chosen in the picker ('' : recognise it from the text), sent with every request. */
@@ -99,6 +100,14 @@ async function start(): Promise<void> {
   });
   const panelRoot = $('#panel');
   const seedInput = $<HTMLInputElement>('#seed');
+  const satisfyBox = $<HTMLInputElement>('#satisfy');
+  /** The statements a panel's error names (an unsatisfiable core), marked on the editor's lines with the text's own diagnostics. */
+  let coreMarked = false;
+  const markCore = (core: readonly WebDiagnostic[]): void => {
+    if (core.length === 0 && !coreMarked) return;
+    coreMarked = core.length > 0;
+    editor.showDiagnostics([...(analysis?.diagnostics ?? []), ...core]);
+  };
   const paramsForm = $('#params');
   const seedControls = $('#seed-controls');
   seedInput.value = String(seed);
@@ -144,7 +153,7 @@ async function start(): Promise<void> {
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
   const urlNow = () => {
     const text = editor.text();
-    return writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params });
+    return writeUrlState({ file, ...(text !== original() ? { text } : {}), seed: String(seed), params, ...(satisfy ? { satisfy } : {}) });
   };
   function saveUrl(mode: 'push' | 'replace' = 'replace'): void {
     clearTimeout(urlTimer);
@@ -171,6 +180,8 @@ async function start(): Promise<void> {
     seed = readSeed(u.seed ?? '0');
     seedInput.value = String(seed);
     params = { ...u.params };
+    satisfy = u.satisfy === true;
+    satisfyBox.checked = satisfy;
     paramsForm.dataset['key'] = '';
     const text = u.text ?? original() ?? `; ${file}: not found among the examples\n`;
     if (fileChanged) {
@@ -291,7 +302,7 @@ async function start(): Promise<void> {
   function input(action: string, arg?: unknown): PanelInput {
     const known = new Set((analysis?.params ?? []).map(([k]) => k));
     const p = analysis ? Object.fromEntries(Object.entries(params).filter(([k]) => known.has(k))) : { ...params };
-    return { text: editor.text(), file, kind, seed, params: p, action, ...(arg !== undefined ? { arg } : {}) };
+    return { text: editor.text(), file, kind, seed, params: p, action, ...(arg !== undefined ? { arg } : {}), ...(satisfy ? { satisfy } : {}) };
   }
 
   const host: PanelHost = {
@@ -362,6 +373,7 @@ async function start(): Promise<void> {
         panelRoot.dataset.kind = kind;
         panelRoot.dataset['file'] = file;
         panel.render(data, host);
+        markCore([]);
         timings.panelMs = performance.now() - t0;
         if (timings.firstRender === undefined) timings.firstRender = performance.now();
         if (analysisErrors()) return;
@@ -375,6 +387,7 @@ async function start(): Promise<void> {
           return;
         }
         panelRoot.dataset['file'] = file;
+        markCore(e instanceof RemoteError ? e.diagnostics : []);
         panelRoot.replaceChildren(
           e instanceof RemoteError
             ? messageLine({ code: e.code, severity: 'error', message: e.message, line: e.line, column: e.column }, editor.reveal)
@@ -399,6 +412,12 @@ async function start(): Promise<void> {
     saveUrl('push');
   });
   const setSeedText = (text: string) => host.setSeed(readSeed(text));
+  satisfyBox.checked = satisfy;
+  satisfyBox.addEventListener('change', () => {
+    satisfy = satisfyBox.checked;
+    saveUrl('push');
+    runPanel();
+  });
   seedInput.addEventListener('change', () => setSeedText(seedInput.value));
   $('#seed-prev').addEventListener('click', () => host.setSeed(typeof seed === 'number' ? seed - 1 : 0));
   $('#seed-next').addEventListener('click', () => host.setSeed(typeof seed === 'number' ? seed + 1 : 0));

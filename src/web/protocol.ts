@@ -39,6 +39,8 @@ export interface PanelInput {
   params: Record<string, string>;
   action: string;
   arg?: unknown;
+  /** Artifacts that satisfy every constraint (`--satisfy`). */
+  satisfy?: boolean;
 }
 
 export type Request =
@@ -49,7 +51,7 @@ export type Response =
   /** The worker has begun the request (its budget starts now). */
   | { id: number; started: true }
   | { id: number; ok: true; value: unknown; ms: number }
-  | { id: number; ok: false; error: { code: string; message: string; line?: number; column?: number } }
+  | { id: number; ok: false; error: { code: string; message: string; line?: number; column?: number; /** Every located finding of the error (an unsatisfiable core's statements). */ diagnostics?: WebDiagnostic[] } }
   | { id: number; progress: unknown };
 
 /** A whole number typed as a seed is a number, anything else text (as `--seed` reads it). */

@@ -5,12 +5,15 @@
  *
  *   #f=rules/tree.gdl&s=3&p=height%3D4
  *   #f=mine.gdl&t=<base64url of the UTF-8 text>&s=0
+ *   #f=rules/map.gdl&s=1&sat=1          (the satisfy switch on)
  */
 export interface UrlState {
   file?: string;
   text?: string;
   seed?: string;
   params: Record<string, string>;
+  /** The satisfy switch (`--satisfy`). */
+  satisfy?: boolean;
 }
 
 function toBase64Url(text: string): string {
@@ -44,6 +47,7 @@ export function readUrlState(hash: string): UrlState {
     const eq = p.indexOf('=');
     if (eq > 0) out.params[p.slice(0, eq)] = p.slice(eq + 1);
   }
+  if (q.get('sat') === '1') out.satisfy = true;
   return out;
 }
 
@@ -53,5 +57,6 @@ export function writeUrlState(state: UrlState): string {
   if (state.text !== undefined) q.set('t', toBase64Url(state.text));
   if (state.seed !== undefined) q.set('s', state.seed);
   for (const [k, v] of Object.entries(state.params)) q.append('p', `${k}=${v}`);
+  if (state.satisfy) q.set('sat', '1');
   return '#' + q.toString();
 }

@@ -7,14 +7,17 @@
 import { isGramlogError } from '../errors.js';
 import { analyze, textKind } from './analyze.js';
 import { panelFor } from './panels/index.js';
-import type { Request, Response } from './protocol.js';
+import type { Request, Response, WebDiagnostic } from './protocol.js';
 
 const scope = self as unknown as { postMessage(m: Response): void; onmessage: ((ev: MessageEvent<Request>) => void) | null };
 let lastKind = 'rules';
 
 function errorOf(e: unknown): Extract<Response, { ok: false }>['error'] {
   if (isGramlogError(e)) {
-    return { code: e.code, message: e.message, ...(e.span ? { line: e.span.line, column: e.span.column } : {}) };
+    const located: WebDiagnostic[] = e.diagnostics.flatMap((d) =>
+      d.span ? [{ code: d.code, severity: d.severity, message: d.message, from: d.span.offset, to: d.span.endOffset, line: d.span.line, column: d.span.column }] : [],
+    );
+    return { code: e.code, message: e.message, ...(e.span ? { line: e.span.line, column: e.span.column } : {}), ...(located.length > 0 ? { diagnostics: located } : {}) };
   }
   return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
 }

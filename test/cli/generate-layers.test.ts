@@ -33,7 +33,7 @@ describe('gramlog generate on a layer file', () => {
     expect(json.layers[1].sites[0]).toBe('(at 1 e)');
     expect(json.layers[1].siteTerms[0]).toEqual(['at', 1, 'e']);
     const one = (await runCli(['generate', 'rules/building.gdl', '--seed', '5', '--json'])).stdout;
-    expect(one).toMatch(/^\{"format":"generate-layers\/2","seed":5,"layers":\[/);
+    expect(one).toMatch(/^\{"format":"generate-layers\/3","seed":5,"layers":\[/);
     expect(one.split('\n')).toHaveLength(2);
   });
 

@@ -126,7 +126,7 @@ describe('.bp hooks', () => {
 
 test('a closed pipe ends quietly (the built binary)', () => {
   const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" master rules/items.bp Patrol --count 20000 --json | head -1`], { cwd: repoRoot, encoding: 'utf8' });
-  expect(r.stdout).toMatch(/^\{"format":"master\/2","seed":0,"blueprint":"Patrol"/);
+  expect(r.stdout).toMatch(/^\{"format":"master\/3","seed":0,"blueprint":"Patrol"/);
   expect(r.stderr).toBe('');
 });
 

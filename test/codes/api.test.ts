@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CODES } from '../../src/codes/index.js';
 import { isGramlogError } from '../../src/errors.js';
-import { compileGrammar, createStateMachine, evaluate, explain, generate, generateFrom, generateLayers, loadGame, parseLiteral, parseTerm, query, Store } from '../../src/index.js';
+import { compileGrammar, createStateMachine, evaluate, explain, generate, generateArtifact, generateFrom, generateLayers, loadGame, parseLiteral, parseTerm, query, Store } from '../../src/index.js';
 import { parseChoices } from '../../src/generate/grammar/choices.js';
 import { parseLayerChoices } from '../../src/generate/layers/choices.js';
 import { load } from '../helpers.js';
@@ -40,6 +40,7 @@ const TRIGGERS: Readonly<Record<string, () => unknown>> = {
     generateFrom(compileGrammar(ROOMS + '(<= (forbid ?n small) (symbol ?n room))\n'), 0, { choose: new Map([['n', 'small']]) }),
   'layers/none': () => generateLayers(load('(spot 1)\n(spot 2)\n')),
   'layers/choose': () => parseLayerChoices(['house']),
+  'blueprint/choose': () => generateArtifact({ file: 'sword.bp', text: '@blueprint Sword\n  @property damage = (rand 1 6)\n@end\n' }, 0, { entry: 'Sword', choose: ['damage#0=9'] }),
   'layers/choose-site': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['hose:(at 1)=on']) }),
   'layers/choose-forbidden': () => generateLayers(load(HOUSE), { choose: parseLayerChoices(['house:(at 1)=on']) }),
 };

@@ -62,12 +62,12 @@ describe('schemas/ and the format versions', () => {
 
 describe('a wrong shape fails its schema', () => {
   const tree = {
-    format: 'generate-tree/2',
+    format: 'generate-tree/3',
     seed: 1,
     root: { symbol: 'top', rule: 'make', args: { n: 3, at: ['at', 1, 'n'] }, attrs: {}, children: [{ symbol: 'leaf', args: {}, attrs: {}, children: [] }] },
   };
   const layers = {
-    format: 'generate-layers/2',
+    format: 'generate-layers/3',
     seed: 1,
     layers: [{ name: 'a', order: 1, sites: ['(at 1 1)'], siteTerms: [['at', 1, 1]], base: [], mask: ['(at 1 1)'], placed: [] }],
   };
@@ -92,7 +92,7 @@ describe('a wrong shape fails its schema', () => {
     ['a compound as an object', mutate(tree, (o) => (o.root.args.at = { functor: 'at', args: [1] }))],
     ['a child of the wrong shape', mutate(tree, (o) => o.root.children.push('leaf'))],
     ['an older version', mutate(tree, (o) => (o.format = 'generate-tree/1'))],
-    ['format not first', line({ seed: 1, format: 'generate-tree/2', root: tree.root })],
+    ['format not first', line({ seed: 1, format: 'generate-tree/3', root: tree.root })],
     ['no format', mutate(tree, (o) => delete o.format)],
     ['an unknown kind', mutate(tree, (o) => (o.format = 'generate-trees/2'))],
     ['a site term with a numeric functor', mutate(layers, (o) => (o.layers[0].siteTerms[0][0] = 3))],
@@ -102,7 +102,7 @@ describe('a wrong shape fails its schema', () => {
     ['a validate line with ok as text', line({ format: 'validate/2', file: 'a.kif', ok: 'yes', findings: [] })],
     ['a finding with an unknown severity', line({ format: 'validate/2', file: 'a.kif', ok: true, findings: [{ check: 'x', severity: 'fatal', message: 'm' }] })],
     ['a check line without runs', line({ format: 'check/2', ok: true })],
-    ['a master property that is a boolean', line({ format: 'master/2', seed: 1, blueprint: 'A', properties: { x: true } })],
+    ['a master property that is a boolean', line({ format: 'master/3', seed: 1, blueprint: 'A', properties: { x: true } })],
   ])('%s', (_what, text) => {
     expect(outputErrors(text)).not.toEqual([]);
   });

@@ -17,6 +17,7 @@ import { compileGrammar, generateFrom, parseProgram } from '../../src/index.js';
 import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/index.js';
 import { master, parseBlueprints } from '../../src/generate/blueprints/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';
+import { writeUrlState } from '../../src/web/url-state.js';
 import { runCli } from '../cli/fake-io.js';
 import { roughEdgeTests, setSection } from './e2e-rough-edges.js';
 
@@ -190,6 +191,33 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
     await page.waitForFunction(() => (document.querySelector('#panel pre.explain')?.textContent ?? '').startsWith('seed'));
     const cli = await runCli(['generate', 'rules/building.gdl', '--seed', seed, '--explain']);
     expect(await page.locator('#panel pre.explain').textContent()).toBe(cli.stdout);
+  });
+
+  it('the satisfy switch: a steered quest breaks no constraint, and an unsatisfiable file marks its conflicting lines; the link keeps the switch', async () => {
+    const conflict = readFileSync(join(ROOT, 'docs/examples/rooms-conflict.gdl'), 'utf8');
+    const other = await browser.context.newPage();
+    await other.goto(served.url + writeUrlState({ file: 'conflict.gdl', text: conflict, seed: '0', params: {}, satisfy: true }));
+    expect(await settled(other)).toBe('failed');
+    expect(await other.isChecked('#satisfy')).toBe(true);
+    expect(await other.locator('#panel').textContent()).toContain('satisfy/unsatisfiable');
+    // the three conflicting violation rules (lines 6-8) are marked, the fourth (line 9) is not
+    const marked = await other.evaluate(() => [...document.querySelectorAll('.cm-line')].flatMap((l, i) => (l.querySelector('.cm-lintRange-error') ? [i + 1] : [])));
+    expect(marked).toEqual([6, 7, 8]);
+    // switched off: plain generation draws a room (with its violation), and the marks go
+    await other.evaluate(() => (document.body.dataset['state'] = 'switching'));
+    await other.uncheck('#satisfy');
+    expect(await settled(other)).toBe('ready');
+    expect(other.url()).not.toContain('sat=1');
+    expect(await other.locator('.cm-lintRange-error').count()).toBe(0);
+    const quest = readFileSync(join(ROOT, 'docs/examples/quest-checked.gdl'), 'utf8');
+    for (const satisfy of [false, true]) {
+      await other.goto(served.url + writeUrlState({ file: 'quest.gdl', text: quest, seed: '0', params: {}, satisfy }));
+      await other.reload();
+      expect(await settled(other)).toBe('ready');
+      // seed 0 draws two fights in a row; satisfied, it does not
+      expect(/violation/.test((await other.locator('#panel').textContent()) ?? '')).toBe(!satisfy);
+    }
+    await other.close();
   });
 
   it('keeps the text, seed and params in a link that reopens them', async () => {

@@ -15,6 +15,9 @@ import { EXIT, UsageError } from '../io.js';
 import { withFormat, type JsonKind } from '../../json/formats.js';
 import { jsonLine, JSON_OPTION, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams } from '../options.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
+import { constraintFindings } from '../../generate/satisfy/analyze.js';
+import { placeOf, type Analysis } from '../../generate/style.js';
+import type { Diagnostic } from '../../errors.js';
 
 export const analyzeCommand: Command = {
   name: 'analyze',
@@ -117,7 +120,7 @@ examples:
       throw e;
     }
     reportCompile(io, sources, result.diagnostics);
-    const analysis = result.analysis;
+    const analysis = result.analysis && withConstraintFindings(result.analysis, constraintFindings(style, files, { params, ...engine }));
     if (!analysis) return EXIT.findings;
     const errors = analysis.findings.filter((f) => f.severity === 'error').length;
     if (boolOpt(args, 'json')) {
@@ -136,6 +139,13 @@ examples:
     return errors > 0 ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** The analysis with the findings about its violation rules (src/generate/satisfy/analyze.ts) after its own. */
+function withConstraintFindings(analysis: Analysis, extra: readonly Diagnostic[]): Analysis {
+  if (extra.length === 0) return analysis;
+  const json = extra.map((d) => ({ check: d.code, severity: d.severity, message: d.message, ...placeOf(d.span) }));
+  return { ...analysis, findings: [...analysis.findings, ...extra], json: { ...analysis.json, findings: [...analysis.json.findings, ...json] } };
+}
 
 /** The `--json` kind of each style's analysis (their shapes differ: one schema each). */
 export const ANALYZE_FORMAT: Readonly<Record<string, JsonKind>> = {

@@ -212,7 +212,8 @@ examples:
     const render = (grammar: unknown, s: number, header = ''): Rendered => {
       const got = satisfy ? withChoices('generate', () => satisfierOf(grammar).one(s)) : undefined;
       const artifact = got ? got.artifact : withChoices('generate', () => style.generate(grammar, s, generateOptions));
-      const violations = style.violations(artifact);
+      // a satisfying artifact derives none: the satisfier evaluated them
+      const violations = got ? [] : style.violations(artifact);
       if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
       const text = doExplain && style.explain ? style.explain(artifact, violations) + (got ? explainSteered(s, got.how) : '') : style.format(artifact, format, violations);
       return { text: header + (got && !doExplain ? annotate(text, format, s, got.how) : text), violations };

@@ -1,7 +1,7 @@
 /**
  * Masters as text and JSON.
  *
- * JSON (one line): {"format": "master/2", "seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
+ * JSON (one line): {"format": "master/3", "seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
  * "mods": ["Gnarled", ...]?, "properties": {KEY: VALUE}}, where a VALUE is a
  * number, a string, an array, or a nested master of the same shape without
  * "format" and "seed"; then "violations" when the master derives any.

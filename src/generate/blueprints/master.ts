@@ -27,6 +27,7 @@
 import { GramlogError, type Span } from '../../errors.js';
 import { formatNumber } from '../../program/terms.js';
 import { createRandom, type Random } from '../../random.js';
+import { controlledStream, type DrawControl } from './draws.js';
 import type { Expr } from './ast.js';
 import { definitionKey, type Definition, type Library } from './library.js';
 import { didYouMean } from '../../did-you-mean.js';
@@ -56,6 +57,8 @@ export interface MasterOptions {
   maxCalls?: number;
   /** Most blueprints one master may master, itself and every nested one (default DEFAULT_MAX_MASTERS); more is a blueprint/budget error. */
   maxMasters?: number;
+  /** Forced draws, and who hears of every draw (./draws.ts: `--choose`, `--satisfy`'s search). */
+  draws?: DrawControl;
 }
 
 /**
@@ -100,7 +103,7 @@ export function master(library: Library, name: string, options: MasterOptions = 
   const m = new Mastering(library, seed, memoryGuard(options.memory, { unit: 'masters', lower: 'the lists of blueprints it masters', span: def.block.nameSpan, seed }), {
     calls: options.maxCalls ?? DEFAULT_MAX_CALLS,
     masters: options.maxMasters ?? DEFAULT_MAX_MASTERS,
-  });
+  }, options.draws);
   const out = m.master(def, '', []);
   return { seed, ...out };
 }
@@ -132,6 +135,7 @@ class Mastering {
     private readonly seed: number | string,
     private readonly guard: MemoryGuard,
     private readonly budget: { calls: number; masters: number },
+    private readonly draws?: DrawControl,
   ) {
     this.root = createRandom(seed);
   }
@@ -143,7 +147,7 @@ class Mastering {
 
   private rnd(ctx: Ctx): Random {
     if (ctx.caller) return this.rnd(ctx.caller);
-    return (ctx.random ??= this.root.derive(ctx.path));
+    return (ctx.random ??= this.draws ? controlledStream(this.root.derive(ctx.path), ctx.path, this.draws) : this.root.derive(ctx.path));
   }
 
   master(def: Definition, path: string, stack: readonly Definition[]): Master {

@@ -22,6 +22,8 @@ import { master, type Master } from './master.js';
 import { withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 import { drawSeed } from '../satisfy/draws.js';
+import { blueprintSatisfy, drawControl, masterWith } from './satisfy.js';
+import { parseDrawChoices } from './draws.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -80,7 +82,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   schema: BLUEPRINT_SCHEMA,
   formats: ['text', 'json'],
   extraFiles: 'library',
-  accepts: { entry: true },
+  accepts: { entry: true, choose: 'PATH#N=INDEX' },
   recognise: ({ file, text }) => /\.bp$/i.test(file) || opensWithDirective(text),
   compile(sources, options = {}) {
     const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
@@ -94,9 +96,10 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     return { style: 'blueprints', grammar: { library, rules }, diagnostics: [...diagnostics, ...masterRuleWarnings(rules)] };
   },
   generate(g, seed, options = {}) {
-    const drawn = master(g.library, entryKey(g.library, options.entry ?? ''), { seed: drawSeed(seed, options.redraw) });
-    const m = options.redraw ? { ...drawn, seed } : drawn;
-    return { master: m, violations: masterViolations(g.rules, m).facts };
+    const control = drawControl(options.choose && options.choose.length > 0 ? parseDrawChoices(options.choose) : new Map());
+    const drawn = masterWith(g, drawSeed(seed, options.redraw), options, control);
+    // a master's facts do not hold its seed: its violations are the drawn master's
+    return options.redraw ? { master: { ...drawn.master, seed }, violations: drawn.violations } : drawn;
   },
   violations: (a) => a.violations,
   format(a, format, violations) {
@@ -146,6 +149,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
       },
     };
   },
+  satisfy: blueprintSatisfy,
 };
 
 /** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */

@@ -1,7 +1,7 @@
 /**
  * The JSON form of an artifact, exactly
  *
- *   {"format":"generate-tree/2","seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
+ *   {"format":"generate-tree/3","seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
  *
  * on one line: keys in this order, `rule` only for nonterminals, args and
  * attrs as typed JSON (../../json/terms.ts: exact numbers as numbers, other

@@ -1,6 +1,6 @@
 /**
  * A generated graph as one-line JSON
- * `{"format":"generate-graph/2","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
+ * `{"format":"generate-graph/3","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
  * as Graphviz DOT (graphgram's `dot` label attributes honoured), or as text.
  */
 import type { GraphArtifact } from './generate.js';

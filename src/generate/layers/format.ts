@@ -1,7 +1,7 @@
 /**
  * Output of a generated layer artifact.
  *
- * JSON: `{"format": "generate-layers/2", "seed", "layers": [{"name", "order",
+ * JSON: `{"format": "generate-layers/3", "seed", "layers": [{"name", "order",
  * "sites", "siteTerms", "base", "mask", "placed"}]}` with keys as canonical
  * terms, `siteTerms[i]` the typed JSON of `sites[i]` (../../json/terms.ts:
  * `["at",1,1]`), plus `"violations"` when any rule derives them.

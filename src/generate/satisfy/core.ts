@@ -10,6 +10,7 @@
  */
 import type { Span } from '../../errors.js';
 import type { Statement } from '../../syntax/ast.js';
+import { parse } from '../../syntax/parser.js';
 import type { AnyStyle, CompileOptions, Compiled, StyleSource } from '../style.js';
 
 /** Whether compiled files can be satisfied: 'unknown' when the budget ran out or they do not compile. */
@@ -28,11 +29,19 @@ export interface Core {
 }
 
 /** The constraint statements of a compiled rule-file style: those whose head is `violation` or one of `relations`. */
-export function constraintStatements(compiled: Compiled<unknown>, relations: readonly string[], files: ReadonlySet<string>): Statement[] {
-  const program = compiled.program;
-  if (!program) return [];
+export function constraintStatements(compiled: Compiled<unknown>, relations: readonly string[], files: ReadonlySet<string>, sources: readonly StyleSource[] = []): Statement[] {
   const names = new Set(['violation', ...relations]);
-  return program.statements.filter((st) => names.has(st.head.pred) && files.has(st.span.file));
+  // a style whose files are not one rule program (a blueprint library and its rule files): the sources that parse as rules
+  const statements = compiled.program?.statements ?? sources.flatMap((s) => rulesOf(s));
+  return statements.filter((st) => names.has(st.head.pred) && files.has(st.span.file));
+}
+
+function rulesOf(source: StyleSource): Statement[] {
+  try {
+    return parse(source.text, { file: source.file }).statements;
+  } catch {
+    return [];
+  }
 }
 
 /** `sources` with the statements `out` blanked (every character but line breaks turned to a space). */
@@ -56,7 +65,7 @@ export function blanked(sources: readonly StyleSource[], out: readonly Statement
 export function unsatCore(style: AnyStyle, sources: readonly StyleSource[], compileOptions: CompileOptions, relations: readonly string[], decide: Decide): Core {
   const { loaded: _loaded, ...options } = compileOptions;
   const compiled = style.compile(sources, options);
-  const candidates = constraintStatements(compiled, relations, new Set(sources.map((s) => s.file)));
+  const candidates = constraintStatements(compiled, relations, new Set(sources.map((s) => s.file)), sources);
   const verdict = (kept: readonly Statement[]): 'sat' | 'unsat' | 'unknown' => {
     const out = candidates.filter((c) => !kept.includes(c));
     const c = style.compile(blanked(sources, out), options);

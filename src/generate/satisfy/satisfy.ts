@@ -25,11 +25,13 @@ import { searchChoices, type SteeredDraw } from './search.js';
 
 /** Exact redraws tried before steering (the seed's own draw counts as the first). */
 export const DEFAULT_DRAWS = 32;
+/** Exact redraws of a style that cannot steer (no search, no solver): all it has, so more of them. */
+export const DEFAULT_DRAWS_UNSTEERED = 256;
 /** Generations (or solver work) one seed's steering may spend before a budget error. */
 export const DEFAULT_SEARCH = 2000;
 
 export interface SatisfyOptions {
-  /** Exact redraws before steering (default DEFAULT_DRAWS, at least 1). */
+  /** Exact redraws before steering (default DEFAULT_DRAWS, or DEFAULT_DRAWS_UNSTEERED for a style that cannot steer; at least 1). */
   draws?: number;
   /** Work of the search or solver per seed (default DEFAULT_SEARCH). */
   search?: number;
@@ -78,7 +80,8 @@ export class Satisfier {
     options: SatisfyOptions = {},
     private readonly context: SatisfyContext = {},
   ) {
-    this.draws = Math.max(1, options.draws ?? DEFAULT_DRAWS);
+    const steers = style.satisfy?.choices !== undefined || style.satisfy?.solve !== undefined;
+    this.draws = Math.max(1, options.draws ?? (steers ? DEFAULT_DRAWS : DEFAULT_DRAWS_UNSTEERED));
     this.work = Math.max(0, options.search ?? DEFAULT_SEARCH);
   }
 
@@ -113,7 +116,7 @@ export class Satisfier {
         throw (this.proof = this.unsatisfiable(part, broke));
       } else why = r.why;
     } else if (part?.choices) {
-      const r = searchChoices(style, part, grammar, seed, base, this.work);
+      const r = searchChoices(style, part, grammar, seed, base, this.work, undefined, this.searchOptions());
       if (r.status === 'sat') {
         // generated again as --choose replays it, with the caller's options (explain)
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(r.choose) });
@@ -125,13 +128,19 @@ export class Satisfier {
     throw this.budget(seed, broke, why);
   }
 
+  /** The caller's options a search generates with (not explain: the artifact found is generated again with it). */
+  private searchOptions(): StyleGenerateOptions {
+    const { explain: _explain, choose: _choose, ...rest } = this.generateOptions;
+    return rest;
+  }
+
   /** Whether compiled files are satisfiable, decided on seed 0 (a proof does not depend on the seed). */
   private decide(part: SatisfyPart<unknown, unknown>): Decide {
     const base = baseChoices(this.generateOptions.choose);
     return (compiled) => {
       if (compiled.grammar === undefined) return 'unknown';
       try {
-        const r = part.solve ? part.solve(compiled.grammar, 0, this.work) : searchChoices(this.style, part, compiled.grammar, 0, base, this.work);
+        const r = part.solve ? part.solve(compiled.grammar, 0, this.work) : searchChoices(this.style, part, compiled.grammar, 0, base, this.work, undefined, this.searchOptions());
         return r.status;
       } catch (e) {
         if (isGramlogError(e)) return 'unknown';

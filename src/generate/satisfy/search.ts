@@ -13,7 +13,7 @@
  * (whatever the seed: the seed only orders the walk).
  */
 import { isGramlogError } from '../../errors.js';
-import type { AnyStyle, ChoicePoint, ChoiceRun, CheckChoices, SatisfyPart } from '../style.js';
+import type { AnyStyle, ChoicePoint, ChoiceRun, CheckChoices, SatisfyPart, StyleGenerateOptions } from '../style.js';
 
 /** A draw the search changed: what the seed drew there, what it took instead, and the violations of the artifact it changed. */
 export interface SteeredDraw {
@@ -26,7 +26,8 @@ export interface SteeredDraw {
 
 export type SearchResult<A> =
   | { status: 'sat'; artifact: A; choose: CheckChoices; steered: readonly SteeredDraw[]; generations: number }
-  | { status: 'unsat'; generations: number }
+  /** `generated`: how many of the generations gave an artifact (0: every one failed). */
+  | { status: 'unsat'; generations: number; generated: number }
   | { status: 'unknown'; why: string; generations: number };
 
 interface Frame {
@@ -42,18 +43,32 @@ interface Frame {
   option: number;
 }
 
-/** Search the choices of `seed` (after the forced `base`) for an artifact that derives no violation, within `work` generations. */
-export function searchChoices<G, A>(style: AnyStyle, part: SatisfyPart<G, A>, grammar: G, seed: number | string, base: CheckChoices, work: number): SearchResult<A> {
+/**
+ * Search the choices of `seed` (after the forced `base`) for an artifact that
+ * derives no violation (or, given `accept`, whose violations it accepts),
+ * within `work` generations.
+ */
+export function searchChoices<G, A>(
+  style: AnyStyle,
+  part: SatisfyPart<G, A>,
+  grammar: G,
+  seed: number | string,
+  base: CheckChoices,
+  work: number,
+  accept: (violations: readonly string[]) => boolean = (v) => v.length === 0,
+  options: StyleGenerateOptions = {},
+): SearchResult<A> {
   const choices = part.choices;
   if (!choices) return { status: 'unknown', why: `a ${style.title} has no choice points to search`, generations: 0 };
   let generations = 0;
+  let generated = 0;
   const stack: Frame[] = [];
   // one generation: the artifact when it satisfies, else its frame
   const visit = (forced: CheckChoices, steered: readonly SteeredDraw[]): { artifact: A } | Frame | undefined => {
     generations++;
     let run: ChoiceRun<A>;
     try {
-      run = choices.call(part, grammar, seed, forced);
+      run = choices.call(part, grammar, seed, forced, options);
     } catch (e) {
       // forced choices the file does not allow (a draw whose options changed) lead nowhere
       if (isGramlogError(e)) return undefined;
@@ -61,8 +76,9 @@ export function searchChoices<G, A>(style: AnyStyle, part: SatisfyPart<G, A>, gr
     }
     let broke: readonly string[];
     if (run.artifact !== undefined) {
+      generated++;
       broke = style.violations(run.artifact);
-      if (broke.length === 0) return { artifact: run.artifact };
+      if (accept(broke)) return { artifact: run.artifact };
     } else {
       broke = [run.error && isGramlogError(run.error) ? `error[${run.error.code}]` : 'a failed generation'];
     }
@@ -99,5 +115,5 @@ export function searchChoices<G, A>(style: AnyStyle, part: SatisfyPart<G, A>, gr
     if (next && 'artifact' in next) return { status: 'sat', artifact: next.artifact, choose: forced, steered, generations };
     if (next) stack.push(next);
   }
-  return { status: 'unsat', generations };
+  return { status: 'unsat', generations, generated };
 }

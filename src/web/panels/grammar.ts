@@ -10,6 +10,7 @@ import { grammarStyle } from '../../generate/grammar/style.js';
 import type { PanelInput } from '../protocol.js';
 import { computeCheck } from './check.js';
 import { compileInput, galleryCount, memo } from './common.js';
+import { generated } from './satisfy.js';
 import type { Panel } from './panel.js';
 
 export interface TreeData {
@@ -32,8 +33,8 @@ function grammarOf(input: PanelInput): Grammar {
   );
 }
 
-function tree(grammar: Grammar, seed: number | string): TreeData {
-  const artifact = grammarStyle.generate(grammar, seed);
+function tree(grammar: Grammar, seed: number | string, input: PanelInput): TreeData {
+  const artifact = generated(grammarStyle, grammar, input, seed);
   return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: [...artifactViolations(artifact).facts] };
 }
 
@@ -60,15 +61,15 @@ export const grammarPanel: Panel<GrammarData> = {
     const grammar = grammarOf(input);
     switch (input.action) {
       case 'main': {
-        const artifact = grammarStyle.generate(grammar, input.seed);
+        const artifact = generated(grammarStyle, grammar, input, input.seed);
         const violations = [...artifactViolations(artifact).facts];
         return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations, json: formatJson(artifact, violations), dot: formatDot(artifact, violations) };
       }
       case 'explain':
-        return explainNode(explain(grammarStyle.generate(grammar, input.seed, { explain: true })), String(input.arg)) as never;
+        return explainNode(explain(generated(grammarStyle, grammar, input, input.seed, { explain: true })), String(input.arg)) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(grammar, base + i)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(grammar, base + i, input)) as never;
       }
       case 'check':
         return computeCheck(input, progress) as never;

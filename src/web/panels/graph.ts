@@ -19,6 +19,7 @@ import {
 import { fromJson, historyOf } from '../../generate/history.js';
 import type { PanelInput } from '../protocol.js';
 import type { Panel } from './panel.js';
+import { generated } from './satisfy.js';
 
 export interface GraphItem {
   id: string;
@@ -78,8 +79,8 @@ function stepsOf(a: GraphArtifact): GraphStepData[] {
   }));
 }
 
-function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean): GraphData {
-  const a = graphStyle.generate(grammar, seed, { explain: withSteps });
+function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean, input: PanelInput): GraphData {
+  const a = generated(graphStyle, grammar, input, seed, { explain: withSteps });
   const violations = [...graphViolations(a).facts];
   return {
     seed,
@@ -98,12 +99,12 @@ export const graphPanel: Panel<GraphData> = {
     const grammar = grammarOf(input);
     switch (input.action) {
       case 'main':
-        return graphData(grammar, input.seed, true);
+        return graphData(grammar, input.seed, true, input);
       case 'explain':
-        return explainGraph(graphStyle.generate(grammar, input.seed, { explain: true })) as never;
+        return explainGraph(generated(graphStyle, grammar, input, input.seed, { explain: true })) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(grammar, base + i, false)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(grammar, base + i, false, input)) as never;
       }
       case 'check':
         return computeCheck(input, progress, grammar.grammar) as never;

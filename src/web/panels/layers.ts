@@ -13,6 +13,7 @@ import { compileInput, galleryCount, loadChecked, memo, place } from './common.j
 import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
 import { layersSvg } from '../../export/svg/layers.js';
+import { generated } from './satisfy.js';
 
 export interface LayerView {
   name: string;
@@ -50,8 +51,8 @@ function grammarOf(input: PanelInput): LayerGrammar {
   );
 }
 
-function layersData(grammar: LayerGrammar, seed: number | string): LayersData {
-  const a = layersStyle.generate(grammar, seed);
+function layersData(grammar: LayerGrammar, seed: number | string, input: PanelInput): LayersData {
+  const a = generated(layersStyle, grammar, input, seed);
   const layers: LayerView[] = a.layers.map((l) => {
     const v: LayerView = { name: l.name, order: l.order, attempts: l.attempts, sites: l.sites, base: l.base, mask: l.mask, placed: l.placed };
     const g = gridOf(l.sites);
@@ -77,14 +78,14 @@ export const layersPanel: Panel<LayersData> = {
   compute(input, progress) {
     switch (input.action) {
       case 'main':
-        return layersData(grammarOf(input), input.seed);
+        return layersData(grammarOf(input), input.seed, input);
       case 'gallery': {
         const grammar = grammarOf(input);
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i, input)) as never;
       }
       case 'explain':
-        return explainLayers(layersStyle.generate(grammarOf(input), input.seed, { explain: true })) as never;
+        return explainLayers(generated(layersStyle, grammarOf(input), input, input.seed, { explain: true })) as never;
       case 'analyze': {
         const r = analyzeLayers(loadChecked(input.text, input.file));
         const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));

@@ -3,7 +3,8 @@
  * 150 seeds in JSON, text and DOT, 20 explanations, a param and forced
  * choices (fingerprint-cases.ts), hashed and compared with the values the
  * build before the expansion speed-up (issue 24) printed, with the typed JSON
- * of format generate-tree/2 (issue 22). A change to the
+ * of format generate-tree/2 (issue 22; version 3 tags are hashed as 2, as only
+ * the optional satisfy key came with it). A change to the
  * expansion, the node streams or the formats that alters any byte of any of
  * these outputs fails here. Renew the values only for an intended change of
  * output, and say so in the commit.

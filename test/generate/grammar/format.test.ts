@@ -21,7 +21,7 @@ describe('output formats', () => {
   it('JSON: exactly format, seed and root {symbol, rule?, args, attrs, children}, keys sorted, values typed (numbers, text, [functor, arg...])', () => {
     const json = formatJson(a);
     expect(json).toBe(
-      '{"format":"generate-tree/2","seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
+      '{"format":"generate-tree/3","seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
         '{"symbol":"leaf","args":{},"attrs":{},"children":[]},' +
         '{"symbol":"item","rule":"small","args":{"size":["big",3]},"attrs":{},"children":[]}]}}',
     );
