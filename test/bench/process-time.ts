@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds of the children waited for so far, or undefined without /proc. */
-function childrenCpu(): number | undefined {
+export function childrenCpu(): number | undefined {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     // Fields after the command name (which may hold spaces) in parentheses; cutime and cstime are fields 16 and 17.

@@ -37,3 +37,4 @@ await optional('json-bench', 'benchJson');
 await optional('lsp-bench', 'benchLsp');
 await optional('export-bench', 'benchExports');
 await optional('jobs-bench', 'benchJobs');
+await optional('satisfy-bench', 'benchSatisfy');

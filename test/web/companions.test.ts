@@ -11,6 +11,7 @@ describe('companion rule files', () => {
     const marked = Object.fromEntries(collectExamples().filter((e) => e.companionOf !== undefined).map((e) => [e.name, e.companionOf]));
     expect(marked).toEqual({
       'rules/items-rules.kif': 'rules/items.bp',
+      'rules/loot-rules.gdl': 'rules/loot.bp',
       'rules/mission-checks.gdl': 'rules/mission.json',
       'rules/routes.kif': 'rules/routes-facts',
     });
