@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compileStyle, generateArtifact } from '../../../src/generate/styles.js';
 import { blueprintsStyle } from '../../../src/generate/blueprints/style.js';
 import { Satisfier } from '../../../src/generate/satisfy/satisfy.js';
-import { isGramlogError, type GramlogError } from '../../../src/errors.js';
+import { expectMinimalCore, unsatisfiable } from './unsat.js';
 
 const SWORD = { file: 'sword.bp', text: '@blueprint Sword\n  @property damage = (rand 1 3)\n  @property weight = (rand 1 3)\n  @property name = (strcat (pickOne "Old" "New") " " (pickOne "Blade" "Edge"))\n@end\n' };
 
@@ -50,18 +50,7 @@ describe('--satisfy on masters', () => {
           for (let seed = 0; seed < 3; seed++) expect(blueprintsStyle.violations(satisfier.one(seed).artifact as never)).toEqual([]);
           return;
         }
-        let error: GramlogError | undefined;
-        try {
-          satisfier.one(0);
-        } catch (e) {
-          if (!isGramlogError(e)) throw e;
-          error = e;
-        }
-        expect(error?.code).toBe('satisfy/unsatisfiable');
-        const core = (error as GramlogError).diagnostics.filter((d) => d.span).map((d) => lines[(d.span?.line as number) - 1] as string);
-        expect(core.length).toBeGreaterThan(0);
-        expect(sat(core)).toBe(false);
-        for (const c of core) expect(sat(core.filter((x) => x !== c))).toBe(true);
+        expectMinimalCore(unsatisfiable(satisfier), lines, 1, sat);
       }),
       { numRuns: 25, seed: 7 },
     );

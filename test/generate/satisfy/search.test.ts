@@ -12,7 +12,8 @@ import { compileStyle } from '../../../src/generate/styles.js';
 import { grammarStyle } from '../../../src/generate/grammar/style.js';
 import type { Grammar } from '../../../src/generate/grammar/grammar.js';
 import { Satisfier } from '../../../src/generate/satisfy/satisfy.js';
-import { isGramlogError, type GramlogError } from '../../../src/errors.js';
+import type { GramlogError } from '../../../src/errors.js';
+import { expectMinimalCore, unsatisfiable } from './unsat.js';
 
 interface Spec {
   /** Per nonterminal (s, t, u): its rules, each with a weight and child symbols (t, u or the terminal z). */
@@ -90,19 +91,7 @@ describe('--satisfy: the search over choice points and the unsatisfiable core', 
           for (let seed = 0; seed < 4; seed++) expect(grammarStyle.violations(satisfier.one(seed).artifact as never)).toEqual([]);
           return;
         }
-        let error: GramlogError | undefined;
-        try {
-          satisfier.one(0);
-        } catch (e) {
-          if (isGramlogError(e)) error = e;
-          else throw e;
-        }
-        expect(error?.code).toBe('satisfy/unsatisfiable');
-        const lines = head.split('\n').length - 1;
-        const core = (error as GramlogError).diagnostics.filter((d) => d.span).map((d) => violations[(d.span?.line as number) - lines - 1] as string);
-        expect(core.length).toBeGreaterThan(0);
-        expect(enumerationSat(spec, core)).toBe(false);
-        for (const c of core) expect(enumerationSat(spec, core.filter((x) => x !== c))).toBe(true);
+        expectMinimalCore(unsatisfiable(satisfier), violations, head.split('\n').length, (kept) => enumerationSat(spec, kept));
       }),
       { numRuns: 100, seed: 31 },
     );
