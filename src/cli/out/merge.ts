@@ -10,8 +10,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GramlogError } from '../../errors.js';
-import { chunkName, MANIFEST, writeAtomic } from './out-dir.js';
-import { describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
+import { MANIFEST, writeAtomic } from './out-dir.js';
+import { chunkName, describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
 
 /** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
 export class MergeError extends GramlogError {

@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { UsageError } from '../io.js';
 import type { SeedOutcome } from '../../parallel/types.js';
-import { describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
+import { chunkName, describeField, firstDifference, seedFileName, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
 import { createHash, type Hash } from 'node:crypto';
 
 export interface OutFormat {
@@ -41,16 +41,6 @@ export interface OutDir {
 }
 
 export const MANIFEST = 'manifest.json';
-
-/** `chunk-000012.jsonl`: the name of chunk I. */
-export function chunkName(index: number, extension: string): string {
-  return `chunk-${String(index).padStart(6, '0')}.${extension}`;
-}
-
-/** `seed-000042.dot`, `seed-m000007.dot` (seed -7): the file of one seed's document. */
-export function seedFileName(seed: number, extension: string): string {
-  return `seed-${seed < 0 ? 'm' : ''}${String(Math.abs(seed)).padStart(6, '0')}.${extension}`;
-}
 
 /** Write `data` to PATH atomically: a temporary file in the same folder, then a rename. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
