@@ -7,11 +7,12 @@
  * gives. Any disagreement is a MergeError naming the directory's manifest (or
  * the file) and what disagrees.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GramlogError } from '../../errors.js';
 import { MANIFEST, writeAtomic } from './out-dir.js';
 import { chunkName, describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
+import { parseManifest } from './manifest-check.js';
 
 /** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
 export class MergeError extends GramlogError {
@@ -43,20 +44,14 @@ function shardText(m: Manifest): string {
 }
 
 /** Read and check the directories; they come back in seed order. */
-export function checkShards(dirs: readonly string[]): ShardDir[] {
+export function checkShards(dirs: readonly string[], sources?: Map<string, string>): ShardDir[] {
   const shards: ShardDir[] = dirs.map((dir) => {
     const path = join(dir, MANIFEST);
     if (!existsSync(path)) throw fail('jobs/merge-manifest', `no ${MANIFEST}: not a folder written by --out DIR`, dir);
-    let manifest: Manifest;
-    try {
-      manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-    } catch (e) {
-      throw fail('jobs/merge-manifest', `not a manifest of gramlog --out: ${(e as Error).message}`, path);
-    }
-    if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.chunks) || typeof manifest.range !== 'object') {
-      throw fail('jobs/merge-manifest', 'not a manifest of gramlog --out (no chunks or range)', path);
-    }
-    return { dir, manifest };
+    if (!statSync(path).isFile()) throw fail('jobs/merge-manifest', `${MANIFEST} is not a file: not a folder written by --out DIR`, dir);
+    const text = readFileSync(path, 'utf8');
+    sources?.set(path, text);
+    return { dir, manifest: parseManifest(text, path) };
   });
   const [ref] = shards as [ShardDir];
   const refPath = join(ref.dir, MANIFEST);
@@ -123,6 +118,7 @@ function checkChunk(dir: string, c: ChunkEntry): void {
   for (const f of c.files) {
     const path = join(dir, f.name);
     if (!existsSync(path)) throw fail('jobs/merge-chunk', `missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
+    if (!statSync(path).isFile()) throw fail('jobs/merge-chunk', `not a file: the manifest lists it as a chunk file (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
     if (sha256(readFileSync(path)) !== f.sha256) {
       throw fail('jobs/merge-chunk', `its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, path);
     }
