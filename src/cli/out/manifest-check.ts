@@ -133,8 +133,8 @@ function checkCoverage(doc: JsonDocument, m: Manifest): void {
   if (m.complete && end !== rangeEnd) throw at(['complete'], `the manifest says complete, but ${seedsText(end, rangeEnd - end)} of its range ${rangeEnd - end === 1 ? 'is' : 'are'} in no chunk`);
 }
 
-/** DIR/manifest.json's text as a Manifest: every key and every chunk checked, else a located GramlogError. */
-export function parseManifest(text: string, file: string): Manifest {
+/** DIR/manifest.json's text as a Manifest, with its spans: every key and every chunk checked, else a located GramlogError. */
+export function parseManifestDoc(text: string, file: string): { manifest: Manifest; doc: JsonDocument } {
   let doc: JsonDocument;
   try {
     doc = parseLargeJson(text, file);
@@ -144,7 +144,12 @@ export function parseManifest(text: string, file: string): Manifest {
   }
   const v = manifestValidator();
   if (!v(doc.value)) throw schemaError(doc, v);
-  const m = doc.value as Manifest;
-  checkCoverage(doc, m);
-  return m;
+  const manifest = doc.value as Manifest;
+  checkCoverage(doc, manifest);
+  return { manifest, doc };
+}
+
+/** DIR/manifest.json's text as a Manifest (parseManifestDoc without the spans). */
+export function parseManifest(text: string, file: string): Manifest {
+  return parseManifestDoc(text, file).manifest;
 }

@@ -124,13 +124,13 @@ describe('merge and --resume read a manifest as data', () => {
     });
   }
 
-  it('a folder where a chunk file should be: merge names it (exit 1); --resume writes the chunk again or says it cannot (exit 2)', () => {
+  it('a folder where a chunk file should be: merge names it at its entry (exit 1); --resume writes the chunk again or says it cannot (exit 2)', () => {
     const t = tampered(() => undefined);
     rmSync(join(dir, t, 'chunk-000001.jsonl'));
     mkdirSync(join(dir, t, 'chunk-000001.jsonl'));
     const r = gramlog(['merge', t], { cwd: dir });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^${t}/chunk-000001\\.jsonl: error\\[jobs/merge-chunk\\]: not a file`));
+    expect(r.stderr).toMatch(new RegExp(`^${t}/manifest\\.json:\\d+:\\d+: error\\[jobs/merge-chunk\\]: ${t}/chunk-000001\\.jsonl is not a file`));
     const resumed = gramlog([...RUN, '--out', t, '--resume'], { cwd: dir });
     expect(resumed.stderr).not.toContain('internal');
     expect(resumed.status).toBe(2);
