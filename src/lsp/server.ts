@@ -27,7 +27,7 @@ import {
   type Message,
 } from 'vscode-languageserver/node';
 import type { Io } from '../cli/io.js';
-import { FrameReader, FrameWriter } from './transport.js';
+import { FrameReader, FrameWriter, INPUT_ENDED } from './transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
@@ -288,7 +288,7 @@ export function serveStdio(io: Pick<Io, 'out' | 'err'>, worker: URL | undefined 
         resolve(0);
       });
     connection.onExit(done);
-    process.stdin.on('end', done);
-    process.stdin.on('close', done);
+    // stdin closed: once the messages before it are handled (their answers follow on the next turn)
+    connection.onNotification(INPUT_ENDED, () => void setImmediate(done));
   });
 }

@@ -20,6 +20,9 @@
 import { AbstractMessageReader, AbstractMessageWriter, type DataCallback, type Disposable, type Message, type MessageReader, type MessageWriter } from 'vscode-languageserver/node';
 import { refusal } from './messages.js';
 
+/** The notification the reader adds when its input ends (stdin closed). */
+export const INPUT_ENDED = '$/gramlog/inputEnded';
+
 /** The largest message body read (a document of 64 MiB and its JSON escaping). */
 export const MAX_FRAME = 256 * 1024 * 1024;
 /** The largest header block: past it without a blank line, the bytes are not a header. */
@@ -47,7 +50,8 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
   listen(callback: DataCallback): Disposable {
     this.callback = callback;
     const data = (b: Buffer) => this.feed(b);
-    const end = () => this.fireClose();
+    // the end of input comes after the messages before it, in the connection's queue: the server ends once they are answered
+    const end = () => callback({ jsonrpc: '2.0', method: INPUT_ENDED } as Message);
     const error = (e: Error) => this.fireError(e);
     this.input.on('data', data);
     this.input.on('end', end);
@@ -140,9 +144,9 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
     }
     const no = refusal(m);
     if (no) {
-      const msg = m as { id?: unknown; method?: unknown };
+      const msg = (typeof m === 'object' && m !== null ? m : {}) as { id?: unknown; method?: unknown };
       const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : undefined;
-      if (id !== undefined && typeof msg === 'object') this.answer(id, no.code, no.message);
+      if (id !== undefined) this.answer(id, no.code, no.message);
       else this.log(`a notification dropped: ${no.message}`);
       return;
     }
