@@ -275,7 +275,7 @@ const INDEX_DEPTH = 4;
 function indexCompounds(text: string, file: string): Map<string, Span> {
   scanLexer.reset(text);
   const out = new Map<string, Span>();
-  const frames: Array<{ arr: boolean; key: string | number | undefined; expectKey: boolean; start: Token; path: string | undefined }> = [];
+  const frames: Array<PathFrame & { start: Token; path: string | undefined }> = [];
   for (const tok of scanLexer) {
     switch (tok.type) {
       case 'lbrace':
@@ -290,20 +290,10 @@ function indexCompounds(text: string, file: string): Map<string, Span> {
         if (f?.path !== undefined) out.set(f.path, tokensSpan(file, f.start, tok));
         break;
       }
-      case 'comma': {
-        const top = frames[frames.length - 1];
-        if (top?.arr) top.key = (top.key as number) + 1;
-        else if (top) top.expectKey = true;
+      case 'comma':
+      case 'string':
+        followKeys(frames, tok);
         break;
-      }
-      case 'string': {
-        const top = frames[frames.length - 1];
-        if (top && !top.arr && top.expectKey) {
-          top.key = JSON.parse(tok.text) as string;
-          top.expectKey = false;
-        }
-        break;
-      }
       default:
         break;
     }
@@ -311,10 +301,32 @@ function indexCompounds(text: string, file: string): Map<string, Span> {
   return out;
 }
 
+/** Where a scan is: per open array or object, the index or key of the value being read. */
+interface PathFrame {
+  arr: boolean;
+  key: string | number | undefined;
+  expectKey: boolean;
+}
+
+/** Keep the innermost frame's key current at a comma or a string; true when the string was an object's key. */
+function followKeys(frames: PathFrame[], tok: Token): boolean {
+  const top = frames[frames.length - 1];
+  if (!top) return false;
+  if (tok.type === 'comma') {
+    if (top.arr) top.key = (top.key as number) + 1;
+    else top.expectKey = true;
+    return false;
+  }
+  if (tok.type !== 'string' || top.arr || !top.expectKey) return false;
+  top.key = JSON.parse(tok.text) as string;
+  top.expectKey = false;
+  return true;
+}
+
 /** The span of the value at `path` (or of its nearest ancestor that exists), by one scan of the text. */
 function findSpan(text: string, file: string, path: JsonPath): Span {
   scanLexer.reset(text);
-  const frames: Array<{ arr: boolean; key: string | number | undefined; expectKey: boolean }> = [];
+  const frames: PathFrame[] = [];
   let best = -1;
   let start: Token | undefined;
   let end: Token | undefined;
@@ -350,20 +362,12 @@ function findSpan(text: string, file: string, path: JsonPath): Span {
           done = best === path.length;
         }
         break;
-      case 'comma': {
-        const top = frames[frames.length - 1];
-        if (top?.arr) top.key = (top.key as number) + 1;
-        else if (top) top.expectKey = true;
+      case 'comma':
+        followKeys(frames, tok);
         break;
-      }
-      case 'string': {
-        const top = frames[frames.length - 1];
-        if (top && !top.arr && top.expectKey) {
-          top.key = JSON.parse(tok.text) as string;
-          top.expectKey = false;
-        } else done = valueStarts(tok, false);
+      case 'string':
+        if (!followKeys(frames, tok)) done = valueStarts(tok, false);
         break;
-      }
       case 'number':
       case 'word':
         done = valueStarts(tok, false);
