@@ -37,6 +37,8 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
   private size = 0;
   /** The body length being waited for, once its header is read. */
   private want: number | undefined;
+  /** After a bad frame: looking for the next `Content-Length:`. */
+  private skipping = false;
   private callback: DataCallback | undefined;
 
   constructor(
@@ -69,7 +71,9 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
     this.chunks.push(b);
     this.size += b.length;
     for (;;) {
-      if (this.want === undefined) {
+      if (this.skipping) {
+        if (!this.resync(this.take(), 0)) return;
+      } else if (this.want === undefined) {
         if (!this.readHeader()) return;
       } else {
         if (this.size < this.want) return;
@@ -124,12 +128,13 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
     const text = all.toString('latin1');
     const next = HEADER_START.exec(text.slice(from));
     if (!next) {
-      // keep a tail that may be the start of a header split across reads
-      this.keep(all.subarray(Math.max(from, all.length - 32)));
+      // go on looking in the next bytes, keeping a tail that may be the start of `Content-Length:` split across reads
+      this.skipping = true;
+      this.keep(all.subarray(Math.max(from, all.length - 'content-length:'.length + 1)));
       return false;
     }
-    const at = from + next.index;
-    this.keep(all.subarray(at));
+    this.skipping = false;
+    this.keep(all.subarray(from + next.index));
     return true;
   }
 
