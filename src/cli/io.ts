@@ -52,6 +52,13 @@ export class UnreadableFile extends UsageError {
   }
 }
 
+/** A usage error about a place in a file (a manifest --resume cannot use): printed as its located diagnostic, exit 2. */
+export class LocatedUsageError extends UsageError {
+  constructor(readonly diagnostic: string) {
+    super(diagnostic);
+  }
+}
+
 /** Standard output was closed by the reader (EPIPE): stop quietly, exit 0. */
 export class OutputClosed extends Error {
   constructor() {

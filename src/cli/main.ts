@@ -14,7 +14,7 @@ import { formatError } from './diagnostics.js';
 import { installMemoryBudget } from './memory.js';
 import { versionLine } from './version.js';
 import { VERSION } from '../version.js';
-import { EXIT, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
+import { EXIT, LocatedUsageError, OutputClosed, OutputFailed, outputFailedMessage, parseSize, processIo, UnreadableFile, UsageError, type Io } from './io.js';
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -91,7 +91,7 @@ async function runCommand(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     if (e instanceof OutputClosed || e instanceof OutputFailed) return outputEnded(e, io);
     if (e instanceof UsageError) {
-      io.err(e instanceof UnreadableFile ? `${e.file}: error: cannot read: ${e.why}\n` : `error: ${e.message}\n`);
+      io.err(e instanceof UnreadableFile ? `${e.file}: error: cannot read: ${e.why}\n` : e instanceof LocatedUsageError ? `${e.diagnostic}\n` : `error: ${e.message}\n`);
       io.err(command ? `Run 'gramlog ${command.name} --help' for usage.\n` : `Run 'gramlog --help' for the commands.\n`);
       return EXIT.usage;
     }

@@ -1,6 +1,6 @@
 /**
  * Codes of the exports (`gramlog generate --format tiled|tileset|svg|png` on a
- * layer file: src/generate/layers/tilemap.ts and its tiled, png and svg writers; docs/guides/exports.md).
+ * layer file: src/generate/layers/tilemap.ts and its tiled, png and svg writers; `--format svg` of any artifact; docs/guides/exports.md).
  */
 import { declareCodes } from './registry.js';
 
@@ -35,5 +35,16 @@ export const CODES = declareCodes([
       'and `(layertile LAYER ID)` names a declared layer, once, with a tile id from 0 to 4095.',
     example: tiled('(layer wall 1)\n(site wall (at 1 1))\n(tilesize 0 16)\n'),
     fix: 'Keep one declaration of each, with values in range: `(tilesize 16 16)`.',
+  },
+  {
+    code: 'exports/svg-too-large',
+    severity: 'error',
+    title: 'An artifact too large to draw as SVG.',
+    explanation:
+      'An SVG is one text file a browser must lay out: a layer map draws every cell in the plan and once per layer, and stops past 2,000,000 cells in all; ' +
+      'a graph is laid out by Graphviz, whose layout grows faster than the graph (and overflows its stack on long paths), and stops past 5,000 nodes or 10,000 edges. ' +
+      'The error is located at the layer declarations (layers) or the grammar (graphs).',
+    example: { file: 'big.gdl', text: '(layer wall 1)\n(site wall (at 1 1))\n(site wall (at 1000 1001))\n', command: 'gramlog generate big.gdl --format svg' },
+    fix: 'Write a format that streams: `--format tiled`, `png` or `json` for layers; `dot`, `graphml` or `json` for graphs; or bound the grammar.',
   },
 ]);

@@ -1,14 +1,19 @@
 /** Codes of mass runs (issue 24): `gramlog merge` joining the `--out` folders of the shards of one run. */
 import { declareCodes } from './registry.js';
 
-/** A shard folder's manifest, as `--shard K/N --out DIR` writes it (only the fields merge reads). */
+/** A hex sha256 made of one repeated digit (the examples need only its shape). */
+const sha = (digit: string): string => digit.repeat(64);
+
+/** A shard folder's manifest, as `--shard K/N --out DIR` writes it: complete ones list their one chunk. */
 function manifest(o: { shard: number; of: number; first: number; count: number; complete?: boolean; sha?: string; chunks?: unknown[] }): string {
+  const complete = o.complete ?? true;
+  const chunk = { index: 0, first: o.first, count: o.count, files: [{ name: 'chunk-000000.jsonl', sha256: sha('0'), bytes: 3 }], failures: [], violating: [] };
   return JSON.stringify({
     gramlog: '0.1.0',
     command: 'generate',
     options: { count: '4', json: true },
     files: ['rules.gdl'],
-    inputs: [{ file: 'rules.gdl', sha256: o.sha ?? 'a1' }],
+    inputs: [{ file: 'rules.gdl', sha256: sha(o.sha ?? 'a') }],
     seeds: { first: 0, count: 4 },
     shard: { index: o.shard, count: o.of },
     range: { first: o.first, count: o.count },
@@ -18,9 +23,9 @@ function manifest(o: { shard: number; of: number; first: number; count: number; 
     binary: false,
     separator: '',
     chunkSeeds: 1000,
-    complete: o.complete ?? true,
-    counts: { seeds: o.count, done: o.complete === false ? 0 : o.count, failed: 0, violating: 0 },
-    chunks: o.chunks ?? [],
+    complete,
+    counts: { seeds: o.count, done: complete ? o.count : 0, failed: 0, violating: 0 },
+    chunks: o.chunks ?? (complete ? [chunk] : []),
   });
 }
 
@@ -42,7 +47,7 @@ export const CODES = declareCodes([
     example: {
       file: 'shard-0/manifest.json',
       text: manifest({ shard: 0, of: 2, first: 0, count: 2 }),
-      others: { 'shard-1/manifest.json': manifest({ shard: 1, of: 2, first: 2, count: 2, sha: 'b2' }) },
+      others: { 'shard-1/manifest.json': manifest({ shard: 1, of: 2, first: 2, count: 2, sha: 'b' }) },
       command: 'gramlog merge shard-0 shard-1',
     },
     fix: 'Run every shard with the same command line on the same files (and the same gramlog); run again the shards whose inputs differ.',
@@ -79,16 +84,23 @@ export const CODES = declareCodes([
     explanation: 'Each chunk file is listed in its manifest with its sha256; a file deleted, edited or cut short after it was written (a full disk, a copy that stopped) does not match, and merge stops before writing anything.',
     example: {
       file: 'shard-0/manifest.json',
-      text: manifest({
-        shard: 0,
-        of: 1,
-        first: 0,
-        count: 4,
-        chunks: [{ index: 0, first: 0, count: 4, files: [{ name: 'chunk-000000.jsonl', sha256: '00', bytes: 3 }], failures: [], violating: [] }],
-      }),
+      text: manifest({ shard: 0, of: 1, first: 0, count: 4 }),
       others: { 'shard-0/chunk-000000.jsonl': '{}\n' },
       command: 'gramlog merge shard-0',
     },
     fix: 'Run the shard again with `--resume`: a chunk whose hash does not match is computed again.',
+  },
+  {
+    code: 'jobs/manifest-invalid',
+    severity: 'error',
+    title: 'A manifest.json read by gramlog merge or --resume is not one gramlog wrote.',
+    explanation:
+      'Before using a folder, merge and `--resume` check its manifest against `schemas/manifest.schema.json` (every key present with its type; file names plain names in the folder, never paths such as `../x`) and then that its chunks cover its seed range exactly once, in order, each naming the files gramlog writes for it, with counts that are their sums, and `complete` only when every chunk is listed. A manifest edited by hand, cut short or written by something else is named at the key that is wrong; nothing is read or written through it.',
+    example: {
+      file: 'shard-0/manifest.json',
+      text: manifest({ shard: 0, of: 1, first: 0, count: 4 }).replace('"chunk-000000.jsonl"', '"../outside.txt"'),
+      command: 'gramlog merge shard-0',
+    },
+    fix: 'Run the shard again into a fresh `--out DIR` (or fix the key by hand to what gramlog wrote); never point a manifest at files outside its folder.',
   },
 ]);

@@ -5,7 +5,7 @@
  * Adding a style is a folder under src/generate/ with a `style.ts` adapter
  * and a line here; the CLI, the playground and the API need nothing else.
  */
-import { throwIfErrors } from '../errors.js';
+import { GramlogError, throwIfErrors } from '../errors.js';
 import { loadProgram } from '../program/load.js';
 import type { Program } from '../program/program.js';
 import { blueprintsStyle } from './blueprints/style.js';
@@ -45,15 +45,19 @@ export function styleOfProgram(program: Program): AnyStyle {
  * not parse are the default style, whose compile reports why). `loaded` is
  * that program, for `compile` (CompileOptions.loaded).
  */
-export function recogniseStyle(sources: readonly StyleSource[], options: { maxFacts?: number; maxWork?: number; deadline?: number } = {}): { style: AnyStyle; loaded?: Program } {
+export function recogniseStyle(
+  sources: readonly StyleSource[],
+  options: { maxFacts?: number; maxWork?: number; deadline?: number } = {},
+): { style: AnyStyle; loaded?: Program; unloadable?: GramlogError } {
   const first = sources[0];
   const byText = first ? styleOfText(first) : undefined;
   if (byText) return { style: byText };
   let program: Program;
   try {
     program = loadProgram(sources, engineOptions(options));
-  } catch {
-    return { style: STYLES[STYLES.length - 1] as AnyStyle };
+  } catch (e) {
+    // the style is a guess when the file does not load: `unloadable` is why (a syntax error), to report before any complaint about the guess
+    return { style: STYLES[STYLES.length - 1] as AnyStyle, ...(e instanceof GramlogError ? { unloadable: e } : {}) };
   }
   return { style: styleOfProgram(program), loaded: program };
 }

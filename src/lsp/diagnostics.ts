@@ -29,9 +29,29 @@ export function spanRange(span: Span | undefined): LspRange {
   };
 }
 
-export function toLspDiagnostic(d: Diagnostic, errorsUrl: string = ERRORS_URL): LspDiagnostic {
+/**
+ * Spans as LSP ranges in `text` as clients count lines: the library counts
+ * only LF as a line end, an LSP client CR, LF and CRLF, so a file with CR-only
+ * line ends was one line to the library and many to the editor (diagnostics
+ * landed past the end of line 0). A span's line and column (LF lines) become
+ * an offset, which `positionAt` (the client's counting) turns into a position.
+ */
+export function rangesIn(text: { getText(): string; positionAt(offset: number): { line: number; character: number } }): (span: Span | undefined) => LspRange {
+  const source = text.getText();
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  const offset = (line: number, column: number) => Math.min(source.length, (starts[Math.min(Math.max(line, 1), starts.length) - 1] as number) + Math.max(column, 1) - 1);
+  return (span) => {
+    if (!span) return spanRange(span);
+    const start = text.positionAt(offset(span.line, span.column));
+    const end = text.positionAt(Math.max(offset(span.endLine, span.endColumn), offset(span.line, span.column)));
+    return { start, end };
+  };
+}
+
+export function toLspDiagnostic(d: Diagnostic, errorsUrl: string = ERRORS_URL, place: (span: Span | undefined) => LspRange = spanRange): LspDiagnostic {
   return {
-    range: spanRange(d.span),
+    range: place(d.span),
     severity: d.severity === 'error' ? 1 : 2,
     code: d.code,
     codeDescription: { href: `${errorsUrl}#${codeAnchor(d.code)}` },

@@ -296,8 +296,16 @@ export function symbols(doc: Doc): DocumentSymbol[] {
   }
   const index = rulesIndex(doc);
   const out: DocumentSymbol[] = [];
+  // the heads of each relation, gathered in one pass (a filter per relation was quadratic: 40,000 relations never answered)
+  const headsOf = new Map<string, typeof index.occurrences>();
+  for (const o of index.occurrences) {
+    if (o.ns !== 'relation' || !o.definition) continue;
+    const list = headsOf.get(o.name);
+    if (list) list.push(o);
+    else headsOf.set(o.name, [o]);
+  }
   for (const info of index.relations.values()) {
-    const heads = index.occurrences.filter((o) => o.ns === 'relation' && o.definition && o.name === info.name);
+    const heads = headsOf.get(info.name) ?? [];
     const first = info.statements[0]!;
     const last = info.statements[info.statements.length - 1]!;
     const firstHead = heads[0]!;

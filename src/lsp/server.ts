@@ -16,17 +16,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection,
+  ErrorCodes,
   ProposedFeatures,
-  StreamMessageReader,
-  StreamMessageWriter,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
+  type InitializeError,
   type InitializeResult,
+  type Message,
 } from 'vscode-languageserver/node';
+import { FrameReader, FrameWriter, INPUT_ENDED } from './transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
-import { toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
+import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
 import { isGraphJson } from './graph-json.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
@@ -82,14 +85,17 @@ function readOptions(given: unknown): ServerOptions {
   return o;
 }
 
-/** Serve on `connection` until the client exits. */
-export function serve(connection: Connection, workerScript: URL | undefined): void {
+/** Serve on `connection` until the client exits; returns what stops it (its timers, runs and worker). */
+export function serve(connection: Connection, workerScript: URL | undefined): () => void {
   const documents = new TextDocuments(TextDocument);
   const kinds = new Map<string, FileKind>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, { version: number; cancel(): void }>();
   let options = DEFAULTS;
   let runner: Runner = new InlineRunner();
+
+  // a notification to a client that has gone (stdin closed while a diagnosis ran) is dropped, not an unhandled rejection
+  const send = (p: Parameters<Connection['sendDiagnostics']>[0]) => connection.sendDiagnostics(p).catch(() => undefined);
 
   const docOf = (uri: string): Doc | undefined => {
     const text = documents.get(uri);
@@ -102,7 +108,11 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     return { uri, file, kind, text };
   };
 
-  connection.onInitialize((params): InitializeResult => {
+  let initialized = false;
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+    // initialize comes once: each repeat started a worker thread that nothing stopped (60 repeats: 72 threads, 1.1 GB)
+    if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received: the server is initialized once', { retry: false });
+    initialized = true;
     options = readOptions(params.initializationOptions);
     if (!options.inline && workerScript) {
       try {
@@ -150,7 +160,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     const version = doc.text.version;
     if (/\.json$/i.test(doc.file) && doc.kind !== 'graph') {
       // JSON that is no graph grammar (package.json...) is not gramlog's
-      void connection.sendDiagnostics({ uri, version, diagnostics: [] });
+      send({ uri, version, diagnostics: [] });
       return;
     }
     const job = runner.start({
@@ -167,8 +177,9 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
         const now = documents.get(uri);
         if (!now || now.version !== version) return;
         kinds.set(uri, r.kind);
-        const diagnostics = r.diagnostics.filter((d) => !d.span || d.span.file === doc.file).map((d) => toLspDiagnostic(d, options.errorsUrl));
-        void connection.sendDiagnostics({ uri, version, diagnostics });
+        const place = rangesIn(now);
+        const diagnostics = r.diagnostics.filter((d) => !d.span || d.span.file === doc.file).map((d) => toLspDiagnostic(d, options.errorsUrl, place));
+        send({ uri, version, diagnostics });
       },
       (e: unknown) => {
         if (running.get(uri)?.version === version) running.delete(uri);
@@ -188,7 +199,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
     running.get(uri)?.cancel();
     running.delete(uri);
     kinds.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    send({ uri, diagnostics: [] });
   });
 
   const at = <T>(uri: string, f: (doc: Doc) => T, none: T): T => {
@@ -225,6 +236,13 @@ export function serve(connection: Connection, workerScript: URL | undefined): vo
 
   documents.listen(connection);
   connection.listen();
+  return () => {
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+    for (const r of running.values()) r.cancel();
+    running.clear();
+    runner.close();
+  };
 }
 
 /**
@@ -237,16 +255,45 @@ function workerScript(): URL | undefined {
   return existsSync(url) ? url : undefined;
 }
 
-/** Serve over this process's stdin and stdout (nothing else may write to stdout); resolves with the exit code when the client exits. */
-export function serveStdio(worker: URL | undefined = workerScript()): Promise<number> {
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
-  serve(connection, worker);
-  return new Promise((resolve) => {
-    const done = () => {
+/**
+ * Serve over this process's stdin and stdout (nothing else may write to
+ * stdout) through the hardened transport (./transport.ts); resolves with the
+ * exit code when the client exits or closes stdin, rejects with the CLI's
+ * OutputClosed / OutputFailed when stdout cannot be written (main ends
+ * quietly, or reports the cause with exit 2).
+ */
+/** Where the server writes: stdout's frames and stderr's log lines (the CLI's writers, which end quietly on a closed pipe). */
+export interface StdioOut {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function serveStdio(io: StdioOut, worker: URL | undefined = workerScript()): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let ended = false;
+    let connection: Connection | undefined;
+    const end = (f: () => void) => {
+      if (ended) return;
+      ended = true;
       process.stdin.destroy();
-      resolve(0);
+      connection?.dispose();
+      f();
     };
+    const writer = new FrameWriter(io.out, (e) => end(() => reject(e)));
+    const reader = new FrameReader(
+      process.stdin,
+      (m) => io.err(`gramlog lsp: ${m}\n`),
+      (id, code, message) => void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as Message),
+    );
+    connection = createConnection(ProposedFeatures.all, reader, writer);
+    const stop = serve(connection, worker);
+    const done = () =>
+      end(() => {
+        stop();
+        resolve(0);
+      });
     connection.onExit(done);
-    process.stdin.on('end', done);
+    // stdin closed: once the messages before it are handled (their answers follow on the next turn)
+    connection.onNotification(INPUT_ENDED, () => void setImmediate(done));
   });
 }

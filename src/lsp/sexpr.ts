@@ -6,6 +6,7 @@
  * gives the editor features (outline, definitions, completion, folding,
  * tokens) a shape to work on at every keystroke.
  */
+import { MAX_NESTING } from '../syntax/parser.js';
 
 export interface SAtom {
   kind: 'atom';
@@ -46,6 +47,7 @@ export interface SDocument {
 
 const DELIMITER = /[\s();"]/;
 
+
 /** Read every top-level form of `text`, never failing. */
 export function readSexprs(text: string): SDocument {
   const forms: SNode[] = [];
@@ -56,6 +58,7 @@ export function readSexprs(text: string): SDocument {
     if (top) top.items.push(n);
     else forms.push(n);
   };
+  let deeper = 0;
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -66,11 +69,21 @@ export function readSexprs(text: string): SDocument {
       comments.push({ start: i, end: j });
       i = j;
     } else if (c === '(') {
-      const list: SList = { kind: 'list', items: [], start: i, end: n, closed: false };
-      add(list);
-      stack.push(list);
+      // past the parser's nesting bound (syntax/too-deep, which the diagnostics report) a list is not
+      // opened: every feature walks lists recursively, and 20,000 unclosed ( overflowed the stack
+      if (stack.length >= MAX_NESTING) deeper++;
+      else {
+        const list: SList = { kind: 'list', items: [], start: i, end: n, closed: false };
+        add(list);
+        stack.push(list);
+      }
       i++;
     } else if (c === ')') {
+      if (deeper > 0) {
+        deeper--;
+        i++;
+        continue;
+      }
       const list = stack.pop();
       if (list) {
         list.end = i + 1;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliCase, FuzzCase } from './harness.js';
 
@@ -19,6 +19,8 @@ export interface SavedCommand {
   call?: unknown;
   /** What the case broke when it was found. */
   broken: string[];
+  /** The case runs on disk (harness.ts: CliCase.disk). */
+  disk?: boolean;
   /** When set, the replay skips the case: why it is still open (e.g. `branch work: solver budget`). */
   open?: string;
   found?: string;
@@ -36,7 +38,11 @@ export function saveCase(c: FuzzCase, broken: string[]): string {
     const cli = c as CliCase;
     command.argv = cli.argv;
     command.files = Object.keys(cli.files);
-    for (const [name, text] of Object.entries(cli.files)) writeFileSync(join(dir, name), text);
+    if (cli.disk) command.disk = true;
+    for (const [name, text] of Object.entries(cli.files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
   }
   writeFileSync(join(dir, 'command.json'), JSON.stringify(command, null, 2) + '\n');
   return dir;
@@ -54,7 +60,7 @@ export function loadSaved(): Array<{ name: string; case: FuzzCase; command: Save
     else {
       const files: Record<string, string> = {};
       for (const f of command.files ?? []) files[f] = readFileSync(join(FOUND_DIR, name, f), 'utf8');
-      out.push({ name, command, case: { kind: command.kind, argv: command.argv ?? [], files } });
+      out.push({ name, command, case: { kind: command.kind, argv: command.argv ?? [], files, ...(command.disk ? { disk: true } : {}) } });
     }
   }
   return out;

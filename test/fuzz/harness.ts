@@ -16,11 +16,16 @@
  * Cases are plain JSON (saved under test/fuzz/found/ by run.ts and replayed by
  * found.test.ts).
  */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { XMLValidator } from 'fast-xml-parser';
 import { main } from '../../src/cli/main.js';
 import { isGramlogError } from '../../src/errors.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { readRepoFile } from '../helpers.js';
+import { readRepoFile, repoRoot } from '../helpers.js';
 import { outputErrors } from '../json/schemas.js';
 import { callApi, type ApiCall } from './api-calls.js';
 
@@ -30,6 +35,12 @@ export interface CliCase {
   argv: string[];
   /** Input files by name (read before the repository's). */
   files: Record<string, string>;
+  /**
+   * Run on disk (merge reads folders): the files are written to a fresh
+   * folder, the command line's names are taken in it, and the case also
+   * breaks a promise when it reads `outside.txt` or writes outside its folders.
+   */
+  disk?: boolean;
 }
 
 export interface ApiFuzzCase {
@@ -49,6 +60,8 @@ export interface Outcome {
   /** An exception that escaped (API: one that is not a GramlogError). */
   thrown?: string;
   prototypeChanged?: string;
+  /** Promises of the case's own kind it broke: files read or written outside its folders, requests not answered. */
+  escaped?: string[];
 }
 
 /**
@@ -133,6 +146,8 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
     return { code, stdout: '', stderr, ms: performance.now() - t0, ...cpuSince(c0), ...(thrown ? { thrown } : {}), ...(prototypeChanged ? { prototypeChanged } : {}) };
   }
   const cli = c as CliCase;
+  if (cli.argv[0] === 'lsp') return runLsp(cli, t0);
+  if (cli.disk) return runOnDisk(cli, t0, c0);
   const fake = fakeIo({ files: cli.files });
   let code: number;
   let thrown: string | undefined;
@@ -153,6 +168,99 @@ export async function runCase(c: FuzzCase): Promise<Outcome> {
     ...(thrown ? { thrown } : {}),
     ...(prototypeChanged ? { prototypeChanged } : {}),
   };
+}
+
+/** Every file under `dir`, by its path inside it. */
+function listFiles(dir: string, under = ''): string[] {
+  return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(dir, join(under, e.name)) : [join(under, e.name)]));
+}
+
+/** A case on disk: its files in a fresh folder, its names taken there, what it read or wrote outside checked. */
+async function runOnDisk(cli: CliCase, t0: number, c0: number): Promise<Outcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'gramlog-fuzz-'));
+  try {
+    for (const [name, text] of Object.entries(cli.files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const argv = cli.argv.map((a, i) => (i > 0 && !a.startsWith('-') ? join(dir, a) : a));
+    const fake = fakeIo({ files: {} });
+    let code: number;
+    let thrown: string | undefined;
+    try {
+      code = await main(argv, fake.io);
+    } catch (e) {
+      code = -1;
+      thrown = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    const prototypeChanged = prototypeChanges();
+    if (prototypeChanged) restorePrototypes();
+    const local = (t: string) => t.split(dir + sep).join('');
+    const outIndex = cli.argv.indexOf('--out');
+    const outDir = outIndex > 0 ? cli.argv[outIndex + 1] : undefined;
+    const escaped = listFiles(dir).filter((f) => !(f in cli.files) && !(outDir !== undefined && f.startsWith(outDir + sep)));
+    const stdout = local(fake.stdout());
+    return {
+      code,
+      stdout,
+      stderr: local(fake.stderr()),
+      ms: performance.now() - t0,
+      ...cpuSince(c0),
+      ...(thrown ? { thrown } : {}),
+      ...(prototypeChanged ? { prototypeChanged } : {}),
+      ...(escaped.length > 0 || stdout.includes('SECRET-OUTSIDE') ? { escaped: [...escaped.map((f) => `wrote ${f}`), ...(stdout.includes('SECRET-OUTSIDE') ? ['printed outside.txt'] : [])] } : {}),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The built `gramlog lsp --stdio` fed the case's stdin: which requests it answered, how it ended. */
+function runLsp(cli: CliCase, t0: number): Promise<Outcome> {
+  const want = JSON.parse(cli.files['requests.json'] ?? '[]') as number[];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gramlog.js'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = Buffer.alloc(0);
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out = Buffer.concat([out, b])));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.stdin.on('error', () => undefined);
+    const timer = setTimeout(() => child.kill('SIGKILL'), CASE_MS);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const answered = new Set<unknown>();
+      for (const m of out.toString('utf8').matchAll(/Content-Length: \d+\r\n\r\n(\{.*?\})(?=Content-Length|$)/gs)) {
+        try {
+          const msg = JSON.parse(m[1] as string) as { id?: unknown; method?: unknown };
+          if (msg.method === undefined) answered.add(msg.id);
+        } catch {
+          /* a body the pattern cut wrongly: its id is looked for below */
+        }
+      }
+      const missing = want.filter((id) => !answered.has(id));
+      resolve({
+        code: signal ? -1 : (code ?? -1),
+        stdout: '',
+        stderr: err,
+        ms: performance.now() - t0,
+        ...(missing.length > 0 ? { escaped: [`no answer to request${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${signal ? ` (killed after ${CASE_MS} ms)` : ''}`] } : {}),
+        ...(/\n\s+at |ConnectionError|TypeError/.test(err) ? { thrown: `a stack trace on stderr: ${err.slice(0, 300)}` } : {}),
+      });
+    });
+    child.stdin.end(cli.files['stdin'] ?? '');
+  });
+}
+
+/** SVG and GraphML on stdout must parse as XML, and an SVG holds no link (issue 35). */
+function xmlBroken(cli: CliCase, o: Outcome): string[] {
+  const format = cli.argv[cli.argv.indexOf('--format') + 1];
+  if (o.code !== 0 || (format !== 'svg' && format !== 'graphml') || !cli.argv.includes('--format')) return [];
+  const out: string[] = [];
+  const valid = XMLValidator.validate(o.stdout);
+  if (valid !== true) out.push(`--format ${format} is not well-formed XML: ${JSON.stringify(valid.err).slice(0, 200)}`);
+  // a label's text may say anything; a link is an element or attribute Graphviz writes for URL, href ...
+  if (format === 'svg' && /<a[\s>]|xlink:href|\shref=|\starget=/i.test(o.stdout)) out.push('--format svg holds a link');
+  return out;
 }
 
 const HEADER = /^(.+?):(\d+):(\d+): (error|warning)\[([^\]]+)\]: /;
@@ -188,8 +296,14 @@ export function violations(c: FuzzCase, o: Outcome, timeMs = CASE_MS): string[] 
     out.push(`took ${Math.round(o.ms)} ms${o.cpuMs === undefined ? '' : ` (${Math.round(o.cpuMs)} ms of CPU)`} (bound ${timeMs} ms)`);
   }
   if (![0, 1, 2].includes(o.code)) out.push(`exit code ${o.code}`);
+  out.push(...(o.escaped ?? []));
   if (c.kind === 'api') return out;
   const cli = c as CliCase;
+  if (cli.argv[0] === 'lsp') {
+    if (o.code !== 0) out.push(`the session ended with exit ${o.code}, not 0`);
+    return out;
+  }
+  out.push(...xmlBroken(cli, o));
   const files = knownFiles(cli);
   const lines = o.stderr.split('\n');
   let located = 0;
@@ -199,6 +313,8 @@ export function violations(c: FuzzCase, o: Outcome, timeMs = CASE_MS): string[] 
     const m = HEADER.exec(line);
     if (m) {
       located++;
+      // the source line and caret shown under it are the file's text, whatever they look like (a manifest holds messages)
+      if (/^\s*\^~*$/.test(lines[i + 2] ?? '')) i += 2;
       const [, file, ln] = m;
       const text = files.get(file as string);
       if (text === undefined && file !== '<stdin>') out.push(`a message points into '${file}', not a file of the case: ${line.slice(0, 300)}`);

@@ -11,8 +11,8 @@ import { repoRoot } from '../helpers.js';
 
 export const SCHEMA_DIR = join(repoRoot, 'schemas');
 
-/** The input schemas (what gramlog reads); every other schema is an output kind of src/json/formats.ts. */
-export const INPUT_SCHEMAS = ['graph-grammar', 'graph-start'] as const;
+/** The input schemas (what gramlog reads: grammars, start graphs, and the manifest.json of --out DIR that merge and --resume read); every other schema is an output kind of src/json/formats.ts. */
+export const INPUT_SCHEMAS = ['graph-grammar', 'graph-start', 'manifest'] as const;
 
 export type Schema = Record<string, unknown> & { $id: string };
 

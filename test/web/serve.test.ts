@@ -1,13 +1,18 @@
 /**
  * `gramlog serve`: the page, the FILEs as files.json (read on each request),
- * nothing outside dist/web, and usage errors for a bad port or file.
+ * nothing outside dist/web, and usage errors for a bad port or file; only
+ * requests to localhost (its Host header) are answered (issue 35: DNS rebinding),
+ * and a stdout that cannot be written stops the server (exit 2).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, webRoot, type Served } from '../../src/cli/commands/serve.js';
+import { hostAllowed, startServer, webRoot, type Served } from '../../src/cli/commands/serve.js';
+import { request } from 'node:http';
+import { closeSync, openSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { bin, runCli } from '../cli/fake-io.js';
 import { readRepoFile, repoRoot } from '../helpers.js';
@@ -104,4 +109,55 @@ describe('gramlog serve', () => {
       blocker.close();
     }
   });
+
+  /** GET `path` with this Host header (fetch does not let a page, or a test, set it). */
+  function get(path: string, host: string | undefined): Promise<{ status: number; body: string }> {
+    const url = new URL(served.url);
+    return new Promise((done, fail) => {
+      const headers: Record<string, string> = host === undefined ? {} : { host };
+      const req = request({ host: url.hostname, port: url.port, path, headers, setHost: host !== undefined }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+  }
+
+  it('answers only requests to localhost, 127.0.0.1 or [::1] with its port: a DNS-rebinding page cannot read files.json', async () => {
+    const port = new URL(served.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      const r = await get('/files.json', host);
+      expect([host, r.status]).toEqual([host, 200]);
+      expect(r.body).toContain('mine.gdl');
+    }
+    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${Number(port) + 1}`, '127.0.0.1', `localhost.evil.example:${port}`, `10.0.0.1:${port}`, `127.0.0.1:${port}@evil`]) {
+      const r = await get('/files.json', host);
+      expect([host, r.status]).toEqual([host, 403]);
+      expect(r.body).not.toContain('mine.gdl');
+    }
+    expect([400, 403]).toContain((await get('/files.json', undefined)).status); // Node refuses a request without Host (400) before it reaches the handler
+  });
+
+  it('with --host 0.0.0.0, the IP addresses of the machine are answered too, never a domain name', () => {
+    expect(hostAllowed('192.168.1.5:7878', 7878, '0.0.0.0')).toBe(true);
+    expect(hostAllowed('[fe80::1]:7878', 7878, '::')).toBe(true);
+    expect(hostAllowed('my-laptop.example:7878', 7878, '0.0.0.0')).toBe(false);
+    expect(hostAllowed('192.168.1.5:7878', 7878, '127.0.0.1')).toBe(false);
+    expect(hostAllowed('localhost', 80, '127.0.0.1')).toBe(true);
+  });
+
+  it('stdout on a full disk: the ENOSPC message and exit 2, not a server that goes on listening', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal).toBe(null);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^<stdout>: error: cannot write: no space left on device \(ENOSPC\)/);
+    } finally {
+      closeSync(full);
+    }
+  }, 30_000);
 });

@@ -163,7 +163,7 @@ examples:
     const first = args.positionals[0] as string;
     const engine = readEngineOptions(args, 'generate');
     const files = readStyleSources(io, sources, args.positionals);
-    const { style, loaded } = recogniseStyle(files, engine);
+    const { style, loaded, unloadable } = recogniseStyle(files, engine);
     const graphFile = stringOpt(args, 'graph');
     if (graphFile !== undefined && !style.accepts.start) throw new UsageError(`gramlog generate: --graph starts a graph grammar, and ${first} is not one`);
     const format = readFormat(args);
@@ -171,6 +171,7 @@ examples:
     if (doExplain && format !== 'text') throw new UsageError('gramlog generate: --explain prints text; leave out --json/--format');
     if (doExplain && !style.explain) throw new UsageError(`gramlog generate: --explain: a ${style.title} has no explanation; leave out --explain`);
     if (!style.formats.includes(format)) {
+      if (unloadable) throw unloadable; // a file that does not load: its error, not one about the guessed style's formats
       throw new UsageError(`gramlog generate: --format ${format}: a ${style.title} prints ${orList(style.formats)}, not ${format}`);
     }
     const binary = FORMAT_INFO[format].binary;

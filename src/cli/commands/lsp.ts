@@ -23,9 +23,9 @@ example:
   options: {
     stdio: { type: 'boolean' },
   },
-  async run(args) {
+  async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError(`gramlog lsp: no arguments, not ${args.positionals.join(' ')}`);
     const { serveStdio } = await import('../../lsp/server.js');
-    return serveStdio();
+    return serveStdio(io);
   },
 };

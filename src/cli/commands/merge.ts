@@ -43,14 +43,14 @@ examples:
   gramlog merge out/shard-0 out/shard-1 out/shard-2 > all.jsonl
   gramlog merge out/shard-* --out out/all
 `,
-  run(args, io) {
+  run(args, io, sources) {
     const dirs = args.positionals;
     if (dirs.length === 0) throw new UsageError('gramlog merge: give the --out folders of the shards (DIR...)');
     const out = stringOpt(args, 'out');
     if (out !== undefined && existsSync(join(out, MANIFEST))) throw new UsageError(`gramlog merge: --out ${out} already holds a run (${join(out, MANIFEST)}); give another DIR`);
     for (const d of dirs) if (!existsSync(d)) throw new UsageError(`gramlog merge: ${d}: no such folder`);
     try {
-      const shards = checkShards(dirs);
+      const shards = checkShards(dirs, sources);
       if (out !== undefined) mergeToDir(shards, out);
       else {
         if (shards[0]?.manifest.binary) throw new UsageError(`gramlog merge: a binary format (${shards[0].manifest.format}) is merged into a folder: give --out DIR`);

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intOpt, stringOpt } from '../args.js';
@@ -49,7 +50,29 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function handle(options: ServeOptions, req: IncomingMessage, res: ServerResponse): void {
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a request's Host header names this server: `localhost`,
+ * `127.0.0.1` or `[::1]` with the port it listens on (as development servers
+ * check), or, when it listens beyond this machine (--host 0.0.0.0), any IP
+ * address with that port. A DNS-rebinding page reaches the server under its
+ * own domain name, which is refused, so it cannot read files.json.
+ */
+export function hostAllowed(host: string | undefined, port: number, listening: string): boolean {
+  if (host === undefined) return false;
+  const m = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(host.trim());
+  if (!m) return false;
+  const name = (m[1] as string).toLowerCase();
+  const given = m[2] === undefined ? 80 : Number(m[2]);
+  if (given !== port) return false;
+  if (LOOPBACK_NAMES.has(name)) return true;
+  const loopbackOnly = LOOPBACK_NAMES.has(listening.includes(':') ? `[${listening}]` : listening);
+  return !loopbackOnly && (isIP(name) !== 0 || (name.startsWith('[') && isIP(name.slice(1, -1)) === 6));
+}
+
+function handle(options: ServeOptions, req: IncomingMessage, res: ServerResponse, port: number): void {
+  if (!hostAllowed(req.headers.host, port, options.host)) return send(res, 403, 'text/plain', 'this server answers requests to localhost, 127.0.0.1 or [::1] only\n');
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'only GET and HEAD\n');
   let path: string;
   try {
@@ -73,11 +96,12 @@ function handle(options: ServeOptions, req: IncomingMessage, res: ServerResponse
 /** Start the server; resolves once it listens (port 0: any free port). */
 export function startServer(options: ServeOptions): Promise<Served> {
   return new Promise((resolvePromise, reject) => {
-    const server = createServer((req, res) => handle(options, req, res));
+    let port = options.port;
+    const server = createServer((req, res) => handle(options, req, res, port));
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : options.port;
+      port = typeof address === 'object' && address ? address.port : options.port;
       const host = options.host.includes(':') ? `[${options.host}]` : options.host;
       resolvePromise({
         server,
@@ -113,8 +137,13 @@ options:
                 only; give 0.0.0.0 to let other machines connect)
   -h, --help    this text
 
+Only requests to localhost, 127.0.0.1 or [::1] (with the port) are answered,
+so a web page under another name (DNS rebinding) cannot read the FILEs; with
+--host 0.0.0.0, requests to this machine's IP addresses are answered too.
+
 exit codes: 0 stopped with Ctrl-C, 2 usage error, unreadable file, the port
-            is in use, or the playground is not built
+            is in use, the playground is not built, or stdout cannot be
+            written
 
 examples:
   gramlog serve
@@ -140,8 +169,15 @@ examples:
       if (code === 'EACCES') throw new UsageError(`gramlog serve: not allowed to listen on port ${port}: pick one above 1023`);
       throw e;
     }
-    io.out(`gramlog serve: the playground is at ${served.url}\n`);
-    if (args.positionals.length > 0) io.out(`gramlog serve: serving ${args.positionals.join(', ')} (Ctrl-C stops)\n`);
+    try {
+      io.out(`gramlog serve: the playground is at ${served.url}\n`);
+      if (args.positionals.length > 0) io.out(`gramlog serve: serving ${args.positionals.join(', ')} (Ctrl-C stops)\n`);
+    } catch (e) {
+      // a closed or full stdout: stop serving, then the CLI ends quietly (closed) or with the cause (exit 2)
+      served.server.closeAllConnections();
+      await served.close();
+      throw e;
+    }
     return waitForStop(served);
   },
 };

@@ -105,6 +105,16 @@ export function manifestHead(
   };
 }
 
+/** `chunk-000012.jsonl`: the name of chunk I. */
+export function chunkName(index: number, extension: string): string {
+  return `chunk-${String(index).padStart(6, '0')}.${extension}`;
+}
+
+/** `seed-000042.dot`, `seed-m000007.dot` (seed -7): the file of one seed's document. */
+export function seedFileName(seed: number, extension: string): string {
+  return `seed-${seed < 0 ? 'm' : ''}${String(Math.abs(seed)).padStart(6, '0')}.${extension}`;
+}
+
 /** Seeds per chunk file (and per unit of --resume). */
 export const CHUNK_SEEDS = 1000;
 

@@ -4,14 +4,17 @@
  * are of one run (the same gramlog version, command, options, inputs and seed
  * range), that together they cover the range with no gap and no overlap, that
  * each is complete, and that every file still has the hash its manifest
- * gives. Any disagreement is a MergeError naming the directory's manifest (or
- * the file) and what disagrees.
+ * gives. Any disagreement is a GramlogError located at the key of the
+ * manifest that disagrees (a MergeError naming the folder when it has no
+ * manifest).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { GramlogError, type Code } from '../../errors.js';
-import { chunkName, MANIFEST, writeAtomic } from './out-dir.js';
-import { describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
+import { GramlogError, type Code, type Span } from '../../errors.js';
+import { MANIFEST, writeAtomic } from './out-dir.js';
+import { chunkName, describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
+import { parseManifestDoc } from './manifest-check.js';
+import type { JsonPath } from '../../generate/graph/json.js';
 
 /** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
 export class MergeError extends GramlogError {
@@ -32,6 +35,13 @@ function fail(code: Code, message: string, file: string): MergeError {
 export interface ShardDir {
   dir: string;
   manifest: Manifest;
+  /** The span of a key of its manifest.json. */
+  spanAt(path: JsonPath): Span;
+}
+
+/** A disagreement located at a key of shard `s`'s manifest (exit 1, printed with the manifest's line). */
+function report(code: Code, message: string, s: ShardDir, path: JsonPath): GramlogError {
+  return new GramlogError(code, message, s.spanAt(path));
 }
 
 function seedsText(first: number, count: number): string {
@@ -43,43 +53,40 @@ function shardText(m: Manifest): string {
 }
 
 /** Read and check the directories; they come back in seed order. */
-export function checkShards(dirs: readonly string[]): ShardDir[] {
+export function checkShards(dirs: readonly string[], sources?: Map<string, string>): ShardDir[] {
   const shards: ShardDir[] = dirs.map((dir) => {
     const path = join(dir, MANIFEST);
     if (!existsSync(path)) throw fail('jobs/merge-manifest', `no ${MANIFEST}: not a folder written by --out DIR`, dir);
-    let manifest: Manifest;
-    try {
-      manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-    } catch (e) {
-      throw fail('jobs/merge-manifest', `not a manifest of gramlog --out: ${(e as Error).message}`, path);
-    }
-    if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.chunks) || typeof manifest.range !== 'object') {
-      throw fail('jobs/merge-manifest', 'not a manifest of gramlog --out (no chunks or range)', path);
-    }
-    return { dir, manifest };
+    if (!statSync(path).isFile()) throw fail('jobs/merge-manifest', `${MANIFEST} is not a file: not a folder written by --out DIR`, dir);
+    const text = readFileSync(path, 'utf8');
+    sources?.set(path, text);
+    const { manifest, doc } = parseManifestDoc(text, path);
+    return { dir, manifest, spanAt: (p: JsonPath) => doc.spanAt(p) };
   });
   const [ref] = shards as [ShardDir];
   const refPath = join(ref.dir, MANIFEST);
   for (const s of shards.slice(1)) {
     const f = firstDifference(ref.manifest, s.manifest);
     if (f !== undefined) {
-      throw fail(
+      throw report(
         'jobs/merge-mismatch',
         `not a shard of the same run as ${refPath}: the ${f} differ (here ${describeField(s.manifest, f)}; there ${describeField(ref.manifest, f)})`,
-        join(s.dir, MANIFEST),
+        s,
+        [f],
       );
     }
     if ((s.manifest.shard?.count ?? 1) !== (ref.manifest.shard?.count ?? 1)) {
-      throw fail('jobs/merge-mismatch', `${shardText(s.manifest)} of a run split otherwise than ${refPath} (${shardText(ref.manifest)})`, join(s.dir, MANIFEST));
+      throw report('jobs/merge-mismatch', `${shardText(s.manifest)} of a run split otherwise than ${refPath} (${shardText(ref.manifest)})`, s, ['shard']);
     }
   }
   for (const s of shards) {
     if (!s.manifest.complete) {
       const { done, seeds } = s.manifest.counts;
-      throw fail(
+      throw report(
         'jobs/merge-incomplete',
         `${shardText(s.manifest)} is not complete (${done} of ${seeds} seeds written); finish it with the same command line and --resume`,
-        join(s.dir, MANIFEST),
+        s,
+        ['complete'],
       );
     }
   }
@@ -91,17 +98,19 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
     const r = s.manifest.range;
     if (r.count === 0) continue;
     if (r.first > expected) {
-      throw fail(
+      throw report(
         'jobs/merge-range',
         `${seedsText(expected, r.first - expected)} of the run (${seedsText(first, count)}) ${r.first - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard is missing before ${shardText(s.manifest)}`,
-        join(s.dir, MANIFEST),
+        s,
+        ['range'],
       );
     }
     if (r.first < expected) {
-      throw fail(
+      throw report(
         'jobs/merge-range',
         `${shardText(s.manifest)} holds ${seedsText(r.first, r.count)}, which overlap ${seedsText(r.first, expected - r.first)} of ${previous ? join(previous.dir, MANIFEST) : 'another folder'}; give each shard once`,
-        join(s.dir, MANIFEST),
+        s,
+        ['range'],
       );
     }
     expected = r.first + r.count;
@@ -109,24 +118,28 @@ export function checkShards(dirs: readonly string[]): ShardDir[] {
   }
   if (expected < first + count) {
     const last = shards[shards.length - 1] as ShardDir;
-    throw fail(
+    throw report(
       'jobs/merge-range',
       `${seedsText(expected, first + count - expected)} of the run (${seedsText(first, count)}) ${first + count - expected === 1 ? 'is' : 'are'} in none of the folders given: a shard after ${shardText(last.manifest)} is missing`,
-      join(last.dir, MANIFEST),
+      last,
+      ['range'],
     );
   }
-  for (const s of shards) for (const c of s.manifest.chunks) checkChunk(s.dir, c);
+  for (const s of shards) s.manifest.chunks.forEach((c, i) => checkChunk(s, c, i));
   return shards;
 }
 
-function checkChunk(dir: string, c: ChunkEntry): void {
-  for (const f of c.files) {
-    const path = join(dir, f.name);
-    if (!existsSync(path)) throw fail('jobs/merge-chunk', `missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, path);
+/** Every file of chunk `c` (the manifest's i-th) is in the folder with its sha256; else an error at its entry in the manifest. */
+function checkChunk(s: ShardDir, c: ChunkEntry, i: number): void {
+  c.files.forEach((f, j) => {
+    const path = join(s.dir, f.name);
+    const entry = ['chunks', i, 'files', j];
+    if (!existsSync(path)) throw report('jobs/merge-chunk', `${path} is missing: the manifest lists it (${seedsText(c.first, c.count)}); run the shard again with --resume`, s, [...entry, 'name']);
+    if (!statSync(path).isFile()) throw report('jobs/merge-chunk', `${path} is not a file: the manifest lists it as a chunk file (${seedsText(c.first, c.count)}); run the shard again with --resume`, s, [...entry, 'name']);
     if (sha256(readFileSync(path)) !== f.sha256) {
-      throw fail('jobs/merge-chunk', `its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, path);
+      throw report('jobs/merge-chunk', `${path}: its sha256 is not the manifest's: changed or cut short after it was written; run the shard again with --resume`, s, [...entry, 'sha256']);
     }
-  }
+  });
 }
 
 /** The documents of the shards in seed order (a chunk file's text is several documents already joined). */

@@ -9,11 +9,14 @@
  * have those hashes and computes the others, so an interrupted run finished
  * with --resume has the bytes of an uninterrupted one.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../io.js';
+import { GramlogError } from '../../errors.js';
+import { formatError } from '../diagnostics.js';
+import { LocatedUsageError, UsageError } from '../io.js';
+import { parseManifest } from './manifest-check.js';
 import type { SeedOutcome } from '../parallel/types.js';
-import { describeField, firstDifference, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
+import { chunkName, describeField, firstDifference, seedFileName, sha256, type ChunkEntry, type ChunkFile, type Manifest, type ManifestHead } from './manifest.js';
 import { createHash, type Hash } from 'node:crypto';
 
 export interface OutFormat {
@@ -31,6 +34,8 @@ export interface OutDirSpec {
   count: number;
   format: OutFormat;
   separator: string;
+  /** Whether a chunk an earlier run wrote still holds what its manifest claims beyond its files' hashes (its failures and violations), by computing those seeds again. */
+  claimsHold?: (c: ChunkEntry) => boolean;
 }
 
 export interface OutDir {
@@ -42,16 +47,6 @@ export interface OutDir {
 
 export const MANIFEST = 'manifest.json';
 
-/** `chunk-000012.jsonl`: the name of chunk I. */
-export function chunkName(index: number, extension: string): string {
-  return `chunk-${String(index).padStart(6, '0')}.${extension}`;
-}
-
-/** `seed-000042.dot`, `seed-m000007.dot` (seed -7): the file of one seed's document. */
-export function seedFileName(seed: number, extension: string): string {
-  return `seed-${seed < 0 ? 'm' : ''}${String(Math.abs(seed)).padStart(6, '0')}.${extension}`;
-}
-
 /** Write `data` to PATH atomically: a temporary file in the same folder, then a rename. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -59,16 +54,21 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
   renameSync(tmp, path);
 }
 
-/** Read DIR/manifest.json; undefined when there is none; a UsageError naming it when it is not a manifest. */
+/** Read DIR/manifest.json; undefined when there is none; a located usage error at the key when it is not a manifest gramlog wrote. */
 export function readManifest(dir: string, command: string): Manifest | undefined {
   const path = join(dir, MANIFEST);
   if (!existsSync(path)) return undefined;
+  let text: string;
   try {
-    const m = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-    if (typeof m !== 'object' || m === null || !Array.isArray(m.chunks) || typeof m.command !== 'string') throw new Error('not a gramlog manifest');
-    return m;
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new UsageError(`gramlog ${command}: ${path}: not a manifest of gramlog --out (${(e as Error).message}); give another --out DIR`);
+  }
+  try {
+    return parseManifest(text, path);
+  } catch (e) {
+    if (!(e instanceof GramlogError)) throw e;
+    throw new LocatedUsageError(`${formatError(e, new Map([[path, text]]))}\n(gramlog ${command} --resume cannot use ${path}; give another --out DIR)`);
   }
 }
 
@@ -76,7 +76,7 @@ export function readManifest(dir: string, command: string): Manifest | undefined
 export function chunkIntact(dir: string, c: ChunkEntry): boolean {
   return c.files.every((f) => {
     const p = join(dir, f.name);
-    return existsSync(p) && sha256(readFileSync(p)) === f.sha256;
+    return existsSync(p) && statSync(p).isFile() && sha256(readFileSync(p)) === f.sha256;
   });
 }
 
@@ -106,7 +106,7 @@ export function openOutDir(spec: OutDirSpec): OutDir {
         `gramlog ${command}: --resume: ${join(dir, MANIFEST)} holds shard ${old.shard ? `${old.shard.index}/${old.shard.count}` : 'none'}, not ${head.shard ? `${head.shard.index}/${head.shard.count}` : 'the whole run'}; give the same --shard`,
       );
     }
-    for (const c of old.chunks) if (chunkIntact(dir, c)) kept.set(c.index, c);
+    for (const c of old.chunks) if (chunkIntact(dir, c) && (spec.claimsHold?.(c) ?? true)) kept.set(c.index, c);
     removeTemporaries(dir, readdirSync(dir));
   }
   const chunkCount = Math.ceil(count / CHUNK_SEEDS);

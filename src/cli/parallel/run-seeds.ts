@@ -15,7 +15,7 @@ import type { Parsed } from '../args.js';
 import { describeWriteError, UsageError, type Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import { openOutDir, type OutFormat } from '../out/out-dir.js';
-import { manifestHead } from '../out/manifest.js';
+import { manifestHead, type ChunkEntry } from '../out/manifest.js';
 import { OutputBuffer } from './output-buffer.js';
 import { runOrdered } from './pool.js';
 import { shardPart } from './shard.js';
@@ -149,6 +149,17 @@ function stdoutSink(io: Io, separator: string, after: boolean, first: number, co
   };
 }
 
+/** Whether the seeds chunk `c` of an earlier run lists as failed or violating still fail with its message and violate (computed again: a manifest's claim is checked, not trusted). */
+function claimsHold(job: SeedJob, c: ChunkEntry): boolean {
+  const violating = new Set(c.violating);
+  const failed = new Map(c.failures.map((f) => [f.seed, f.message]));
+  for (const seed of new Set([...failed.keys(), ...violating])) {
+    const o = job.compute(seed);
+    if (o.thrown || o.failure !== failed.get(seed) || Boolean(o.violating) !== violating.has(seed)) return false;
+  }
+  return true;
+}
+
 /** `--out DIR`: chunk files and the manifest; with --resume, only the chunks not yet complete. */
 function outSink(job: SeedJob, first: number, count: number): Sink {
   const head = manifestHead(job, first, count);
@@ -163,6 +174,6 @@ function outSink(job: SeedJob, first: number, count: number): Sink {
       throw e;
     }
   };
-  const dir = guard(() => openOutDir({ dir: out, resume: job.mass.resume, head, first, count, format: job.format, separator: job.separator }));
+  const dir = guard(() => openOutDir({ dir: out, resume: job.mass.resume, head, first, count, format: job.format, separator: job.separator, claimsHold: (c) => claimsHold(job, c) }));
   return { todo: dir.todo, resumed: dir.resumed, write: (s, o) => guard(() => dir.write(s, o)), flush: () => undefined, end: () => guard(() => dir.end()) };
 }

@@ -83,8 +83,15 @@ export function artifactTreeSvg(a: { seed: number | string; root: ArtifactNode; 
 export function treeSvg(root: ArtifactNode, violations: readonly string[] = [], caption = ''): string {
   const nodes = layout(root);
   const violated = violatedNodeIds(violations);
-  const width = Math.ceil(Math.max(...nodes.map((p) => p.x)) + 2 * PAD + 60);
-  const height = Math.ceil(Math.max(...nodes.map((p) => p.y)) + 2 * PAD + 20);
+  // a loop, not Math.max(...): a spread of 140,001 nodes overflows the stack
+  let maxX = 0;
+  let maxY = 0;
+  for (const p of nodes) {
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const width = Math.ceil(maxX + 2 * PAD + 60);
+  const height = Math.ceil(maxY + 2 * PAD + 20);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-PAD} ${-PAD} ${width} ${height}" role="img" aria-label="generated tree, ${nodes.length} nodes">`,

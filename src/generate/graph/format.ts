@@ -1,7 +1,8 @@
 /**
  * A generated graph as one-line JSON
  * `{"format":"generate-graph/3","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
- * as Graphviz DOT (graphgram's `dot` label attributes honoured), or as text.
+ * as Graphviz DOT (graphgram's `dot` label attributes honoured, the ones
+ * that say how a node or edge looks: DOT_ATTRIBUTES), or as text.
  */
 import type { GraphArtifact } from './generate.js';
 import type { Label } from './labels.js';
@@ -33,9 +34,25 @@ export function formatGraphJson(a: GraphArtifact, violations: readonly string[] 
   return JSON.stringify(graphJson(a, violations)) + '\n';
 }
 
+/**
+ * A DOT quoted string. Characters XML 1.0 does not allow (C0 controls but tab,
+ * newline and carriage return; U+FFFE, U+FFFF) are dropped: Graphviz copies a
+ * label into its SVG as is, and one U+0001 makes the file not well-formed.
+ */
 function dotString(s: string): string {
-  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
+  // eslint-disable-next-line no-control-regex
+  return '"' + s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
 }
+
+/**
+ * The Graphviz attributes a label's `dot` object may set: how a node or edge
+ * looks. Any other (URL, href, labelURL, target, image, id ...) is dropped: a
+ * label is data, and those would put links or file names into the SVG.
+ */
+export const DOT_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'label', 'xlabel', 'headlabel', 'taillabel', 'shape', 'style', 'color', 'fillcolor', 'fontcolor', 'fontname', 'fontsize', 'penwidth',
+  'width', 'height', 'fixedsize', 'peripheries', 'sides', 'margin', 'arrowhead', 'arrowtail', 'arrowsize', 'dir', 'weight', 'minlen', 'constraint', 'group',
+]);
 
 /** The label as text a reader takes in: a string as is, anything else as compact JSON. */
 export function labelText(label: Label): string {
@@ -46,10 +63,12 @@ export function labelText(label: Label): string {
 function dotAttrs(label: Label): string {
   const dot = dataAt(label, 'dot');
   if (!Array.isArray(label) && typeof dot === 'object' && dot !== null && !Array.isArray(dot)) {
-    const attrs = Object.keys(dot).map((k) => {
-      const v = dataAt(dot, k);
-      return `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : dotString(k)}=${dotString(typeof v === 'string' ? v : String(JSON.stringify(v)))}`;
-    });
+    const attrs = Object.keys(dot)
+      .filter((k) => DOT_ATTRIBUTES.has(k))
+      .map((k) => {
+        const v = dataAt(dot, k);
+        return `${k}=${dotString(typeof v === 'string' ? v : String(JSON.stringify(v)))}`;
+      });
     return attrs.length ? ` [${attrs.join(',')}]` : '';
   }
   const text = labelText(label);

@@ -250,13 +250,83 @@ export function parseLargeJson(text: string, file: string): JsonDocument {
     const offset = at ? Number(at[1]) : text.length;
     throw new GramlogError('graph/json-syntax', `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}`, offsetSpan(file, text, Math.min(offset, text.length)));
   }
-  return { file, value, spanAt: (path) => findSpan(text, file, path) };
+  // an error asks once; a compiler that locates every rule asks once per rule, and a scan each would be quadratic
+  // (a 1.08 MB grammar of 49,000 rules took minutes): from the third question on, one scan indexes the compound values
+  let asked = 0;
+  let index: Map<string, Span> | undefined;
+  return {
+    file,
+    value,
+    spanAt(path) {
+      if (++asked > 2 && path.length <= INDEX_DEPTH) {
+        index ??= indexCompounds(text, file);
+        const s = index.get(key(path));
+        if (s) return s;
+      }
+      return findSpan(text, file, path);
+    },
+  };
+}
+
+/** How deep indexCompounds goes: a rule is `stages[S].rules[R]`, four steps down. */
+const INDEX_DEPTH = 4;
+
+/** The spans of the objects and arrays at most INDEX_DEPTH deep, by one scan (a large file's values are not all kept: only these). */
+function indexCompounds(text: string, file: string): Map<string, Span> {
+  scanLexer.reset(text);
+  const out = new Map<string, Span>();
+  const frames: Array<PathFrame & { start: Token; path: string | undefined }> = [];
+  for (const tok of scanLexer) {
+    switch (tok.type) {
+      case 'lbrace':
+      case 'lbracket': {
+        const path = frames.length <= INDEX_DEPTH ? key(frames.map((f) => f.key as string | number)) : undefined;
+        frames.push({ arr: tok.type === 'lbracket', key: tok.type === 'lbracket' ? 0 : undefined, expectKey: tok.type === 'lbrace', start: tok, path });
+        break;
+      }
+      case 'rbrace':
+      case 'rbracket': {
+        const f = frames.pop();
+        if (f?.path !== undefined) out.set(f.path, tokensSpan(file, f.start, tok));
+        break;
+      }
+      case 'comma':
+      case 'string':
+        followKeys(frames, tok);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** Where a scan is: per open array or object, the index or key of the value being read. */
+interface PathFrame {
+  arr: boolean;
+  key: string | number | undefined;
+  expectKey: boolean;
+}
+
+/** Keep the innermost frame's key current at a comma or a string; true when the string was an object's key. */
+function followKeys(frames: PathFrame[], tok: Token): boolean {
+  const top = frames[frames.length - 1];
+  if (!top) return false;
+  if (tok.type === 'comma') {
+    if (top.arr) top.key = (top.key as number) + 1;
+    else top.expectKey = true;
+    return false;
+  }
+  if (tok.type !== 'string' || top.arr || !top.expectKey) return false;
+  top.key = JSON.parse(tok.text) as string;
+  top.expectKey = false;
+  return true;
 }
 
 /** The span of the value at `path` (or of its nearest ancestor that exists), by one scan of the text. */
 function findSpan(text: string, file: string, path: JsonPath): Span {
   scanLexer.reset(text);
-  const frames: Array<{ arr: boolean; key: string | number | undefined; expectKey: boolean }> = [];
+  const frames: PathFrame[] = [];
   let best = -1;
   let start: Token | undefined;
   let end: Token | undefined;
@@ -292,20 +362,12 @@ function findSpan(text: string, file: string, path: JsonPath): Span {
           done = best === path.length;
         }
         break;
-      case 'comma': {
-        const top = frames[frames.length - 1];
-        if (top?.arr) top.key = (top.key as number) + 1;
-        else if (top) top.expectKey = true;
+      case 'comma':
+        followKeys(frames, tok);
         break;
-      }
-      case 'string': {
-        const top = frames[frames.length - 1];
-        if (top && !top.arr && top.expectKey) {
-          top.key = JSON.parse(tok.text) as string;
-          top.expectKey = false;
-        } else done = valueStarts(tok, false);
+      case 'string':
+        if (!followKeys(frames, tok)) done = valueStarts(tok, false);
         break;
-      }
       case 'number':
       case 'word':
         done = valueStarts(tok, false);

@@ -13,7 +13,7 @@ import { graphViolations, graphViolationWarnings } from './artifact.js';
 import { compileGraphGrammar, isJsonText, readGraphInput } from './compile.js';
 import { explainGraph } from './explain.js';
 import { formatGraphDot, formatGraphJson, formatGraphText } from './format.js';
-import { dotToSvg } from './svg.js';
+import { graphSvg } from './graph-svg.js';
 import { formatGraphml } from './graphml.js';
 import { formatGraphlib } from './graphlib.js';
 import { generateGraph, type GraphArtifact } from './generate.js';
@@ -104,7 +104,7 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
       case 'dot':
         return formatGraphDot(artifact, violations);
       case 'svg':
-        return dotToSvg(formatGraphDot(artifact, violations));
+        return graphSvg(artifact, violations);
       case 'graphml':
         return formatGraphml(artifact, violations);
       case 'graphlib':

@@ -169,6 +169,6 @@ export function tileMapOf(a: LayerArtifact): TileMap {
     origin: d.origin,
     xArg: d.xArg,
     layers,
-    tileCount: Math.max(a.layers.length, ...layers.map((l) => l.tile + 1)),
+    tileCount: layers.reduce((n, l) => Math.max(n, l.tile + 1), a.layers.length),
   };
 }

@@ -8,6 +8,9 @@ import { graphGdlCases } from './graph-gdl.js';
 import { graphJsonCases } from './graph-json.js';
 import { kifCases } from './kif.js';
 import { layerCases } from './layers.js';
+import { exportCases } from './exports.js';
+import { lspCases } from './lsp.js';
+import { mergeCases } from './merge.js';
 
 export const KINDS: Record<string, fc.Arbitrary<FuzzCase>> = {
   kif: kifCases,
@@ -17,4 +20,7 @@ export const KINDS: Record<string, fc.Arbitrary<FuzzCase>> = {
   layers: layerCases,
   cli: cliOptionCases,
   api: apiCases,
+  merge: mergeCases,
+  exports: exportCases,
+  lsp: lspCases,
 };
