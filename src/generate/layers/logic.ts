@@ -9,15 +9,15 @@
  * Node, through process.getBuiltinModule, so that the browser bundle imports
  * no `node:` module).
  */
-import type LogicModule from 'logic-solver';
+import type { LogicApi } from './logic-types.js';
 
-export type LogicApi = typeof LogicModule;
+export type { LogicApi };
 
 export let Logic: LogicApi = undefined as unknown as LogicApi;
 
 /** Load logic-solver (once). */
 export async function loadLogic(): Promise<LogicApi> {
-  if (!Logic) Logic = (await import('logic-solver')).default;
+  if (!Logic) Logic = (await import('logic-solver')).default as LogicApi;
   return Logic;
 }
 

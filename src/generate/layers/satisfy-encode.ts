@@ -11,7 +11,7 @@
  * built once): a seed's plain placement is given as assumptions on the
  * targets, so one encoding serves many seeds without growing per seed.
  */
-import type LogicTypes from 'logic-solver';
+import type { LogicTypes } from './logic-types.js';
 import { Logic, LOGIC_NOT_LOADED, requireLogic } from './logic.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
 import { Encoding, grounding, SOLVER_CELLS, type SolverOptions } from './solver.js';

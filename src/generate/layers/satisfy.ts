@@ -27,7 +27,7 @@
  * returned as the fewest forced base bits that turn the seed's own first draw
  * of each layer into that model: every other bit stays the seed's.
  */
-import type LogicTypes from 'logic-solver';
+import type { LogicTypes } from './logic-types.js';
 import { Logic } from './logic.js';
 import { GramlogError } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';

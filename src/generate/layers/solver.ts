@@ -22,7 +22,7 @@
  * a spurious model (possible only with positive recursion through placed) is
  * blocked and the solver asked again, up to a budget.
  */
-import type LogicTypes from 'logic-solver';
+import type { LogicTypes } from './logic-types.js';
 import { Logic, LOGIC_NOT_LOADED, requireLogic } from './logic.js';
 import { GramlogError } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
