@@ -228,8 +228,12 @@ export interface ChoiceRun<A> {
 
 /** What a complete solver over a style's choices found for a seed. */
 export type SolveResult =
-  /** Forced choices under which the seed's generation satisfies every constraint. */
-  | { readonly status: 'sat'; readonly choose: CheckChoices }
+  /**
+   * Forced choices under which the seed's generation satisfies every
+   * constraint, and which of them change a draw of the seed's own (what it
+   * drew there, what it takes instead).
+   */
+  | { readonly status: 'sat'; readonly choose: CheckChoices; readonly steered?: ReadonlyArray<{ readonly key: string; readonly drawn: string; readonly chosen: string }> }
   /** No choices satisfy: a proof over the style's whole space of artifacts. */
   | { readonly status: 'unsat' }
   /** The solver's budget ran out, or it cannot decide this file: why. */

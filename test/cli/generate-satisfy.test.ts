@@ -59,6 +59,19 @@ describe('gramlog generate --satisfy', () => {
     expect(e.stdout).toContain('steered draws:\n  n: big -> small  (avoids (violation too-big n))');
   });
 
+  it('a layer file steered by the solver lists the bits it flipped and what the seed's own draw broke', async () => {
+    const r = await runCli(['generate', 'rules/island.gdl', '--seed', '1', '--satisfy', '--json']);
+    expect(r.code).toBe(0);
+    const how = (JSON.parse(r.stdout) as { satisfy: { method: string; steered: Array<{ key: string; drawn: string; chosen: string; avoided: string[] }>; choose: Record<string, string> } }).satisfy;
+    expect(how.method).toBe('solver');
+    expect(how.steered.length).toBe(Object.keys(how.choose).length);
+    for (const s of how.steered) {
+      expect(s.drawn).not.toBe(s.chosen);
+      expect(how.choose[s.key]).toBe(s.chosen);
+      expect(s.avoided.length).toBeGreaterThan(0);
+    }
+  });
+
   it('--draws and --search go with --satisfy (usage error, exit 2)', async () => {
     for (const o of ['--draws', '--search']) {
       const r = await runCli(['generate', 'rooms.gdl', o, '3'], BIG);

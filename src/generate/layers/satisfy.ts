@@ -161,7 +161,8 @@ export function solveLayers(g: LayerGrammar, seed: number | string, work: number
         if (choose) {
           const forced = new Map(Object.entries(choose).map(([k, v]) => [k, v === 'on']));
           const artifact = generateLayers(g, { seed, ...(forced.size > 0 ? { choose: forced } : {}) });
-          if (confirms(artifact, facts)) return { status: 'sat', choose };
+          // each forced bit flips the seed's own first draw of that site
+          if (confirms(artifact, facts)) return { status: 'sat', choose, steered: Object.entries(choose).map(([key, v]) => ({ key, drawn: v === 'on' ? 'off' : 'on', chosen: v })) };
         }
         // spurious (an unsupported loop through placed): never this outcome again, for any seed
         enc.solver.forbid(Logic.and(literals));

@@ -31,7 +31,7 @@ export function satisfyLine(seed: number | string, how: SatisfyHow): string {
     case 'search':
       return `seed ${s} satisfied by steered draws: every one of ${how.draws} draws broke a constraint, and a search over the seed's choices changed ${how.steered?.length ?? 0} of them (${how.searched ?? 0} generations)`;
     case 'solver':
-      return `seed ${s} satisfied by steered draws: every one of ${how.draws} draws broke a constraint, and a solver chose ${Object.keys(how.choose ?? {}).length} of the draws`;
+      return `seed ${s} satisfied by steered draws: every one of ${how.draws} draws broke a constraint, and a solver changed ${how.steered?.length ?? Object.keys(how.choose ?? {}).length} of the seed's draws`;
   }
 }
 

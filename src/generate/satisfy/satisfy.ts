@@ -90,16 +90,20 @@ export class Satisfier {
     if (this.proof) throw this.proof;
     const { style, grammar } = this;
     let broke: readonly string[] = [];
+    /** What the seed's own draw broke (the steered draws avoid it). */
+    let own: readonly string[] = [];
     for (let k = 0; k < this.draws; k++) {
       try {
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, ...(k > 0 ? { redraw: k } : {}) });
         const violations = style.violations(artifact);
         if (violations.length === 0) return { artifact, how: { method: k === 0 ? 'plain' : 'redraw', draws: k + 1 } };
         broke = violations;
+        if (k === 0) own = violations;
       } catch (e) {
         // a --choose that names nothing is the caller's mistake, on every draw
         if (!isGramlogError(e) || CHOOSE_CODES.test(e.code)) throw e;
         broke = [`error[${e.code}]: ${e.message}`];
+        if (k === 0) own = [`error[${e.code}]`];
       }
     }
     const part = style.satisfy as SatisfyPart<unknown, unknown> | undefined;
@@ -110,7 +114,8 @@ export class Satisfier {
       if (r.status === 'sat') {
         const choose = { ...base, ...r.choose };
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(choose) });
-        if (style.violations(artifact).length === 0) return { artifact, how: { method: 'solver', draws: this.draws, choose } };
+        const steered = r.steered?.map((s) => ({ ...s, avoided: own }));
+        if (style.violations(artifact).length === 0) return { artifact, how: { method: 'solver', draws: this.draws, ...(steered ? { steered } : {}), choose } };
         why = 'the solver\'s answer broke a constraint when generated (an internal mismatch)';
       } else if (r.status === 'unsat') {
         throw (this.proof = this.unsatisfiable(part, broke));
