@@ -59,7 +59,7 @@ describe('gramlog generate --satisfy', () => {
     expect(e.stdout).toContain('steered draws:\n  n: big -> small  (avoids (violation too-big n))');
   });
 
-  it('a layer file steered by the solver lists the bits it flipped and what the seed's own draw broke', async () => {
+  it('a layer file steered by the solver lists the bits it flipped and what the seed\'s own draw broke', async () => {
     const r = await runCli(['generate', 'rules/island.gdl', '--seed', '1', '--satisfy', '--json']);
     expect(r.code).toBe(0);
     const how = (JSON.parse(r.stdout) as { satisfy: { method: string; steered: Array<{ key: string; drawn: string; chosen: string; avoided: string[] }>; choose: Record<string, string> } }).satisfy;
