@@ -4,8 +4,11 @@
 // warns every consumer about it (older npm versions may run it). So prepack
 // (`strip`) keeps package.json aside and writes it without scripts.prepare,
 // and postpack (`restore`) puts it back byte for byte. A strip after a
-// failed pack that never restored keeps the original kept aside.
-import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// failed pack that never restored keeps the original kept aside. Both keep
+// package.json's modification time: bin/prepare.mjs rebuilds when an input
+// (package.json among them) is newer than the build, and a pack must not
+// start a rebuild under a test run that is using dist/.
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,10 +18,16 @@ const kept = join(root, 'package.json.unpacked');
 
 const step = process.argv[2];
 if (step === 'strip') {
-  if (!existsSync(kept)) copyFileSync(manifest, kept);
+  if (!existsSync(kept)) {
+    const { atime, mtime } = statSync(manifest);
+    copyFileSync(manifest, kept);
+    utimesSync(kept, atime, mtime);
+  }
+  const { atime, mtime } = statSync(kept);
   const pkg = JSON.parse(readFileSync(kept, 'utf8'));
   delete pkg.scripts.prepare;
   writeFileSync(manifest, JSON.stringify(pkg, null, 2) + '\n');
+  utimesSync(manifest, atime, mtime);
 } else if (step === 'restore') {
   if (existsSync(kept)) renameSync(kept, manifest);
 } else {
