@@ -13,8 +13,8 @@ import { blueprintsStyle } from '../../../src/generate/blueprints/style.js';
 import { Satisfier } from '../../../src/generate/satisfy/satisfy.js';
 import type { AnyStyle, StyleGenerateOptions } from '../../../src/generate/style.js';
 
-/** Three rewrites, each a door or stairs from one of the rooms so far: 48 equally likely graphs. */
-export const GRAPH = `(graphstart room)
+/** Three rewrites, each a door or stairs from one of the rooms so far: 48 equally likely graphs (also ./graph.test.ts's). */
+export const ROOMS_GRAPH = `(graphstart room)
 (graphlimit 3)
 (graphrule door 1)
 (graphrule stairs 1)
@@ -22,7 +22,9 @@ export const GRAPH = `(graphstart room)
 (<= (stairs ?r) (node ?r room))
 (rewrite door (keep ?r) (node ?s room) (edge ?r ?s door))
 (rewrite stairs (keep ?r) (node ?s room) (edge ?r ?s stairs))
-(<= (violation two-stairs) (edge ?a ?b stairs) (edge ?c ?d stairs) (distinct ?b ?d))
+`;
+/** The rooms graph with two constraints. */
+export const GRAPH = `${ROOMS_GRAPH}(<= (violation two-stairs) (edge ?a ?b stairs) (edge ?c ?d stairs) (distinct ?b ?d))
 (<= (violation stairs-first) (edge 1 2 stairs))
 `;
 /** Satisfying graphs: the first edge a door, at most one stairs: 1 (rooms) x [door door: 6, one stairs: 2 x 6] = 18 of 48. */

@@ -10,16 +10,9 @@ import { compileStyle, generateArtifact } from '../../../src/generate/styles.js'
 import { graphStyle } from '../../../src/generate/graph/style.js';
 import { Satisfier } from '../../../src/generate/satisfy/satisfy.js';
 import { expectMinimalCore, unsatisfiable } from './unsat.js';
+import { ROOMS_GRAPH } from './distance.js';
 
-const GRAMMAR = `(graphstart room)
-(graphlimit 3)
-(graphrule door 1)
-(graphrule stairs 1)
-(<= (door ?r) (node ?r room))
-(<= (stairs ?r) (node ?r room))
-(rewrite door (keep ?r) (node ?s room) (edge ?r ?s door))
-(rewrite stairs (keep ?r) (node ?s room) (edge ?r ?s stairs))
-`;
+const GRAMMAR = ROOMS_GRAPH;
 const HEAD_LINES = GRAMMAR.split('\n').length - 1;
 
 type Edge = { v: number; w: number; label: string };
