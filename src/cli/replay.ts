@@ -11,7 +11,7 @@
  * A malformed option or replay file, or an override the file does not allow,
  * is a usage error (exit 2) naming the option or the JSON path.
  */
-import { isGramlogError } from '../errors.js';
+import { isChooseError } from '../generate/style.js';
 import { listOpt, stringOpt, type Parsed } from './args.js';
 import { UsageError, type Io } from './io.js';
 import { record } from '../data/records.js';
@@ -76,7 +76,7 @@ export function withChoices<T>(command: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (isGramlogError(e) && /\/choose/.test(e.code)) throw new UsageError(`gramlog ${command}: ${e.message}`);
+    if (isChooseError(e)) throw new UsageError(`gramlog ${command}: ${(e as Error).message}`);
     throw e;
   }
 }

@@ -19,7 +19,7 @@
  * function of the artifact alone, so new exports (Tiled, SVG, typed JSON,
  * issue 22) are entries of `formats` and cases of `format`.
  */
-import type { Diagnostic, Span } from '../errors.js';
+import { isGramlogError, type Diagnostic, type Span } from '../errors.js';
 import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import type { CheckSource } from './check-source.js';
@@ -330,6 +330,16 @@ export interface StyleCheck<S = unknown, C = unknown, A = unknown> {
 /** Any style, its types erased (the registry's element type). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStyle = Style<any, any>;
+
+/**
+ * Whether an error is a forced choice given wrongly (`--choose`): every
+ * style's codes for it are `AREA/choose...` (generate/choose-rule,
+ * layers/choose-site, blueprint/choose, graph/choose). It is the caller's
+ * mistake, the same on every draw: a usage error, never a failed draw.
+ */
+export function isChooseError(e: unknown): boolean {
+  return isGramlogError(e) && /^[a-z]+\/choose(-|$)/.test(e.code);
+}
 
 /** A span's line and column, for JSON findings. */
 export function placeOf(span: Span | undefined): { line?: number; column?: number } {

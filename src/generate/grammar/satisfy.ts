@@ -7,7 +7,7 @@
  * exists (within maxdepth and maxnodes).
  */
 import { isGramlogError } from '../../errors.js';
-import type { ChoicePoint, ChoiceRun, SatisfyPart } from '../style.js';
+import { isChooseError, type ChoicePoint, type ChoiceRun, type SatisfyPart } from '../style.js';
 import type { Artifact } from './artifact.js';
 import { generateFrom } from './generate.js';
 import type { Grammar } from './grammar.js';
@@ -37,7 +37,7 @@ export const grammarSatisfy: SatisfyPart<Grammar, Artifact> = {
       });
       return { artifact, points };
     } catch (e) {
-      if (!isGramlogError(e) || /^generate\/choose/.test(e.code)) throw e;
+      if (!isGramlogError(e) || isChooseError(e)) throw e;
       return { artifact: undefined, error: e, points };
     }
   },

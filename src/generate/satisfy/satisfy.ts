@@ -19,7 +19,7 @@
  *    that breaks a constraint.
  */
 import { GramlogError, isGramlogError, type Diagnostic } from '../../errors.js';
-import type { AnyStyle, CheckChoices, Compiled, CompileOptions, SatisfyPart, StyleGenerateOptions, StyleSource } from '../style.js';
+import { isChooseError, type AnyStyle, type CheckChoices, type Compiled, type CompileOptions, type SatisfyPart, type StyleGenerateOptions, type StyleSource } from '../style.js';
 import { unsatCore, type Decide } from './core.js';
 import { searchChoices, type SteeredDraw } from './search.js';
 
@@ -65,8 +65,6 @@ export interface SatisfyContext {
   readonly compiled?: Compiled<unknown>;
 }
 
-const CHOOSE_CODES = /^(generate\/choose|layers\/choose)/;
-
 /** Satisfies seeds of one compiled grammar; keeps the proof once a file is shown unsatisfiable. */
 export class Satisfier {
   private proof: GramlogError | undefined;
@@ -101,7 +99,7 @@ export class Satisfier {
         if (k === 0) own = violations;
       } catch (e) {
         // a --choose that names nothing is the caller's mistake, on every draw
-        if (!isGramlogError(e) || CHOOSE_CODES.test(e.code)) throw e;
+        if (!isGramlogError(e) || isChooseError(e)) throw e;
         broke = [`error[${e.code}]: ${e.message}`];
         if (k === 0) own = [`error[${e.code}]`];
       }
