@@ -29,6 +29,11 @@ export function styleNamed(name: string): AnyStyle | undefined {
   return STYLES.find((s) => s.name === name);
 }
 
+/** The style an editor takes a file for by its name alone (`editor.fileName`), before its text is recognised. */
+export function styleOfFileName(file: string): AnyStyle | undefined {
+  return STYLES.find((s) => s.editor?.fileName?.test(file) ?? false);
+}
+
 /** The style that recognises a file by its name and text alone, if any (no parsing). */
 export function styleOfText(source: StyleSource): AnyStyle | undefined {
   return STYLES.find((s) => s.recognise?.(source) ?? false);

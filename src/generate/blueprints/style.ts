@@ -150,6 +150,8 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     };
   },
   satisfy: blueprintSatisfy,
+  budgets: ['blueprint/budget'],
+  editor: { fileName: /\.bp$/i, syntax: 'own' },
 };
 
 /** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */
