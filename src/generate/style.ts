@@ -231,12 +231,29 @@ export interface StyleChecking<G, A> {
 export interface Style<G = unknown, A = unknown> extends StyleCore<G, A>, StyleFormats<A>, StyleChecking<G, A> {
   /** The language server's part: file names, syntax, hover and outline helpers. */
   readonly editor?: EditorPart;
+  /** Its artifacts supply the params of another style's rule files (`generate FILE --blueprint LIB:ENTRY`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly feed?: FeedPart<G, any>;
   /**
    * The style's part of `--satisfy` (src/generate/satisfy/): its choice points
    * for a complete search, or a solver, and which statements are constraints.
    * Styles without it are satisfied by exact redraws only.
    */
   satisfy?: SatisfyPart<G, A>;
+}
+
+/**
+ * A style whose artifacts supply the params of a rule file of another style
+ * (`gramlog generate FILE --blueprint LIB:ENTRY`: a blueprint's scalar
+ * properties as `(param KEY VALUE)` facts). M: the artifact it feeds.
+ */
+export interface FeedPart<G, M> {
+  /** ENTRY's artifact for SEED; a GramlogError without a place when the library has no ENTRY (a usage error). */
+  artifact(grammar: G, entry: string, seed: number | string): M;
+  /** What is wrong with feeding ENTRY to PROGRAM, before any seed (a property that is no param of it), located in the library; `generatorFile` names the program's files. */
+  findings(grammar: G, entry: string, program: Program, generatorFile: string): Diagnostic[];
+  /** PROGRAM with the artifact's params (`spec` names the feed in messages), and the params supplied (KEY, VALUE as text). */
+  supply(program: Program, artifact: M, spec: string): { program: Program; params: Array<[string, string]> };
 }
 
 /** One draw of a generation: where, what it drew, and every value it could have drawn there. */
