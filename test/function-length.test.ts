@@ -21,7 +21,6 @@ const WAITING = new Set([
   'src/gdl/machine/propnet-diff.ts#DiffPropnet.constructor',
   'src/gdl/machine/demand.ts#rewrite',
   'src/lsp/server.ts#serve',
-  'src/program/facts-table.ts#readFactTable',
   'src/cli/out/out-dir.ts#openOutDir',
 ]);
 
