@@ -24,7 +24,7 @@ export const CODES = declareCodes([
     code: 'syntax/bad-literal',
     severity: 'error',
     title: 'A rule body item that is not a literal.',
-    explanation: 'Each item of a rule body must be an atom such as `(item ?x)`, or `(not L)`, `(or L...)`, `(distinct a b)`. A variable, a string, an empty list, or `not`/`distinct` with the wrong number of arguments cannot be one.',
+    explanation: 'Each item of a rule body must be an atom such as `(item ?x)`, or `(not L)`, `(or L...)`, `(distinct a b)`. A variable, a string, an empty list, or `not`/`distinct` with the wrong number of arguments cannot be one. Nor is there an `and`: a body is already a conjunction, and KIF\'s `(and L...)` with `(distinct ...)`, `(not ...)` or `(or ...)` inside is named as such (GDL would read it as a relation `and` over terms).',
     example: q('rules.kif', '(item sword)\n(<= (weapon ?x) (item ?x) (not (cursed ?x) (broken ?x)))\n'),
     fix: "Write one literal per body item; `not` takes exactly one: `(not (cursed ?x)) (not (broken ?x))`.",
   },

@@ -508,8 +508,27 @@ class Converter {
         return { kind: 'distinct', left: this.term(left), right: this.term(right), span: this.span(s) };
       }
       default:
+        if (this.key(first.token.text) === 'and') this.noAnd(s, first);
         return this.atomFrom(s);
     }
+  }
+
+  /**
+   * `(and L...)` with a keyword literal among its arguments (`(distinct ...)`,
+   * `(not ...)`, `(or ...)`) is KIF's conjunction, which GDL does not have; read
+   * as GDL it is a relation `and` whose arguments are terms, and the parse would
+   * stop at the first keyword among them with a message about that keyword.
+   */
+  private noAnd(s: SexprList, first: SexprAtom): void {
+    const keywordArg = s.items.slice(1).find((x) => x.kind === 'list' && x.items[0]?.kind === 'atom' && KEYWORDS.has(this.key(x.items[0].token.text)));
+    if (keywordArg?.kind !== 'list') return;
+    const keyword = (keywordArg.items[0] as SexprAtom).token.text;
+    const span = tokenSpan(this.file, first.token);
+    throw new GramlogError(
+      'syntax/bad-literal',
+      `GDL has no 'and' (at ${at(span)}): a rule body is already a conjunction, and its items are literals, (not L), (or L...) and (distinct t1 t2) (the GDL specification, Love et al. 2008); read as GDL, (${first.token.text} ...) is a relation named '${first.token.text}' whose arguments are terms, and (${keyword} ...) cannot be a term. Write the conjunction as a rule of its own relation and use that relation here`,
+      span,
+    );
   }
 
   /** `p` or `(p t...)` whose first token is already known to be a constant. */

@@ -8,7 +8,7 @@
  *
  * Then chess and amazons on the executor `auto` picks (issue 13: at least
  * GGP-Base's prover speed). chess.kif runs on the engine, demand-driven
- * (src/gdl/machine/demand.ts); GGP-Base has no published figure for it. GGP-Base is not runnable here (no build of it in
+ * (src/gdl/machine/demand/demand.ts); GGP-Base has no published figure for it. GGP-Base is not runnable here (no build of it in
  * this environment), so their GGP-Base figures are the published ones of
  * gdl-perf (results/AlexLandau2/GGP_BASE_PROVER.csv, 2015, 30 s runs: chess_200
  * 7 playouts, amazons_8x8 128, amazons_10x10 67, amazons 1), labelled as such;

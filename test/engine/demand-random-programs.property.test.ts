@@ -1,5 +1,5 @@
 /**
- * The magic-set rewrite (src/gdl/machine/demand.ts) keeps the extensions of
+ * The magic-set rewrite (src/gdl/machine/demand/demand.ts) keeps the extensions of
  * the relations asked for: on random stratified programs (recursion,
  * negation of lower strata, distinct, compound arguments, constants in rule
  * bodies), the rewritten program's model of each root relation equals the
@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate, type InjectedFact, type Model } from '../../src/engine/index.js';
-import { demandProgram, dependentsOf } from '../../src/gdl/machine/demand.js';
-import { MemoStore } from '../../src/gdl/machine/demand-memo.js';
+import { demandProgram, dependentsOf } from '../../src/gdl/machine/demand/demand.js';
+import { MemoStore } from '../../src/gdl/machine/demand/demand-memo.js';
 import { parseProgram } from '../../src/program/load.js';
 import type { Program } from '../../src/program/program.js';
 import { randomPrograms } from './random-program.js';

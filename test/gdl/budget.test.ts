@@ -29,6 +29,15 @@ describe('budgets', () => {
     expect(genericPlayout(sm, createRandom(3), 20)).toEqual(genericPlayout(compiled, createRandom(3), 20));
   });
 
+  it("validate's auto plays a game past its ground-literal limit on the engine, with the same verdict", () => {
+    const small = validateGame(tictactoe, { file: 'tictactoe.kif', maxCompiledLiterals: 100 });
+    const usual = validateGame(tictactoe, { file: 'tictactoe.kif' });
+    expect(small.stats?.executor).toBe('engine');
+    expect(usual.stats?.executor).toBe('compiled');
+    expect(small.findings).toEqual(usual.findings);
+    expect({ ...small.stats, executor: undefined }).toEqual({ ...usual.stats, executor: undefined });
+  });
+
   it('compiled with a work budget too small throws gdl/not-groundable', () => {
     expect(() => createStateMachine(load(), { executor: 'compiled', maxWork: 50 })).toThrow(/cannot be run by the compiled executor/);
   });

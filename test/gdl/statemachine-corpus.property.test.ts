@@ -12,7 +12,7 @@ import { createRandom } from '../../src/random.js';
 import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
 import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
-import { walkWithEngine } from './propnet-lockstep.js';
+import { walkWithEngine } from './machine/propnet/propnet-lockstep.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');

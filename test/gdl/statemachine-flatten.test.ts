@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/engine/index.js';
-import { flattenCompounds } from '../../src/gdl/machine/ground-flatten.js';
+import { flattenCompounds } from '../../src/gdl/machine/ground/ground-flatten.js';
 import { derivedProgram } from '../../src/gdl/machine/derived.js';
 import { loadProgram } from '../../src/program/load.js';
 

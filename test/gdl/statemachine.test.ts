@@ -5,7 +5,7 @@ import { GramlogError } from '../../src/errors.js';
 import { createStateMachine, type CreatedStateMachine, type Executor } from '../../src/gdl/machine/statemachine.js';
 import type { GameState } from '../../src/gdl/machine/types.js';
 import { loadProgram } from '../../src/program/load.js';
-import { BYTES_PER_LITERAL, BYTES_PER_RULE, DEFAULT_GROUND_BYTES, groundBytes, groundGame, type GroundLimits } from '../../src/gdl/machine/ground.js';
+import { BYTES_PER_LITERAL, BYTES_PER_RULE, DEFAULT_GROUND_BYTES, groundBytes, groundGame, type GroundLimits } from '../../src/gdl/machine/ground/ground.js';
 import { gameInfo } from '../../src/gdl/machine/game.js';
 import { relaxedReachability } from '../../src/gdl/machine/relaxed.js';
 import { evaluate } from '../../src/engine/index.js';

@@ -283,6 +283,16 @@ describe('parse: errors', () => {
     expectError(() => parse('(<= p (or q ?x))'), 'syntax/bad-literal', 1, 13);
   });
 
+  it("syntax/bad-literal naming KIF's (and ...), which GDL does not have, at 'and' (not at a keyword inside it)", () => {
+    // GGPMCK's mastermind448.gdl writes (or (and (same ?c1 ?s1) ... (distinct ?c4 ?s4)) ...).
+    const err = expectError(() => parse('(<= (goal p 75) (t ?a ?b)\n  (or (and (same ?a 1) (distinct ?b 2))\n      (and (same ?b 1) (distinct ?a 2))))'), 'syntax/bad-literal', 2, 8);
+    expect(err.message).toContain("GDL has no 'and'");
+    expect(err.message).toContain('(distinct ...) cannot be a term');
+    expectError(() => parse('(<= p (AND (q) (not (r))))', { gdlKeywords: true }), 'syntax/bad-literal', 1, 8);
+    // A relation that happens to be called and, with plain terms: nothing to say.
+    expect(() => parse('(<= p (and (q) (r)))')).not.toThrow();
+  });
+
   it('syntax/bad-term for compound terms that do not start with a constant', () => {
     expectError(() => parse('(p (?x a))'), 'syntax/bad-term', 1, 4);
     expectError(() => parse('(p a ((f) a))'), 'syntax/bad-term', 1, 6);

@@ -39,7 +39,7 @@ import { compareTerms, compareTuples, printAtom } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import type { BodyLit, CompiledRule } from '../../program/rules.js';
 import { checkRuleSafety } from '../../program/schedule.js';
-import { flattenCompounds } from './ground-flatten.js';
+import { flattenCompounds } from './ground/ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './derived.js';
 
 /** The relaxed game's default fact limit. */

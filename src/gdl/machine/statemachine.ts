@@ -40,11 +40,11 @@
 import { evaluate, type Model } from '../../engine/index.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
-import { groundGame, type GroundLimits } from './ground.js';
-import type { PropnetKind } from './propnet.js';
+import { groundGame, type GroundLimits } from './ground/ground.js';
+import type { PropnetKind } from './propnet/propnet.js';
 import { relaxedReachability, type RelaxedReachability } from './relaxed.js';
 import { CompiledStateMachine } from './compiled.js';
-import type { DemandMode } from './demand-state.js';
+import type { DemandMode } from './demand/demand-state.js';
 import { EngineStateMachine } from './engine.js';
 import { gameInfo } from './game.js';
 import type { StateMachine } from './types.js';

@@ -36,15 +36,15 @@
  * when the estimate passes `maxBytes` (default DEFAULT_GROUND_BYTES, 2 GB);
  * `maxRules` and `maxLiterals` are optional hard counts beside it.
  */
-import { evaluate, type InjectedFact, type Model, type Relation } from '../../engine/index.js';
-import { GramlogError } from '../../errors.js';
-import type { Program } from '../../program/program.js';
-import { patternVars, type CompiledRule, type Pattern } from '../../program/rules.js';
-import type { RelaxedReachability } from './relaxed.js';
+import { evaluate, type InjectedFact, type Model, type Relation } from '../../../engine/index.js';
+import { GramlogError } from '../../../errors.js';
+import type { Program } from '../../../program/program.js';
+import { patternVars, type CompiledRule, type Pattern } from '../../../program/rules.js';
+import type { RelaxedReachability } from '../relaxed.js';
 import { flattenCompounds } from './ground-flatten.js';
-import { derivedProgram, syntheticSpan } from './derived.js';
-import type { GameInfo } from './game.js';
-import { pushAll } from '../../arrays.js';
+import { derivedProgram, syntheticSpan } from '../derived.js';
+import type { GameInfo } from '../game.js';
+import { pushAll } from '../../../arrays.js';
 
 export interface GroundLimits {
   /** Memory budget of the ground game, estimated from its rules and literals (default DEFAULT_GROUND_BYTES). */

@@ -18,8 +18,8 @@
  * nothing. The store holds at most MEMO_MAX answers in all; past that, new
  * questions are answered per state again, as without it.
  */
-import type { Model } from '../../engine/index.js';
-import type { Relation } from '../../engine/relation.js';
+import type { Model } from '../../../engine/index.js';
+import type { Relation } from '../../../engine/relation.js';
 import type { Memo } from './demand.js';
 
 /** Most answers kept, over all memos of one program. */

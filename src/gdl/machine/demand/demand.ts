@@ -22,14 +22,14 @@
  * make a cycle through it), else undefined and the caller keeps the original.
  *
  * For every root relation, the rewritten program's extension equals the
- * original's (test/gdl/demand.property.test.ts and test/engine/demand*.test.ts).
+ * original's (test/gdl/machine/demand/demand.property.test.ts and test/engine/demand*.test.ts).
  */
-import { orderBody } from '../../engine/plan.js';
-import type { Span } from '../../errors.js';
-import type { GroundFact, Program } from '../../program/program.js';
-import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
-import { bindsOf, runnableOrder } from '../../program/schedule.js';
-import { derivedProgram, syntheticSpan } from './derived.js';
+import { orderBody } from '../../../engine/plan.js';
+import type { Span } from '../../../errors.js';
+import type { GroundFact, Program } from '../../../program/program.js';
+import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../../program/rules.js';
+import { bindsOf, runnableOrder } from '../../../program/schedule.js';
+import { derivedProgram, syntheticSpan } from '../derived.js';
 
 export interface DemandOptions {
   /**

@@ -1,5 +1,5 @@
 /**
- * Complemented OR gates (src/gdl/machine/propnet-complement.ts): frame rules
+ * Complemented OR gates (src/gdl/machine/propnet/propnet-complement.ts): frame rules
  * over many moves become gates that count only the moves they miss, with one
  * shared count per group. The differential network with them agrees with the
  * engine (the exact reference) and the flat network (which has none) at every
@@ -7,9 +7,9 @@
  * move at once, and each may pass, so 0, 1 or 2 moves of the family are made.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/random.js';
-import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
-import type { CompiledStateMachine } from '../../src/gdl/machine/compiled.js';
+import { createRandom } from '../../../../src/random.js';
+import { genericPlayout, randomPlayout } from '../../../../src/gdl/play/playout.js';
+import type { CompiledStateMachine } from '../../../../src/gdl/machine/compiled.js';
 import { lockstepMachines, walkInStep } from './propnet-lockstep.js';
 
 const CELLS = [1, 2, 3, 4, 5, 6, 7, 8, 9];

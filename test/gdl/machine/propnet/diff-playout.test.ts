@@ -1,5 +1,5 @@
 /**
- * The fast playout of the differential network (src/gdl/machine/diff-playout.ts)
+ * The fast playout of the differential network (src/gdl/machine/propnet/diff-playout.ts)
  * starts every playout from a snapshot that already has a joint move chosen
  * and lists the next propositions that differ from their `true` inputs. Whole
  * games (no depth limit) must draw exactly like the generic playout loop on
@@ -10,12 +10,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/random.js';
-import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
-import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { loadProgram } from '../../src/program/load.js';
+import { createRandom } from '../../../../src/random.js';
+import { genericPlayout, randomPlayout } from '../../../../src/gdl/play/playout.js';
+import { createStateMachine, type CreatedStateMachine } from '../../../../src/gdl/machine/statemachine.js';
+import { loadProgram } from '../../../../src/program/load.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const publicGames = path.resolve(repoRoot, '../shared/ggp-games/ggp-org+ggp-repository/war/root/games');
 
 const local = readdirSync(path.join(repoRoot, 'games'))

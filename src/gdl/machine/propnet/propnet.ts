@@ -18,9 +18,9 @@
  * game being stratified) are evaluated together, from all-false to their least
  * fixed point.
  */
-import type { Program } from '../../program/program.js';
-import type { GroundGame } from './ground.js';
-import type { GameInfo } from './game.js';
+import type { Program } from '../../../program/program.js';
+import type { GroundGame } from '../ground/ground.js';
+import type { GameInfo } from '../game.js';
 
 export type PropnetKind = 'auto' | 'flat' | 'differential';
 

@@ -1,6 +1,6 @@
 /**
  * The engine executor evaluated demand-driven (the magic-set rewrite of its
- * per-state programs, src/gdl/machine/demand.ts) answers exactly like the
+ * per-state programs, src/gdl/machine/demand/demand.ts) answers exactly like the
  * plain engine along random playouts (seeds drawn by fast-check): the same
  * legal moves per role, next states, terminal and goals at every step, on the
  * games in games/ and on a sample of ../shared/ggp-games (skipped with a note
@@ -10,13 +10,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EngineStateMachine } from '../../src/gdl/machine/engine.js';
-import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { gameInfo } from '../../src/gdl/machine/game.js';
-import { loadProgram } from '../../src/program/load.js';
-import { createRandom } from '../../src/random.js';
+import { EngineStateMachine } from '../../../../src/gdl/machine/engine.js';
+import { createStateMachine } from '../../../../src/gdl/machine/statemachine.js';
+import { gameInfo } from '../../../../src/gdl/machine/game.js';
+import { loadProgram } from '../../../../src/program/load.js';
+import { createRandom } from '../../../../src/random.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const gamesDir = path.join(repoRoot, 'games');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
 const repo = 'ggp-org+ggp-repository/war/root/games';

@@ -15,19 +15,19 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GramlogError } from '../../src/errors.js';
-import { loadGame } from '../../src/gdl/checks/load-game.js';
-import { EngineStateMachine } from '../../src/gdl/machine/engine.js';
-import { gameInfo } from '../../src/gdl/machine/game.js';
-import { createStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { validateGame } from '../../src/gdl/validate/validate.js';
-import type { StateMachine } from '../../src/gdl/machine/types.js';
-import type { Program } from '../../src/program/program.js';
-import { createRandom } from '../../src/random.js';
-import { errorOf, sharedPresent } from '../helpers.js';
-import { parseWalks, replayWalks } from './ggp-base-walks.js';
+import { GramlogError } from '../../../../src/errors.js';
+import { loadGame } from '../../../../src/gdl/checks/load-game.js';
+import { EngineStateMachine } from '../../../../src/gdl/machine/engine.js';
+import { gameInfo } from '../../../../src/gdl/machine/game.js';
+import { createStateMachine } from '../../../../src/gdl/machine/statemachine.js';
+import { validateGame } from '../../../../src/gdl/validate/validate.js';
+import type { StateMachine } from '../../../../src/gdl/machine/types.js';
+import type { Program } from '../../../../src/program/program.js';
+import { createRandom } from '../../../../src/random.js';
+import { errorOf, sharedPresent } from '../../../helpers.js';
+import { parseWalks, replayWalks } from '../../ggp-base-walks.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const shared = path.resolve(repoRoot, '../shared/ggp-games');
 const repo = 'ggp-org+ggp-repository/war/root/games';
 
@@ -158,7 +158,7 @@ describe('a static model past the fact limit', () => {
   });
 });
 
-const WALKS = path.join(import.meta.dirname, 'ggp-base-walks');
+const WALKS = path.join(import.meta.dirname, '../../ggp-base-walks');
 const FOUR: Record<string, string> = {
   laikLee_hex: 'laikLee_hex/laikLee_hex.kif',
   mummymaze1p: 'mummymaze1p/mummymaze1p.kif',

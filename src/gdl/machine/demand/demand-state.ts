@@ -15,11 +15,11 @@
  * deterministic choice (work is counted in tuple visits), the same on every
  * machine.
  */
-import { evaluate, type EvaluateOptions, type InjectedFact, type Model } from '../../engine/index.js';
-import { GramlogError } from '../../errors.js';
-import type { Program } from '../../program/program.js';
+import { evaluate, type EvaluateOptions, type InjectedFact, type Model } from '../../../engine/index.js';
+import { GramlogError } from '../../../errors.js';
+import type { Program } from '../../../program/program.js';
 import { demandProgram, dependentsOf, type DemandProgram } from './demand.js';
-import type { GameInfo } from './game.js';
+import type { GameInfo } from '../game.js';
 
 /** A state-dependent relation with rules is guessed this large, for the body order. */
 const STATE_RELATION_GUESS = 1000;

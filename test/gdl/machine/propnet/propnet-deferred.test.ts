@@ -1,5 +1,5 @@
 /**
- * Deferred literals of the differential network (src/gdl/machine/propnet-diff.ts):
+ * Deferred literals of the differential network (src/gdl/machine/propnet/propnet-diff.ts):
  * a proposition read by many rules (here each `does` of a pancake flip, in
  * one rule per ordering of the pancakes, as in pancakes88) is left out of
  * those rules' counts and keeps the list of its rules whose other literals
@@ -9,9 +9,9 @@
  * playouts restored from the same snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/random.js';
-import { genericPlayout, randomPlayout } from '../../src/gdl/play/playout.js';
-import type { CompiledStateMachine } from '../../src/gdl/machine/compiled.js';
+import { createRandom } from '../../../../src/random.js';
+import { genericPlayout, randomPlayout } from '../../../../src/gdl/play/playout.js';
+import type { CompiledStateMachine } from '../../../../src/gdl/machine/compiled.js';
 import { lockstepMachines, walkInStep } from './propnet-lockstep.js';
 
 const N = 5;

@@ -4,8 +4,8 @@
  * and the corpus test of the compiled executor share.
  */
 import { expect } from 'vitest';
-import { createStateMachine, type CreatedStateMachine } from '../../src/gdl/machine/statemachine.js';
-import { loadProgram } from '../../src/program/load.js';
+import { createStateMachine, type CreatedStateMachine } from '../../../../src/gdl/machine/statemachine.js';
+import { loadProgram } from '../../../../src/program/load.js';
 
 export interface Lockstep {
   engine: CreatedStateMachine;

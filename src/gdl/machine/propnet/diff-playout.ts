@@ -22,7 +22,7 @@
  *
  * Nothing is allocated per step.
  */
-import type { Random } from '../../random.js';
+import type { Random } from '../../../random.js';
 import type { DiffPropnet } from './propnet-diff.js';
 
 const NONE = -1;

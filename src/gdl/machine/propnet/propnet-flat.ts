@@ -11,7 +11,7 @@
  * segment, iterated to its fixed point.
  */
 import { flatCode, runCode, runFixpoint, type NetStructure, type Propnet } from './propnet.js';
-import type { GameInfo } from './game.js';
+import type { GameInfo } from '../game.js';
 
 interface Segment {
   start: number;

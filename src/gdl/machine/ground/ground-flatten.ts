@@ -21,10 +21,10 @@
  * after the existing ones) and rules. Only for derived programs that gramlog
  * builds itself (derived.ts): their rules are not the game's statements.
  */
-import type { Program } from '../../program/program.js';
-import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../program/rules.js';
-import { syntheticSpan } from './derived.js';
-import { pushAll } from '../../arrays.js';
+import type { Program } from '../../../program/program.js';
+import type { AtomPattern, BodyLit, CompiledRule, Pattern } from '../../../program/rules.js';
+import { syntheticSpan } from '../derived.js';
+import { pushAll } from '../../../arrays.js';
 
 /** Rewrite the rules of `program` in place (see the module comment). */
 export function flattenCompounds(program: Program): void {
