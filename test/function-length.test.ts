@@ -15,11 +15,10 @@ const LIMIT = 120;
 /** Long functions still to split, by `file#name` (the web page controller, GDL, the language server: other work). */
 const WAITING = new Set([
   'src/web/main.ts#start',
-  'src/gdl/machine/propnet-optimise.ts#optimiseNet',
   'src/gdl/validate/bases-inputs.ts#checkBasesInputs',
-  'src/gdl/machine/ground.ts#groundGame',
-  'src/gdl/machine/propnet-diff.ts#DiffPropnet.constructor',
-  'src/gdl/machine/demand.ts#rewrite',
+  'src/gdl/machine/ground/ground.ts#groundGame',
+  'src/gdl/machine/propnet/propnet-diff.ts#DiffPropnet.constructor',
+  'src/gdl/machine/demand/demand.ts#rewrite',
   'src/lsp/server.ts#serve',
 ]);
 
