@@ -1,9 +1,9 @@
 /**
- * The graph drawing (issue 32, item 6), run in the
+ * The graph drawing and the running state (issue 32, item 6), run in the
  * browser test/web/e2e.test.ts launches: a 2,001-node graph is laid out in
  * the layout worker while the page stays responsive (the slider moves, the
  * caption follows), the drawing zooms and pans (keys, buttons, ctrl + wheel,
- * drag, reset).
+ * drag, reset), and a run in progress is announced with the old output inert.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -111,4 +111,26 @@ export function graphTests(ctx: () => Context): void {
     await page.close();
   }, 180_000);
 
+  it('says a run is computing and makes the old result inert and dimmed until the new one arrives', async () => {
+    const { page, pick, settled } = ctx();
+    await pick(page, 'rules/tree.gdl');
+    // What the page shows at the moment a run starts, and after it.
+    await page.evaluate(() => {
+      const seen: Array<{ inert: boolean; running: boolean; busy: boolean; status: string; dimmed: boolean }> = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const panel = document.querySelector<HTMLElement>('#panel')!;
+      new MutationObserver(() => {
+        if (document.body.dataset['state'] !== 'running' || seen.length > 0) return;
+        seen.push({ inert: panel.inert, running: panel.classList.contains('running'), busy: panel.hasAttribute('aria-busy'), status: document.querySelector('#status')!.textContent ?? '', dimmed: Number(getComputedStyle(panel).opacity) < 0.6 });
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+      document.body.dataset['state'] = 'switching';
+    });
+    await page.locator('#seed-next').click();
+    await settled(page);
+    const seen = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
+    expect(seen).toEqual([{ inert: true, running: true, busy: true, status: 'running…', dimmed: true }]);
+    expect(await page.locator('#status').getAttribute('role')).toBe('status');
+    expect(await page.locator('#panel').evaluate((p) => ({ inert: (p as HTMLElement).inert, busy: p.hasAttribute('aria-busy'), running: p.classList.contains('running') }))).toEqual({ inert: false, busy: false, running: false });
+    expect(await page.locator('#status').textContent()).toMatch(/^tree grammar: \d+ ms$/);
+  });
 }

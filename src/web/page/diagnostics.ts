@@ -80,15 +80,15 @@ export function createDiagnostics(page: Page): DiagnosticsPart {
     el.seedControls.hidden = !(panel?.controls.seed ?? false);
     page.params.render(a.params, panel?.controls.params ?? false);
     el.panelRoot.classList.toggle('stale', errors > 0);
-    // Stale output is dimmed and inert (not clickable); another file's output is not shown at all.
-    el.panelRoot.inert = errors > 0;
+    // Stale output is dimmed and inert (not clickable), as is output a run is replacing; another file's output is not shown at all.
+    el.panelRoot.inert = errors > 0 || page.panel.running();
     if (errors > 0 && el.panelRoot.dataset['file'] !== state.file) page.panel.clear(`Fix the errors in ${state.file} to see its ${panel?.label ?? 'panel'}.`);
     if (errors > 0) {
       page.say(`${plural(errors, 'error')}: fix ${errors === 1 ? 'it' : 'them'} to see the ${panel?.label ?? 'result'}`, 'error');
       document.body.dataset.state = 'errors';
       return;
     }
-    page.say(`diagnostics in ${a.ms.toFixed(0)} ms`);
+    page.say(`diagnostics in ${a.ms.toFixed(0)} ms${page.panel.running() ? '; running…' : ''}`, page.panel.running() ? 'running' : '');
     // The first text's panel was asked for at start, before its diagnostics: do not ask twice.
     if (page.panel.askedAtStart(a.kind)) return;
     page.panel.schedule(kindChanged ? 0 : 250);

@@ -24,6 +24,8 @@ export interface PanelRunner {
   clear(note: string): void;
   /** Whether the first run, asked for at start, already covers the current text read as `kind`. */
   askedAtStart(kind: string): boolean;
+  /** Whether a run is computing. */
+  running(): boolean;
 }
 
 export function createPanelRunner(page: Page): PanelRunner {
@@ -48,6 +50,7 @@ export function createPanelRunner(page: Page): PanelRunner {
     panelRun++;
     clearTimeout(panelTimer);
     runner.supersede();
+    busy(false);
     clear(`loading ${state.file}…`);
     // Not yet this file's output: errors in its text replace the note with theirs.
     root.dataset['file'] = '';
@@ -67,6 +70,7 @@ export function createPanelRunner(page: Page): PanelRunner {
     // A newer panel request makes every older one pointless (another text, seed or example): cancel them.
     runner.supersede();
     document.body.dataset.state = 'running';
+    busy(true);
     const t0 = performance.now();
     const request = auto
       ? runner.call({ op: 'panel', input: { ...panelInput(page, 'main'), kind: state.chosenKind } }, page.budgets.panelMs).then((v) => {
@@ -80,6 +84,7 @@ export function createPanelRunner(page: Page): PanelRunner {
     request
       .then((data) => {
         if (thisRun !== panelRun) return;
+        busy(false);
         const panel = viewFor(state.kind)!;
         el.badge.textContent = panel.label;
         document.body.dataset.kind = state.kind;
@@ -101,6 +106,7 @@ export function createPanelRunner(page: Page): PanelRunner {
           run();
           return;
         }
+        busy(false);
         root.dataset['file'] = state.file;
         page.diagnostics.markCore(e instanceof RemoteError ? e.diagnostics : []);
         root.replaceChildren(
@@ -115,9 +121,21 @@ export function createPanelRunner(page: Page): PanelRunner {
       });
   }
 
+  /**
+   * While a run computes, the page says so (the status line, a live region)
+   * and the previous output is dimmed and inert until the new one replaces
+   * it; after, it is inert only while the text has errors (stale).
+   */
+  function busy(on: boolean): void {
+    root.classList.toggle('running', on);
+    root.toggleAttribute('aria-busy', on);
+    root.inert = on || root.classList.contains('stale');
+    if (on) page.say('running…', 'running');
+  }
+
   function askedAtStart(kind: string): boolean {
     return first !== undefined && first.version === state.version && (first.kind === undefined || first.kind === kind);
   }
 
-  return { host, schedule, run, leaveFile, clear, askedAtStart };
+  return { host, schedule, run, leaveFile, clear, askedAtStart, running: () => root.classList.contains('running') };
 }
