@@ -20,6 +20,7 @@ import { ensureChromium, launch, type Browser } from './browser.js';
 import { writeUrlState } from '../../src/web/url-state.js';
 import { runCli } from '../cli/fake-io.js';
 import { roughEdgeTests, setSection } from './e2e-rough-edges.js';
+import { a11yTests } from './e2e-a11y.js';
 import { graphTests } from './e2e-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -384,6 +385,7 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
   });
 
   roughEdgeTests(() => ({ browser, url: served.url, page, settled, pick }));
+  a11yTests(() => ({ browser, url: served.url, page, settled, pick }));
   graphTests(() => ({ browser, url: served.url, page, settled, pick }));
 
   it('reads a text as the kind chosen in the picker, with that kind\'s diagnostics', async () => {

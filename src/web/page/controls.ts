@@ -19,10 +19,25 @@ export function setUpKindChoice(page: Page): void {
   });
 }
 
-export function wireControls(page: Page): void {
+/** How long the example picker's choice must rest after a key moved it before that example opens. */
+const BROWSE_REST_MS = 500;
+
+/**
+ * The example picker: a choice made with the mouse (or committed with Enter,
+ * or by leaving the picker) opens at once; arrow keys, Page Up/Down, Home, End
+ * and typed letters only browse (a closed select changes its value on each),
+ * and the example opens once the choice rests: browsing past ten examples
+ * opens one and pushes one history entry, not ten.
+ */
+function wirePicker(page: Page): void {
   const { state, el } = page;
-  const host = page.panel.host;
-  el.picker.addEventListener('change', () => {
+  let browsing = false;
+  let restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Open the example chosen (`always`: even when it is the one shown, as a change event asks: its text is loaded afresh). */
+  const open = (always = false) => {
+    clearTimeout(restTimer);
+    browsing = false;
+    if (!always && el.picker.value === state.file) return;
     state.file = el.picker.value;
     state.params = {};
     state.kind = '';
@@ -31,7 +46,25 @@ export function wireControls(page: Page): void {
     page.panel.leaveFile();
     page.editor.setText(page.original() ?? '', state.file);
     page.address.save('push');
+  };
+  el.picker.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') open();
+    else if ((ev.key.length === 1 && ev.key !== ' ') || /^(Arrow|Page)|^(Home|End)$/.test(ev.key)) browsing = true;
   });
+  el.picker.addEventListener('change', () => {
+    if (!browsing) return open(true);
+    clearTimeout(restTimer);
+    restTimer = setTimeout(() => open(), BROWSE_REST_MS);
+  });
+  el.picker.addEventListener('blur', () => {
+    if (browsing) open();
+  });
+}
+
+export function wireControls(page: Page): void {
+  const { state, el } = page;
+  const host = page.panel.host;
+  wirePicker(page);
   const setSeedText = (text: string) => host.setSeed(readSeed(text));
   el.satisfyBox.checked = state.satisfy;
   el.satisfyBox.addEventListener('change', () => {
