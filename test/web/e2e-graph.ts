@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Context } from './e2e-rough-edges.js';
+import { hashOf, type Context } from './e2e-rough-edges.js';
 
 /** A start room that grows 2,000 side rooms: 2,001 nodes, 2,000 rewrites. */
 export const BIG_GRAPH = `; 2,001 rooms
@@ -18,7 +18,6 @@ export const BIG_GRAPH = `; 2,001 rooms
 (rewrite branch (keep ?r) (node ?s room) (edge ?r ?s door))
 `;
 
-const hashOf = (file: string, text: string) => `#f=${file}&t=${Buffer.from(text).toString('base64url')}`;
 const scale = (page: Page) => page.locator('.graph-box').evaluate((b) => Number((b as HTMLElement).dataset['scale']));
 const scroll = (page: Page) => page.locator('.graph-box').evaluate((b) => [b.scrollLeft, b.scrollTop]);
 

@@ -99,7 +99,9 @@ export function zoomBox(label: string, cls: string): ZoomBox {
     return { d: Math.hypot(a!.x - b!.x, a!.y - b!.y), x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 };
   };
   box.addEventListener('pointerdown', (ev) => {
-    if (ev.button !== 0 || !svg) return;
+    const r = box.getBoundingClientRect();
+    // (a press on the box's scrollbars is theirs)
+    if (ev.button !== 0 || !svg || ev.clientX - r.left > box.clientWidth || ev.clientY - r.top > box.clientHeight) return;
     box.setPointerCapture(ev.pointerId);
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (pointers.size === 2) pinch = { d: spread().d, scale };
