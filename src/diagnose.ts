@@ -4,7 +4,7 @@
  * CLI's loading (generate, check and analyze compile through the same
  * `Style.compile`; validate through the same static checks) cannot disagree.
  *
- *   diagnose('quest.gdl', text)            // { kind: 'grammar', diagnostics, params }
+ *   diagnose('quest.gdl', text)            // { kind: a style's name, diagnostics, params }
  *   diagnose('x.kif', text, 'game')        // the kind chosen, when the text does not say
  *
  * Kinds: a generation style of the registry (src/generate/styles.ts), a GDL
@@ -16,14 +16,14 @@ import { loadGame } from './gdl/checks/load-game.js';
 import { staticChecks } from './gdl/checks/static-checks.js';
 import { paramFacts } from './generate/params.js';
 import { engineOptions, type CompileOptions, type StyleName } from './generate/style.js';
-import { styleNamed, styleOfProgram, styleOfText } from './generate/styles.js';
+import { STYLES, styleNamed, styleOfProgram, styleOfText } from './generate/styles.js';
 import { loadProgram } from './program/load.js';
 import type { Program } from './program/program.js';
 
 export type FileKind = StyleName | 'game' | 'rules';
 
-/** Every kind, in the order a page lists them. */
-export const FILE_KINDS: readonly FileKind[] = ['grammar', 'layers', 'graph', 'blueprints', 'game', 'rules'];
+/** Every kind, in the order a page lists them: the styles of the registry from the default back, then games and plain rules. */
+export const FILE_KINDS: readonly FileKind[] = [...[...STYLES].reverse().map((s) => s.name), 'game', 'rules'];
 
 export interface Diagnosis {
   kind: FileKind;

@@ -214,6 +214,6 @@ export function artifactShrinks(a: GeneratedArtifact): Array<Record<string, stri
 }
 
 /** What an artifact's size counts (`nodes`, `placed sites`), from its style. */
-export function sizeUnit(style: GeneratorStyle): 'nodes' | 'placed sites' {
+export function sizeUnit(style: GeneratorStyle): string {
   return styleNamed(style)?.check?.unit ?? 'nodes';
 }

@@ -18,6 +18,7 @@ import { arbitraryArtifact, generatorFor, toProgram, variedRanges, type CheckSou
 import { propertyNames, type ParamRange } from './declared.js';
 import type { Counterexample } from './replay.js';
 import { replayed } from '../generate/replay-path.js';
+import { STYLES } from '../generate/styles.js';
 import { shrinkArtifact } from './shrink.js';
 
 export interface CheckProgress {
@@ -81,11 +82,13 @@ export interface CheckResult {
    * of layers): `before` is the first failing run's, `after` the counterexample's.
    * Absent when the failure is a generation error (it has no artifact to measure).
    */
-  sizes?: { before: number; after: number; unit: 'nodes' | 'placed sites' };
+  sizes?: { before: number; after: number; unit: string };
 }
 
-/** Errors that end a run when a work budget is spent (docs/limits.md): not shrunk. */
-const BUDGET_ERRORS = new Set(['graph/step-limit', 'graph/site-budget', 'generate/memory', 'engine/budget', 'engine/limit', 'blueprint/budget']);
+/** Errors that end a run when a work budget is spent (docs/limits.md): not shrunk. The engine's and memory's, and each style's own (`Style.budgets`). */
+function budgetErrors(): Set<string> {
+  return new Set(['generate/memory', 'engine/budget', 'engine/limit', ...STYLES.flatMap((s) => s.budgets ?? [])]);
+}
 
 /**
  * Search seeds and params for a run that derives a `violation` fact (or fails
@@ -110,12 +113,13 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
   // budget) fails the same way from every seed, and each run spends the whole budget:
   // that counterexample is kept as found, not shrunk by running the budget out again.
   let budgetStop: GeneratedArtifact | undefined;
+  const budgets = budgetErrors();
   const budgeted: ArtifactGenerator = {
     ...generator,
     generate: (seed, params, choose) => {
       if (budgetStop) return { ...budgetStop, seed, failed: false, violations: [], properties: [], error: undefined };
       const a = generator.generate(seed, params, choose);
-      if (a.error && BUDGET_ERRORS.has(a.error.code)) budgetStop = a;
+      if (a.error && budgets.has(a.error.code)) budgetStop = a;
       return a;
     },
   };

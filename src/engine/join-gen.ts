@@ -41,67 +41,101 @@ export function generateJoin(
   once: Uint8Array = new Uint8Array(order.length),
 ): GeneratedRun | undefined {
   if (!generationAllowed || order.length > MAX_GENERATED_BODY || order.length !== rule.body.length) return undefined;
+  if (!plainRule(rule)) return undefined;
+  const writer = new JoinWriter();
+  for (const [k, i] of order.entries()) {
+    // An existence check (join.ts existenceChecks) leaves its loop after the
+    // first match has run the rest of the body, and counts the tuples it visits.
+    if (!writer.literal(rule.body[i] as BodyLit, i, k, once[k] === 1)) return undefined;
+  }
+  const text = writer.finish(rule.head.args);
+  if (text === undefined) return undefined;
+  const source = `"use strict";\nreturn function run(sink) {\nconst R = E.rels, G = E.budget;\n${text}\n};`;
+  try {
+    const factory = new Function('E', 'LO', 'HI', 'B', 'T', source) as (
+      e: JoinEnv,
+      lo: Int32Array,
+      hi: Int32Array,
+      b: Int32Array[],
+      t: { smallScan: number },
+    ) => GeneratedRun;
+    return factory(env, lo, hi, writer.buffers, tuning);
+  } catch (e) {
+    // A content security policy without 'unsafe-eval' forbids new Function (an EvalError); anything else is a bug here.
+    if (!(e instanceof EvalError)) throw e;
+    generationAllowed = false;
+    return undefined;
+  }
+}
+
+/** Whether the rule's head and literals hold only variables and constants, in literals the generator writes. */
+function plainRule(rule: CompiledRule): boolean {
   const plain = (p: Pattern) => p.t !== 'fn';
-  if (!rule.head.args.every(plain)) return undefined;
+  if (!rule.head.args.every(plain)) return false;
   for (const lit of rule.body) {
     if (lit.kind === 'pos' || lit.kind === 'neg') {
-      if (!lit.args.every(plain)) return undefined;
+      if (!lit.args.every(plain)) return false;
     } else if (lit.kind === 'distinct' || lit.kind === 'same') {
-      if (!plain(lit.left) || !plain(lit.right)) return undefined;
-    } else return undefined;
+      if (!plain(lit.left) || !plain(lit.right)) return false;
+    } else return false;
   }
-  const bound = new Set<number>();
-  // Buffers the generated code uses: one key per literal, the head tuple.
-  const buffers: Int32Array[] = [];
-  const buffer = (n: number): string => {
-    buffers.push(new Int32Array(Math.max(1, n)));
-    return `B[${buffers.length - 1}]`;
-  };
-  const value = (p: Pattern): string | undefined => {
+  return true;
+}
+
+/** Writes a body's loops, literal by literal in join order: each opens its block and says what closes it. */
+class JoinWriter {
+  /** Buffers the generated code uses: one key per literal, the head tuple. */
+  readonly buffers: Int32Array[] = [];
+  private readonly bound = new Set<number>();
+  private readonly lines: string[] = [];
+  /** What closes each literal's blocks, in join order (closed innermost first). */
+  private readonly closes: string[] = [];
+
+  private buffer(n: number): string {
+    this.buffers.push(new Int32Array(Math.max(1, n)));
+    return `B[${this.buffers.length - 1}]`;
+  }
+
+  private value(p: Pattern): string | undefined {
     if (p.t === 'const') return String(p.id | 0);
-    if (p.t === 'var' && bound.has(p.slot)) return `v${p.slot}`;
+    if (p.t === 'var' && this.bound.has(p.slot)) return `v${p.slot}`;
     return undefined;
-  };
-  const lines: string[] = [];
-  // What closes each literal's blocks, in join order (closed innermost first).
-  const closes: string[] = [];
-  let ok = true;
-  order.forEach((i, k) => {
-    if (!ok) return;
-    const lit = rule.body[i] as BodyLit;
-    if (lit.kind === 'distinct' || lit.kind === 'same') {
-      const l = value(lit.left);
-      const r = value(lit.right);
-      if (l === undefined || r === undefined) {
-        ok = false;
-        return;
-      }
-      lines.push(`if (${l} ${lit.kind === 'same' ? '===' : '!=='} ${r}) {`);
-      closes.push('}');
-      return;
+  }
+
+  /** Literal `i` of the body, `k`-th in join order; false when it cannot be generated. */
+  literal(lit: BodyLit, i: number, k: number, exists: boolean): boolean {
+    if (lit.kind === 'distinct' || lit.kind === 'same') return this.comparison(lit);
+    if (lit.kind === 'neg') return this.negation(lit);
+    if (lit.kind !== 'pos') return false;
+    return this.positive(lit, i, k, exists);
+  }
+
+  private comparison(lit: Extract<BodyLit, { kind: 'distinct' | 'same' }>): boolean {
+    const l = this.value(lit.left);
+    const r = this.value(lit.right);
+    if (l === undefined || r === undefined) return false;
+    this.lines.push(`if (${l} ${lit.kind === 'same' ? '===' : '!=='} ${r}) {`);
+    this.closes.push('}');
+    return true;
+  }
+
+  private negation(lit: Extract<BodyLit, { kind: 'neg' }>): boolean {
+    const vals = lit.args.map((p) => this.value(p));
+    if (vals.some((v) => v === undefined)) return false;
+    if (vals.length === 2) {
+      this.lines.push(`{ if (R[${lit.rel}].find2(${vals[0]}, ${vals[1]}) < 0) {`);
+      this.closes.push('}}');
+      return true;
     }
-    if (lit.kind === 'neg') {
-      const vals = lit.args.map(value);
-      if (vals.some((v) => v === undefined)) {
-        ok = false;
-        return;
-      }
-      if (vals.length === 2) {
-        lines.push(`{ if (R[${lit.rel}].find2(${vals[0]}, ${vals[1]}) < 0) {`);
-        closes.push('}}');
-        return;
-      }
-      const key = buffer(vals.length);
-      lines.push(`{ const K = ${key};`);
-      vals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
-      lines.push(`if (!R[${lit.rel}].has(K)) {`);
-      closes.push('}}');
-      return;
-    }
-    if (lit.kind !== 'pos') {
-      ok = false;
-      return;
-    }
+    const key = this.buffer(vals.length);
+    this.lines.push(`{ const K = ${key};`);
+    vals.forEach((v, c) => this.lines.push(`K[${c}] = ${v};`));
+    this.lines.push(`if (!R[${lit.rel}].has(K)) {`);
+    this.closes.push('}}');
+    return true;
+  }
+
+  private positive(lit: Extract<BodyLit, { kind: 'pos' }>, i: number, k: number, exists: boolean): boolean {
     const arity = lit.args.length;
     const keyCols: number[] = [];
     const keyVals: string[] = [];
@@ -109,7 +143,7 @@ export function generateJoin(
     const reads: string[] = [];
     const seenHere = new Set<number>();
     lit.args.forEach((p, c) => {
-      const v = value(p);
+      const v = this.value(p);
       if (v !== undefined) {
         keyCols.push(c);
         keyVals.push(v);
@@ -121,46 +155,50 @@ export function generateJoin(
         }
       }
     });
-    for (const s of seenHere) bound.add(s);
+    for (const s of seenHere) this.bound.add(s);
     const r = `r${k}`;
-    lines.push(`{ const ${r} = R[${lit.rel}]; const D = ${r}.data; const s = LO[${i}], n = HI[${i}];`);
-    // An existence check (join.ts existenceChecks) leaves its loop after the
-    // first match has run the rest of the body, and counts the tuples it visits.
-    const exists = once[k] === 1;
-    if (keyCols.length === 0) {
-      if (exists) {
-        lines.push(`for (let t = s; t < n; t++) { if (--G.left < 0) G.spent(); const b = t * ${arity};`);
-        lines.push(...reads);
-        closes.push('break; }}');
-        return;
-      }
-      lines.push(`if ((G.left -= n - s) < 0) G.spent();`);
-      lines.push(`for (let t = s; t < n; t++) { const b = t * ${arity};`);
-      pushAll(lines, reads);
-      closes.push('}}');
+    this.lines.push(`{ const ${r} = R[${lit.rel}]; const D = ${r}.data; const s = LO[${i}], n = HI[${i}];`);
+    if (keyCols.length === 0) this.scanAll(arity, reads, exists);
+    else if (keyCols.length === arity && arity > 0) this.lookup(r, arity, keyVals);
+    else if (arity > 31) return false;
+    else this.indexedScan(r, arity, keyCols, keyVals, reads, exists);
+    return true;
+  }
+
+  /** No column known: every tuple of the range. */
+  private scanAll(arity: number, reads: string[], exists: boolean): void {
+    if (exists) {
+      this.lines.push(`for (let t = s; t < n; t++) { if (--G.left < 0) G.spent(); const b = t * ${arity};`);
+      this.lines.push(...reads);
+      this.closes.push('break; }}');
       return;
     }
-    if (keyCols.length === arity && arity > 0) {
-      lines.push(`if (--G.left < 0) G.spent();`);
-      if (arity === 2) lines.push(`const f = ${r}.find2(${keyVals[0]}, ${keyVals[1]}); if (f >= s && f < n) {`);
-      else {
-        const key = buffer(arity);
-        lines.push(`const K = ${key};`);
-        keyVals.forEach((v, c) => lines.push(`K[${c}] = ${v};`));
-        lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
-      }
-      closes.push('}}');
-      return;
+    this.lines.push(`if ((G.left -= n - s) < 0) G.spent();`);
+    this.lines.push(`for (let t = s; t < n; t++) { const b = t * ${arity};`);
+    pushAll(this.lines, reads);
+    this.closes.push('}}');
+  }
+
+  /** Every column known: one lookup. */
+  private lookup(r: string, arity: number, keyVals: string[]): void {
+    this.lines.push(`if (--G.left < 0) G.spent();`);
+    if (arity === 2) this.lines.push(`const f = ${r}.find2(${keyVals[0]}, ${keyVals[1]}); if (f >= s && f < n) {`);
+    else {
+      const key = this.buffer(arity);
+      this.lines.push(`const K = ${key};`);
+      keyVals.forEach((v, c) => this.lines.push(`K[${c}] = ${v};`));
+      this.lines.push(`const f = ${r}.find(K); if (f >= s && f < n) {`);
     }
-    if (arity > 31) {
-      ok = false;
-      return;
-    }
+    this.closes.push('}}');
+  }
+
+  /** Some columns known: one loop for both ways, a scan of a few tuples checking the key columns, or an index chain. */
+  private indexedScan(r: string, arity: number, keyCols: number[], keyVals: string[], reads: string[], exists: boolean): void {
     let mask = 0;
     for (const c of keyCols) mask |= 1 << c;
-    const key = buffer(keyCols.length);
-    // One loop for both ways: a scan of a few tuples checking the key columns, or an index chain.
+    const key = this.buffer(keyCols.length);
     const keyCheck = keyCols.map((c, j) => `D[b + ${c}] !== ${keyVals[j]}`).join(' || ');
+    const lines = this.lines;
     lines.push(`const scan = n - s <= T.smallScan; let t = s, ch = D, w = 1;`);
     if (keyCols.length === 1) lines.push(`if (scan) { if ((G.left -= n - s) < 0) G.spent(); } else { const x = ${r}.index(${mask}); ch = x.next; t = x.first1(${keyVals[0]}); }`);
     else {
@@ -174,31 +212,18 @@ export function generateJoin(
     lines.push(`if (scan && (${keyCheck})) continue;`);
     pushAll(lines, reads);
     // The index walk's work is counted once its loop ends.
-    closes.push(`${exists ? 'break; ' : ''}}\nif (!scan && (G.left -= w) < 0) G.spent(); }`);
-  });
-  if (!ok) return undefined;
-  const headVals = rule.head.args.map(value);
-  if (headVals.some((v) => v === undefined)) return undefined;
-  const head = buffer(headVals.length);
-  lines.push(`{ const H = ${head};`);
-  headVals.forEach((v, c) => lines.push(`H[${c}] = ${v};`));
-  lines.push('sink(H); }');
-  for (let k = closes.length - 1; k >= 0; k--) lines.push(closes[k] as string);
-  const text = lines.join('\n');
-  const source = `"use strict";\nreturn function run(sink) {\nconst R = E.rels, G = E.budget;\n${text}\n};`;
-  try {
-    const factory = new Function('E', 'LO', 'HI', 'B', 'T', source) as (
-      e: JoinEnv,
-      lo: Int32Array,
-      hi: Int32Array,
-      b: Int32Array[],
-      t: { smallScan: number },
-    ) => GeneratedRun;
-    return factory(env, lo, hi, buffers, tuning);
-  } catch (e) {
-    // A content security policy without 'unsafe-eval' forbids new Function (an EvalError); anything else is a bug here.
-    if (!(e instanceof EvalError)) throw e;
-    generationAllowed = false;
-    return undefined;
+    this.closes.push(`${exists ? 'break; ' : ''}}\nif (!scan && (G.left -= w) < 0) G.spent(); }`);
+  }
+
+  /** The head tuple handed to the sink, then every block closed; undefined when a head variable is unbound. */
+  finish(headArgs: readonly Pattern[]): string | undefined {
+    const headVals = headArgs.map((p) => this.value(p));
+    if (headVals.some((v) => v === undefined)) return undefined;
+    const head = this.buffer(headVals.length);
+    this.lines.push(`{ const H = ${head};`);
+    headVals.forEach((v, c) => this.lines.push(`H[${c}] = ${v};`));
+    this.lines.push('sink(H); }');
+    for (let k = this.closes.length - 1; k >= 0; k--) this.lines.push(this.closes[k] as string);
+    return this.lines.join('\n');
   }
 }

@@ -26,6 +26,9 @@ import type { CheckSource } from './check-source.js';
 import type { Params } from './params.js';
 import type { Violations } from './violations.js';
 import type { VocabularySchema } from '../vocabulary-schema.js';
+import type { EditorPart } from './style/editor.js';
+
+export type { EditorPart, JsonEditor, OutlineItem } from './style/editor.js';
 
 /**
  * A style's name in the registry, also the playground's file kind of its
@@ -131,15 +134,18 @@ export interface AnalyzeResult {
   analysis: Analysis | undefined;
 }
 
-/** One generation style. G: its compiled grammar; A: its artifact. */
-export interface Style<G = unknown, A = unknown> {
+/**
+ * The core of a style, what every style has: its name and vocabulary, how
+ * its files are recognised, compile, generate, the artifact's facts (its
+ * `violation`s) and analyze. The parts (formats and pictures, check and
+ * shrink, satisfy, editor support) are the other members of `Style`.
+ */
+export interface StyleCore<G, A> {
   readonly name: StyleName;
   /** What a user calls it, e.g. "tree grammar". */
   readonly title: string;
   /** Its reserved relations or keys as data (the vocabulary work fills these in). */
   readonly schema: VocabularySchema;
-  /** The formats `format` takes, the default first. */
-  readonly formats: readonly FormatName[];
   /** What the files after the first are: more rule files (e.g. `violation` rules), or more of a library. */
   readonly extraFiles: 'rules' | 'library';
   /**
@@ -164,16 +170,28 @@ export interface Style<G = unknown, A = unknown> {
   generate(grammar: G, seed: number | string, options?: StyleGenerateOptions): A;
   /** The `(violation ...)` facts the artifact derives (canonical, sorted): its facts under the file's violation rules. */
   violations(artifact: A): readonly string[];
+  /** Static analysis of the files (`gramlog analyze`); may load heavy code (a SAT solver), hence async. */
+  analyze(sources: readonly StyleSource[], options?: AnalyzeOptions): Promise<AnalyzeResult>;
+}
+
+/** A style's formats and pictures: what `generate --format` prints. */
+export interface StyleFormats<A> {
+  /** The formats `format` takes, the default first. */
+  readonly formats: readonly FormatName[];
   /** The artifact in one of `formats` (text ends with a newline; json is one line with its newline). */
   format(artifact: A, format: FormatName, violations: readonly string[]): string;
   /** The artifact in a binary format (FORMAT_INFO[format].binary, e.g. PNG), as bytes. */
   formatBytes?(artifact: A, format: FormatName, violations: readonly string[]): Uint8Array;
   /** Every step of an artifact generated with `explain: true`, from its history store, as text. */
   explain?(artifact: A, violations: readonly string[]): string;
+  /** Load what a format needs before `format` (synchronous) can write it (graphs' SVG: Graphviz's WebAssembly); the CLI awaits it once. */
+  prepareFormat?(format: FormatName): Promise<void>;
+}
+
+/** A style's part of `check`: what it checks, how it generates, measures, prints and shrinks, and the codes of its work budgets. */
+export interface StyleChecking<G, A> {
   /** The number of nodes, sites... an artifact has (the unit `check` shrinks). */
   size?(artifact: A): number;
-  /** Static analysis of the files (`gramlog analyze`); may load heavy code (a SAT solver), hence async. */
-  analyze(sources: readonly StyleSource[], options?: AnalyzeOptions): Promise<AnalyzeResult>;
   /**
    * What `gramlog check` (fast-check search and shrinking, src/check) runs on:
    * the loaded program, or the compiled grammar for styles that compile text.
@@ -200,12 +218,42 @@ export interface Style<G = unknown, A = unknown> {
    * Loads fast-check, hence async.
    */
   checkEntry?(grammar: G, entry: string, options: EntryCheckOptions): Promise<EntryCheckResult>;
+  /** The codes of the errors that end a generation when one of its work budgets is spent (docs/limits.md): `check` keeps such a run as found, not shrunk. */
+  readonly budgets?: readonly string[];
+}
+
+/**
+ * One generation style. G: its compiled grammar; A: its artifact. The core
+ * (StyleCore) and the registered parts: formats and pictures (StyleFormats),
+ * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), editor support
+ * (EditorPart, ./style/editor.ts).
+ */
+export interface Style<G = unknown, A = unknown> extends StyleCore<G, A>, StyleFormats<A>, StyleChecking<G, A> {
+  /** The language server's part: file names, syntax, hover and outline helpers. */
+  readonly editor?: EditorPart;
+  /** Its artifacts supply the params of another style's rule files (`generate FILE --blueprint LIB:ENTRY`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly feed?: FeedPart<G, any>;
   /**
    * The style's part of `--satisfy` (src/generate/satisfy/): its choice points
    * for a complete search, or a solver, and which statements are constraints.
    * Styles without it are satisfied by exact redraws only.
    */
   satisfy?: SatisfyPart<G, A>;
+}
+
+/**
+ * A style whose artifacts supply the params of a rule file of another style
+ * (`gramlog generate FILE --blueprint LIB:ENTRY`: a blueprint's scalar
+ * properties as `(param KEY VALUE)` facts). M: the artifact it feeds.
+ */
+export interface FeedPart<G, M> {
+  /** ENTRY's artifact for SEED; a GramlogError without a place when the library has no ENTRY (a usage error). */
+  artifact(grammar: G, entry: string, seed: number | string): M;
+  /** What is wrong with feeding ENTRY to PROGRAM, before any seed (a property that is no param of it), located in the library; `generatorFile` names the program's files. */
+  findings(grammar: G, entry: string, program: Program, generatorFile: string): Diagnostic[];
+  /** PROGRAM with the artifact's params (`spec` names the feed in messages), and the params supplied (KEY, VALUE as text). */
+  supply(program: Program, artifact: M, spec: string): { program: Program; params: Array<[string, string]> };
 }
 
 /** One draw of a generation: where, what it drew, and every value it could have drawn there. */
@@ -323,8 +371,8 @@ export interface StyleCheck<S = unknown, C = unknown, A = unknown> {
   text(artifact: A): string;
   /** The forced-choice sets one step smaller than the artifact, smallest change first (none: shrunk by seed and params only). */
   shrink?(artifact: A, choose: CheckChoices): Array<Record<string, string>>;
-  /** What `size` counts, as check reports it. */
-  readonly unit: 'nodes' | 'placed sites';
+  /** What `size` counts, as check reports it (`nodes`, `placed sites`). */
+  readonly unit: string;
 }
 
 /** Any style, its types erased (the registry's element type). */

@@ -17,16 +17,39 @@ import { Satisfier, type SatisfyHow, type SatisfyOptions } from './satisfy/satis
 import { annotate, explainSteered } from './satisfy/annotate.js';
 import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleGenerateOptions, StyleName, StyleSource } from './style.js';
 
-export const STYLES: readonly AnyStyle[] = [
+const registered: AnyStyle[] = [
   blueprintsStyle,
   graphStyle,
   layersStyle,
   grammarStyle, // the default for rule files
 ];
 
+export const STYLES: readonly AnyStyle[] = registered;
+
+/**
+ * Test-only: add `style` to the registry as one more line of STYLES would,
+ * just before the default (the last entry); returns the function that
+ * takes it out again. test/generate/toy-style/ shows a toy fifth style
+ * working in every client this way. What a client reads once at start-up
+ * (FILE_KINDS, the language server's kind guesses) does not list it.
+ */
+export function registerStyleForTest(style: AnyStyle): () => void {
+  if (styleNamed(style.name)) throw new RangeError(`registerStyleForTest: a style named ${style.name} is registered already`);
+  registered.splice(registered.length - 1, 0, style);
+  return () => {
+    const i = registered.indexOf(style);
+    if (i >= 0) registered.splice(i, 1);
+  };
+}
+
 /** The style named `name`, if any. */
 export function styleNamed(name: string): AnyStyle | undefined {
   return STYLES.find((s) => s.name === name);
+}
+
+/** The style an editor takes a file for by its name alone (`editor.fileName`), before its text is recognised. */
+export function styleOfFileName(file: string): AnyStyle | undefined {
+  return STYLES.find((s) => s.editor?.fileName?.test(file) ?? false);
 }
 
 /** The style that recognises a file by its name and text alone, if any (no parsing). */

@@ -15,8 +15,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
 import { argAt, entryForm } from '../vocabulary-schema.js';
-import { jsonKeyAt, objectKind, scanJson } from './graph-json.js';
-import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
+import { styleNamed, styleOfFileName } from '../generate/styles.js';
+import type { OutlineItem } from '../generate/style.js';
 import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } from './blueprints.js';
 import { declaredNames, indexRules, isName, occurrenceAt, occurrencesOf, type Namespace, type RulesIndex } from './rules-index.js';
 import { listsAt, readSexprs, type SNode } from './sexpr.js';
@@ -26,9 +26,16 @@ import { entryMarkdown, vocabularyOf } from './vocabulary.js';
 export type Syntax = 'rules' | 'bp' | 'json';
 
 export function syntaxOf(file: string, kind: FileKind): Syntax {
-  if (/\.bp$/i.test(file) || kind === 'blueprints') return 'bp';
-  if (/\.json$/i.test(file)) return 'json';
+  // from the styles' editor parts: a syntax of the style's own (by file name or kind), JSON files
+  const named = styleOfFileName(file);
+  if (named?.editor?.syntax === 'own' || styleNamed(kind)?.editor?.syntax === 'own') return 'bp';
+  if (named?.editor?.json) return 'json';
   return 'rules';
+}
+
+/** The JSON helpers of the style of a document (none: JSON that is not a style's). */
+function jsonEditorOf(doc: Doc) {
+  return styleNamed(doc.kind)?.editor?.json;
 }
 
 const SYMBOL_KIND = { Module: 2, Class: 5, Method: 6, Property: 7, Field: 8, Constructor: 9, Enum: 10, Interface: 11, Function: 12, Constant: 14, Struct: 23, Event: 24 } as const;
@@ -77,9 +84,9 @@ export function hover(doc: Doc, offset: number): Hover | null {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'bp') return hoverBp(doc, offset);
   if (syntax === 'json') {
-    if (doc.kind !== 'graph') return null;
-    const k = jsonKeyAt(doc.text.getText(), offset);
-    return k ? { contents: { kind: 'markdown', value: entryMarkdown([k.entry], GRAPH_JSON_SCHEMA.title) }, range: range(doc, k.start, k.end) } : null;
+    const json = jsonEditorOf(doc);
+    const k = json?.keyAt(doc.text.getText(), offset);
+    return json && k ? { contents: { kind: 'markdown', value: entryMarkdown([k.entry], json.schema.title) }, range: range(doc, k.start, k.end) } : null;
   }
   const index = rulesIndex(doc);
   const occ = occurrenceAt(index, offset);
@@ -261,23 +268,18 @@ function completionBp(doc: Doc): CompletionItem[] {
 export function symbols(doc: Doc): DocumentSymbol[] {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'json') {
-    if (doc.kind !== 'graph') return [];
+    const json = jsonEditorOf(doc);
+    if (!json) return [];
     // stages with their rules; the rules of a grammar of one stage
-    const objects = scanJson(doc.text.getText()).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
-    const symbolOf = (o: (typeof objects)[number], i: number): DocumentSymbol => ({
-      name: o.name ?? `${o.kind} ${i + 1}`,
-      detail: o.kind,
-      kind: o.kind === 'stage' ? SYMBOL_KIND.Module : SYMBOL_KIND.Function,
+    const symbolOf = (o: OutlineItem): DocumentSymbol => ({
+      name: o.name,
+      detail: o.detail,
+      kind: o.kind === 'module' ? SYMBOL_KIND.Module : SYMBOL_KIND.Function,
       range: range(doc, o.start, o.end),
-      selectionRange: range(doc, o.start, o.start + 1),
+      selectionRange: range(doc, o.selectionStart, o.selectionEnd),
+      ...(o.children ? { children: o.children.map(symbolOf) } : {}),
     });
-    const stages = objects.filter((o) => o.kind === 'stage');
-    const rules = objects.filter((o) => o.kind === 'rule');
-    const inside = (r: { start: number }, s: { start: number; end: number }) => r.start > s.start && r.start < s.end;
-    return [
-      ...stages.map((s, i) => ({ ...symbolOf(s, i), children: rules.filter((r) => inside(r, s)).map(symbolOf) })),
-      ...rules.filter((r) => !stages.some((s) => inside(r, s))).map(symbolOf),
-    ];
+    return json.outline(doc.text.getText()).map(symbolOf);
   }
   if (syntax === 'bp') {
     const index = bpIndex(doc);

@@ -30,7 +30,7 @@ import { FrameReader, FrameWriter, INPUT_ENDED } from './transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
-import { isGraphJson } from './graph-json.js';
+import { styleOfFileName } from '../generate/styles.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
@@ -62,8 +62,8 @@ export function fileOfUri(uri: string): string {
 
 /** The kind a file is first taken for, before its text is recognised. */
 function initialKind(file: string): FileKind {
-  if (/\.bp$/i.test(file)) return 'blueprints';
-  if (/\.json$/i.test(file)) return 'graph';
+  const named = styleOfFileName(file);
+  if (named) return named.name;
   if (/\.kif$/i.test(file)) return 'game';
   return 'rules';
 }
@@ -101,7 +101,9 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     const text = documents.get(uri);
     if (!text) return undefined;
     const file = fileOfUri(uri);
-    if (/\.json$/i.test(file)) return { uri, file, kind: isGraphJson(text.getText()) ? 'graph' : 'rules', text };
+    // a file name a style claims only for texts of its own (graph .json): others are plain
+    const named = styleOfFileName(file);
+    if (named?.editor?.claims) return { uri, file, kind: named.editor.claims(text.getText()) ? named.name : 'rules', text };
     const known = kinds.get(uri);
     // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
     const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
@@ -158,7 +160,8 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     const doc = docOf(uri);
     if (!doc) return;
     const version = doc.text.version;
-    if (/\.json$/i.test(doc.file) && doc.kind !== 'graph') {
+    const named = styleOfFileName(doc.file);
+    if (named?.editor?.claims && doc.kind !== named.name) {
       // JSON that is no graph grammar (package.json...) is not gramlog's
       send({ uri, version, diagnostics: [] });
       return;

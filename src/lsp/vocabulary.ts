@@ -3,9 +3,8 @@
  * the load checks and the docs' reference read (each style's schema.ts
  * through the style registry, GDL's src/gdl/checks/schema.ts).
  */
-import type { FileKind } from '../diagnose.js';
+import { FILE_KINDS, type FileKind } from '../diagnose.js';
 import { GDL_SCHEMA } from '../gdl/checks/schema.js';
-import { GRAPH_REWRITE_SCHEMA } from '../generate/graph/schema.js';
 import { SHARED_ENTRIES } from '../generate/shared-schema.js';
 import { styleNamed } from '../generate/styles.js';
 import { entriesByName, entryForm, type VocabularyEntry, type VocabularySchema } from '../vocabulary-schema.js';
@@ -32,7 +31,8 @@ export function vocabularyOf(kind: FileKind): Vocabulary {
   let v = cache.get(kind);
   if (!v) {
     const schema = schemaOf(kind);
-    v = { byName: entriesByName(schema), nested: kind === 'graph' ? entriesByName(GRAPH_REWRITE_SCHEMA) : new Map(), title: schema.title };
+    const nested = styleNamed(kind)?.editor?.nested;
+    v = { byName: entriesByName(schema), nested: nested ? entriesByName(nested) : new Map(), title: schema.title };
     cache.set(kind, v);
   }
   return v;
@@ -54,7 +54,7 @@ export function entryMarkdown(entries: readonly VocabularyEntry[], title: string
 }
 
 /** The names only one kind reserves (a style's or GDL's, not the shared param and violation), for guessKind. */
-const OWN_NAMES: ReadonlyArray<readonly [FileKind, ReadonlySet<string>]> = (['game', 'grammar', 'layers', 'graph'] as const).map((k) => {
+const OWN_NAMES: ReadonlyArray<readonly [FileKind, ReadonlySet<string>]> = ['game', ...FILE_KINDS.filter((k) => styleNamed(k) !== undefined && styleNamed(k)?.editor?.syntax !== 'own')].map((k) => {
   const shared = new Set(SHARED_ENTRIES.map((e) => e.name));
   return [k, new Set([...vocabularyOf(k).byName.keys()].filter((n) => !shared.has(n)))] as const;
 });

@@ -84,7 +84,17 @@ function arityOf(program: Program, source: FactTableSource, firstColumns: number
 /** Cells looked up together (see TermTable.internCells). */
 const BATCH = 64;
 
-/** Read one table into the program's term table; throws a located GramlogError on a malformed line. */
+/**
+ * Read one table into the program's term table; throws a located GramlogError on a malformed line.
+ *
+ * Long because it is the one pass over the text's char codes that a large
+ * table's load time is: the position, the cell's hash, its packed first
+ * characters and its value as a small integer live in locals the loop
+ * updates per character, with no call, string or allocation per line or
+ * cell. Split into functions, that state would move to an object read and
+ * written per character. Its parts are marked: the first line (the arity),
+ * growing the buffers, the cell loop, a quoted CSV line.
+ */
 export function readFactTable(program: Program, source: FactTableSource): FactTable {
   const { text, file, separator } = source;
   const terms = program.terms;

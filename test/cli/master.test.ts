@@ -33,6 +33,19 @@ describe('gramlog master', () => {
     expect(r.stderr).toMatch(/^nope\.bp: error: cannot read: no such file/);
   });
 
+  test('loads its files as generate does (the blueprint style\'s compile): every file is read before the library is loaded', async () => {
+    const files = { 'bad.bp': '@blueprint A\n  @property x = 1\n@end\n@blueprint B : Nope\n@end\n' };
+    const master = await runCli(['master', 'bad.bp', 'missing.kif', 'A'], files);
+    const generate = await runCli(['generate', 'bad.bp', 'missing.kif', '--blueprint', 'A'], files);
+    expect(master.code).toBe(2);
+    expect(master.stderr).toMatch(/^missing\.kif: error: cannot read: no such file/);
+    expect(generate.stderr.split('\n')[0]).toBe(master.stderr.split('\n')[0]);
+    // with the files readable, the library's error, as generate reports it
+    const invalid = await runCli(['master', 'bad.bp', 'A'], files);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toBe((await runCli(['generate', 'bad.bp', '--blueprint', 'A'], files)).stderr);
+  });
+
   test('a syntax error names file:line:col, shows the line, exits 1', async () => {
     const r = await runCli(['master', 'bad.bp', 'A'], { 'bad.bp': '@blueprint A\n  @propert x = 1\n@end\n' });
     expect(r.code).toBe(1);

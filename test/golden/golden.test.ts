@@ -1,72 +1,55 @@
-/**
- * Golden files: `test/golden/*.golden.txt` hold cases separated by lines of
- * `====`. A case is a program, then `---- goal: TERM` lines (none: every fact),
- * then `---- expected` and the answer: one canonical atom per line, or
- * `error[code] line:col` when loading or evaluating fails.
- * Run with UPDATE_GOLDEN=1 to rewrite the expected sections from the output.
- * A failure names the file and the line where the case starts.
- */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** The golden-case runner itself (test/golden/golden.ts): reading, writing and comparing a case. */
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/engine/index.js';
-import { GramlogError } from '../../src/errors.js';
-import { parseProgram } from '../../src/program/load.js';
+import { firstDifference, parseCase, renderCase, runCase } from './golden.js';
 
-const dir = dirname(fileURLToPath(import.meta.url));
-const update = process.env['UPDATE_GOLDEN'] === '1';
+const CASE = `# A goal over one fact.
+$ gramlog query a.kif --goal '(p ?x)'
+--- file a.kif
+(p 1)
+--- stdout
+(p 1)
+--- stderr
+--- exit 0
+`;
 
-interface Case {
-  line: number;
-  program: string;
-  goals: string[];
-  expected: string;
-}
-
-function parseCases(text: string): Case[] {
-  const cases: Case[] = [];
-  let line = 1;
-  for (const chunk of text.split(/^====\n/m)) {
-    const [head = '', expected = ''] = chunk.split(/^---- expected\n/m);
-    const goals = [...head.matchAll(/^---- goal: (.*)$/gm)].map((m) => m[1] as string);
-    const program = head.replace(/^---- goal: .*\n?/gm, '');
-    cases.push({ line, program, goals, expected });
-    line += chunk.split('\n').length - 1 + 1;
-  }
-  return cases;
-}
-
-function answer(c: Case, file: string): string {
-  try {
-    const model = evaluate(parseProgram(c.program, { file }));
-    const lines = c.goals.length === 0 ? model.facts() : c.goals.flatMap((g) => model.query(g));
-    return lines.map((l) => l + '\n').join('');
-  } catch (e) {
-    if (e instanceof GramlogError) return `error[${e.code}] ${e.span ? `${e.span.line}:${e.span.column}` : '-'}\n`;
-    throw e;
-  }
-}
-
-for (const name of readdirSync(dir).filter((f) => f.endsWith('.golden.txt')).sort()) {
-  const path = join(dir, name);
-  describe(`golden ${name}`, () => {
-    const cases = parseCases(readFileSync(path, 'utf8'));
-    if (update) {
-      it('rewrites expected answers', () => {
-        const out = cases.map((c) => {
-          const goals = c.goals.map((g) => `---- goal: ${g}\n`).join('');
-          return `${c.program}${goals}---- expected\n${answer(c, name)}`;
-        });
-        writeFileSync(path, out.join('====\n'));
-        expect(out.length).toBe(cases.length);
-      });
-      return;
-    }
-    for (const c of cases) {
-      it(`${name}:${c.line}`, () => {
-        expect(answer(c, name), `case starting at ${name}:${c.line}`).toBe(c.expected);
-      });
-    }
+describe('a golden case', () => {
+  it('reads back as it was written, with what its command gives', async () => {
+    const c = parseCase(CASE, 'a.txt');
+    expect(c).toEqual({ about: ['A goal over one fact.'], command: "gramlog query a.kif --goal '(p ?x)'", files: [['a.kif', '(p 1)\n']] });
+    expect(renderCase(c, await runCase(c))).toBe(CASE);
   });
-}
+
+  it('keeps a file or an output without a final newline', () => {
+    const c = parseCase('$ gramlog query a.kif\n--- file a.kif (no newline at end)\n(p 1)\n', 'a.txt');
+    expect(c.files).toEqual([['a.kif', '(p 1)']]);
+    expect(renderCase(c, { stdout: 'x', stderr: '', exit: 0 })).toBe(
+      '$ gramlog query a.kif\n--- file a.kif (no newline at end)\n(p 1)\n--- stdout (no newline at end)\nx\n--- stderr\n--- exit 0\n',
+    );
+  });
+
+  it('names the line it cannot place', () => {
+    expect(() => parseCase('# about\ngramlog query a.kif\n', 'x/a.txt')).toThrow("x/a.txt:2: expected the command, '$ gramlog ...'");
+    expect(() => parseCase('$ gramlog query a.kif\n(p 1)\n', 'x/a.txt')).toThrow("x/a.txt:2: expected a '--- file NAME' section, got '(p 1)'");
+  });
+
+  it('refuses to write an output line that would read as a section header', () => {
+    const c = parseCase('$ gramlog query a.kif\n', 'a.txt');
+    expect(() => renderCase(c, { stdout: '--- stderr\n', stderr: '', exit: 0 })).toThrow('looks like a section header');
+  });
+});
+
+describe('a failing case', () => {
+  it('names the case file and its first differing line, with both versions', () => {
+    const wrong = CASE.replace('--- stdout\n(p 1)', '--- stdout\n(p 2)');
+    const message = firstDifference('test/golden/x/a.txt', wrong, CASE);
+    expect(message).toContain('test/golden/x/a.txt:6: the case differs');
+    expect(message).toContain('expected: "(p 2)"');
+    expect(message).toContain('actual:   "(p 1)"');
+    expect(message).toContain('GRAMLOG_GOLDEN_UPDATE=1');
+  });
+
+  it('names the end of the file when one text is longer', () => {
+    expect(firstDifference('a.txt', 'x\n', 'x\ny\n')).toContain('a.txt:2: the case differs from what the command gives\n  expected: ""\n  actual:   "y"');
+    expect(firstDifference('a.txt', 'x\n', 'x\n')).toBeUndefined();
+  });
+});

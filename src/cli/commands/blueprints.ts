@@ -18,7 +18,7 @@ export { isBlueprintFile };
 export function loadQueryProgram(io: Io, sources: Map<string, string>, paths: readonly string[]): Program | undefined {
   const bp = paths.filter(isBlueprintFile);
   if (bp.length === 0) return undefined;
-  const library = loadBlueprintFiles(io, sources, bp, false);
+  const library = loadBlueprintFiles(io, sources, bp);
   const rules = paths.filter((p) => !isBlueprintFile(p)).map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) }));
   // the library's facts are generated text: an error in them points at the .bp line they come from
   return atUserText(FACTS_FILE, library.factsSpans, library.factsFallback, () => {

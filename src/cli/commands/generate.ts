@@ -8,10 +8,8 @@
  * registry for the files' style and prints what the style returns.
  */
 import { massSummary } from '../mass-summary.js';
-import { blueprintParamFindings } from '../../generate/blueprints/params.js';
-import { blueprintsStyle, supplyParams, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
-import { recogniseStyle } from '../../generate/styles.js';
-import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleSource } from '../../generate/style.js';
+import { recogniseStyle, STYLES, styleOfText } from '../../generate/styles.js';
+import type { AnyStyle, Compiled, CompileOptions, FeedPart, FormatName, StyleSource } from '../../generate/style.js';
 import { GramlogError, isGramlogError, throwIfErrors } from '../../errors.js';
 import { filesOf } from '../diagnostics.js';
 import { formatError } from '../diagnostics.js';
@@ -23,7 +21,6 @@ import { runSeeds } from '../parallel/run-seeds.js';
 import type { MassOptions, SeedOutcome, Tally } from '../parallel/types.js';
 import { JSON_OPTION, printWarnings, MAX_FACTS_HELP, MAX_FACTS_OPTION, readEngineOptions, PARAM_HELP, PARAM_OPTION, readParams, checkSeedRange, readSeed, SEED_OPTION, seedHelp, withParams } from '../options.js';
 import { CHOOSE_HELP, CHOOSE_OPTIONS, readReplay, withChoices } from '../replay.js';
-import { masterNamed } from './master.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 import type { Program } from '../../program/program.js';
 import { termJson, type TermJson } from '../../json/terms.js';
@@ -232,17 +229,16 @@ examples:
       renderer = (s) => render(grammar, s);
     } else if (spec !== undefined) {
       if (!style.accepts.transform) throw new UsageError(`gramlog generate: --blueprint gives params to a rule grammar or a layer file, and ${first} is a ${style.title}`);
-      const feed = blueprintFeed(io, sources, spec);
+      const feed = paramFeed(io, sources, spec);
       let warned = false;
       renderer = (s) => {
-        const m = feed.master(s);
+        const m = feed.artifact(s);
         let supplied: Array<[string, string]> = [];
         const compiled = withParams('generate', () =>
           style.compile(files, {
             ...options,
             transform: (p: Program) => {
-              feed.check(p);
-              const r = supplyParams(p, m, `--blueprint ${spec}`);
+              const r = feed.supply(p, m);
               supplied = r.params;
               return r.program;
             },
@@ -284,26 +280,43 @@ function compileOnce(io: Io, sources: Map<string, string>, style: AnyStyle, file
   return compiled.grammar;
 }
 
-/** `--blueprint FILE.bp:NAME` of a rule file: the master of each seed. */
-function blueprintFeed(
+/**
+ * `--blueprint FILE.bp:NAME` of a rule file: the style whose artifacts feed
+ * params (Style.feed: the one that recognises FILE, else the first that has a
+ * feed), compiled once, and NAME's artifact for each seed.
+ */
+function paramFeed(
   io: Io,
   sources: Map<string, string>,
   spec: string,
-): { master(seed: number): MasterArtifact['master']; check(program: Program): void } {
+): { artifact(seed: number): unknown; supply(program: Program, artifact: unknown): { program: Program; params: Array<[string, string]> } } {
   const colon = spec.lastIndexOf(':');
   if (colon <= 0 || colon === spec.length - 1) throw new UsageError(`gramlog generate: --blueprint takes FILE.bp:NAME, not '${spec}'`);
   const file = spec.slice(0, colon);
   const name = spec.slice(colon + 1);
-  const library = compileOnce(io, sources, blueprintsStyle, readStyleSources(io, sources, [file]), {}) as BlueprintGrammar;
+  const read = readStyleSources(io, sources, [file]);
+  const feeder = [styleOfText(read[0] as StyleSource), ...STYLES].find((s) => s?.feed !== undefined) as AnyStyle;
+  const feed = feeder.feed as FeedPart<unknown, unknown>;
+  const grammar = compileOnce(io, sources, feeder, read, {});
   // a property that matches no param of the generator is a finding located in the .bp file; the generator's
   // params are the same for every seed, so once is enough
   let checked = false;
   return {
-    master: (seed) => masterNamed(library.library, name, seed, 'generate'),
-    check: (program) => {
-      if (checked) return;
-      throwIfErrors(blueprintParamFindings(library.library, name, program, program.files.join(' ')));
-      checked = true;
+    artifact(seed) {
+      try {
+        return feed.artifact(grammar, name, seed);
+      } catch (e) {
+        // a NAME the library lacks is a bad argument (exit 2), like an unknown --param, worded by the style (entryProblem)
+        if (e instanceof GramlogError && !e.span) throw new UsageError(`gramlog generate: ${feeder.entryProblem?.(grammar, name) ?? `${read.map((r) => r.file).join(' ')}: ${e.message}`}`);
+        throw e;
+      }
+    },
+    supply(program, artifact) {
+      if (!checked) {
+        throwIfErrors(feed.findings(grammar, name, program, program.files.join(' ')));
+        checked = true;
+      }
+      return feed.supply(program, artifact, `--blueprint ${spec}`);
     },
   };
 }

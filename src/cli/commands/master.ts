@@ -5,55 +5,39 @@
  * ending in .bp) hold `violation` rules over the master's facts: the facts a
  * master derives are printed after it, and master exits 1.
  *
- * Also the loader the other commands' `.bp` hooks share: `loadBlueprintFiles`.
+ * The library is loaded by the blueprint style's compile (Style.compile,
+ * src/generate/blueprints/style.ts), as generate and check load it.
  */
 import { massSummary } from '../mass-summary.js';
-import { formatMasterText, lintLibrary, master, masterJson, masterRuleWarnings, masterRules, masterViolations, parseBlueprints, type Library, type Master, type MasterRules } from '../../generate/blueprints/index.js';
+import { formatMasterText, master, masterJson, masterViolations, parseBlueprints, type Library, type Master } from '../../generate/blueprints/index.js';
 import { blueprintsStyle, entryKey, type BlueprintGrammar, type MasterArtifact } from '../../generate/blueprints/style.js';
 import { Satisfier } from '../../generate/satisfy/satisfy.js';
 import { annotate } from '../../generate/satisfy/annotate.js';
 import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
 import { appendViolations } from '../../generate/violations.js';
-import { parse } from '../../syntax/parser.js';
-import type { ProgramOptions } from '../../program/program.js';
+import type { StyleSource } from '../../generate/style.js';
+import { readStyleSources, reportCompile } from '../style-files.js';
 import { GramlogError } from '../../errors.js';
 import { boolOpt, intOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
-import { filesOf, formatDiagnostic } from '../diagnostics.js';
+import { filesOf } from '../diagnostics.js';
 import { EXIT, sourceName, UsageError, type Io } from '../io.js';
 import { runSeeds } from '../parallel/run-seeds.js';
 import type { SeedOutcome, Tally } from '../parallel/types.js';
 import { FORMAT_INFO } from '../../generate/formats.js';
 import { MASS_HELP, MASS_OPTION, readMass } from '../options.js';
-import { BLUEPRINT_BUDGET_HELP, BLUEPRINT_BUDGET_OPTION, JSON_OPTION, MAX_FACTS_OPTION, printWarnings, readBlueprintBudget, readEngineOptions, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
+import { BLUEPRINT_BUDGET_HELP, BLUEPRINT_BUDGET_OPTION, JSON_OPTION, MAX_FACTS_OPTION, readBlueprintBudget, readEngineOptions, readSeed, checkSeedRange, SEED_OPTION } from '../options.js';
 
 export function isBlueprintFile(path: string): boolean {
   return path.endsWith('.bp');
 }
 
 /**
- * Read and compile .bp files as one library, run the lint: warnings go to
- * stderr; with `strict`, errors are thrown (exit 1) as one GramlogError.
+ * Read .bp files as one library, without its lint (the `.bp` hook of
+ * `gramlog query`, which asks only for the library's facts).
  */
-export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: readonly string[], strict = true): Library {
-  const library = parseBlueprints(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
-  if (strict) {
-    const findings = lintLibrary(library);
-    for (const d of findings) if (d.severity === 'warning') io.err(formatDiagnostic(d, d.span ? sources.get(d.span.file) : undefined) + '\n');
-    const errors = findings.filter((d) => d.severity === 'error');
-    const first = errors[0];
-    if (first) throw new GramlogError(first.code, first.message, first.span, errors);
-  }
-  return library;
-}
-
-/** Rule files (violation rules over masters), parsed once. */
-export function loadMasterRules(io: Io, sources: Map<string, string>, library: Library, paths: readonly string[], engine: ProgramOptions = {}): MasterRules {
-  return masterRules(
-    library,
-    paths.map((file) => parse(readSource(io, sources, file), { file: sourceName(file) })),
-    engine,
-  );
+export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: readonly string[]): Library {
+  return parseBlueprints(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
 }
 
 /**
@@ -144,17 +128,19 @@ examples:
     checkSeedRange('master', seed, count);
     const json = boolOpt(args, 'json');
     const budget = readBlueprintBudget(args, 'master');
-    const library = loadBlueprintFiles(io, sources, bp);
-    const rules = loadMasterRules(io, sources, library, files.filter((f) => !isLibrary(f)), readEngineOptions(args, 'master'));
-    printWarnings(io, sources, masterRuleWarnings(rules));
+    // the style's own compile (as generate and check load a library): the library, its lint, the rule files;
+    // the library's files are read first, so an unreadable one is reported before any rule file
+    const read = readStyleSources(io, sources, [...bp, ...files.filter((f) => !isLibrary(f))]);
+    const compiled = blueprintsStyle.compile(read, readEngineOptions(args, 'master'));
+    reportCompile(io, sources, compiled.diagnostics);
+    const grammar = compiled.grammar as BlueprintGrammar;
+    const { library, rules } = grammar;
     const satisfy = readSatisfy(args, 'master');
     let satisfier: Satisfier | undefined;
     if (satisfy) {
-      const grammar: BlueprintGrammar = { library, rules };
       const problem = blueprintsStyle.entryProblem?.(grammar, name);
       if (problem !== undefined) throw new UsageError(`gramlog master: ${problem}`);
-      const read = files.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) }));
-      satisfier = new Satisfier(blueprintsStyle, grammar, { entry: name }, satisfy, { sources: read });
+      satisfier = new Satisfier(blueprintsStyle, grammar, { entry: name }, satisfy, { sources: files.map((file) => read.find((r) => r.file === sourceName(file)) as StyleSource) });
     }
     // each seed in seed order, on --jobs worker threads, to stdout or --out DIR (src/cli/parallel/run-seeds.ts)
     const tally = runSeeds({

@@ -81,41 +81,60 @@ export function chunkIntact(dir: string, c: ChunkEntry): boolean {
 }
 
 export function openOutDir(spec: OutDirSpec): OutDir {
-  const { dir, head, first, count, format } = spec;
-  const CHUNK_SEEDS = head.chunkSeeds;
+  const { dir, head, first, count } = spec;
   const command = head.command;
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     throw new UsageError(`gramlog ${command}: --out ${dir}: cannot make the folder: ${(e as Error).message}`);
   }
+  const kept = resumableChunks(spec);
+  const { todo, resumed } = planChunks(kept, first, count, head.chunkSeeds);
+  const writer = new ChunkWriter(spec, kept, Math.ceil(count / head.chunkSeeds));
+  writer.saveManifest();
+  return {
+    todo,
+    resumed,
+    write: (seed, o) => writer.write(seed, o),
+    end: () => writer.close(),
+  };
+}
+
+/** The chunks of an earlier run in DIR to keep (with --resume: the same run, its files intact); none without one. */
+function resumableChunks(spec: OutDirSpec): Map<number, ChunkEntry> {
+  const { dir, head } = spec;
+  const command = head.command;
   const old = readManifest(dir, command);
   if (old && !spec.resume) {
     throw new UsageError(`gramlog ${command}: --out ${dir} already holds a run (${join(dir, MANIFEST)}); give --resume to finish it, or another DIR`);
   }
   const kept = new Map<number, ChunkEntry>();
-  if (old) {
-    const f = firstDifference(old, head);
-    if (f !== undefined) {
-      throw new UsageError(
-        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} is of another run: the ${f} differ (there ${describeField(old, f)}; here ${describeField(head, f)}); run the same command line, or give another --out DIR`,
-      );
-    }
-    if (JSON.stringify(old.shard) !== JSON.stringify(head.shard)) {
-      throw new UsageError(
-        `gramlog ${command}: --resume: ${join(dir, MANIFEST)} holds shard ${old.shard ? `${old.shard.index}/${old.shard.count}` : 'none'}, not ${head.shard ? `${head.shard.index}/${head.shard.count}` : 'the whole run'}; give the same --shard`,
-      );
-    }
-    for (const c of old.chunks) if (chunkIntact(dir, c) && (spec.claimsHold?.(c) ?? true)) kept.set(c.index, c);
-    removeTemporaries(dir, readdirSync(dir));
+  if (!old) return kept;
+  const f = firstDifference(old, head);
+  if (f !== undefined) {
+    throw new UsageError(
+      `gramlog ${command}: --resume: ${join(dir, MANIFEST)} is of another run: the ${f} differ (there ${describeField(old, f)}; here ${describeField(head, f)}); run the same command line, or give another --out DIR`,
+    );
   }
-  const chunkCount = Math.ceil(count / CHUNK_SEEDS);
+  if (JSON.stringify(old.shard) !== JSON.stringify(head.shard)) {
+    throw new UsageError(
+      `gramlog ${command}: --resume: ${join(dir, MANIFEST)} holds shard ${old.shard ? `${old.shard.index}/${old.shard.count}` : 'none'}, not ${head.shard ? `${head.shard.index}/${head.shard.count}` : 'the whole run'}; give the same --shard`,
+    );
+  }
+  for (const c of old.chunks) if (chunkIntact(dir, c) && (spec.claimsHold?.(c) ?? true)) kept.set(c.index, c);
+  removeTemporaries(dir, readdirSync(dir));
+  return kept;
+}
+
+/** The seed ranges still to compute (adjacent chunks joined) and what the kept chunks hold; a kept chunk of other seeds is dropped from `kept`. */
+function planChunks(kept: Map<number, ChunkEntry>, first: number, count: number, chunkSeeds: number): Pick<OutDir, 'todo' | 'resumed'> {
+  const chunkCount = Math.ceil(count / chunkSeeds);
   const todo: Array<[number, number]> = [];
   const resumed = { done: 0, failed: 0, violating: 0 };
   for (let i = 0; i < chunkCount; i++) {
     const c = kept.get(i);
-    const cFirst = first + i * CHUNK_SEEDS;
-    const cCount = Math.min(CHUNK_SEEDS, count - i * CHUNK_SEEDS);
+    const cFirst = first + i * chunkSeeds;
+    const cCount = Math.min(chunkSeeds, count - i * chunkSeeds);
     if (c && c.first === cFirst && c.count === cCount) {
       resumed.done += c.count;
       resumed.failed += c.failures.length;
@@ -127,9 +146,26 @@ export function openOutDir(spec: OutDirSpec): OutDir {
     if (last && last[0] + last[1] === cFirst) last[1] += cCount;
     else todo.push([cFirst, cCount]);
   }
-  const manifest: Manifest = { ...head, complete: false, counts: { seeds: count, done: 0, failed: 0, violating: 0 }, chunks: [] };
-  const saveManifest = () => {
-    manifest.chunks = [...kept.values()].sort((a, b) => a.index - b.index);
+  return { todo, resumed };
+}
+
+/** Writes the outcomes seed by seed into chunk files (or a file per seed), and the manifest each time a chunk is whole. */
+class ChunkWriter {
+  private readonly manifest: Manifest;
+  /** The chunk being written. */
+  private current: { entry: ChunkEntry; fd?: number; tmp?: string; hash?: Hash; bytes: number; docs: number } | undefined;
+
+  constructor(
+    private readonly spec: OutDirSpec,
+    private readonly kept: Map<number, ChunkEntry>,
+    private readonly chunkCount: number,
+  ) {
+    this.manifest = { ...spec.head, complete: false, counts: { seeds: spec.count, done: 0, failed: 0, violating: 0 }, chunks: [] };
+  }
+
+  saveManifest(): void {
+    const manifest = this.manifest;
+    manifest.chunks = [...this.kept.values()].sort((a, b) => a.index - b.index);
     let done = 0;
     let failed = 0;
     let violating = 0;
@@ -138,69 +174,65 @@ export function openOutDir(spec: OutDirSpec): OutDir {
       failed += c.failures.length;
       violating += c.violating.length;
     }
-    manifest.counts = { seeds: count, done, failed, violating };
-    manifest.complete = manifest.chunks.length === chunkCount;
-    writeAtomic(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-  };
-  saveManifest();
+    manifest.counts = { seeds: this.spec.count, done, failed, violating };
+    manifest.complete = manifest.chunks.length === this.chunkCount;
+    writeAtomic(join(this.spec.dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+  }
 
-  // the chunk being written
-  let current: { entry: ChunkEntry; fd?: number; tmp?: string; hash?: Hash; bytes: number; docs: number } | undefined;
-  const open = (index: number) => {
-    const entry: ChunkEntry = { index, first: first + index * CHUNK_SEEDS, count: Math.min(CHUNK_SEEDS, count - index * CHUNK_SEEDS), files: [], failures: [], violating: [] };
-    current = { entry, bytes: 0, docs: 0 };
+  private open(index: number): void {
+    const { dir, first, count, format } = this.spec;
+    const chunkSeeds = this.spec.head.chunkSeeds;
+    const entry: ChunkEntry = { index, first: first + index * chunkSeeds, count: Math.min(chunkSeeds, count - index * chunkSeeds), files: [], failures: [], violating: [] };
+    this.current = { entry, bytes: 0, docs: 0 };
     if (!format.documentPerArtifact) {
       const tmp = join(dir, `${chunkName(index, format.extension)}.tmp-${process.pid}`);
-      current.tmp = tmp;
-      current.fd = openSync(tmp, 'w');
-      current.hash = createHash('sha256');
+      this.current.tmp = tmp;
+      this.current.fd = openSync(tmp, 'w');
+      this.current.hash = createHash('sha256');
     }
-  };
-  const close = () => {
-    const c = current;
+  }
+
+  /** Finish the chunk being written (its file renamed into place) and list it in the manifest. */
+  close(): void {
+    const c = this.current;
     if (!c) return;
-    current = undefined;
+    this.current = undefined;
     if (c.fd !== undefined && c.tmp !== undefined && c.hash) {
       closeSync(c.fd);
-      const name = chunkName(c.entry.index, format.extension);
-      renameSync(c.tmp, join(dir, name));
+      const name = chunkName(c.entry.index, this.spec.format.extension);
+      renameSync(c.tmp, join(this.spec.dir, name));
       c.entry.files.push({ name, sha256: c.hash.digest('hex'), bytes: c.bytes });
     }
-    kept.set(c.entry.index, c.entry);
-    saveManifest();
-  };
-  return {
-    todo,
-    resumed,
-    write(seed, o) {
-      const index = Math.floor((seed - first) / CHUNK_SEEDS);
-      if (current && current.entry.index !== index) close();
-      if (!current) open(index);
-      const c = current as NonNullable<typeof current>;
-      if (o.failure !== undefined) c.entry.failures.push({ seed, message: o.failure });
-      if (o.violating) c.entry.violating.push(seed);
-      const doc: string | Uint8Array | undefined = o.bytes ?? o.docBytes ?? o.doc;
-      if (doc !== undefined) {
-        if (format.documentPerArtifact) {
-          const name = seedFileName(seed, format.extension);
-          writeAtomic(join(dir, name), doc);
-          const f: ChunkFile = { name, sha256: sha256(doc), bytes: typeof doc === 'string' ? Buffer.byteLength(doc) : doc.length };
-          c.entry.files.push(f);
-        } else {
-          const sep = c.docs > 0 ? spec.separator : '';
-          const data = typeof doc === 'string' ? Buffer.from(sep + doc) : sep === '' ? doc : Buffer.concat([Buffer.from(sep), doc]);
-          writeSync(c.fd as number, data);
-          c.hash?.update(data);
-          c.bytes += data.length;
-        }
-        c.docs++;
+    this.kept.set(c.entry.index, c.entry);
+    this.saveManifest();
+  }
+
+  write(seed: number, o: SeedOutcome): void {
+    const { dir, first, format } = this.spec;
+    const index = Math.floor((seed - first) / this.spec.head.chunkSeeds);
+    if (this.current && this.current.entry.index !== index) this.close();
+    if (!this.current) this.open(index);
+    const c = this.current as NonNullable<ChunkWriter['current']>;
+    if (o.failure !== undefined) c.entry.failures.push({ seed, message: o.failure });
+    if (o.violating) c.entry.violating.push(seed);
+    const doc: string | Uint8Array | undefined = o.bytes ?? o.docBytes ?? o.doc;
+    if (doc !== undefined) {
+      if (format.documentPerArtifact) {
+        const name = seedFileName(seed, format.extension);
+        writeAtomic(join(dir, name), doc);
+        const f: ChunkFile = { name, sha256: sha256(doc), bytes: typeof doc === 'string' ? Buffer.byteLength(doc) : doc.length };
+        c.entry.files.push(f);
+      } else {
+        const sep = c.docs > 0 ? this.spec.separator : '';
+        const data = typeof doc === 'string' ? Buffer.from(sep + doc) : sep === '' ? doc : Buffer.concat([Buffer.from(sep), doc]);
+        writeSync(c.fd as number, data);
+        c.hash?.update(data);
+        c.bytes += data.length;
       }
-      if (seed === c.entry.first + c.entry.count - 1) close();
-    },
-    end() {
-      close();
-    },
-  };
+      c.docs++;
+    }
+    if (seed === c.entry.first + c.entry.count - 1) this.close();
+  }
 }
 
 /** Remove DIR's temporary files (of an interrupted write). */

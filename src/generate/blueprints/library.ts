@@ -52,6 +52,42 @@ export function blockExprs(b: Block): Expr[] {
 }
 
 export function compileLibrary(files: readonly BlueprintFile[]): Library {
+  const blocks = collectBlocks(files);
+  const defs = defineAll(blocks);
+  const functionNames = functionNamesOf(blocks);
+  const sorted = new Map([...defs.entries()].sort((a, b) => a[1].index - b[1].index));
+
+  // Every domain set the library uses, computed at once by one evaluation.
+  const used = new Map<string, { domain: string; include: string[]; exclude: string[] }>();
+  for (const b of blocks.values()) {
+    for (const e of blockExprs(b)) for (const x of walkExpr(e)) if (x.kind === 'set') used.set(setKey(x.domain, x.include, x.exclude), x);
+  }
+  const memo = new Map<string, readonly string[]>();
+  const fallback = deepestName(sorted);
+  const computeSets = (wanted: readonly DomainSet[]) => computeDomainSets(sorted, wanted, fallback, memo);
+  computeSets([...used.values()]);
+  const factsSpans: Array<Span | undefined> = [];
+  const factsText = libraryFactsText(sorted, [...used.values()], factsSpans);
+  return Object.freeze({
+    files,
+    definitions: sorted,
+    functionNames,
+    sets: memo,
+    factsText,
+    factsSpans,
+    factsFallback: fallback,
+    members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[] {
+      const k = setKey(domain, include, exclude);
+      const hit = memo.get(k);
+      if (hit) return hit;
+      computeSets([{ domain, include, exclude }]);
+      return memo.get(k) as readonly string[];
+    },
+  });
+}
+
+/** Every block of the files by key; no name an operator, no key twice. */
+function collectBlocks(files: readonly BlueprintFile[]): Map<string, Block> {
   const blocks = new Map<string, Block>();
   for (const f of files) {
     for (const b of f.blocks) {
@@ -70,6 +106,11 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
       blocks.set(key, b);
     }
   }
+  return blocks;
+}
+
+/** Every block as a definition, parents first: properties and functions inherited; no cycle, no unknown parent, no chain too deep. */
+function defineAll(blocks: ReadonlyMap<string, Block>): Map<string, Definition> {
   const defs = new Map<string, Definition>();
   const building = new Set<string>();
   /** Ancestors of each definition built so far. */
@@ -97,21 +138,7 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
       );
     }
     building.add(key);
-    let parent: Definition | undefined;
-    if (block.parent !== undefined) {
-      const pb = blocks.get(block.parent);
-      if (!pb || pb.kind !== 'blueprint') {
-        const names = [...blocks.values()].filter((b) => b.kind === 'blueprint').map((b) => b.name);
-        throw new GramlogError(
-          'blueprint/unknown-parent',
-          pb
-            ? `the parent of ${block.name}, ${block.parent}, is a ${pb.kind}; a blueprint's parent is a blueprint`
-            : `the parent of ${block.name}, ${block.parent}, is no blueprint${didYouMean(block.parent, names, { max: 1 })}`,
-          block.parentSpan as Span,
-        );
-      }
-      parent = define(block.parent, pb);
-    }
+    const parent = block.parent === undefined ? undefined : define(block.parent, parentBlock(blocks, block));
     const props = new Map<string, PropertyDecl>();
     for (const p of parent?.properties ?? []) props.set(p.key, p);
     for (const p of block.properties) props.set(p.key, p);
@@ -124,6 +151,28 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     return def;
   };
   for (const [key, block] of blocks) define(key, block);
+  return defs;
+}
+
+/** The block a block's `: PARENT` names, which must be a blueprint. */
+function parentBlock(blocks: ReadonlyMap<string, Block>, block: Block): Block {
+  const parent = block.parent as string;
+  const pb = blocks.get(parent);
+  if (!pb || pb.kind !== 'blueprint') {
+    const names = [...blocks.values()].filter((b) => b.kind === 'blueprint').map((b) => b.name);
+    throw new GramlogError(
+      'blueprint/unknown-parent',
+      pb
+        ? `the parent of ${block.name}, ${parent}, is a ${pb.kind}; a blueprint's parent is a blueprint`
+        : `the parent of ${block.name}, ${parent}, is no blueprint${didYouMean(parent, names, { max: 1 })}`,
+      block.parentSpan as Span,
+    );
+  }
+  return pb;
+}
+
+/** The names of every @function; none the name of a definition. */
+function functionNamesOf(blocks: ReadonlyMap<string, Block>): Set<string> {
   const functionNames = new Set<string>();
   for (const b of blocks.values()) {
     for (const f of b.functions) {
@@ -134,14 +183,11 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
       functionNames.add(f.name);
     }
   }
-  const sorted = new Map([...defs.entries()].sort((a, b) => a[1].index - b[1].index));
+  return functionNames;
+}
 
-  // Every domain set the library uses, computed at once by one evaluation.
-  const used = new Map<string, { domain: string; include: string[]; exclude: string[] }>();
-  for (const b of blocks.values()) {
-    for (const e of blockExprs(b)) for (const x of walkExpr(e)) if (x.kind === 'set') used.set(setKey(x.domain, x.include, x.exclude), x);
-  }
-  const memo = new Map<string, readonly string[]>();
+/** Where a finding about the library's facts as a whole points: the name of the definition with the most ancestors (the first of them). */
+function deepestName(sorted: ReadonlyMap<string, Definition>): Span | undefined {
   let deepest: Definition | undefined;
   let deepestDepth = -1;
   for (const d of sorted.values()) {
@@ -149,49 +195,34 @@ export function compileLibrary(files: readonly BlueprintFile[]): Library {
     for (let p = d.parent; p; p = p.parent) depth++;
     if (depth > deepestDepth) [deepest, deepestDepth] = [d, depth];
   }
-  const fallback = deepest?.block.nameSpan;
-  const computeSets = (wanted: ReadonlyArray<{ domain: string; include: readonly string[]; exclude: readonly string[] }>): void => {
-    const spans: Array<Span | undefined> = [];
-    const text = libraryFactsText(sorted, wanted, spans);
-    const model = atUserText(FACTS_FILE, spans, fallback, () => {
-      const program = loadProgram([{ text, file: FACTS_FILE }]);
-      throwIfErrors(program.diagnostics);
-      return evaluate(program);
-    });
-    const program = model.program;
-    const terms = program.terms;
-    const found = new Map<string, string[]>();
-    for (const t of model.tuples('inset', 2)) {
-      const k = terms.name(t[0] as number);
-      const list = found.get(k) ?? [];
-      list.push(terms.name(t[1] as number));
-      found.set(k, list);
-    }
-    for (const s of wanted) {
-      const k = setKey(s.domain, s.include, s.exclude);
-      const members = (found.get(k) ?? []).sort((a, b) => (sorted.get(a)?.index ?? 0) - (sorted.get(b)?.index ?? 0));
-      memo.set(k, Object.freeze(members));
-    }
-  };
-  computeSets([...used.values()]);
-  const factsSpans: Array<Span | undefined> = [];
-  const factsText = libraryFactsText(sorted, [...used.values()], factsSpans);
-  return Object.freeze({
-    files,
-    definitions: sorted,
-    functionNames,
-    sets: memo,
-    factsText,
-    factsSpans,
-    factsFallback: fallback,
-    members(domain: string, include: readonly string[], exclude: readonly string[]): readonly string[] {
-      const k = setKey(domain, include, exclude);
-      const hit = memo.get(k);
-      if (hit) return hit;
-      computeSets([{ domain, include, exclude }]);
-      return memo.get(k) as readonly string[];
-    },
+  return deepest?.block.nameSpan;
+}
+
+type DomainSet = { domain: string; include: readonly string[]; exclude: readonly string[] };
+
+/** The members of each wanted domain set, in definition order, into `memo`: one evaluation of the library as facts. */
+function computeDomainSets(sorted: ReadonlyMap<string, Definition>, wanted: readonly DomainSet[], fallback: Span | undefined, memo: Map<string, readonly string[]>): void {
+  const spans: Array<Span | undefined> = [];
+  const text = libraryFactsText(sorted, wanted, spans);
+  const model = atUserText(FACTS_FILE, spans, fallback, () => {
+    const program = loadProgram([{ text, file: FACTS_FILE }]);
+    throwIfErrors(program.diagnostics);
+    return evaluate(program);
   });
+  const program = model.program;
+  const terms = program.terms;
+  const found = new Map<string, string[]>();
+  for (const t of model.tuples('inset', 2)) {
+    const k = terms.name(t[0] as number);
+    const list = found.get(k) ?? [];
+    list.push(terms.name(t[1] as number));
+    found.set(k, list);
+  }
+  for (const s of wanted) {
+    const k = setKey(s.domain, s.include, s.exclude);
+    const members = (found.get(k) ?? []).sort((a, b) => (sorted.get(a)?.index ?? 0) - (sorted.get(b)?.index ?? 0));
+    memo.set(k, Object.freeze(members));
+  }
 }
 
 export { MODS, ownDomains };

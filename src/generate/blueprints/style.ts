@@ -19,7 +19,7 @@ import { parseBlueprints, type Library } from './library.js';
 import { lintLibrary } from './lint.js';
 import { masterRuleWarnings, masterRules, masterViolations, scalarParams, type MasterRules } from './master-facts.js';
 import { master, type Master } from './master.js';
-import { withMasterParams } from './params.js';
+import { blueprintParamFindings, withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
@@ -150,6 +150,13 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     };
   },
   satisfy: blueprintSatisfy,
+  budgets: ['blueprint/budget'],
+  feed: {
+    artifact: (g, entry, seed) => master(g.library, entryKey(g.library, entry), { seed }),
+    findings: (g, entry, program, generatorFile) => blueprintParamFindings(g.library, entry, program, generatorFile),
+    supply: supplyParams,
+  },
+  editor: { fileName: /\.bp$/i, syntax: 'own' },
 };
 
 /** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */

@@ -41,110 +41,18 @@ function noStart(file: string | undefined): GramlogError {
 
 /** Read a program (or rule text) as a grammar; throws a GramlogError on any problem. */
 export function compileGrammar(source: GrammarSource, options: GrammarOptions = {}): Grammar {
-  let program: Program;
-  if (typeof source === 'string') program = loadProgram([{ text: source, file: options.file ?? '<grammar>' }]);
-  else if (isSourceList(source)) program = loadProgram(source);
-  else program = source;
-  throwIfErrors(program.diagnostics);
-  const whole = applyParams(program, options.params);
-  throwIfErrors(whole.diagnostics);
-  // a file that writes neither (start ...) nor (rule ...) is no tree grammar (plain rules, say, that define
-  // their own parent relation): say that, rather than judge its relations by the grammar vocabulary
-  if (!whole.statements.some((st) => st.head.pred === 'start' || st.head.pred === 'rule')) throw noStart(whole.files[0]);
-  // arities, argument kinds, facts and injected relations, from the schema
-  throwIfErrors(checkVocabulary(whole.statements, GRAMMAR_SCHEMA));
-  program = pruneForGeneration(whole);
-
+  const { whole, program } = loadGrammarProgram(source, options);
   const dependent = nodeDependentRelations(program);
-  for (const [name, arity] of Object.entries(STATIC_RELATIONS)) {
-    const info = program.findRelation(name, arity);
-    if (info && dependent[info.id]) {
-      throw new GramlogError(
-        'generate/static',
-        `(${name} ...) must not depend on the node being expanded (symbol, arg, depth, parent, chose, applied): it is read once per program`,
-        statementSpan(program, name, arity, 0),
-      );
-    }
-  }
+  checkStaticRelations(program, dependent);
   const base = evaluate(program);
   const terms = program.terms;
   const tuples = (name: string, arity: number) => base.tuples(name, arity);
-  const span = (name: string, arity: number, column: number, value?: number) =>
-    statementSpan(program, name, arity, column, value === undefined ? undefined : terms.print(value));
+  const span: SpanOf = (name, arity, column, value) => statementSpan(program, name, arity, column, value === undefined ? undefined : terms.print(value));
 
-  // start
-  const starts = tuples('start', 1);
-  const start = starts[0]?.[0];
-  if (start === undefined) throw noStart(program.files[0]);
-  if (starts.length > 1) {
-    throw new GramlogError(
-      'generate/start',
-      `the rule file declares ${starts.length} start symbols (${starts.map((t) => terms.print(t[0] as number)).join(', ')}); give exactly one`,
-      span('start', 1, 0, (starts[1] as number[])[0]),
-    );
-  }
+  const start = readStart(program, tuples('start', 1), span);
   const startArgs = startArguments(program, tuples('startarg', 2));
-
-  // rules
-  const rules = new Map<number, RuleDef>();
-  const nonterminals = new Map<number, Nonterminal>();
-  for (const [nt, rule, weight] of tuples('rule', 3) as Array<[number, number, number]>) {
-    const where = span('rule', 3, 1, rule);
-    const w = terms.numberValue(weight);
-    if (w === undefined) {
-      throw new GramlogError('generate/weight', `the weight of rule ${terms.print(rule)} must be a number, not ${terms.print(weight)}`, where);
-    }
-    const prev = rules.get(rule);
-    if (prev) {
-      throw new GramlogError(
-        'generate/rule-twice',
-        prev.nt === nt
-          ? `rule ${terms.print(rule)} of ${terms.print(nt)} has two weights (${prev.weight} and ${w}); give one`
-          : `rule name ${terms.print(rule)} is used for two nonterminals (${terms.print(prev.nt)} and ${terms.print(nt)}); rule names must be unique`,
-        where,
-      );
-    }
-    let def = nonterminals.get(nt);
-    if (!def) {
-      def = { term: nt, name: terms.print(nt), rules: [], weights: new Float64Array(0) };
-      nonterminals.set(nt, def);
-    }
-    const r: RuleDef = { term: rule, name: terms.print(rule), nt, index: 0, serial: 0, weight: w, children: [], span: where };
-    def.rules.push(r);
-    rules.set(rule, r);
-  }
-  if (rules.size === 0) {
-    throw new GramlogError('generate/no-rules', 'the rule file declares no (rule NT RULE WEIGHT): nothing to expand');
-  }
-  for (const nt of nonterminals.values()) {
-    nt.rules.sort((a, b) => compareTerms(terms, a.term, b.term));
-    nt.rules.forEach((r, i) => (r.index = i));
-    nt.weights = Float64Array.from(nt.rules, (r) => r.weight);
-  }
-
-  // children
-  for (const [rule, index, symbol] of tuples('child', 3) as Array<[number, number, number]>) {
-    const where = span('child', 3, 0, rule);
-    const def = rules.get(rule);
-    if (!def) {
-      const hint = didYouMean(terms.print(rule), [...rules.values()].map((r) => r.name));
-      throw new GramlogError('generate/unknown-rule', `(child ${terms.print(rule)} ...) names no rule: there is no (rule NT ${terms.print(rule)} WEIGHT)${hint}`, where);
-    }
-    const i = terms.numberValue(index);
-    if (i === undefined) {
-      throw new GramlogError('generate/child-index', `child index ${terms.print(index)} of rule ${def.name} must be a number`, where);
-    }
-    const clash = def.children.find((c) => c.index === i);
-    if (clash) {
-      throw new GramlogError(
-        'generate/child-index',
-        `rule ${def.name} has two children at index ${terms.print(index)} (${terms.print(clash.symbol)} and ${terms.print(symbol)})`,
-        where,
-      );
-    }
-    def.children.push({ index: i, symbol });
-  }
-  for (const r of rules.values()) r.children.sort((a, b) => a.index - b.index);
+  const { rules, nonterminals } = readRules(program, tuples('rule', 3) as Array<[number, number, number]>, span);
+  readChildren(program, tuples('child', 3) as Array<[number, number, number]>, rules, span);
 
   const findings = grammarLoadFindings(whole, { start, nonterminals, rules });
   throwIfErrors(findings);
@@ -178,6 +86,123 @@ export function compileGrammar(source: GrammarSource, options: GrammarOptions = 
     mentionsNodeIds: mentionsNodeIds(program),
     warnings: findings,
   };
+}
+
+/** The span of the statement that gives a fact `(name ...)` (its column-th argument, the value printed when given). */
+type SpanOf = (name: string, arity: number, column: number, value?: number) => ReturnType<typeof statementSpan>;
+
+/** The program, with params applied and checked against the grammar vocabulary (`whole`), and pruned for generation. */
+function loadGrammarProgram(source: GrammarSource, options: GrammarOptions): { whole: Program; program: Program } {
+  let program: Program;
+  if (typeof source === 'string') program = loadProgram([{ text: source, file: options.file ?? '<grammar>' }]);
+  else if (isSourceList(source)) program = loadProgram(source);
+  else program = source;
+  throwIfErrors(program.diagnostics);
+  const whole = applyParams(program, options.params);
+  throwIfErrors(whole.diagnostics);
+  // a file that writes neither (start ...) nor (rule ...) is no tree grammar (plain rules, say, that define
+  // their own parent relation): say that, rather than judge its relations by the grammar vocabulary
+  if (!whole.statements.some((st) => st.head.pred === 'start' || st.head.pred === 'rule')) throw noStart(whole.files[0]);
+  // arities, argument kinds, facts and injected relations, from the schema
+  throwIfErrors(checkVocabulary(whole.statements, GRAMMAR_SCHEMA));
+  return { whole, program: pruneForGeneration(whole) };
+}
+
+/** The relations read once per program must not depend on the node being expanded. */
+function checkStaticRelations(program: Program, dependent: ReturnType<typeof nodeDependentRelations>): void {
+  for (const [name, arity] of Object.entries(STATIC_RELATIONS)) {
+    const info = program.findRelation(name, arity);
+    if (info && dependent[info.id]) {
+      throw new GramlogError(
+        'generate/static',
+        `(${name} ...) must not depend on the node being expanded (symbol, arg, depth, parent, chose, applied): it is read once per program`,
+        statementSpan(program, name, arity, 0),
+      );
+    }
+  }
+}
+
+/** The one start symbol. */
+function readStart(program: Program, starts: ReturnType<Model['tuples']>, span: SpanOf): number {
+  const terms = program.terms;
+  const start = starts[0]?.[0];
+  if (start === undefined) throw noStart(program.files[0]);
+  if (starts.length > 1) {
+    throw new GramlogError(
+      'generate/start',
+      `the rule file declares ${starts.length} start symbols (${starts.map((t) => terms.print(t[0] as number)).join(', ')}); give exactly one`,
+      span('start', 1, 0, (starts[1] as number[])[0]),
+    );
+  }
+  return start;
+}
+
+/** The (rule NT RULE WEIGHT) facts: each rule once, with a number for its weight; each nonterminal's rules in term order. */
+function readRules(program: Program, facts: ReadonlyArray<[number, number, number]>, span: SpanOf): { rules: Map<number, RuleDef>; nonterminals: Map<number, Nonterminal> } {
+  const terms = program.terms;
+  const rules = new Map<number, RuleDef>();
+  const nonterminals = new Map<number, Nonterminal>();
+  for (const [nt, rule, weight] of facts) {
+    const where = span('rule', 3, 1, rule);
+    const w = terms.numberValue(weight);
+    if (w === undefined) {
+      throw new GramlogError('generate/weight', `the weight of rule ${terms.print(rule)} must be a number, not ${terms.print(weight)}`, where);
+    }
+    const prev = rules.get(rule);
+    if (prev) {
+      throw new GramlogError(
+        'generate/rule-twice',
+        prev.nt === nt
+          ? `rule ${terms.print(rule)} of ${terms.print(nt)} has two weights (${prev.weight} and ${w}); give one`
+          : `rule name ${terms.print(rule)} is used for two nonterminals (${terms.print(prev.nt)} and ${terms.print(nt)}); rule names must be unique`,
+        where,
+      );
+    }
+    let def = nonterminals.get(nt);
+    if (!def) {
+      def = { term: nt, name: terms.print(nt), rules: [], weights: new Float64Array(0) };
+      nonterminals.set(nt, def);
+    }
+    const r: RuleDef = { term: rule, name: terms.print(rule), nt, index: 0, serial: 0, weight: w, children: [], span: where };
+    def.rules.push(r);
+    rules.set(rule, r);
+  }
+  if (rules.size === 0) {
+    throw new GramlogError('generate/no-rules', 'the rule file declares no (rule NT RULE WEIGHT): nothing to expand');
+  }
+  for (const nt of nonterminals.values()) {
+    nt.rules.sort((a, b) => compareTerms(terms, a.term, b.term));
+    nt.rules.forEach((r, i) => (r.index = i));
+    nt.weights = Float64Array.from(nt.rules, (r) => r.weight);
+  }
+  return { rules, nonterminals };
+}
+
+/** The (child RULE INDEX SYMBOL) facts: each names a rule, a number for its index, one child per index; in index order. */
+function readChildren(program: Program, facts: ReadonlyArray<[number, number, number]>, rules: ReadonlyMap<number, RuleDef>, span: SpanOf): void {
+  const terms = program.terms;
+  for (const [rule, index, symbol] of facts) {
+    const where = span('child', 3, 0, rule);
+    const def = rules.get(rule);
+    if (!def) {
+      const hint = didYouMean(terms.print(rule), [...rules.values()].map((r) => r.name));
+      throw new GramlogError('generate/unknown-rule', `(child ${terms.print(rule)} ...) names no rule: there is no (rule NT ${terms.print(rule)} WEIGHT)${hint}`, where);
+    }
+    const i = terms.numberValue(index);
+    if (i === undefined) {
+      throw new GramlogError('generate/child-index', `child index ${terms.print(index)} of rule ${def.name} must be a number`, where);
+    }
+    const clash = def.children.find((c) => c.index === i);
+    if (clash) {
+      throw new GramlogError(
+        'generate/child-index',
+        `rule ${def.name} has two children at index ${terms.print(index)} (${terms.print(clash.symbol)} and ${terms.print(symbol)})`,
+        where,
+      );
+    }
+    def.children.push({ index: i, symbol });
+  }
+  for (const r of rules.values()) r.children.sort((a, b) => a.index - b.index);
 }
 
 function isSourceList(source: GrammarSource): source is readonly Source[] {

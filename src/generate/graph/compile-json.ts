@@ -191,6 +191,52 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
   }
   if (r.lhs === undefined) L.fail('graph/bad-grammar', path, 'a rule needs "lhs"');
   if (r.rhs === undefined) L.fail('graph/bad-grammar', path, 'a rule needs "rhs"');
+  const weight = ruleWeight(L, r, path);
+  const limit = L.number(r, 'limit', path, 'the rule') ?? 0;
+  const delay = L.number(r, 'delay', path, 'the rule') ?? 0;
+  if (r.type !== undefined && typeof r.type !== 'string') L.fail('graph/bad-grammar', [...path, 'type'], 'type must be a string');
+  const induced = r.induced === undefined ? stageInduced : bool(L, r, 'induced', path);
+
+  const lhs = readLhs(L, r.lhs, [...path, 'lhs']);
+  const pattern = compilePattern(L, lhs);
+  const rhsPath = [...path, 'rhs'];
+  const rhs = readRhs(L, r.rhs, rhsPath, lhs.nodes);
+  // a label or a chain on either side links the replacement to the match: its first node takes the edges into the match, its last the edges out
+  const lhsNodes = lhs.nodes;
+  const rhsNodes = rhs.nodes;
+  if ((lhs.link || rhs.link) && rhsNodes.length > 0 && !(lhsNodes.length === 1 && rhsNodes.length === 1 && lhsNodes[0]?.id === rhsNodes[0]?.id)) {
+    (rhsNodes[0] as NodeSpec).head = [(lhsNodes[0] as NodeSpec).id];
+    (rhsNodes[rhsNodes.length - 1] as NodeSpec).tail = [(lhsNodes[lhsNodes.length - 1] as NodeSpec).id];
+  }
+
+  const rep = L.reporter([...pattern.nodeIndex.keys(), ...pattern.edgeIds.keys()]);
+  const { compiled: compiledNodes, ids: rhsIds } = compileRhsNodes(L, rhsNodes, pattern.nodeIndex, rep, rhsPath);
+  const compiledEdges = compileRhsEdges(L, rhs.edges, pattern.edgeIds, rhsIds, rep);
+
+  return {
+    name,
+    index,
+    stage,
+    nodes: pattern.nodes,
+    edges: pattern.edges,
+    induced,
+    rhsNodes: compiledNodes,
+    rhsEdges: compiledEdges,
+    weight,
+    limit,
+    countType: typeof r.type === 'string' ? `type:${r.type}` : `rule:${index}`,
+    delay,
+    origin: lazyOrigin(pathText(path), () => L.doc.spanAt(path)),
+    literals: lhsNodes.flatMap((n, i) => {
+      const lit = pattern.nodes[i]?.query.literal;
+      return lit !== undefined ? [{ label: lit, path: n.labelPath }] : [];
+    }),
+    lhsKey: JSON.stringify([lhsNodes.map((n) => [n.id, n.label, n.strict]), lhs.edges.map((e) => [e.v, e.w, e.label, e.id]), induced]),
+  };
+}
+
+/** A rule's "weight": a number >= 0 (or a string holding one); 1 when absent. */
+function ruleWeight(L: Loader, r: Obj, path: JsonPath): number {
   let weight = 1;
   if (r.weight !== undefined) {
     if (typeof r.weight === 'number') weight = r.weight;
@@ -200,103 +246,108 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     } else L.fail('graph/bad-number', [...path, 'weight'], `weight must be a number, not ${JSON.stringify(r.weight)}`);
     if (!(weight >= 0) || !Number.isFinite(weight)) L.fail('graph/bad-number', [...path, 'weight'], `weight must be a finite number >= 0, not ${typeof r.weight === 'number' ? String(r.weight) : JSON.stringify(r.weight)}`);
   }
-  const limit = L.number(r, 'limit', path, 'the rule') ?? 0;
-  const delay = L.number(r, 'delay', path, 'the rule') ?? 0;
-  if (r.type !== undefined && typeof r.type !== 'string') L.fail('graph/bad-grammar', [...path, 'type'], 'type must be a string');
-  const induced = r.induced === undefined ? stageInduced : bool(L, r, 'induced', path);
+  return weight;
+}
 
-  // --- LHS
-  let link = false;
-  const lhsPath = [...path, 'lhs'];
-  let lhsNodes: NodeSpec[];
-  let lhsEdges: EdgeSpec[] = [];
+/** One side of a rule as written: its nodes and edges, and whether it was a label or a chain (which links it to the other side). */
+interface SideSpec {
+  nodes: NodeSpec[];
+  edges: EdgeSpec[];
+  link: boolean;
+}
+
+/** The LHS: a label, a chain of labels (nodes a, b, c, ...; its ends strict) or {node, edge}. */
+function readLhs(L: Loader, lhs: unknown, lhsPath: JsonPath): SideSpec {
   const lhsId = (n: number) => String.fromCharCode(97 + n);
-  if (typeof r.lhs === 'string') {
-    link = true;
-    lhsNodes = [spec(lhsId(0), r.lhs, lhsPath)];
-  } else if (Array.isArray(r.lhs) && r.lhs.every((x) => typeof x === 'string')) {
-    link = true;
-    if (r.lhs.length === 0) L.fail('graph/bad-grammar', lhsPath, 'a LHS chain needs at least one label');
-    lhsNodes = r.lhs.map((label, n) => ({ ...spec(lhsId(n), label, [...lhsPath, n]), strict: n === 0 || n === (r.lhs as unknown[]).length - 1 }));
-    lhsEdges = r.lhs.slice(1).map((_, n) => edgeSpec(lhsId(n), lhsId(n + 1), [...lhsPath, n + 1]));
-  } else if (isObj(r.lhs)) {
-    L.keys(r.lhs, ['node', 'edge'], lhsPath, 'a LHS');
-    if (!Array.isArray(r.lhs.node) || r.lhs.node.length === 0) L.fail('graph/bad-grammar', [...lhsPath, 'node'], 'a LHS needs a non-empty "node" array');
-    lhsNodes = r.lhs.node.map((n, i) => nodeSpec(L, n, [...lhsPath, 'node', i], lhsId(i), true));
-    lhsEdges = edgeSpecs(L, r.lhs.edge, [...lhsPath, 'edge'], true);
-  } else L.fail('graph/bad-grammar', lhsPath, 'a LHS is a label, an array of labels (a chain) or {node, edge}');
+  if (typeof lhs === 'string') return { nodes: [spec(lhsId(0), lhs, lhsPath)], edges: [], link: true };
+  if (Array.isArray(lhs) && lhs.every((x) => typeof x === 'string')) {
+    if (lhs.length === 0) L.fail('graph/bad-grammar', lhsPath, 'a LHS chain needs at least one label');
+    return {
+      nodes: lhs.map((label, n) => ({ ...spec(lhsId(n), label, [...lhsPath, n]), strict: n === 0 || n === lhs.length - 1 })),
+      edges: lhs.slice(1).map((_, n) => edgeSpec(lhsId(n), lhsId(n + 1), [...lhsPath, n + 1])),
+      link: true,
+    };
+  }
+  if (isObj(lhs)) {
+    L.keys(lhs, ['node', 'edge'], lhsPath, 'a LHS');
+    if (!Array.isArray(lhs.node) || lhs.node.length === 0) L.fail('graph/bad-grammar', [...lhsPath, 'node'], 'a LHS needs a non-empty "node" array');
+    const nodes = lhs.node.map((n, i) => nodeSpec(L, n, [...lhsPath, 'node', i], lhsId(i), true));
+    return { nodes, edges: edgeSpecs(L, lhs.edge, [...lhsPath, 'edge'], true), link: false };
+  }
+  L.fail('graph/bad-grammar', lhsPath, 'a LHS is a label, an array of labels (a chain) or {node, edge}');
+}
 
-  const lhsIndex = new Map<string, number>();
-  lhsNodes.forEach((n, i) => {
-    if (lhsIndex.has(n.id)) L.fail('graph/duplicate-id', n.path, `duplicate node id ${n.id}`);
-    lhsIndex.set(n.id, i);
+/** The LHS compiled: its nodes' and edges' queries, node ids by position and edge ids; ids unique, one edge per ordered pair. */
+function compilePattern(L: Loader, lhs: SideSpec): { nodes: PatternNode[]; edges: PatternEdge[]; nodeIndex: Map<string, number>; edgeIds: Map<string, EdgeSpec> } {
+  const nodeIndex = new Map<string, number>();
+  lhs.nodes.forEach((n, i) => {
+    if (nodeIndex.has(n.id)) L.fail('graph/duplicate-id', n.path, `duplicate node id ${n.id}`);
+    nodeIndex.set(n.id, i);
   });
-  const lhsEdgeIds = new Map<string, EdgeSpec>();
+  const edgeIds = new Map<string, EdgeSpec>();
   const pairs = new Set<string>();
-  const patternEdges: PatternEdge[] = lhsEdges.map((e) => {
-    const v = nodeRef(L, lhsIndex, e.v, e.vPath ?? e.path, 'LHS');
-    const w = nodeRef(L, lhsIndex, e.w, e.wPath ?? e.path, 'LHS');
+  const edges: PatternEdge[] = lhs.edges.map((e) => {
+    const v = nodeRef(L, nodeIndex, e.v, e.vPath ?? e.path, 'LHS');
+    const w = nodeRef(L, nodeIndex, e.w, e.wPath ?? e.path, 'LHS');
     const pair = `${v},${w}`;
     if (pairs.has(pair)) L.fail('graph/duplicate-id', e.path, `a second LHS edge ${e.v} -> ${e.w} (graphs are simple: one edge per ordered pair)`);
     pairs.add(pair);
     if (e.id !== undefined) {
-      if (lhsIndex.has(e.id) || lhsEdgeIds.has(e.id)) L.fail('graph/duplicate-id', e.path, `duplicate edge id ${e.id}`);
-      lhsEdgeIds.set(e.id, e);
+      if (nodeIndex.has(e.id) || edgeIds.has(e.id)) L.fail('graph/duplicate-id', e.path, `duplicate edge id ${e.id}`);
+      edgeIds.set(e.id, e);
     }
     return { v, w, query: compileQuery(e.label, e.labelPath, L.reporter()), id: e.id };
   });
-  const nbrs = lhsNodes.map(() => new Set<number>());
-  for (const e of patternEdges) {
+  const nbrs = lhs.nodes.map(() => new Set<number>());
+  for (const e of edges) {
     nbrs[e.v]?.add(e.w);
     nbrs[e.w]?.add(e.v);
   }
-  const patternNodes: PatternNode[] = lhsNodes.map((n, i) => ({
+  const nodes: PatternNode[] = lhs.nodes.map((n, i) => ({
     id: n.id,
     query: compileQuery(n.label, n.labelPath, L.reporter()),
     strict: n.strict,
     neighbors: (nbrs[i] as Set<number>).size,
   }));
+  return { nodes, edges, nodeIndex, edgeIds };
+}
 
-  // --- RHS
-  const rhsPath = [...path, 'rhs'];
+/** The RHS: a label (node a), a chain of labels (nodes 0, 1, 2, ...) or {node, edge}; {edge} alone keeps the LHS nodes. */
+function readRhs(L: Loader, rhs: unknown, rhsPath: JsonPath, lhsNodes: readonly NodeSpec[]): SideSpec {
   const rhsId = (n: number) => String(n);
-  let rhsNodes: NodeSpec[];
-  let rhsEdges: EdgeSpec[] = [];
-  if (typeof r.rhs === 'string') {
-    link = true;
-    rhsNodes = [spec('a', r.rhs, rhsPath)];
-  } else if (Array.isArray(r.rhs) && r.rhs.every((x) => typeof x === 'string')) {
-    link = true;
-    if (r.rhs.length === 0) L.fail('graph/bad-grammar', rhsPath, 'a RHS chain needs at least one label');
-    rhsNodes = r.rhs.map((label, n) => spec(rhsId(n), label, [...rhsPath, n]));
-    rhsEdges = r.rhs.slice(1).map((_, n) => edgeSpec(rhsId(n), rhsId(n + 1), [...rhsPath, n + 1]));
-  } else if (isObj(r.rhs)) {
-    L.keys(r.rhs, ['node', 'edge'], rhsPath, 'a RHS');
-    if (r.rhs.node === undefined) {
-      rhsNodes = lhsNodes.map((n) => ({ ...n, hasLabel: false, label: undefined, strict: false, path: rhsPath, labelPath: rhsPath }));
-    } else {
-      if (!Array.isArray(r.rhs.node)) L.fail('graph/bad-grammar', [...rhsPath, 'node'], '"node" must be an array');
-      rhsNodes = r.rhs.node.map((n, i) => nodeSpec(L, n, [...rhsPath, 'node', i], rhsId(i), false));
-    }
-    rhsEdges = edgeSpecs(L, r.rhs.edge, [...rhsPath, 'edge'], false);
-  } else L.fail('graph/bad-grammar', rhsPath, 'a RHS is a label, an array of labels (a chain) or {node, edge}');
   // A string RHS is one node with graphgram's id `a` (a string LHS/RHS expands to {node: [{id: 'a'}]}).
-  if (typeof r.rhs === 'string') rhsNodes[0] = { ...(rhsNodes[0] as NodeSpec), id: 'a' };
-
-  if (link && rhsNodes.length > 0 && !(lhsNodes.length === 1 && rhsNodes.length === 1 && lhsNodes[0]?.id === rhsNodes[0]?.id)) {
-    (rhsNodes[0] as NodeSpec).head = [(lhsNodes[0] as NodeSpec).id];
-    (rhsNodes[rhsNodes.length - 1] as NodeSpec).tail = [(lhsNodes[lhsNodes.length - 1] as NodeSpec).id];
+  if (typeof rhs === 'string') return { nodes: [spec('a', rhs, rhsPath)], edges: [], link: true };
+  if (Array.isArray(rhs) && rhs.every((x) => typeof x === 'string')) {
+    if (rhs.length === 0) L.fail('graph/bad-grammar', rhsPath, 'a RHS chain needs at least one label');
+    return {
+      nodes: rhs.map((label, n) => spec(rhsId(n), label, [...rhsPath, n])),
+      edges: rhs.slice(1).map((_, n) => edgeSpec(rhsId(n), rhsId(n + 1), [...rhsPath, n + 1])),
+      link: true,
+    };
   }
+  if (isObj(rhs)) {
+    L.keys(rhs, ['node', 'edge'], rhsPath, 'a RHS');
+    let nodes: NodeSpec[];
+    if (rhs.node === undefined) {
+      nodes = lhsNodes.map((n) => ({ ...n, hasLabel: false, label: undefined, strict: false, path: rhsPath, labelPath: rhsPath }));
+    } else {
+      if (!Array.isArray(rhs.node)) L.fail('graph/bad-grammar', [...rhsPath, 'node'], '"node" must be an array');
+      nodes = rhs.node.map((n, i) => nodeSpec(L, n, [...rhsPath, 'node', i], rhsId(i), false));
+    }
+    return { nodes, edges: edgeSpecs(L, rhs.edge, [...rhsPath, 'edge'], false), link: false };
+  }
+  L.fail('graph/bad-grammar', rhsPath, 'a RHS is a label, an array of labels (a chain) or {node, edge}');
+}
 
-  const known = [...lhsIndex.keys(), ...lhsEdgeIds.keys()];
-  const rep = L.reporter(known);
-  const rhsIds = new Set<string>();
+/** The RHS nodes compiled: ids unique, head and tail naming LHS nodes (each once); an LHS node without a label keeps (or updates) its own. */
+function compileRhsNodes(L: Loader, rhsNodes: readonly NodeSpec[], lhsIndex: ReadonlyMap<string, number>, rep: Reporter, rhsPath: JsonPath): { compiled: RhsNode[]; ids: Set<string> } {
+  const ids = new Set<string>();
   const heads = new Set<string>();
   const tails = new Set<string>();
   const headOrTail = new Map<string, string>();
-  const compiledNodes: RhsNode[] = rhsNodes.map((n) => {
-    if (rhsIds.has(n.id)) L.fail('graph/duplicate-id', n.path, `duplicate node id ${n.id}`);
-    rhsIds.add(n.id);
+  const compiled: RhsNode[] = rhsNodes.map((n) => {
+    if (ids.has(n.id)) L.fail('graph/duplicate-id', n.path, `duplicate node id ${n.id}`);
+    ids.add(n.id);
     for (const [list, seen, kind] of [
       [n.head, heads, 'head'],
       [n.tail, tails, 'tail'],
@@ -314,9 +365,14 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     return { id: n.id, label: compileExpr(label, n.labelPath, rep), head: n.head, tail: n.tail, produces };
   });
   for (const [id, kind] of headOrTail) {
-    if (rhsIds.has(id)) L.fail('graph/duplicate-id', rhsPath, `LHS node ${id} is ${kind} of a RHS node, but is also a RHS node id`);
+    if (ids.has(id)) L.fail('graph/duplicate-id', rhsPath, `LHS node ${id} is ${kind} of a RHS node, but is also a RHS node id`);
   }
-  const compiledEdges: RhsEdge[] = rhsEdges.map((e) => {
+  return { compiled, ids };
+}
+
+/** The RHS edges compiled: both ends RHS nodes; an edge with an LHS edge's id keeps (or updates) its label and ends. */
+function compileRhsEdges(L: Loader, rhsEdges: readonly EdgeSpec[], lhsEdgeIds: ReadonlyMap<string, EdgeSpec>, rhsIds: ReadonlySet<string>, rep: Reporter): RhsEdge[] {
+  return rhsEdges.map((e) => {
     let { v, w } = e;
     let label = e.label;
     if (e.id !== undefined) {
@@ -330,27 +386,6 @@ function compileRule(L: Loader, r: unknown, path: JsonPath, index: number, stage
     if (w === undefined || !rhsIds.has(w)) L.fail('graph/unknown-node', e.wPath ?? e.path, `edge target ${w ?? '(missing)'} is no RHS node id${suggest(w ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
     return { v, w, label: compileExpr(label, e.labelPath, rep) };
   });
-
-  return {
-    name,
-    index,
-    stage,
-    nodes: patternNodes,
-    edges: patternEdges,
-    induced,
-    rhsNodes: compiledNodes,
-    rhsEdges: compiledEdges,
-    weight,
-    limit,
-    countType: typeof r.type === 'string' ? `type:${r.type}` : `rule:${index}`,
-    delay,
-    origin: lazyOrigin(pathText(path), () => L.doc.spanAt(path)),
-    literals: lhsNodes.flatMap((n, i) => {
-      const lit = patternNodes[i]?.query.literal;
-      return lit !== undefined ? [{ label: lit, path: n.labelPath }] : [];
-    }),
-    lhsKey: JSON.stringify([lhsNodes.map((n) => [n.id, n.label, n.strict]), lhsEdges.map((e) => [e.v, e.w, e.label, e.id]), induced]),
-  };
 }
 
 function spec(id: string, label: unknown, path: JsonPath): NodeSpec {

@@ -100,17 +100,46 @@ function num(t: Term | undefined, what: string, span: Span): number {
 /** Compile a .gdl graph grammar (the program also holds its `violation` rules). */
 export function compileLogicGrammar(text: string, file: string, params?: Params, engine: ProgramOptions = {}): GraphGrammar {
   const tree = parse(text, { file });
-  // arities, argument kinds, facts, rewrite items and rule names, from the schema, each at its term
-  const ruleNames = declaredNames(tree.statements, GRAPH_SCHEMA).rule ?? [];
+  checkGraphVocabulary(tree.statements);
+  const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
+  const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
+  const { program, split } = buildLogicProgram(rest, file, params, engine);
+  const settings = readSettings(rest, rewrites, file);
+  const stageRules = new Map<number, GraphRule[]>();
+  settings.decls.forEach((d, i) => {
+    const rule = compileLogicRule(settings.names[i] as string, d, rest, rewrites, settings, split);
+    stageRules.set(rule.stage, [...(stageRules.get(rule.stage) ?? []), rule]);
+  });
+  const stages: GraphStage[] = [...stageRules.keys()]
+    .sort((a, b) => a - b)
+    .map((s) => {
+      const rules = (stageRules.get(s) as GraphRule[]).map((r, i) => ({ ...r, index: i }));
+      return { name: `stage ${s}`, limit: undefined, rules };
+    });
+  // a rule that can never apply from the start label: reported when a run starts from it (not from a --graph)
+  let unreachable: GramlogError | undefined;
+  const startTerm = factsOf(rest, 'graphstart').at(-1)?.head.args[0];
+  if (startTerm?.kind === 'const' || startTerm?.kind === 'str') {
+    const rules = stages.flatMap((s) => s.rules.map((r) => ({ name: r.name, stage: r.stage, weight: r.weight })));
+    unreachable = checkLogicRulesReachable(startTerm.kind === 'const' ? startTerm.name : startTerm.value, rules, rest, rewrites);
+  }
+  return { kind: 'graph', name: file, file, start: settings.start, limit: settings.limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable, warnings: unreadLabels(tree.statements) };
+}
+
+/** Arities, argument kinds, facts, rewrite items and rule names, from the schema, each at its term. */
+function checkGraphVocabulary(statements: readonly Statement[]): void {
+  const ruleNames = declaredNames(statements, GRAPH_SCHEMA).rule ?? [];
   throwIfErrors(
-    checkVocabulary(tree.statements, GRAPH_SCHEMA, {
+    checkVocabulary(statements, GRAPH_SCHEMA, {
       nodeConstant: () => true,
       items: GRAPH_REWRITE_SCHEMA,
       names: { rule: { names: ruleNames, message: (pred, _text, name) => `(${pred} ${name} ...) names no (graphrule ${name} WEIGHT)` } },
     }),
   );
-  const rewrites = tree.statements.filter((s) => s.head.pred === 'rewrite');
-  const rest = tree.statements.filter((s) => s.head.pred !== 'rewrite');
+}
+
+/** The program of the statements other than rewrites, with its params applied and the graph relations created. */
+function buildLogicProgram(rest: Statement[], file: string, params: Params | undefined, engine: ProgramOptions): { program: Program; split: ReturnType<typeof splitRuleParts> } {
   // a rule whose query has unconnected parts: one relation per part (logic-parts.ts)
   const graphRuleNames = rest.filter((s) => !s.isRule && s.head.pred === 'graphrule' && s.head.args[0]).map((s) => printTerm(s.head.args[0] as Term));
   const split = splitRuleParts(rest, graphRuleNames);
@@ -122,8 +151,28 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
   throwFirst(undeclaredParamReads(program));
   // create the graph relations before the first evaluation
   graphFacts(program, [], []);
+  return { program, split };
+}
 
-  const facts = (pred: string) => rest.filter((s) => !s.isRule && s.head.pred === pred);
+function factsOf(statements: readonly Statement[], pred: string): Statement[] {
+  return statements.filter((s) => !s.isRule && s.head.pred === pred);
+}
+
+/** What the facts of a .gdl graph grammar set: the start, the limits, delays and stages, and the declared rules. */
+interface Settings {
+  start: unknown;
+  limit: number | undefined;
+  ruleLimit: Map<string, number>;
+  ruleDelay: Map<string, number>;
+  ruleStage: Map<string, number>;
+  /** The (graphrule NAME WEIGHT) facts, and their names. */
+  decls: Statement[];
+  names: string[];
+}
+
+/** Read the settings; every name they give must be a declared rule. */
+function readSettings(rest: readonly Statement[], rewrites: readonly Statement[], file: string): Settings {
+  const facts = (pred: string) => factsOf(rest, pred);
   let start: unknown = 'start';
   for (const s of facts('graphstart')) start = termValue(s.head.args[0] as Term);
   let limit: number | undefined;
@@ -132,7 +181,7 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
   const ruleStage = new Map<string, number>();
   /** Where each (graphlimit|graphdelay|graphstage NAME ...) names its rule, for an unknown name. */
   const named = new Map<string, Span>();
-  const nameOf = (s: (typeof rest)[number]): string => {
+  const nameOf = (s: Statement): string => {
     const a = s.head.args[0] as Term;
     const n = printTerm(a);
     named.set(`${s.head.pred} ${n}`, a.span ?? s.span);
@@ -159,138 +208,145 @@ export function compileLogicGrammar(text: string, file: string, params?: Params,
     const n = rw.head.args[0] ? printTerm(rw.head.args[0]) : '';
     if (!names.includes(n)) fail('graph/unknown-rule', rw.head.args[0]?.span ?? rw.span, `(rewrite ${n} ...) names no (graphrule ${n} WEIGHT)${suggest(n, names)}`);
   }
+  return { start, limit, ruleLimit, ruleDelay, ruleStage, decls, names };
+}
 
-  const stageRules = new Map<number, GraphRule[]>();
-  decls.forEach((d, i) => {
-    const name = names[i] as string;
-    const weight = num(d.head.args[1], `the weight of rule ${name}`, d.span);
-    const defs = rest.filter((s) => s.head.pred === name && (s.isRule || s.body.length > 0));
-    const def = defs[0];
-    if (!def) fail('graph/unknown-rule', d.span, `rule ${name} has no query: write (<= (${name} ?a ...) body...) whose answers are its match sites`);
-    const vars = def.head.args.map((t) => {
-      if (t.kind !== 'var') fail('graph/bad-rule', t.span, `the head of ${name} lists the matched nodes as variables, not ${printTerm(t)}`);
-      return t.name;
-    });
-    for (const d of defs) repeatedHeadVariable(name, d.head.args);
-    const index = new Map(vars.map((v, k) => [v, k]));
-    const matchedEdges: Array<[number, number]> = [];
-    for (const lit of def.body) {
-      if (lit.kind === 'atom' && lit.pred === 'edge' && lit.args.length === 3) {
-        const [a, b] = lit.args;
-        if (a?.kind === 'var' && b?.kind === 'var' && index.has(a.name) && index.has(b.name)) matchedEdges.push([index.get(a.name) as number, index.get(b.name) as number]);
-      }
-    }
-    const keep = new Set<number>();
-    const rhsNodes: RhsNode[] = [];
-    const rhsEdges: RhsEdge[] = [];
-    const edgeSpans = new Map<RhsEdge, Span>();
-    const heads = new Map<string, string[]>();
-    const tails = new Map<string, string[]>();
-    const varOf = (t: Term | undefined, span: Span, what: string): string => {
-      if (!t || t.kind !== 'var') fail('graph/bad-rewrite', t?.span ?? span, `${what} takes a variable (a matched node of ${name}, or a new node), not ${t ? printTerm(t) : 'nothing'}`);
-      return t.name;
-    };
-    const matched = (v: string, span: Span) => {
-      if (!index.has(v)) fail('graph/unknown-node', span, `?${v} is no node matched by ${name} (its head binds ${vars.map((x) => '?' + x).join(' ')})${suggest(v, vars)}`);
-      return v;
-    };
-    const ground = (t: Term | undefined): unknown => {
-      if (t === undefined) return undefined;
-      if (t.kind === 'var' || (t.kind === 'compound' && /\?/.test(printTerm(t)))) fail('graph/bad-rewrite', t.span, `a label in a rewrite is written out (room, "Big room", 3), not ${printTerm(t)}`);
-      return termValue(t);
-    };
-    const nodeIds = new Set<string>(vars);
-    for (const rw of rewrites.filter((r) => printTerm(r.head.args[0] as Term) === name)) {
-      for (const item of rw.head.args.slice(1)) {
-        if (item.kind !== 'compound') fail('graph/bad-rewrite', item.span, `a rewrite item is (node ?v LABEL), (keep ?v), (edge ?a ?b LABEL), (head ?new ?old) or (tail ?new ?old), not ${printTerm(item)}`);
-        const [x, y, z] = item.args;
-        switch (item.functor) {
-          case 'node': {
-            const v = varOf(x, item.span, 'node');
-            const label = ground(y);
-            nodeIds.add(v);
-            rhsNodes.push({ id: v, label: () => label, head: [], tail: [] });
-            break;
-          }
-          case 'keep':
-            keep.add(index.get(matched(varOf(x, item.span, 'keep'), item.span)) as number);
-            break;
-          case 'edge': {
-            const v = varOf(x, item.span, 'edge');
-            const w = varOf(y, item.span, 'edge');
-            const label = ground(z);
-            const edge: RhsEdge = { v, w, label: () => label };
-            rhsEdges.push(edge);
-            edgeSpans.set(edge, item.span);
-            break;
-          }
-          case 'head':
-          case 'tail': {
-            const v = varOf(x, item.span, item.functor);
-            const old = matched(varOf(y, item.span, item.functor), item.span);
-            const map = item.functor === 'head' ? heads : tails;
-            map.set(v, [...(map.get(v) ?? []), old]);
-            break;
-          }
-          default:
-            fail('graph/bad-rewrite', item.functorSpan, `unknown rewrite item (${item.functor} ...)${suggest(item.functor, ['node', 'keep', 'edge', 'head', 'tail'])}; the items are node, keep, edge, head, tail`);
-        }
-      }
-    }
-    for (const e of rhsEdges) {
-      for (const v of [e.v, e.w]) {
-        if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched by ${name} nor a (node ?${v} LABEL) of the rewrite${didYouMean(`?${v}`, [...nodeIds].map((x) => `?${x}`))}`);
-      }
-    }
-    // one RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label
-    const merged: RhsNode[] = [];
-    for (const n of rhsNodes) {
-      const m = merged.find((x) => x.id === n.id);
-      if (m) m.label = n.label;
-      else merged.push({ ...n });
-    }
-    for (const v of new Set([...heads.keys(), ...tails.keys()])) {
-      if (merged.some((n) => n.id === v)) continue;
-      if (index.has(v)) keep.add(index.get(v) as number);
-      merged.push({ id: v, label: index.has(v) ? () => KEEP_LABEL : () => undefined, head: [], tail: [] });
-    }
-    for (const n of merged) {
-      n.head = heads.get(n.id) ?? [];
-      n.tail = tails.get(n.id) ?? [];
-    }
-    const stage = ruleStage.get(name) ?? 0;
-    const rule: GraphRule = {
-      name,
-      index: 0,
-      stage,
-      nodes: vars.map((v) => ({ id: v, query: (l: unknown) => l, strict: false, neighbors: 0 })),
-      edges: [],
-      induced: false,
-      rhsNodes: merged,
-      rhsEdges,
-      weight,
-      limit: ruleLimit.get(name) ?? 0,
-      countType: `rule:${name}`,
-      delay: ruleDelay.get(name) ?? 0,
-      origin: { path: name, span: def.span },
-      logic: { vars, matchedEdges, keep, ...(split.parts.has(name) ? { parts: split.parts.get(name) } : {}) },
-    };
-    stageRules.set(stage, [...(stageRules.get(stage) ?? []), rule]);
+/** One rule: its query's head variables are the matched nodes, its rewrites the right-hand side. */
+function compileLogicRule(name: string, decl: Statement, rest: readonly Statement[], rewrites: readonly Statement[], settings: Settings, split: ReturnType<typeof splitRuleParts>): GraphRule {
+  const weight = num(decl.head.args[1], `the weight of rule ${name}`, decl.span);
+  const defs = rest.filter((s) => s.head.pred === name && (s.isRule || s.body.length > 0));
+  const def = defs[0];
+  if (!def) fail('graph/unknown-rule', decl.span, `rule ${name} has no query: write (<= (${name} ?a ...) body...) whose answers are its match sites`);
+  const vars = def.head.args.map((t) => {
+    if (t.kind !== 'var') fail('graph/bad-rule', t.span, `the head of ${name} lists the matched nodes as variables, not ${printTerm(t)}`);
+    return t.name;
   });
-  const stages: GraphStage[] = [...stageRules.keys()]
-    .sort((a, b) => a - b)
-    .map((s) => {
-      const rules = (stageRules.get(s) as GraphRule[]).map((r, i) => ({ ...r, index: i }));
-      return { name: `stage ${s}`, limit: undefined, rules };
-    });
-  // a rule that can never apply from the start label: reported when a run starts from it (not from a --graph)
-  let unreachable: GramlogError | undefined;
-  const startTerm = facts('graphstart').at(-1)?.head.args[0];
-  if (startTerm?.kind === 'const' || startTerm?.kind === 'str') {
-    const rules = stages.flatMap((s) => s.rules.map((r) => ({ name: r.name, stage: r.stage, weight: r.weight })));
-    unreachable = checkLogicRulesReachable(startTerm.kind === 'const' ? startTerm.name : startTerm.value, rules, rest, rewrites);
+  for (const d of defs) repeatedHeadVariable(name, d.head.args);
+  const index = new Map(vars.map((v, k) => [v, k]));
+  const matchedEdges: Array<[number, number]> = [];
+  for (const lit of def.body) {
+    if (lit.kind === 'atom' && lit.pred === 'edge' && lit.args.length === 3) {
+      const [a, b] = lit.args;
+      if (a?.kind === 'var' && b?.kind === 'var' && index.has(a.name) && index.has(b.name)) matchedEdges.push([index.get(a.name) as number, index.get(b.name) as number]);
+    }
   }
-  return { kind: 'graph', name: file, file, start, limit, stages, program, logic: program, maxSteps: DEFAULT_MAX_STEPS, unreachable, warnings: unreadLabels(tree.statements) };
+  const rhs = readRewrites(
+    name,
+    vars,
+    index,
+    rewrites.filter((r) => printTerm(r.head.args[0] as Term) === name),
+  );
+  const merged = mergeRhsNodes(rhs, index);
+  const stage = settings.ruleStage.get(name) ?? 0;
+  return {
+    name,
+    index: 0,
+    stage,
+    nodes: vars.map((v) => ({ id: v, query: (l: unknown) => l, strict: false, neighbors: 0 })),
+    edges: [],
+    induced: false,
+    rhsNodes: merged,
+    rhsEdges: rhs.edges,
+    weight,
+    limit: settings.ruleLimit.get(name) ?? 0,
+    countType: `rule:${name}`,
+    delay: settings.ruleDelay.get(name) ?? 0,
+    origin: { path: name, span: def.span },
+    logic: { vars, matchedEdges, keep: rhs.keep, ...(split.parts.has(name) ? { parts: split.parts.get(name) } : {}) },
+  };
+}
+
+/** The items of a rule's rewrites, as read: before the nodes they name are merged. */
+interface Rewrite {
+  /** The matched nodes kept (by their position in the head). */
+  keep: Set<number>;
+  nodes: RhsNode[];
+  edges: RhsEdge[];
+  heads: Map<string, string[]>;
+  tails: Map<string, string[]>;
+}
+
+/** Read the (rewrite NAME ITEM...) facts of one rule; every edge end must be a matched or a new node. */
+function readRewrites(name: string, vars: readonly string[], index: ReadonlyMap<string, number>, rewrites: readonly Statement[]): Rewrite {
+  const rw: Rewrite = { keep: new Set(), nodes: [], edges: [], heads: new Map(), tails: new Map() };
+  const edgeSpans = new Map<RhsEdge, Span>();
+  const varOf = (t: Term | undefined, span: Span, what: string): string => {
+    if (!t || t.kind !== 'var') fail('graph/bad-rewrite', t?.span ?? span, `${what} takes a variable (a matched node of ${name}, or a new node), not ${t ? printTerm(t) : 'nothing'}`);
+    return t.name;
+  };
+  const matched = (v: string, span: Span) => {
+    if (!index.has(v)) fail('graph/unknown-node', span, `?${v} is no node matched by ${name} (its head binds ${vars.map((x) => '?' + x).join(' ')})${suggest(v, vars)}`);
+    return v;
+  };
+  const ground = (t: Term | undefined): unknown => {
+    if (t === undefined) return undefined;
+    if (t.kind === 'var' || (t.kind === 'compound' && /\?/.test(printTerm(t)))) fail('graph/bad-rewrite', t.span, `a label in a rewrite is written out (room, "Big room", 3), not ${printTerm(t)}`);
+    return termValue(t);
+  };
+  const nodeIds = new Set<string>(vars);
+  for (const r of rewrites) {
+    for (const item of r.head.args.slice(1)) {
+      if (item.kind !== 'compound') fail('graph/bad-rewrite', item.span, `a rewrite item is (node ?v LABEL), (keep ?v), (edge ?a ?b LABEL), (head ?new ?old) or (tail ?new ?old), not ${printTerm(item)}`);
+      const [x, y, z] = item.args;
+      switch (item.functor) {
+        case 'node': {
+          const v = varOf(x, item.span, 'node');
+          const label = ground(y);
+          nodeIds.add(v);
+          rw.nodes.push({ id: v, label: () => label, head: [], tail: [] });
+          break;
+        }
+        case 'keep':
+          rw.keep.add(index.get(matched(varOf(x, item.span, 'keep'), item.span)) as number);
+          break;
+        case 'edge': {
+          const v = varOf(x, item.span, 'edge');
+          const w = varOf(y, item.span, 'edge');
+          const label = ground(z);
+          const edge: RhsEdge = { v, w, label: () => label };
+          rw.edges.push(edge);
+          edgeSpans.set(edge, item.span);
+          break;
+        }
+        case 'head':
+        case 'tail': {
+          const v = varOf(x, item.span, item.functor);
+          const old = matched(varOf(y, item.span, item.functor), item.span);
+          const map = item.functor === 'head' ? rw.heads : rw.tails;
+          map.set(v, [...(map.get(v) ?? []), old]);
+          break;
+        }
+        default:
+          fail('graph/bad-rewrite', item.functorSpan, `unknown rewrite item (${item.functor} ...)${suggest(item.functor, ['node', 'keep', 'edge', 'head', 'tail'])}; the items are node, keep, edge, head, tail`);
+      }
+    }
+  }
+  for (const e of rw.edges) {
+    for (const v of [e.v, e.w]) {
+      if (!nodeIds.has(v)) fail('graph/unknown-node', edgeSpans.get(e), `rule ${name}: edge end ?${v} is neither matched by ${name} nor a (node ?${v} LABEL) of the rewrite${didYouMean(`?${v}`, [...nodeIds].map((x) => `?${x}`))}`);
+    }
+  }
+  return rw;
+}
+
+/** One RHS node per variable the rewrite names; a matched one named only in head/tail keeps its label (and is kept). */
+function mergeRhsNodes(rw: Rewrite, index: ReadonlyMap<string, number>): RhsNode[] {
+  const merged: RhsNode[] = [];
+  for (const n of rw.nodes) {
+    const m = merged.find((x) => x.id === n.id);
+    if (m) m.label = n.label;
+    else merged.push({ ...n });
+  }
+  for (const v of new Set([...rw.heads.keys(), ...rw.tails.keys()])) {
+    if (merged.some((n) => n.id === v)) continue;
+    if (index.has(v)) rw.keep.add(index.get(v) as number);
+    merged.push({ id: v, label: index.has(v) ? () => KEEP_LABEL : () => undefined, head: [], tail: [] });
+  }
+  for (const n of merged) {
+    n.head = rw.heads.get(n.id) ?? [];
+    n.tail = rw.tails.get(n.id) ?? [];
+  }
+  return merged;
 }
 
 const staticModels = new WeakMap<Program, Model>();

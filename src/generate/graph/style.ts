@@ -25,6 +25,7 @@ import { graphCheck } from './check-artifact.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { graphChoices, graphSatisfy, graphWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
+import { graphEditor } from './editor-json.js';
 
 /** A compiled graph grammar with the start graph it runs from (undefined: one node labelled with the grammar's start). */
 export interface GraphStyleGrammar {
@@ -113,8 +114,13 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
         return appendViolations(formatGraphText(artifact), violations);
     }
   },
+  // SVG of graphs needs Graphviz's WebAssembly (./svg.ts), about half a second to load
+  async prepareFormat(format) {
+    if (format === 'svg') await (await import('./svg.js')).loadGraphviz();
+  },
   explain: (artifact, violations) => appendViolations(explainGraph(artifact), violations),
   size: (artifact) => artifact.nodes.length,
+  budgets: ['graph/step-limit', 'graph/site-budget'],
   async analyze(sources, options = {}) {
     const c = compileAll(sources, options);
     if (!c.grammar) return { diagnostics: c.diagnostics, analysis: undefined };
@@ -149,4 +155,5 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   checkSource: (compiled) => compiled.grammar?.grammar,
   check: graphCheck,
   satisfy: graphSatisfy,
+  editor: graphEditor,
 };

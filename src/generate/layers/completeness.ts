@@ -31,7 +31,7 @@ import { dynamicRelations } from './dynamic.js';
 import type { LayerGrammar } from './prepare.js';
 import { modelWith, searchOutcome, type AnalysisWork } from './search.js';
 import { solveLayerFailure, type SolverOptions } from './solver.js';
-import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
+import { DEFAULT_CHANCE, hasGroupsFor, readLayerState, type Bounds, type LayerDecl, type LayerState } from './vocabulary.js';
 import { maxOf, pushAll } from '../../arrays.js';
 
 export type CompletenessStatus = 'complete' | 'incomplete' | 'unknown';
@@ -151,21 +151,54 @@ function popcount(x: number): number {
   return n;
 }
 
+/** What the checks of every layer share: the options, the earlier layers' bound filters, and the worst-case program once built. */
+interface CompletenessRun {
+  g: LayerGrammar;
+  options: CompletenessOptions;
+  localLimit: number;
+  budget: number;
+  maxCandidates: number;
+  byId: Map<number, LayerDecl>;
+  filters: ReturnType<typeof boundFilters>;
+  bounds?: BoundsModel | { problem: string };
+}
+
+/** One layer's check as it goes: its groups, what it found, and what it counted for the message. */
+interface LayerCheck {
+  layer: LayerDecl;
+  between: Bounds;
+  groups: GroupPlan[];
+  /** The earlier layers its groups read. */
+  earlierNames: Set<string>;
+  /** The most earlier sites a group reads. */
+  maxRead: number;
+  enumerated: number;
+  evaluations: number;
+  candidates: number;
+  skipped: number;
+  viaBounds: number;
+  provedBySearch: number;
+  solved: number;
+  verdict?: CompletenessVerdict;
+  unknown?: CompletenessVerdict;
+}
+
 /** Completeness verdicts for every layer with a positive MIN, in generation order. */
 export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions = {}): CompletenessVerdict[] {
-  const localLimit = options.localLimit ?? 12;
-  const budget = options.searchBudget ?? 2000;
-  const maxCandidates = options.maxCandidates ?? 40;
-  const { program } = g;
-  const byId = new Map(g.layers.map((l) => [l.id, l]));
-  const filters = boundFilters(g);
-  let bounds: BoundsModel | { problem: string } | undefined;
+  const run: CompletenessRun = {
+    g,
+    options,
+    localLimit: options.localLimit ?? 12,
+    budget: options.searchBudget ?? 2000,
+    maxCandidates: options.maxCandidates ?? 40,
+    byId: new Map(g.layers.map((l) => [l.id, l])),
+    filters: boundFilters(g),
+  };
   const verdicts: CompletenessVerdict[] = [];
-
   for (const layer of g.layers) {
-    const b = layer.between;
-    if (!b) continue;
-    if (b.min === 0) {
+    const between = layer.between;
+    if (!between) continue;
+    if (between.min === 0) {
       // Only the upper bound can make generation fail: chance-1 sites the mask allows.
       if (options.solver !== false && mayForce(g, layer)) {
         const v = solverVerdict(g, layer, 'over', options, undefined);
@@ -173,196 +206,226 @@ export function checkCompleteness(g: LayerGrammar, options: CompletenessOptions 
       }
       continue;
     }
-    const earlierNames = new Set<string>();
-    let enumerated = 0;
-    let viaBounds = 0;
-    let evaluations = 0;
-    let maxRead = 0;
-    let verdict: CompletenessVerdict | undefined;
-    let unknown: CompletenessVerdict | undefined;
-    let candidates = 0;
-    let skipped = 0;
-    let whole: ReturnType<typeof searchOutcome> | undefined;
-    let provedBySearch = 0;
+    verdicts.push(layerVerdict(run, layer, between));
+  }
+  return verdicts;
+}
 
-    // The earlier sites each group's count can depend on.
-    const groups: GroupPlan[] = [];
-    for (const [label, members] of possibleGroups(g, layer)) {
-      const relevant = new Map<string, Site>();
-      for (const r of g.reads.reads) {
-        if (r.reader !== layer.id || r.key === undefined) continue;
-        if (r.readerKey !== undefined && !members.has(r.readerKey)) continue;
-        const m = byId.get(r.layer);
-        const key = r.key;
-        if (!m || m.order >= layer.order || !g.reads.possible.get(m.id)?.has(key)) continue;
-        relevant.set(`${m.id},${key}`, { layer: m, key });
-        earlierNames.add(m.name);
-      }
-      const sites = [...relevant.values()].sort((x, y) => x.layer.order - y.layer.order || program.terms.print(x.key).localeCompare(program.terms.print(y.key)));
-      maxRead = Math.max(maxRead, sites.length);
-      groups.push({ label, members, relevant, sites, masks: [] });
-    }
+/** The verdict on one layer with MIN > 0: enumeration, worst-case queries, then the solver. */
+function layerVerdict(run: CompletenessRun, layer: LayerDecl, between: Bounds): CompletenessVerdict {
+  const check: LayerCheck = { layer, between, groups: [], earlierNames: new Set(), maxRead: 0, enumerated: 0, evaluations: 0, candidates: 0, skipped: 0, viaBounds: 0, provedBySearch: 0, solved: 0 };
+  planGroups(run, check);
+  enumerateGroups(run, check);
+  if (check.skipped > 0 && !check.verdict && !check.unknown) {
+    check.unknown = {
+      layer,
+      status: 'unknown',
+      method: 'enumeration (too many candidates)',
+      message: `could not decide whether layer ${layer.name} is sequentially complete: ${check.candidates + check.skipped} assignments of the earlier sites its groups read leave a group short; the first ${check.candidates} were refuted by searching the earlier layers and the rest were not searched`,
+      earlier: [...check.earlierNames].sort(),
+      span: between.span,
+    };
+  }
+  if (!check.verdict) queryWorstCases(run, check);
+  askSolver(run, check);
+  return check.verdict ?? check.unknown ?? completeVerdict(run, check);
+}
 
-    // 1. Enumeration. Groups whose relevant sites are disjoint share evaluations:
-    //    a group's count depends only on its own relevant sites, so the i-th
-    //    assignment of every group in a batch can be placed at once.
-    const small = groups.filter((grp) => grp.sites.length <= localLimit);
-    for (const grp of small) {
-      enumerated++;
-      const n = grp.sites.length;
-      grp.masks = Array.from({ length: 1 << n }, (_, i) => i)
-        .sort((x, y) => popcount(x) - popcount(y) || x - y)
-        .filter((mask) => feasible(grp.sites, mask, filters));
+/** The earlier sites each group's count can depend on. */
+function planGroups(run: CompletenessRun, check: LayerCheck): void {
+  const { g, byId } = run;
+  const { layer } = check;
+  for (const [label, members] of possibleGroups(g, layer)) {
+    const relevant = new Map<string, Site>();
+    for (const r of g.reads.reads) {
+      if (r.reader !== layer.id || r.key === undefined) continue;
+      if (r.readerKey !== undefined && !members.has(r.readerKey)) continue;
+      const m = byId.get(r.layer);
+      const key = r.key;
+      if (!m || m.order >= layer.order || !g.reads.possible.get(m.id)?.has(key)) continue;
+      relevant.set(`${m.id},${key}`, { layer: m, key });
+      check.earlierNames.add(m.name);
     }
-    const batches: GroupPlan[][] = [];
-    const batchKeys: Array<Set<string>> = [];
-    for (const grp of small) {
-      let i = batchKeys.findIndex((keys) => ![...grp.relevant.keys()].some((k) => keys.has(k)));
-      if (i < 0) {
-        i = batches.length;
-        batches.push([]);
-        batchKeys.push(new Set());
+    const sites = [...relevant.values()].sort((x, y) => x.layer.order - y.layer.order || g.program.terms.print(x.key).localeCompare(g.program.terms.print(y.key)));
+    check.maxRead = Math.max(check.maxRead, sites.length);
+    check.groups.push({ label, members, relevant, sites, masks: [] });
+  }
+}
+
+/**
+ * 1. Enumeration. Groups whose relevant sites are disjoint share evaluations:
+ *    a group's count depends only on its own relevant sites, so the i-th
+ *    assignment of every group in a batch can be placed at once.
+ */
+function enumerateGroups(run: CompletenessRun, check: LayerCheck): void {
+  const { g } = run;
+  const small = check.groups.filter((grp) => grp.sites.length <= run.localLimit);
+  for (const grp of small) {
+    check.enumerated++;
+    const n = grp.sites.length;
+    grp.masks = Array.from({ length: 1 << n }, (_, i) => i)
+      .sort((x, y) => popcount(x) - popcount(y) || x - y)
+      .filter((mask) => feasible(grp.sites, mask, run.filters));
+  }
+  for (const batch of disjointBatches(small)) {
+    const rounds = maxOf(batch.map((grp) => grp.masks.length), 0);
+    for (let round = 0; round < rounds; round++) {
+      const facts: InjectedFact[] = [];
+      for (const grp of batch) {
+        const mask = grp.masks[round];
+        if (mask !== undefined) pushAll(facts, assignment(g, grp.sites, mask));
       }
-      batches[i]?.push(grp);
-      for (const k of grp.relevant.keys()) batchKeys[i]?.add(k);
-    }
-    enumeration: for (const batch of batches) {
-      const rounds = maxOf(batch.map((grp) => grp.masks.length), 0);
-      for (let round = 0; round < rounds; round++) {
-        const facts: InjectedFact[] = [];
-        for (const grp of batch) {
-          const mask = grp.masks[round];
-          if (mask !== undefined) pushAll(facts, assignment(g, grp.sites, mask));
-        }
-        const state = readLayerState(program, modelWith(g, facts), layer);
-        evaluations++;
-        for (const grp of batch) {
-          const mask = grp.masks[round];
-          if (mask === undefined) continue;
-          const count = countAllowed(state, grp.label);
-          if (count === undefined || count >= b.min) continue;
-          // A candidate: confirm it with a real outcome.
-          if (candidates >= maxCandidates) {
-            skipped++;
-            continue;
-          }
-          candidates++;
-          const fixed = new Map<string, boolean>();
-          grp.sites.forEach((site, i) => fixed.set(`${site.layer.id},${site.key}`, (mask & (1 << i)) !== 0));
-          const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget, ...(options.work ? { work: options.work } : {}) });
-          const n = grp.sites.length;
-          if (search.found) {
-            verdict = incomplete(
-              g,
-              layer,
-              search.found,
-              `enumerated the outcomes of the ${n} earlier site(s) group ${grp.label} reads, and confirmed one with a full outcome of the earlier layers`,
-              `, and no redraw can fix that (found by enumerating the outcomes of the ${n} earlier site(s) that group ${grp.label} reads)`,
-              (glabel) => (glabel === grp.label ? new Set(grp.relevant.keys()) : undefined),
-            );
-            break enumeration;
-          }
-          if (!search.exhaustive && !unknown) {
-            unknown = {
-              layer,
-              status: 'unknown',
-              method: 'enumeration (unconfirmed)',
-              group: grp.label,
-              message:
-                `layer ${layer.name} may not be sequentially complete: group ${grp.label} of ${layer.name} has ${count} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, ` +
-                `when ${describeOutcome(program, g.layers, assignment(g, grp.sites, mask))}; a search of ${search.evaluations} outcomes could not confirm that the earlier layers can produce this`,
-              earlier: [...earlierNames].sort(),
-              span: b.span,
-            };
-          }
-        }
+      const state = readLayerState(g.program, modelWith(g, facts), check.layer);
+      check.evaluations++;
+      for (const grp of batch) {
+        const mask = grp.masks[round];
+        if (mask === undefined) continue;
+        const count = countAllowed(state, grp.label);
+        if (count === undefined || count >= check.between.min) continue;
+        if (confirmCandidate(run, check, grp, mask, count)) return;
       }
     }
-    if (skipped > 0 && !verdict && !unknown) {
-      unknown = {
+  }
+}
+
+/** The groups in batches whose relevant sites are disjoint, each group in the first batch it fits. */
+function disjointBatches(groups: readonly GroupPlan[]): GroupPlan[][] {
+  const batches: GroupPlan[][] = [];
+  const batchKeys: Array<Set<string>> = [];
+  for (const grp of groups) {
+    let i = batchKeys.findIndex((keys) => ![...grp.relevant.keys()].some((k) => keys.has(k)));
+    if (i < 0) {
+      i = batches.length;
+      batches.push([]);
+      batchKeys.push(new Set());
+    }
+    batches[i]?.push(grp);
+    for (const k of grp.relevant.keys()) batchKeys[i]?.add(k);
+  }
+  return batches;
+}
+
+/** A candidate assignment that leaves a group short: confirm it with a real outcome. Returns whether it was (the verdict is set). */
+function confirmCandidate(run: CompletenessRun, check: LayerCheck, grp: GroupPlan, mask: number, count: number): boolean {
+  const { g, options } = run;
+  const { layer, between: b } = check;
+  if (check.candidates >= run.maxCandidates) {
+    check.skipped++;
+    return false;
+  }
+  check.candidates++;
+  const fixed = new Map<string, boolean>();
+  grp.sites.forEach((site, i) => fixed.set(`${site.layer.id},${site.key}`, (mask & (1 << i)) !== 0));
+  const search = searchOutcome(g, layer, (st) => shortGroup(st, b.min), fixed, { budget: run.budget, ...(options.work ? { work: options.work } : {}) });
+  const n = grp.sites.length;
+  if (search.found) {
+    check.verdict = incomplete(
+      g,
+      layer,
+      search.found,
+      `enumerated the outcomes of the ${n} earlier site(s) group ${grp.label} reads, and confirmed one with a full outcome of the earlier layers`,
+      `, and no redraw can fix that (found by enumerating the outcomes of the ${n} earlier site(s) that group ${grp.label} reads)`,
+      (glabel) => (glabel === grp.label ? new Set(grp.relevant.keys()) : undefined),
+    );
+    return true;
+  }
+  if (!search.exhaustive && !check.unknown) {
+    check.unknown = {
+      layer,
+      status: 'unknown',
+      method: 'enumeration (unconfirmed)',
+      group: grp.label,
+      message:
+        `layer ${layer.name} may not be sequentially complete: group ${grp.label} of ${layer.name} has ${count} allowed site(s), fewer than the ${b.min} that (between ${layer.name} ${b.min} ${b.max}) needs, ` +
+        `when ${describeOutcome(g.program, g.layers, assignment(g, grp.sites, mask))}; a search of ${search.evaluations} outcomes could not confirm that the earlier layers can produce this`,
+      earlier: [...check.earlierNames].sort(),
+      span: b.span,
+    };
+  }
+  return false;
+}
+
+/** 2. Groups that read too many earlier sites: worst-case queries. */
+function queryWorstCases(run: CompletenessRun, check: LayerCheck): void {
+  const { g, options } = run;
+  const { layer, between: b } = check;
+  let whole: ReturnType<typeof searchOutcome> | undefined;
+  for (const { label, members, sites } of check.groups.filter((grp) => grp.sites.length > run.localLimit)) {
+    check.viaBounds++;
+    if (run.bounds === undefined) run.bounds = boundsModel(g.program, g.layers);
+    const bounds = run.bounds;
+    const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
+    if (lower !== undefined && lower >= b.min) continue;
+    // One search of whole outcomes serves every group (it accepts any short group).
+    // With the solver on, it decides instead (below): no bounded search first.
+    whole ??= options.solver !== false ? { exhaustive: false, evaluations: 0 } : searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget: run.budget, ...(options.work ? { work: options.work } : {}) });
+    const search = whole;
+    if (!search.found && search.exhaustive) {
+      check.provedBySearch = search.evaluations;
+      continue;
+    }
+    if (search.found) {
+      check.verdict = incomplete(g, layer, search.found, 'worst-case queries, then a search of whole outcomes', ' (found by a search of whole outcomes after worst-case queries)');
+      return;
+    }
+    if (!check.unknown) {
+      const why =
+        lower === undefined
+          ? `the worst-case program could not be built (${'problem' in bounds ? bounds.problem : 'dynamic chances'})`
+          : `by worst-case queries (every earlier site that can block it placed, none that can enable it) group ${label} keeps only ${lower} certainly allowed site(s), fewer than ${b.min}`;
+      check.unknown = {
         layer,
         status: 'unknown',
-        method: 'enumeration (too many candidates)',
-        message: `could not decide whether layer ${layer.name} is sequentially complete: ${candidates + skipped} assignments of the earlier sites its groups read leave a group short; the first ${candidates} were refuted by searching the earlier layers and the rest were not searched`,
-        earlier: [...earlierNames].sort(),
+        method: 'worst-case queries (inconclusive)',
+        group: label,
+        message: `could not decide whether layer ${layer.name} is sequentially complete: group ${label} reads ${sites.length} earlier sites, too many to enumerate; ${why}${search.evaluations > 0 ? `, and a search of ${search.evaluations} outcomes found no counterexample` : ''}`,
+        earlier: [...check.earlierNames].sort(),
         span: b.span,
       };
     }
-
-    // 2. Groups that read too many earlier sites: worst-case queries.
-    for (const { label, members, sites } of verdict ? [] : groups.filter((grp) => grp.sites.length > localLimit)) {
-      viaBounds++;
-      if (bounds === undefined) bounds = boundsModel(program, g.layers);
-      const lower = 'problem' in bounds ? undefined : certainCount(g, bounds, layer, label, members);
-      if (lower !== undefined && lower >= b.min) continue;
-      // One search of whole outcomes serves every group (it accepts any short group).
-      // With the solver on, it decides instead (below): no bounded search first.
-      whole ??= options.solver !== false ? { exhaustive: false, evaluations: 0 } : searchOutcome(g, layer, (st) => shortGroup(st, b.min), new Map(), { budget, ...(options.work ? { work: options.work } : {}) });
-      const search = whole;
-      if (!search.found && search.exhaustive) {
-        provedBySearch = search.evaluations;
-        continue;
-      }
-      if (search.found) {
-        verdict = incomplete(g, layer, search.found, 'worst-case queries, then a search of whole outcomes', ' (found by a search of whole outcomes after worst-case queries)');
-        break;
-      }
-      if (!unknown) {
-        const why =
-          lower === undefined
-            ? `the worst-case program could not be built (${'problem' in bounds ? bounds.problem : 'dynamic chances'})`
-            : `by worst-case queries (every earlier site that can block it placed, none that can enable it) group ${label} keeps only ${lower} certainly allowed site(s), fewer than ${b.min}`;
-        unknown = {
-          layer,
-          status: 'unknown',
-          method: 'worst-case queries (inconclusive)',
-          group: label,
-          message: `could not decide whether layer ${layer.name} is sequentially complete: group ${label} reads ${sites.length} earlier sites, too many to enumerate; ${why}${search.evaluations > 0 ? `, and a search of ${search.evaluations} outcomes found no counterexample` : ''}`,
-          earlier: [...earlierNames].sort(),
-          span: b.span,
-        };
-      }
-    }
-
-    let solved = 0;
-    if (!verdict && unknown && options.solver !== false) {
-      const v = solverVerdict(g, layer, 'short', options, unknown);
-      if (v?.status === 'complete') {
-        unknown = undefined;
-        solved = Number(v.method);
-      } else if (v?.status === 'incomplete') verdict = v;
-      else if (v) unknown = v;
-    }
-    if (!verdict && !unknown && options.solver !== false && mayForce(g, layer)) {
-      const v = solverVerdict(g, layer, 'over', options, undefined);
-      if (v && v.status !== 'complete') (v.status === 'incomplete' ? (verdict = v) : (unknown = v));
-    }
-
-    if (verdict) verdicts.push(verdict);
-    else if (unknown) verdicts.push(unknown);
-    else {
-      const how: string[] = [];
-      if (solved > 0) how.push(`a SAT solver over the ${solved} ground atoms of the program found no outcome of the earlier layers that leaves a group short`);
-      if (enumerated > 0) how.push(`enumerated the outcomes of the earlier sites each of ${enumerated} group(s) reads (at most ${Math.min(maxRead, localLimit)} sites, ${evaluations} evaluations)`);
-      if (viaBounds > 0) {
-        how.push(
-          provedBySearch > 0
-            ? `worst-case queries for ${viaBounds} group(s), then an exhaustive search of the outcomes of the earlier layers (${provedBySearch} evaluations)`
-            : `worst-case queries for ${viaBounds} group(s)`,
-        );
-      }
-      if (groups.length === 0) how.push('it has no groups');
-      verdicts.push({
-        layer,
-        status: 'complete',
-        method: how.join('; '),
-        message: `layer ${layer.name} is sequentially complete: ${how.join('; ')}`,
-        earlier: [...earlierNames].sort(),
-        span: b.span,
-      });
-    }
   }
-  return verdicts;
+}
+
+/** 3. The SAT solver decides what the first two steps left unknown, and checks the upper bound. */
+function askSolver(run: CompletenessRun, check: LayerCheck): void {
+  const { g, options } = run;
+  const { layer } = check;
+  if (!check.verdict && check.unknown && options.solver !== false) {
+    const v = solverVerdict(g, layer, 'short', options, check.unknown);
+    if (v?.status === 'complete') {
+      check.unknown = undefined;
+      check.solved = Number(v.method);
+    } else if (v?.status === 'incomplete') check.verdict = v;
+    else if (v) check.unknown = v;
+  }
+  if (!check.verdict && !check.unknown && options.solver !== false && mayForce(g, layer)) {
+    const v = solverVerdict(g, layer, 'over', options, undefined);
+    if (v && v.status !== 'complete') (v.status === 'incomplete' ? (check.verdict = v) : (check.unknown = v));
+  }
+}
+
+/** The verdict of a layer proved complete, saying how. */
+function completeVerdict(run: CompletenessRun, check: LayerCheck): CompletenessVerdict {
+  const { layer } = check;
+  const how: string[] = [];
+  if (check.solved > 0) how.push(`a SAT solver over the ${check.solved} ground atoms of the program found no outcome of the earlier layers that leaves a group short`);
+  if (check.enumerated > 0) how.push(`enumerated the outcomes of the earlier sites each of ${check.enumerated} group(s) reads (at most ${Math.min(check.maxRead, run.localLimit)} sites, ${check.evaluations} evaluations)`);
+  if (check.viaBounds > 0) {
+    how.push(
+      check.provedBySearch > 0
+        ? `worst-case queries for ${check.viaBounds} group(s), then an exhaustive search of the outcomes of the earlier layers (${check.provedBySearch} evaluations)`
+        : `worst-case queries for ${check.viaBounds} group(s)`,
+    );
+  }
+  if (check.groups.length === 0) how.push('it has no groups');
+  return {
+    layer,
+    status: 'complete',
+    method: how.join('; '),
+    message: `layer ${layer.name} is sequentially complete: ${how.join('; ')}`,
+    earlier: [...check.earlierNames].sort(),
+    span: check.between.span,
+  };
 }
 
 /** Can some site of `layer` have chance 1 (so its group may hold more forced sites than MAX)? */

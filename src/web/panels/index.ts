@@ -10,9 +10,11 @@ import { graphPanel } from './graph.js';
 import { layersPanel } from './layers.js';
 import type { AnyPanel } from './panel.js';
 import { rulesPanel } from './rules.js';
+import { stylePanel } from './style.js';
 
 export const PANELS: readonly AnyPanel[] = [graphPanel, blueprintsPanel, gamePanel, layersPanel, grammarPanel, rulesPanel];
 
+/** The panel of a kind: its own, else (a style of the registry without one) the generic style panel. */
 export function panelFor(kind: string): AnyPanel | undefined {
-  return PANELS.find((p) => p.kind === kind);
+  return PANELS.find((p) => p.kind === kind) ?? stylePanel(kind);
 }

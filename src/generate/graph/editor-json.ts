@@ -1,12 +1,14 @@
 /**
- * Editor features of a graph grammar in graphgram JSON: the key under the
+ * The graph style's editor part (../style/editor.ts), read by the language
+ * server. Editor features of a graph grammar in graphgram JSON: the key under the
  * cursor and the kind of object it is in (the grammar, a stage, a rule, a
  * LHS or RHS node), for hover from the schema (GRAPH_JSON_SCHEMA), and the
  * outline of its stages and rules. Read by a tolerant scan (it works while
  * the file does not parse).
  */
-import { GRAPH_JSON_SCHEMA } from '../generate/graph/schema.js';
-import type { VocabularyEntry } from '../vocabulary-schema.js';
+import { GRAPH_JSON_SCHEMA, GRAPH_REWRITE_SCHEMA } from './schema.js';
+import type { EditorPart, OutlineItem } from '../style/editor.js';
+import type { VocabularyEntry } from '../../vocabulary-schema.js';
 
 interface Frame {
   kind: 'object' | 'array';
@@ -107,3 +109,32 @@ export function jsonKeyAt(text: string, offset: number): { entry: VocabularyEntr
 export function isGraphJson(text: string): boolean {
   return scanJson(text).keys.some((k) => k.path.length === 0 && (k.key === 'rules' || k.key === 'stages'));
 }
+
+/** The outline of a graphgram JSON grammar: its stages with their rules, and the rules outside any stage (a grammar of one stage). */
+export function jsonOutline(text: string): OutlineItem[] {
+  const objects = scanJson(text).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
+  const itemOf = (o: (typeof objects)[number], i: number): OutlineItem => ({
+    name: o.name ?? `${o.kind} ${i + 1}`,
+    detail: o.kind ?? '',
+    kind: o.kind === 'stage' ? 'module' : 'function',
+    start: o.start,
+    end: o.end,
+    selectionStart: o.start,
+    selectionEnd: o.start + 1,
+  });
+  const stages = objects.filter((o) => o.kind === 'stage');
+  const rules = objects.filter((o) => o.kind === 'rule');
+  const inside = (r: { start: number }, s: { start: number; end: number }) => r.start > s.start && r.start < s.end;
+  return [
+    ...stages.map((s, i) => ({ ...itemOf(s, i), children: rules.filter((r) => inside(r, s)).map(itemOf) })),
+    ...rules.filter((r) => !stages.some((s) => inside(r, s))).map(itemOf),
+  ];
+}
+
+/** The graph style's editor part: `.json` files are graphgram JSON when they have top-level rules or stages; rewrite items in .gdl graph rules. */
+export const graphEditor: EditorPart = {
+  fileName: /\.json$/i,
+  claims: isGraphJson,
+  json: { schema: GRAPH_JSON_SCHEMA, keyAt: jsonKeyAt, outline: jsonOutline },
+  nested: GRAPH_REWRITE_SCHEMA,
+};
