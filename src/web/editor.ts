@@ -54,7 +54,8 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
         lintGutter(),
         EditorView.lineWrapping,
         keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ 'aria-label': 'rule text' }),
+        // tabindex: the scroller around the text is focusable content for the keyboard (axe's scrollable-region-focusable)
+        EditorView.contentAttributes.of({ 'aria-label': 'rule text', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) onChange(u.state.doc.toString());
         }),

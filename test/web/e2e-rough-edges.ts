@@ -27,7 +27,7 @@ type Hooks = {
 };
 
 const RUNAWAY = '(n 0)\n(<= (n ?y) (n ?x) (+ ?x 1 ?y))\n';
-const hashOf = (file: string, text: string) => `#f=${file}&t=${Buffer.from(text).toString('base64url')}`;
+export const hashOf = (file: string, text: string) => `#f=${file}&t=${Buffer.from(text).toString('base64url')}`;
 
 /** `(cell ...)`-free plain rules with N facts and N² derived pairs. */
 function pairs(n: number): string {

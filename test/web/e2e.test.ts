@@ -20,9 +20,12 @@ import { ensureChromium, launch, type Browser } from './browser.js';
 import { writeUrlState } from '../../src/web/url-state.js';
 import { runCli } from '../cli/fake-io.js';
 import { roughEdgeTests, setSection } from './e2e-rough-edges.js';
+import { a11yTests } from './e2e-a11y.js';
+import { graphTests } from './e2e-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const WEB = join(ROOT, 'dist', 'web');
+/** The built page (GRAMLOG_WEB: another build's, to run these tests against it). */
+const WEB = process.env['GRAMLOG_WEB'] ?? join(ROOT, 'dist', 'web');
 const SHOTS = resolve(ROOT, process.env['GRAMLOG_SCREENSHOTS'] ?? join(tmpdir(), 'gramlog-screenshots'));
 
 const chromium = ensureChromium();
@@ -382,6 +385,8 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
   });
 
   roughEdgeTests(() => ({ browser, url: served.url, page, settled, pick }));
+  a11yTests(() => ({ browser, url: served.url, page, settled, pick }));
+  graphTests(() => ({ browser, url: served.url, page, settled, pick }));
 
   it('reads a text as the kind chosen in the picker, with that kind\'s diagnostics', async () => {
     await pick(page, 'rules/family.kif');

@@ -114,7 +114,7 @@ function stepperView(t: Trace, title: string): HTMLElement {
     show();
   });
   show();
-  return h('div', { class: 'trace' }, h('h3', {}, title), h('div', { class: 'step-controls' }, prev, slider, next, counter), t.note ? h('div', { class: 'note' }, t.note) : '', body);
+  return h('div', { class: 'trace' }, h('h2', {}, title), h('div', { class: 'step-controls' }, prev, slider, next, counter), t.note ? h('div', { class: 'note' }, t.note) : '', body);
 }
 
 /**

@@ -17,7 +17,7 @@ export const grammarView: PanelView<GrammarData> = {
     const collapsed = initiallyCollapsed(data.root, data.nodeCount);
     const violated = violatedIds(data.violations);
     let selected: ArtifactNode | undefined;
-    const treeBox = h('div', { class: 'tree-box' });
+    const treeBox = h('div', { class: 'tree-box', tabindex: 0, role: 'region', 'aria-label': 'generated tree (scrolls with the arrow keys)' });
     const inspector = h('div', { class: 'inspector' }, h('p', { class: 'hint' }, 'Click a node (or focus it and press Enter) for its attributes and why it got its rule; ± or Space collapses it.'));
     let svg: SVGElement | undefined;
     const draw = () => {

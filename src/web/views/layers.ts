@@ -17,7 +17,7 @@ export const layersView: PanelView<LayersData> = {
       data.violations.length > 0
         ? h('div', { class: 'violations' }, h('strong', {}, `violations (${data.violations.length}):`), ...data.violations.map((v) => h('div', { class: 'violation' }, v)))
         : '',
-      planSvg ? h('div', { class: 'plan' }, h('h3', {}, 'plan'), planSvg, legend(data)) : h('p', { class: 'hint' }, 'The sites are not two-argument compounds: no plan grid.'),
+      planSvg ? h('div', { class: 'plan' }, h('h2', {}, 'plan'), planSvg, legend(data)) : h('p', { class: 'hint' }, 'The sites are not two-argument compounds: no plan grid.'),
       ...data.layers.map((l) => layerBox(l, data.violations)),
       h(
         'div',
@@ -82,12 +82,12 @@ function layerBox(l: LayerView, violations: readonly string[]): HTMLElement {
     body = h(
       'table',
       { class: 'grid', 'aria-label': `layer ${l.name}` },
-      h('tr', {}, h('th', {}), ...g.cols.map((c) => h('th', {}, c))),
+      h('tr', {}, h('td', { class: 'corner' }), ...g.cols.map((c) => h('th', { scope: 'col' }, c))),
       ...g.rows.map((r, i) =>
         h(
           'tr',
           {},
-          h('th', {}, r),
+          h('th', { scope: 'row' }, r),
           ...g.cols.map((_, j) => {
             const site = g.cells[i]![j]!;
             if (!site) return h('td', { class: 'none' });
@@ -102,7 +102,7 @@ function layerBox(l: LayerView, violations: readonly string[]): HTMLElement {
   } else {
     body = h('div', { class: 'sets' }, h('div', {}, `base: ${l.base.join(' ')}`), h('div', {}, `mask: ${l.mask.join(' ')}`), h('div', {}, `placed: ${l.placed.join(' ')}`));
   }
-  return h('div', { class: `layer${named ? ' violated' : ''}` }, h('h3', {}, head), body, h('div', { class: 'key' }, '# placed  x drawn but masked  . allowed, not drawn  - neither'));
+  return h('div', { class: `layer${named ? ' violated' : ''}` }, h('h2', {}, head), body, h('div', { class: 'key' }, '# placed  x drawn but masked  . allowed, not drawn  - neither'));
 }
 
 /** Every draw of every layer (base, mask, placed) and the groups out of bounds that caused a redraw, as `generate --explain` prints them. */

@@ -1,7 +1,8 @@
 /**
  * A generated tree drawn as SVG: top-down, leaves spaced evenly, a parent
- * centred over its children. Nodes are focusable; a node with children has a
- * ± marker that collapses it. Nodes named by a violation fact are marked.
+ * centred over its children. Nodes are focusable buttons named by their
+ * visible text; a node with children has a 24-pixel ± marker that collapses
+ * it. Nodes named by a violation fact are marked.
  */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
 import { s } from '../dom.js';
@@ -85,6 +86,7 @@ export function drawTree(root: ArtifactNode, options: TreeOptions): TreeView {
     if (p.parent) edges.append(s('line', { x1: p.parent.x, y1: p.parent.y, x2: p.x, y2: p.y }));
   }
   svg.append(edges);
+  const attrTexts = s('g', { class: 'attr-texts' });
   for (const p of nodes) {
     const n = p.node;
     const classes = ['node', n.rule === undefined ? 'terminal' : 'nonterminal'];
@@ -94,22 +96,17 @@ export function drawTree(root: ArtifactNode, options: TreeOptions): TreeView {
     const g = s('g', { class: classes.join(' '), transform: `translate(${p.x},${p.y})`, 'data-id': n.id });
     g.append(s('circle', { r: small ? 9 : 7 }));
     if (!small) {
+      const attrs = Object.entries(n.attrs).map(([k, v]) => `${k}=${v}`).join(' ');
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${n.id} ${label(n)}`);
+      // The accessible name starts with the button's visible text (its label), then the attributes drawn under it; the node's id is only in the tooltip.
+      g.setAttribute('aria-label', attrs ? `${label(n)}, ${attrs}` : label(n));
+      if (n.children.length > 0) g.setAttribute('aria-expanded', String(!options.collapsed.has(n.id)));
       g.append(s('title', {}, `${n.id}  ${label(n)}`));
       g.append(s('text', { y: -12, 'text-anchor': 'middle' }, label(n)));
-      const attrs = Object.entries(n.attrs).map(([k, v]) => `${k}=${v}`).join(' ');
-      if (attrs) g.append(s('text', { y: 22, 'text-anchor': 'middle', class: 'attrs' }, attrs));
-      if (n.children.length > 0) {
-        const toggle = s('g', { class: 'toggle', transform: 'translate(12,4)' });
-        toggle.append(s('rect', { x: -6, y: -6, width: 12, height: 12, rx: 2 }), s('text', { y: 4, 'text-anchor': 'middle' }, options.collapsed.has(n.id) ? '+' : '−'));
-        toggle.addEventListener('click', (ev) => {
-          ev.stopPropagation();
-          options.onToggle?.(n);
-        });
-        g.append(toggle);
-      }
+      // The attributes are drawn beside the button, not in it (its name says them after its label).
+      if (attrs) attrTexts.append(s('text', { x: p.x, y: p.y + 22, 'text-anchor': 'middle', class: 'attrs', 'aria-hidden': 'true' }, attrs));
+      if (n.children.length > 0) g.append(toggleMark(options.collapsed.has(n.id), () => options.onToggle?.(n)));
       g.addEventListener('click', () => options.onSelect?.(n));
       g.addEventListener('keydown', (ev) => {
         const key = (ev as KeyboardEvent).key;
@@ -122,7 +119,27 @@ export function drawTree(root: ArtifactNode, options: TreeOptions): TreeView {
     }
     svg.append(g);
   }
+  svg.append(attrTexts);
   return { svg, count: nodes.length };
+}
+
+/** Half the side of a node's ± target: 24 by 24 pixels at the tree's 1:1 scale (WCAG 2.5.8). */
+const TOGGLE = 12;
+
+/**
+ * The ± marker that collapses a node, a pointer target of 24 by 24 pixels
+ * beside the node's circle. It is hidden from assistive technology: the node
+ * itself (a button with aria-expanded) collapses with Space, + or −.
+ */
+function toggleMark(collapsed: boolean, onToggle: () => void): SVGElement {
+  const toggle = s('g', { class: 'toggle', transform: `translate(${TOGGLE + 10},2)`, 'aria-hidden': 'true' });
+  // The ± is drawn with lines, not text: the node's accessible name is its visible text, which a glyph would join.
+  toggle.append(s('rect', { x: -TOGGLE, y: -TOGGLE, width: 2 * TOGGLE, height: 2 * TOGGLE, rx: 3 }), s('path', { d: collapsed ? 'M-5 0H5M0 -5V5' : 'M-5 0H5' }));
+  toggle.addEventListener('click', (ev) => {
+    ev.stopPropagation();
+    onToggle();
+  });
+  return toggle;
 }
 
 /** Node ids (n, n/0/1, ...) named in violation facts. */
