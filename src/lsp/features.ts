@@ -263,7 +263,7 @@ export function symbols(doc: Doc): DocumentSymbol[] {
   if (syntax === 'json') {
     if (doc.kind !== 'graph') return [];
     // stages with their rules; the rules of a grammar of one stage
-    const objects = scanJson(doc.text.getText()).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
+    const objects = scanJson(doc.text.getText()).objects.map((o) => ({ ...o, kind: objectKind(o.at) }));
     const symbolOf = (o: (typeof objects)[number], i: number): DocumentSymbol => ({
       name: o.name ?? `${o.kind} ${i + 1}`,
       detail: o.kind,

@@ -7,7 +7,8 @@
  * (features.ts).
  *
  * initializationOptions (all optional): `debounceMs` (default 150),
- * `maxWork` (tuple visits per diagnosis, default 20,000,000), `timeoutMs`
+ * `maxWork` (tuple visits per diagnosis, default 20,000,000), `maxMemoryMb`
+ * (the heap of a diagnosis, default 1024; past it: lsp/memory), `timeoutMs`
  * (per diagnosis, default 10,000), `errorsUrl` (the error index the codes
  * link to), `inline` (true: diagnose on the server's thread, no worker),
  * `trace` (true: log when a diagnosis starts).
@@ -34,11 +35,12 @@ import { isGraphJson } from './graph-json.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
-import { Cancelled, InlineRunner, WorkerRunner, type Runner } from './runner.js';
+import { Cancelled, DEFAULT_MAX_MEMORY_MB, InlineRunner, WorkerRunner, type Runner } from './runner.js';
 
 export interface ServerOptions {
   debounceMs: number;
   maxWork: number;
+  maxMemoryMb: number;
   timeoutMs: number;
   errorsUrl: string;
   inline: boolean;
@@ -46,7 +48,7 @@ export interface ServerOptions {
   trace: boolean;
 }
 
-export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
+export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, maxMemoryMb: DEFAULT_MAX_MEMORY_MB, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
 
 /** The file name a document's diagnostics carry: its path for a file: URI (as the CLI names a file it was given), else the URI. */
 export function fileOfUri(uri: string): string {
@@ -72,12 +74,13 @@ function readOptions(given: unknown): ServerOptions {
   const o = { ...DEFAULTS };
   if (typeof given !== 'object' || given === null) return o;
   const g = given as Record<string, unknown>;
-  const num = (k: 'debounceMs' | 'maxWork' | 'timeoutMs') => {
+  const num = (k: 'debounceMs' | 'maxWork' | 'maxMemoryMb' | 'timeoutMs') => {
     const v = g[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) o[k] = v;
   };
   num('debounceMs');
   num('maxWork');
+  num('maxMemoryMb');
   num('timeoutMs');
   if (typeof g.errorsUrl === 'string' && g.errorsUrl !== '') o.errorsUrl = g.errorsUrl;
   if (g.inline === true) o.inline = true;
@@ -116,7 +119,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     options = readOptions(params.initializationOptions);
     if (!options.inline && workerScript) {
       try {
-        runner = new WorkerRunner(workerScript);
+        runner = new WorkerRunner(workerScript, options.maxMemoryMb);
       } catch {
         runner = new InlineRunner();
       }
