@@ -28,6 +28,7 @@ import {
   type Message,
 } from 'vscode-languageserver/node';
 import { FrameReader, FrameWriter, INPUT_ENDED } from './transport.js';
+import { watchClient } from './client-process.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
@@ -283,15 +284,18 @@ export function serveStdio(io: StdioOut, worker: URL | undefined = workerScript(
       f();
     };
     const writer = new FrameWriter(io.out, (e) => end(() => reject(e)));
+    const client = watchClient(() => done());
     const reader = new FrameReader(
       process.stdin,
       (m) => io.err(`gramlog lsp: ${m}\n`),
       (id, code, message) => void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as Message),
+      client.inspect,
     );
     connection = createConnection(ProposedFeatures.all, reader, writer);
     const stop = serve(connection, worker);
     const done = () =>
       end(() => {
+        client.stop();
         stop();
         resolve(0);
       });
