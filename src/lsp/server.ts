@@ -97,6 +97,8 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
   const running = new Map<string, { version: number; cancel(): void }>();
   let options = DEFAULTS;
   let runner: Runner = new InlineRunner();
+  /** The client inserts snippets (textDocument.completion.completionItem.snippetSupport); plain text otherwise. */
+  let snippets = false;
 
   // a notification to a client that has gone (stdin closed while a diagnosis ran) is dropped, not an unhandled rejection
   const send = (p: Parameters<Connection['sendDiagnostics']>[0]) => connection.sendDiagnostics(p).catch(() => undefined);
@@ -118,6 +120,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received: the server is initialized once', { retry: false });
     initialized = true;
     options = readOptions(params.initializationOptions);
+    snippets = params.capabilities?.textDocument?.completion?.completionItem?.snippetSupport === true;
     if (!options.inline && workerScript) {
       try {
         runner = new WorkerRunner(workerScript, options.maxMemoryMb);
@@ -213,7 +216,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
   connection.onHover((p) => at(p.textDocument.uri, (d) => hover(d, d.text.offsetAt(p.position)), null));
   connection.onDefinition((p) => at(p.textDocument.uri, (d) => definition(d, d.text.offsetAt(p.position)), []));
   connection.onReferences((p) => at(p.textDocument.uri, (d) => references(d, d.text.offsetAt(p.position), p.context.includeDeclaration), []));
-  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position)), []));
+  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position), snippets), []));
   connection.onDocumentSymbol((p) => at(p.textDocument.uri, symbols, []));
   connection.onFoldingRanges((p) => at(p.textDocument.uri, folding, []));
   connection.languages.semanticTokens.on((p) => ({ data: at(p.textDocument.uri, semanticTokens, []) }));
