@@ -36,6 +36,7 @@ import { isGraphJson } from './graph-json.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
+import { minimalEdits } from './edits.js';
 import { Cancelled, DEFAULT_MAX_MEMORY_MB, InlineRunner, WorkerRunner, type Runner } from './runner.js';
 
 export interface ServerOptions {
@@ -233,8 +234,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
           void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
           return [];
         }
-        if (r.text === text) return [];
-        return [{ range: { start: { line: 0, character: 0 }, end: d.text.positionAt(text.length) }, newText: r.text }];
+        return minimalEdits(text, r.text, (o) => d.text.positionAt(o));
       },
       [],
     ),
