@@ -37,6 +37,7 @@ import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
 import { minimalEdits } from './edits.js';
+import { NAVIGATION_CAPABILITIES, registerNavigation } from './navigation.js';
 import { Cancelled, DEFAULT_MAX_MEMORY_MB, InlineRunner, WorkerRunner, type Runner } from './runner.js';
 
 export interface ServerOptions {
@@ -140,6 +141,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
         documentFormattingProvider: true,
         foldingRangeProvider: true,
         semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+        ...NAVIGATION_CAPABILITIES,
       },
       serverInfo: { name: 'gramlog' },
     };
@@ -239,6 +241,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
       [],
     ),
   );
+  registerNavigation(connection, docOf, () => documents.all().flatMap((t) => docOf(t.uri) ?? []));
   connection.onShutdown(() => runner.close());
 
   documents.listen(connection);
