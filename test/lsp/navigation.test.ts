@@ -145,7 +145,7 @@ describe('a real client', () => {
     const text = GAME.replace('(<= terminal', '(<= (legl robot stop) (true (cell 1)))\n(<= terminal');
     const uri = await c.open('/tmp/gramlog-nav.kif', text);
     const published = await c.diagnostics(uri, 1);
-    const typo = published.find((d) => d.message.includes("did you mean 'legal'"))!;
+    const typo = published.find((d) => String(d.message).includes("did you mean 'legal'"))!;
     expect(typo).toBeDefined();
     const actions = (await c.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] } })) as CodeAction[];
     expect(actions.map((a) => a.title)).toEqual(["Change 'legl' to 'legal'"]);
