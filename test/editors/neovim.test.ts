@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
+import { isAlive } from '../lsp/raw.js';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const version = nvim.status === 0 ? nvim.stdout.split('\n')[0]! : undefined;
@@ -76,16 +77,8 @@ describe.skipIf(!version)(`the guide's Neovim configuration (${version ?? 'nvim 
       const pids = readFileSync(join(dir, 'pids'), 'utf8').trim().split('\n').map(Number);
       expect(pids.length).toBe(1);
       const deadline = Date.now() + 5000;
-      const alive = (pid: number) => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      while (pids.some(alive) && Date.now() < deadline) spawnSync('sleep', ['0.1']);
-      expect(pids.filter(alive)).toEqual([]);
+      while (pids.some(isAlive) && Date.now() < deadline) spawnSync('sleep', ['0.1']);
+      expect(pids.filter(isAlive)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

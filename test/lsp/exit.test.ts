@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
 import { startClient } from './client.js';
-import { frame, startRaw } from './raw.js';
+import { frame, isAlive, startRaw } from './raw.js';
 
 /** Resolves with the exit code, or 'alive' after `ms`. */
 function exitWithin(child: { exitCode: number | null; once(e: 'exit', f: (code: number | null) => void): unknown }, ms: number): Promise<number | null | 'alive'> {
@@ -23,14 +23,7 @@ function exitWithin(child: { exitCode: number | null; once(e: 'exit', f: (code: 
   });
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = isAlive;
 
 describe('gramlog lsp ends when its input ends', () => {
   it('a client that closes stdin after opening documents, without shutdown: the server exits (0) within 3 s', async () => {
