@@ -17,6 +17,17 @@ export const CODES = declareCodes([
     fix: 'Flatten the data: rules are objects in a stage\'s "rules" array; a right-hand side is a label, an array of labels or {node, edge}.',
   },
   {
+    code: 'lsp/memory',
+    severity: 'error',
+    title: 'checking a document in the language server took more memory than its budget',
+    explanation:
+      'The language server checks each document in a worker thread whose heap is bounded (`maxMemoryMb`, by default 1024 MB). ' +
+      'A document whose check grows past it stops that check, is reported with this error at its first character, and the server goes on checking the other documents.',
+    reachableFrom: 'large-input',
+    apiNote: 'Only the language server (`gramlog lsp`) reports it: a document whose check needs more heap than the initializationOptions `maxMemoryMb` (test/lsp/budget.test.ts gives 16 MB).',
+    fix: 'Check the file with the command line, which reports how far it got (`gramlog validate` / `generate` / `query`), and make it smaller; or give the server more memory with the initializationOptions `maxMemoryMb`.',
+  },
+  {
     code: 'blueprint/too-deep',
     severity: 'error',
     title: 'a blueprint expression nests deeper than 500 brackets',

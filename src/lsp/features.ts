@@ -21,6 +21,8 @@ import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } 
 import { declaredNames, indexRules, isName, occurrenceAt, occurrencesOf, type Namespace, type RulesIndex } from './rules-index.js';
 import { listsAt, readSexprs, type SNode } from './sexpr.js';
 import { entryMarkdown, vocabularyOf } from './vocabulary.js';
+import { BARE_RESERVED, KEYWORD_NAMES, KEYWORDS, keywordMarkdown } from './keywords.js';
+import { completeBlueprints } from './bp-completion.js';
 
 /** What a document is read as: a rule file (every kind but blueprints and graph JSON), a blueprint library, graph JSON. */
 export type Syntax = 'rules' | 'bp' | 'json';
@@ -91,6 +93,8 @@ export function hover(doc: Doc, offset: number): Hover | null {
   const index = rulesIndex(doc);
   const occ = occurrenceAt(index, offset);
   const vocab = vocabularyOf(doc.kind);
+  const keyword = keywordHover(doc, index, vocab, offset);
+  if (keyword) return keyword;
   if (!occ) {
     // a rewrite item of a graph rule, or a keyword
     const lists = listsAt(index.doc, offset);
@@ -126,6 +130,18 @@ export function hover(doc: Doc, offset: number): Hover | null {
     );
   }
   return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') }, range: r };
+}
+
+/** Hover on `<=`, `not`, `or`, `distinct`: the keyword's doc, with the schema's entry where the vocabulary has one (GDL's distinct). */
+function keywordHover(doc: Doc, index: RulesIndex, vocab: ReturnType<typeof vocabularyOf>, offset: number): Hover | null {
+  const lists = listsAt(index.doc, offset);
+  const atom = lists[lists.length - 1]?.items.find((it) => it.kind === 'atom' && it.start <= offset && offset <= it.end);
+  if (!atom || atom.kind !== 'atom') return null;
+  const doc0 = keywordMarkdown(atom.text);
+  if (!doc0) return null;
+  const entries = vocab.byName.get(atom.text);
+  const value = entries ? `${doc0}\n\n---\n\n${entryMarkdown(entries, vocab.title)}` : doc0;
+  return { contents: { kind: 'markdown', value }, range: range(doc, atom.start, atom.end) };
 }
 
 const BP_DIRECTIVES = new Map(BLUEPRINT_SCHEMA.entries.map((e) => [e.name, e]));
@@ -193,13 +209,17 @@ function locations(doc: Doc, offset: number, definitions: boolean, includeDeclar
 
 // ---- completion ----
 
-const KEYWORDS = ['<=', 'not', 'or', 'distinct'];
 const NS_OF_KIND: Record<string, Namespace> = { nonterminal: 'nonterminal', symbol: 'nonterminal', rule: 'rule', layer: 'layer', param: 'param' };
 
-export function completion(doc: Doc, offset: number): CompletionItem[] {
+/**
+ * Completion at `offset`. `snippets`: the client supports snippets
+ * (textDocument.completion.completionItem.snippetSupport); without it a
+ * reserved relation is inserted as its name, never as snippet text.
+ */
+export function completion(doc: Doc, offset: number, snippets = false): CompletionItem[] {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'json') return [];
-  if (syntax === 'bp') return completionBp(doc);
+  if (syntax === 'bp') return completeBlueprints(doc.text.getText(), offset);
   const index = rulesIndex(doc);
   const vocab = vocabularyOf(doc.kind);
   const lists = listsAt(index.doc, offset);
@@ -218,15 +238,17 @@ export function completion(doc: Doc, offset: number): CompletionItem[] {
         detail: entries.map(entryForm).join('  |  '),
         documentation: { kind: 'markdown', value: entryMarkdown(entries, vocab.title) },
         sortText: '1' + name,
-        insertTextFormat: 2,
-        insertText: e.args.length === 0 || e.form ? name : `${name} ${e.args.filter((a) => !a.optional && !a.variadic).map((a, i) => `\${${i + 1}:${a.name}}`).join(' ')}`,
+        ...(snippets && e.args.length > 0 && !e.form
+          ? { insertTextFormat: 2, insertText: `${name} ${e.args.filter((a) => !a.optional && !a.variadic).map((a, i) => `\${${i + 1}:${a.name}}`).join(' ')}` }
+          : { insertTextFormat: 1, insertText: name }),
       });
     }
     for (const [name, info] of index.relations) {
       if (vocab.byName.has(name)) continue;
       items.push({ label: name, kind: COMPLETION_KIND.Reference, detail: `${name}/${[...info.arities].join(', ')} (this file)`, sortText: '0' + name });
     }
-    for (const k of KEYWORDS) items.push({ label: k, kind: COMPLETION_KIND.Keyword, sortText: '2' + k });
+    // a keyword the vocabulary also has (GDL's distinct) is offered once, as the vocabulary's
+    for (const k of KEYWORDS) if (!vocab.byName.has(k.name)) items.push({ label: k.name, kind: COMPLETION_KIND.Keyword, detail: k.form, documentation: { kind: 'markdown', value: keywordMarkdown(k.name)! }, sortText: '2' + k.name });
     return items;
   }
   const head = inner.items[0];
@@ -248,19 +270,6 @@ export function completion(doc: Doc, offset: number): CompletionItem[] {
     seen.add(label);
     items.push({ label, kind, detail });
   }
-}
-
-function completionBp(doc: Doc): CompletionItem[] {
-  const items: CompletionItem[] = [];
-  for (const e of BLUEPRINT_SCHEMA.entries) {
-    if (!/^[@\w+*/-]+$/.test(e.name)) continue;
-    items.push({ label: e.name, kind: e.name.startsWith('@') ? COMPLETION_KIND.Keyword : COMPLETION_KIND.Function, detail: e.form ?? entryForm(e), documentation: { kind: 'markdown', value: entryMarkdown([e], BLUEPRINT_SCHEMA.title) } });
-  }
-  const index = bpIndex(doc);
-  if (index) {
-    for (const [key, b] of index.blocks) items.push({ label: key, kind: b.kind === 'factory' ? COMPLETION_KIND.Module : COMPLETION_KIND.Class, detail: `${b.kind} (this file)` });
-  }
-  return items;
 }
 
 // ---- outline ----
@@ -388,7 +397,7 @@ export function semanticTokens(doc: Doc): number[] {
     for (const n of nodes) {
       if (n.kind === 'list') walk(n.items);
       else if (n.kind === 'string') raw.push({ start: n.start, end: n.end, type: t('string'), mods: 0 });
-      else if (KEYWORDS.includes(n.text)) raw.push({ start: n.start, end: n.end, type: t('keyword'), mods: 0 });
+      else if (KEYWORD_NAMES.has(n.text) || (BARE_RESERVED.has(n.text) && vocab.byName.has(n.text))) raw.push({ start: n.start, end: n.end, type: t('keyword'), mods: 0 });
       else if (n.text.startsWith('?')) raw.push({ start: n.start, end: n.end, type: t('variable'), mods: 0 });
       else if (/^[-+]?\d/.test(n.text)) raw.push({ start: n.start, end: n.end, type: t('number'), mods: 0 });
       else {

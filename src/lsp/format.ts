@@ -1,22 +1,24 @@
 /**
- * Formatting: the canonical printers (src/syntax/printer.ts for rule files,
- * src/generate/blueprints/printer.ts for .bp), with the comments kept. A
- * statement (or blueprint block) prints canonically, one a line (a rule
- * longer than WIDTH: its head on the first line, one body literal a line);
+ * Formatting, with the comments kept: a rule file's statements are laid out
+ * from their tokens as written (only the white space between them changes:
+ * the AST printer wrote `(open2)` as `open2`, which other GDL readers take for
+ * another term, and hid the `parentheses` warning), one a line (a rule longer
+ * than WIDTH: its head on the first line, one body literal a line); a .bp
+ * block prints canonically (src/generate/blueprints/printer.ts);
  * one holding a comment is kept as written; blank lines between statements
  * collapse to one; a comment after a statement on its line stays there. A
  * file with a syntax error is not formatted (the error says why).
  *
- * format(format(x)) == format(x), and the program read from the result is
- * the program read from x (the printers' round trip).
+ * format(format(x)) == format(x); a rule file's result has the same tokens
+ * in the same lists, so the same program and the same findings; a .bp
+ * result reads as the same library (the printer's round trip).
  */
 import { isGramlogError } from '../errors.js';
 import { parseBlueprintFile } from '../generate/blueprints/parse.js';
 import { printBlock } from '../generate/blueprints/printer.js';
-import { printLiteral, printStatement } from '../syntax/printer.js';
 import { parse } from '../syntax/parser.js';
 import type { Statement } from '../syntax/ast.js';
-import { readSexprs, type SComment } from './sexpr.js';
+import { readSexprs, type SComment, type SNode } from './sexpr.js';
 
 /** A rule longer than this prints one body literal a line. */
 export const WIDTH = 80;
@@ -31,10 +33,18 @@ interface Item {
   comment?: boolean;
 }
 
-function printRule(st: Statement): string {
-  const one = printStatement(st);
-  if (one.length <= WIDTH || !st.isRule || st.body.length === 0) return one;
-  return `(<= ${printLiteral(st.head)}\n${st.body.map((b) => '    ' + printLiteral(b)).join('\n')})`;
+/** A form on one line: its tokens as written, one space between the items of a list. */
+function printForm(text: string, n: SNode): string {
+  if (n.kind !== 'list') return text.slice(n.start, n.end);
+  return `(${n.items.map((it) => printForm(text, it)).join(' ')})`;
+}
+
+function printRule(text: string, form: SNode): string {
+  const one = printForm(text, form);
+  if (one.length <= WIDTH || form.kind !== 'list' || form.items.length < 3) return one;
+  const [arrow, head, ...body] = form.items;
+  if (arrow?.kind !== 'atom' || arrow.text !== '<=') return one;
+  return `(<= ${printForm(text, head!)}\n${body.map((b) => '    ' + printForm(text, b)).join('\n')})`;
 }
 
 function layout(text: string, items: Item[], between: (a: Item, b: Item) => string | undefined): string {
@@ -71,10 +81,7 @@ export function formatRules(text: string, file: string): FormatResult {
   const doc = readSexprs(text);
   if (doc.forms.length !== statements.length) return { ok: false, message: `${file}: not formatted: the file's statements could not be told apart` };
   const items: Item[] = doc.comments.filter((c) => !doc.forms.some((f) => c.start > f.start && c.start < f.end)).map((c) => ({ ...c, comment: true }));
-  doc.forms.forEach((f, i) => {
-    const st = statements[i]!;
-    items.push({ start: f.start, end: f.end, print: holdsComment(doc.comments, f.start, f.end) ? () => text.slice(f.start, f.end) : () => printRule(st) });
-  });
+  for (const f of doc.forms) items.push({ start: f.start, end: f.end, print: holdsComment(doc.comments, f.start, f.end) ? () => text.slice(f.start, f.end) : () => printRule(text, f) });
   return { ok: true, text: layout(text, items, () => undefined) };
 }
 

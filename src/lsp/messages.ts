@@ -39,6 +39,17 @@ function document(p: Record<string, unknown>, more: (d: Record<string, unknown>)
 
 const atPosition: Check = (p) => document(p) ?? position(p['position'], 'position');
 
+/** A code action's context: the diagnostics it is asked about, each with a range and a message. */
+function diagnosticsOf(c: unknown): string | undefined {
+  if (!isObject(c) || !Array.isArray(c['diagnostics'])) return 'context.diagnostics must be an array';
+  for (const [i, d] of c['diagnostics'].entries()) {
+    if (!isObject(d) || typeof d['message'] !== 'string') return `context.diagnostics[${i}].message must be a string`;
+    const why = range(d['range'], `context.diagnostics[${i}].range`);
+    if (why) return why;
+  }
+  return undefined;
+}
+
 /** The methods whose params the server reads, and what they must hold. */
 const CHECKS: Record<string, Check> = {
   initialize: () => undefined,
@@ -71,6 +82,12 @@ const CHECKS: Record<string, Check> = {
   'textDocument/formatting': (p) => document(p),
   'textDocument/foldingRange': (p) => document(p),
   'textDocument/semanticTokens/full': (p) => document(p),
+  'textDocument/prepareRename': atPosition,
+  'textDocument/rename': (p) => atPosition(p) ?? (typeof p['newName'] === 'string' ? undefined : 'newName must be a string'),
+  'textDocument/signatureHelp': atPosition,
+  'textDocument/documentHighlight': atPosition,
+  'textDocument/codeAction': (p) => document(p) ?? range(p['range'], 'range') ?? diagnosticsOf(p['context']),
+  'workspace/symbol': (p) => (typeof p['query'] === 'string' ? undefined : 'query must be a string'),
 };
 
 /**

@@ -46,6 +46,17 @@ export function runJob(job: DiagnoseJob): DiagnoseResult {
   }
 }
 
+/** The heap a diagnosis may take by default, in MB. */
+export const DEFAULT_MAX_MEMORY_MB = 1024;
+
+/** A job whose worker ran out of its heap: one error at the document's start, the kind it had. */
+export function outOfMemory(job: DiagnoseJob, maxMemoryMb: number): DiagnoseResult {
+  return {
+    kind: job.fallback,
+    diagnostics: [{ code: 'lsp/memory', severity: 'error', message: `checking this document took more than the server's memory budget of ${maxMemoryMb} MB (maxMemoryMb): it was stopped; the other documents are still checked` }],
+  };
+}
+
 interface Pending {
   job: DiagnoseJob;
   resolve(r: DiagnoseResult): void;
@@ -110,7 +121,11 @@ export class WorkerRunner extends QueuedRunner {
   private active: Pending | undefined;
   private worker: Worker | undefined;
 
-  constructor(private readonly script: URL) {
+  /** `maxMemoryMb`: the heap each diagnosis may take (the worker's old generation); past it the job's answer is the lsp/memory diagnostic. */
+  constructor(
+    private readonly script: URL,
+    private readonly maxMemoryMb: number = DEFAULT_MAX_MEMORY_MB,
+  ) {
     super();
   }
 
@@ -133,7 +148,7 @@ export class WorkerRunner extends QueuedRunner {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(this.script);
+    const w = new Worker(this.script, { resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb } });
     w.unref();
     w.on('message', (m: { ok: true; result: DiagnoseResult } | { ok: false; error: string }) => {
       const p = this.active;
@@ -148,7 +163,8 @@ export class WorkerRunner extends QueuedRunner {
       const p = this.active;
       this.active = undefined;
       this.worker = undefined;
-      p?.reject(e instanceof Error ? e : new Error(String(e)));
+      if (p && (e as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') p.resolve(outOfMemory(p.job, this.maxMemoryMb));
+      else p?.reject(e instanceof Error ? e : new Error(String(e)));
       this.pump();
     };
     w.on('error', fail);

@@ -7,7 +7,8 @@
  * (features.ts).
  *
  * initializationOptions (all optional): `debounceMs` (default 150),
- * `maxWork` (tuple visits per diagnosis, default 20,000,000), `timeoutMs`
+ * `maxWork` (tuple visits per diagnosis, default 20,000,000), `maxMemoryMb`
+ * (the heap of a diagnosis, default 1024; past it: lsp/memory), `timeoutMs`
  * (per diagnosis, default 10,000), `errorsUrl` (the error index the codes
  * link to), `inline` (true: diagnose on the server's thread, no worker),
  * `trace` (true: log when a diagnosis starts).
@@ -27,6 +28,7 @@ import {
   type Message,
 } from 'vscode-languageserver/node';
 import { FrameReader, FrameWriter, INPUT_ENDED } from './transport.js';
+import { watchClient } from './client-process.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
 import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
@@ -34,11 +36,14 @@ import { styleOfFileName } from '../generate/styles.js';
 import { guessKind } from './vocabulary.js';
 import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
 import { formatBlueprints, formatRules } from './format.js';
-import { Cancelled, InlineRunner, WorkerRunner, type Runner } from './runner.js';
+import { minimalEdits } from './edits.js';
+import { NAVIGATION_CAPABILITIES, registerNavigation } from './navigation.js';
+import { Cancelled, DEFAULT_MAX_MEMORY_MB, InlineRunner, WorkerRunner, type Runner } from './runner.js';
 
 export interface ServerOptions {
   debounceMs: number;
   maxWork: number;
+  maxMemoryMb: number;
   timeoutMs: number;
   errorsUrl: string;
   inline: boolean;
@@ -46,7 +51,7 @@ export interface ServerOptions {
   trace: boolean;
 }
 
-export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
+export const DEFAULTS: ServerOptions = { debounceMs: 150, maxWork: 20_000_000, maxMemoryMb: DEFAULT_MAX_MEMORY_MB, timeoutMs: 10_000, errorsUrl: ERRORS_URL, inline: false, trace: false };
 
 /** The file name a document's diagnostics carry: its path for a file: URI (as the CLI names a file it was given), else the URI. */
 export function fileOfUri(uri: string): string {
@@ -72,12 +77,13 @@ function readOptions(given: unknown): ServerOptions {
   const o = { ...DEFAULTS };
   if (typeof given !== 'object' || given === null) return o;
   const g = given as Record<string, unknown>;
-  const num = (k: 'debounceMs' | 'maxWork' | 'timeoutMs') => {
+  const num = (k: 'debounceMs' | 'maxWork' | 'maxMemoryMb' | 'timeoutMs') => {
     const v = g[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) o[k] = v;
   };
   num('debounceMs');
   num('maxWork');
+  num('maxMemoryMb');
   num('timeoutMs');
   if (typeof g.errorsUrl === 'string' && g.errorsUrl !== '') o.errorsUrl = g.errorsUrl;
   if (g.inline === true) o.inline = true;
@@ -93,6 +99,8 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
   const running = new Map<string, { version: number; cancel(): void }>();
   let options = DEFAULTS;
   let runner: Runner = new InlineRunner();
+  /** The client inserts snippets (textDocument.completion.completionItem.snippetSupport); plain text otherwise. */
+  let snippets = false;
 
   // a notification to a client that has gone (stdin closed while a diagnosis ran) is dropped, not an unhandled rejection
   const send = (p: Parameters<Connection['sendDiagnostics']>[0]) => connection.sendDiagnostics(p).catch(() => undefined);
@@ -116,9 +124,10 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received: the server is initialized once', { retry: false });
     initialized = true;
     options = readOptions(params.initializationOptions);
+    snippets = params.capabilities?.textDocument?.completion?.completionItem?.snippetSupport === true;
     if (!options.inline && workerScript) {
       try {
-        runner = new WorkerRunner(workerScript);
+        runner = new WorkerRunner(workerScript, options.maxMemoryMb);
       } catch {
         runner = new InlineRunner();
       }
@@ -134,6 +143,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
         documentFormattingProvider: true,
         foldingRangeProvider: true,
         semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+        ...NAVIGATION_CAPABILITIES,
       },
       serverInfo: { name: 'gramlog' },
     };
@@ -212,7 +222,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
   connection.onHover((p) => at(p.textDocument.uri, (d) => hover(d, d.text.offsetAt(p.position)), null));
   connection.onDefinition((p) => at(p.textDocument.uri, (d) => definition(d, d.text.offsetAt(p.position)), []));
   connection.onReferences((p) => at(p.textDocument.uri, (d) => references(d, d.text.offsetAt(p.position), p.context.includeDeclaration), []));
-  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position)), []));
+  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position), snippets), []));
   connection.onDocumentSymbol((p) => at(p.textDocument.uri, symbols, []));
   connection.onFoldingRanges((p) => at(p.textDocument.uri, folding, []));
   connection.languages.semanticTokens.on((p) => ({ data: at(p.textDocument.uri, semanticTokens, []) }));
@@ -229,12 +239,12 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
           void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
           return [];
         }
-        if (r.text === text) return [];
-        return [{ range: { start: { line: 0, character: 0 }, end: d.text.positionAt(text.length) }, newText: r.text }];
+        return minimalEdits(text, r.text, (o) => d.text.positionAt(o));
       },
       [],
     ),
   );
+  registerNavigation(connection, docOf, () => documents.all().flatMap((t) => docOf(t.uri) ?? []));
   connection.onShutdown(() => runner.close());
 
   documents.listen(connection);
@@ -283,15 +293,18 @@ export function serveStdio(io: StdioOut, worker: URL | undefined = workerScript(
       f();
     };
     const writer = new FrameWriter(io.out, (e) => end(() => reject(e)));
+    const client = watchClient(() => done());
     const reader = new FrameReader(
       process.stdin,
       (m) => io.err(`gramlog lsp: ${m}\n`),
       (id, code, message) => void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as Message),
+      client.inspect,
     );
     connection = createConnection(ProposedFeatures.all, reader, writer);
     const stop = serve(connection, worker);
     const done = () =>
       end(() => {
+        client.stop();
         stop();
         resolve(0);
       });

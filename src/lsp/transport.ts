@@ -45,6 +45,8 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
     private readonly input: NodeJS.ReadableStream,
     private readonly log: (message: string) => void,
     private readonly answer: (id: number | string | null, code: number, message: string) => void,
+    /** Sees (and may replace) each well-formed message before the connection does. */
+    private readonly inspect: (m: Message) => Message = (m) => m,
   ) {
     super();
   }
@@ -155,7 +157,7 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
       else this.log(`a notification dropped: ${no.message}`);
       return;
     }
-    this.callback?.(m as Message);
+    this.callback?.(this.inspect(m as Message));
   }
 }
 

@@ -18,6 +18,7 @@ import { GRAPH_REWRITE_SCHEMA } from '../../src/generate/graph/schema.js';
 import { STYLES } from '../../src/generate/styles.js';
 import { readUrlState } from '../../src/web/url-state.js';
 import { playgroundLink } from '../../editors/vscode/src/playground.js';
+import { isGraphGrammarJson } from '../../editors/vscode/src/graph-json.js';
 import { repoRoot } from '../helpers.js';
 
 const ext = join(repoRoot, 'editors', 'vscode');
@@ -30,15 +31,16 @@ describe('the extension manifest', () => {
     expect(langs.map((l) => [l.id, l.extensions])).toEqual([
       ['gdl', ['.gdl', '.kif']],
       ['gramlog-bp', ['.bp']],
+      ['graphgram-json', ['.graph.json', '.graphgram.json']],
     ]);
-    for (const l of langs) {
+    for (const l of langs.filter((x) => x.id !== 'graphgram-json')) {
       const conf = json(l.configuration);
       expect(conf.comments.lineComment).toBe(';');
       expect(conf.brackets).toContainEqual(['(', ')']);
       expect(conf.autoClosingPairs).toContainEqual({ open: '(', close: ')' });
     }
     const grammars = manifest.contributes.grammars as Array<{ language: string; scopeName: string; path: string }>;
-    expect(grammars.map((g) => g.language)).toEqual(['gdl', 'gramlog-bp']);
+    expect(grammars.map((g) => g.language)).toEqual(['gdl', 'gramlog-bp', 'graphgram-json']);
     for (const g of grammars) expect(json(g.path).scopeName).toBe(g.scopeName);
   });
 
@@ -46,7 +48,14 @@ describe('the extension manifest', () => {
     expect(manifest.contributes.configuration.properties['gramlog.path'].default).toBe('gramlog');
     expect(readFileSync(join(ext, 'src', 'extension.ts'), 'utf8')).toContain("'lsp', '--stdio'");
     expect(manifest.devDependencies['@vscode/vsce']).toBeDefined();
-    expect(manifest.scripts.package).toMatch(/vsce package --no-dependencies/);
+    // `vsce package` alone builds (vscode:prepublish) and packages: no flags, no prompt
+    expect(manifest.scripts['vscode:prepublish']).toBe('npm run build');
+    expect(manifest.scripts.package).toBe('vsce package --out gramlog.vsix');
+    expect(manifest.vsce).toEqual({ dependencies: false });
+    expect(manifest.repository).toBeDefined();
+    expect(existsSync(join(ext, 'LICENSE'))).toBe(true);
+    // bundled by esbuild: nothing for vsce to gather from node_modules
+    expect(manifest.dependencies).toBeUndefined();
     const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(root.dependencies)).not.toContain('@vscode/vsce');
     expect(Object.keys(root.dependencies)).not.toContain('vscode-languageclient');
@@ -144,6 +153,26 @@ describe('the TextMate grammars', () => {
   });
 });
 
+describe('activation: never for every JSON file', () => {
+  it('activates on its own languages and in a workspace of rule files, not on JSON', () => {
+    const events = manifest.activationEvents as string[];
+    expect(events).not.toContain('onLanguage:json');
+    expect(events.every((e) => e.startsWith('onLanguage:') ? ['gdl', 'gramlog-bp', 'graphgram-json'].includes(e.slice('onLanguage:'.length)) : e.startsWith('workspaceContains:'))).toBe(true);
+    const graph = (manifest.contributes.languages as Array<{ id: string; filenamePatterns?: string[] }>).find((l) => l.id === 'graphgram-json');
+    expect(graph?.filenamePatterns).toEqual(['*.graph.json', '*.graphgram.json']);
+    expect(readFileSync(join(ext, 'src', 'extension.ts'), 'utf8')).not.toMatch(/language: 'json'/);
+  });
+
+  it('recognises a graph grammar by its content and nothing else', () => {
+    expect(isGraphGrammarJson(readFileSync(join(repoRoot, 'rules', 'mission.json'), 'utf8'))).toBe(true);
+    expect(isGraphGrammarJson('{"rules": [{"lhs": "a", "rhs": "b"}]}')).toBe(true);
+    expect(isGraphGrammarJson(readFileSync(join(repoRoot, 'package.json'), 'utf8'))).toBe(false);
+    expect(isGraphGrammarJson(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8'))).toBe(false);
+    expect(isGraphGrammarJson('{"scripts": {"rules": "x"}}')).toBe(false);
+    expect(isGraphGrammarJson('{"rules": [')).toBe(false);
+  });
+});
+
 describe('packaging', () => {
   const vsce = join(repoRoot, 'node_modules', '.bin', 'vsce');
   if (!existsSync(vsce)) console.log('skipped: packaging the extension: @vscode/vsce is not installed (npm install at the root installs the editors/vscode workspace)');
@@ -153,7 +182,9 @@ describe('packaging', () => {
     rmSync(out, { force: true });
     // no network: a proxy that refuses, and npm offline
     const env = { ...process.env, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', npm_config_offline: 'true' };
-    const r = spawnSync('npm', ['run', 'package', '-w', 'gramlog-vscode'], { cwd: repoRoot, encoding: 'utf8', env });
+    // `vsce package` alone, in the extension's folder: it builds through vscode:prepublish
+    rmSync(join(ext, 'dist'), { recursive: true, force: true });
+    const r = spawnSync(vsce, ['package', '--out', out], { cwd: ext, encoding: 'utf8', env, input: '' });
     expect(r.status, r.stderr + r.stdout).toBe(0);
     const entries = zipEntries(readFileSync(out));
     expect(entries).toEqual(
@@ -163,6 +194,9 @@ describe('packaging', () => {
         'extension/syntaxes/bp.tmLanguage.json',
         'extension/language-configuration.json',
         'extension/bp-language-configuration.json',
+        'extension/json-language-configuration.json',
+        'extension/syntaxes/graphgram-json.tmLanguage.json',
+        'extension/LICENSE.txt',
         'extension/dist/extension.js',
         'extension.vsixmanifest',
       ]),

@@ -35,7 +35,7 @@ export interface Client {
 
 export const uriOf = (file: string) => pathToFileURL(file).href;
 
-export async function startClient(initializationOptions: Record<string, unknown> = {}): Promise<Client> {
+export async function startClient(initializationOptions: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}): Promise<Client> {
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gramlog.js'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
@@ -59,7 +59,7 @@ export async function startClient(initializationOptions: Record<string, unknown>
   connection.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
   connection.onNotification('window/showMessage', (p: { message: string }) => void shown.push(p.message));
   connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions });
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions });
   await connection.sendNotification('initialized', {});
   const client: Client = {
     connection,

@@ -73,3 +73,13 @@ export function startRaw(stdout: 'pipe' | number = 'pipe'): RawServer {
     exited,
   };
 }
+
+/** Whether process `pid` is running (for the tests that see a server gone). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

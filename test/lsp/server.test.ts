@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Diagnostic, Location } from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, Location, TextEdit } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnose } from '../../src/diagnose.js';
 import { GRAMMAR_SCHEMA } from '../../src/generate/grammar/schema.js';
 import { parse } from '../../src/syntax/parser.js';
@@ -212,10 +213,12 @@ describe('gramlog lsp --stdio, driven by a protocol client', () => {
     const text = '; a messy file\n(start   s)   ; start here\n\n\n(rule s a   1)(rule s b 2)\n(<= (forbid ?n a)\n (arg ?n  depth ?d)\n  ; deep\n  (> ?d 3))\n(<= (force ?n b) (arg ?n depth ?d) (arg ?n width ?w) (arg ?n height ?h) (> ?d ?w) (> ?h 2))\n';
     const uri = await client.open(file, text);
     const format = async (version: number, current: string) => {
-      const edits = (await client.connection.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as Array<{ newText: string }>;
+      const edits = (await client.connection.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
       if (edits.length === 0) return current;
-      await client.change(uri, version, edits[0]!.newText);
-      return edits[0]!.newText;
+      // the edits cover only the lines that change
+      const next = TextDocument.applyEdits(TextDocument.create(uri, 'gdl', version, current), edits);
+      await client.change(uri, version, next);
+      return next;
     };
     const once = await format(2, text);
     expect(once).toBe(

@@ -1,12 +1,16 @@
 /**
  * The VS Code extension: starts `gramlog lsp --stdio` (setting gramlog.path)
  * with vscode-languageclient for .gdl/.kif rule files, .bp blueprint
- * libraries and graph-grammar .json files, and a command that opens the
+ * libraries and graph grammars in JSON (the graphgram-json language: by name,
+ * *.graph.json, or by content once the extension is active; never every JSON
+ * file: the extension activates on its own languages and in a workspace
+ * holding rule files), and a command that opens the
  * current file in the playground (its `#f=NAME&t=TEXT` link, as the
  * playground's src/web/url-state.ts writes it).
  */
 import * as vscode from 'vscode';
 import { playgroundLink } from './playground.js';
+import { isGraphGrammarJson } from './graph-json.js';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -22,13 +26,11 @@ function startClient(context: vscode.ExtensionContext): LanguageClient {
   const { command: cmd, args } = command(config.get<string>('path', 'gramlog'));
   const run = { command: cmd, args: [...args, 'lsp', '--stdio'], options: { shell: process.platform === 'win32' } };
   const serverOptions: ServerOptions = { run, debug: run };
-  const selector: LanguageClientOptions['documentSelector'] = [
-    { scheme: 'file', language: 'gdl' },
-    { scheme: 'untitled', language: 'gdl' },
-    { scheme: 'file', language: 'gramlog-bp' },
-    { scheme: 'untitled', language: 'gramlog-bp' },
-  ];
-  if (config.get<boolean>('graphJson', true)) selector.push({ scheme: 'file', language: 'json' });
+  // JSON only as the graphgram-json language: files named *.graph.json, or recognised by their content (recogniseGraphJson)
+  const selector: LanguageClientOptions['documentSelector'] = ['gdl', 'gramlog-bp', 'graphgram-json'].flatMap((language) => [
+    { scheme: 'file', language },
+    { scheme: 'untitled', language },
+  ]);
   const clientOptions: LanguageClientOptions = {
     documentSelector: selector,
     initializationOptions: { maxWork: config.get<number>('maxWork', 20_000_000) },
@@ -41,8 +43,16 @@ function startClient(context: vscode.ExtensionContext): LanguageClient {
   return c;
 }
 
+/** A JSON document that is a graph grammar by its content becomes the graphgram-json language (setting gramlog.graphJson). */
+function recogniseGraphJson(doc: vscode.TextDocument): void {
+  if (doc.languageId !== 'json' || !vscode.workspace.getConfiguration('gramlog').get<boolean>('graphJson', true)) return;
+  if (isGraphGrammarJson(doc.getText())) void vscode.languages.setTextDocumentLanguage(doc, 'graphgram-json');
+}
+
 export function activate(context: vscode.ExtensionContext): void {
   client = startClient(context);
+  vscode.workspace.textDocuments.forEach(recogniseGraphJson);
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(recogniseGraphJson));
   context.subscriptions.push(
     vscode.commands.registerCommand('gramlog.openInPlayground', async () => {
       const editor = vscode.window.activeTextEditor;

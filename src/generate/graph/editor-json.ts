@@ -9,36 +9,61 @@
 import { GRAPH_JSON_SCHEMA, GRAPH_REWRITE_SCHEMA } from './schema.js';
 import type { EditorPart, OutlineItem } from '../style/editor.js';
 import type { VocabularyEntry } from '../../vocabulary-schema.js';
+import { MAX_JSON_NESTING } from './json.js';
+
+/**
+ * Where a key or an object is: the key of each container above it, as a
+ * chain to the outermost (each link made once, when its container opens, so a
+ * scan is linear however deep the text nests: a path array per key was
+ * quadratic, and a grammar nested 20,000 deep ran the server out of memory).
+ */
+export interface JsonPath {
+  parent: JsonPath | undefined;
+  /** The key of the container's member this level is in, or `[]` for an array element. */
+  segment: string;
+}
 
 interface Frame {
   kind: 'object' | 'array';
-  start: number;
+  /** The path of what is read inside this container (its members' keys extend it). */
+  at: JsonPath | undefined;
   /** Objects: the last key read (the one whose value is being read). */
   key?: string;
+  object?: JsonObject;
 }
 
 export interface JsonKey {
   key: string;
   start: number;
   end: number;
-  /** The keys of the containers above, outermost first (array levels as `[]`). */
-  path: string[];
+  /** The container the key is in. */
+  at: JsonPath | undefined;
 }
 
 export interface JsonObject {
-  path: string[];
+  at: JsonPath | undefined;
   start: number;
   end: number;
   /** Its "name" member, if it is a string. */
   name?: string;
 }
 
-/** Every key of the text with its path, and every object with its extent. */
+/** The keys of the containers above, outermost first (array levels as `[]`). */
+export function pathOf(at: JsonPath | undefined): string[] {
+  const out: string[] = [];
+  for (let p = at; p; p = p.parent) out.push(p.segment);
+  return out.reverse();
+}
+
+/**
+ * Every key of the text with its place, and every object with its extent, to
+ * MAX_JSON_NESTING levels (the graph reader's limit: what is deeper is an
+ * error the diagnostics report, graph/json-too-deep, and is not scanned).
+ */
 export function scanJson(text: string): { keys: JsonKey[]; objects: JsonObject[] } {
   const keys: JsonKey[] = [];
   const objects: JsonObject[] = [];
-  const stack: Array<Frame & { object?: JsonObject }> = [];
-  const path = () => stack.flatMap((f, i) => (i === 0 ? [] : [stack[i - 1]!.kind === 'object' ? (stack[i - 1]!.key ?? '?') : '[]']));
+  const stack: Frame[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -57,15 +82,18 @@ export function scanJson(text: string): { keys: JsonKey[]; objects: JsonObject[]
       const top = stack[stack.length - 1];
       if (text[k] === ':' && top?.kind === 'object') {
         top.key = value;
-        keys.push({ key: value, start: i, end: Math.min(j + 1, text.length), path: path() });
+        keys.push({ key: value, start: i, end: Math.min(j + 1, text.length), at: top.at });
       } else if (top?.kind === 'object' && top.key === 'name' && top.object) {
         top.object.name = value;
       }
       i = j + 1;
     } else if (c === '{' || c === '[') {
-      const frame: Frame & { object?: JsonObject } = { kind: c === '{' ? 'object' : 'array', start: i };
+      if (stack.length >= MAX_JSON_NESTING) break;
+      const top = stack[stack.length - 1];
+      const at: JsonPath | undefined = top ? { parent: top.at, segment: top.kind === 'object' ? (top.key ?? '?') : '[]' } : undefined;
+      const frame: Frame = { kind: c === '{' ? 'object' : 'array', at };
       if (c === '{') {
-        frame.object = { path: [...path(), ...(stack.length > 0 ? [stack[stack.length - 1]!.kind === 'object' ? (stack[stack.length - 1]!.key ?? '?') : '[]'] : [])], start: i, end: text.length };
+        frame.object = { at, start: i, end: text.length };
         objects.push(frame.object);
       }
       stack.push(frame);
@@ -80,9 +108,11 @@ export function scanJson(text: string): { keys: JsonKey[]; objects: JsonObject[]
 }
 
 /** The kind of object a path leads to: `grammar`, `stage`, `rule`, `lhs` or `rhs` (a node of one), or undefined. */
-export function objectKind(path: readonly string[]): 'grammar' | 'stage' | 'rule' | 'lhs' | 'rhs' | undefined {
-  if (path.length === 0) return 'grammar';
-  const last = path.filter((p) => p !== '[]');
+export function objectKind(at: JsonPath | undefined): 'grammar' | 'stage' | 'rule' | 'lhs' | 'rhs' | undefined {
+  if (!at) return 'grammar';
+  // the last two keys (array levels skipped): read up the chain, not the whole path
+  const last: string[] = [];
+  for (let p: JsonPath | undefined = at; p && last.length < 2; p = p.parent) if (p.segment !== '[]') last.unshift(p.segment);
   const tail = last[last.length - 1];
   if (tail === 'stages') return 'stage';
   if (tail === 'rules') return 'rule';
@@ -96,7 +126,7 @@ const ENTRIES = new Map(GRAPH_JSON_SCHEMA.entries.map((e) => [e.name, e]));
 export function jsonKeyAt(text: string, offset: number): { entry: VocabularyEntry; start: number; end: number } | undefined {
   const k = scanJson(text).keys.find((x) => x.start <= offset && offset <= x.end);
   if (!k) return undefined;
-  const kind = objectKind(k.path);
+  const kind = objectKind(k.at);
   const entry = kind ? ENTRIES.get(`${kind}.${k.key}`) : undefined;
   return entry ? { entry, start: k.start, end: k.end } : undefined;
 }
@@ -107,12 +137,12 @@ export function jsonKeyAt(text: string, offset: number): { entry: VocabularyEntr
  * the graph style takes every .json file it is given, the server only these.
  */
 export function isGraphJson(text: string): boolean {
-  return scanJson(text).keys.some((k) => k.path.length === 0 && (k.key === 'rules' || k.key === 'stages'));
+  return scanJson(text).keys.some((k) => k.at === undefined && (k.key === 'rules' || k.key === 'stages'));
 }
 
 /** The outline of a graphgram JSON grammar: its stages with their rules, and the rules outside any stage (a grammar of one stage). */
 export function jsonOutline(text: string): OutlineItem[] {
-  const objects = scanJson(text).objects.map((o) => ({ ...o, kind: objectKind(o.path) }));
+  const objects = scanJson(text).objects.map((o) => ({ ...o, kind: objectKind(o.at) }));
   const itemOf = (o: (typeof objects)[number], i: number): OutlineItem => ({
     name: o.name ?? `${o.kind} ${i + 1}`,
     detail: o.kind ?? '',
