@@ -174,7 +174,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   if (hasErrors(findings)) return result(file, findings, dialect);
 
   // A game stratified only rule by rule is played through an equivalent split program.
-  const play = findings.some((f) => f.check === 'stratification') ? splitStrata(program) : program;
+  const play = findings.some((f) => f.code === 'stratification') ? splitStrata(program) : program;
   // The engine's clock (Date.now): its evaluations stop some time after the search (see timeBudgetMs).
   const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + 1.5 * options.timeBudgetMs + 1000;
   const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
@@ -310,7 +310,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
   const proofs = relaxedProofs(program, relaxed, staticModel, sm.roles, {
     searchComplete: search.complete,
     gdl2: dialect === 'GDL-II',
-    goalErrors: simFindings.some((f) => f.check === 'goals' && f.severity === 'error'),
+    goalErrors: simFindings.some((f) => f.code === 'goals' && f.severity === 'error'),
   });
   findings.push(...proofs.findings);
   let epistemic: EpistemicRoleResult[] | undefined;

@@ -72,7 +72,7 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
       layers: grammar.layers,
       findings: [
         {
-          check: 'completeness',
+          code: 'layers/completeness',
           severity: 'warning',
           layers: grammar.layers.map((l) => l.name),
           message: `could not decide completeness and noninterference within the budget: ${e.message}`,
@@ -96,7 +96,7 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
   }
   for (const v of problems) {
     findings.push({
-      check: 'completeness',
+      code: 'layers/completeness',
       severity: 'warning',
       layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
       message: v.message + fix,
