@@ -5,17 +5,8 @@
  *
  * @module gramlog/graph
  */
-export type {
-  GraphGrammar,
-  GraphArtifact,
-  GraphNode,
-  GraphEdge,
-  GraphInput,
-  GenerateGraphOptions,
-  CompileGraphOptions,
-  GraphRuleLocality,
-  Label,
-} from '../generate/graph/index.js';
+export type { GraphGrammar, GraphArtifact, GraphNode, GraphEdge, GraphInput, Label } from '../generate/graph/index.js';
+export type { GenerateGraphOptions, CompileGraphOptions, GraphRuleLocality } from '../generate/graph/index.js';
 export {
   compileGraphGrammar,
   generateGraph,
