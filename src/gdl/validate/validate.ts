@@ -39,6 +39,7 @@ import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
 import { AUTO_WORK_LIMIT, createStateMachine, staticModelLimit, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
 import { coneProgram } from '../machine/engine.js';
+import { message } from '../../wording.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */
@@ -133,7 +134,8 @@ function evaluationFinding(e: GramlogError, what: string): Finding {
   if (e.code === 'engine/budget') return warning('evaluation', `${what} within the evaluation budget: ${e.message}`, e.span);
   // no registered code is gdl/no-init at present (test/codes/registry.test.ts): kept for when one is
   const check = (e.code as string) === 'gdl/no-init' ? 'init' : 'evaluation';
-  return error(check, `${what}: ${e.message}`, e.span);
+  // the engine's message may name an option (maxFacts): kept as data, for the CLI to word
+  return error(check, `${what}: ${e.message}`, e.span, e.parts ? { parts: message`${what}: ${e.parts}` } : {});
 }
 
 function firstSpan(program: Program, name: string, arity: number): Span | undefined {

@@ -15,6 +15,7 @@
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
+import { message } from '../../wording.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { checkConstraints } from './constraint-check.js';
@@ -100,6 +101,7 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
       severity: 'warning',
       layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
       message: v.message + fix,
+      ...(v.parts ? { parts: message`${v.parts}${fix}` } : {}),
       ...(v.span ? { span: v.span } : {}),
       ...(v.outcome ? { outcome: formatOutcome(grammar, v.layer, v.outcome) } : {}),
     });

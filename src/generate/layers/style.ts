@@ -71,6 +71,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
         code: f.code,
         severity: f.severity,
         message: f.message,
+        ...(f.parts ? { parts: f.parts } : {}),
         ...(f.span ? { span: f.span } : {}),
         ...(f.outcome ? { detail: f.outcome.lines } : {}),
       })),
