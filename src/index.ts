@@ -19,7 +19,8 @@
  *
  * @module gramlog
  */
-export { GramlogError, type Diagnostic, type Span, type Severity } from './errors.js';
+export { GramlogError, type Diagnostic, type Span, type Severity, type Code } from './errors.js';
+export type { MessagePart, OptionPart, OptionName } from './wording.js';
 export type { ParseOptions } from './syntax/parser.js';
 export type * from './syntax/ast.js';
 export type { Source, LoadOptions } from './program/load.js';
