@@ -95,7 +95,7 @@ function gameDiagnostics(file: string, text: string): Diagnostic[] {
     if (!isGramlogError(e)) throw e;
     return [{ code: 'syntax', severity: 'error', message: e.message, ...(e.span ? { span: e.span } : {}) }];
   }
-  return staticChecks(program).findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) }));
+  return staticChecks(program).findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) }));
 }
 
 /** Plain rules: what `gramlog query` reports when it loads the file. */

@@ -5,6 +5,7 @@
  */
 import { checkCode } from './codes/hook.js';
 import type { Code } from './codes/index.js';
+import { wordMessage, type MessagePart } from './wording.js';
 
 export type { Code };
 
@@ -27,22 +28,33 @@ export interface Diagnostic {
   /** A registered code (src/codes/): a misspelt one fails the type check. */
   code: Code;
   severity: Severity;
+  /** The message in the library's words (the API's option names, `maxFacts`). */
   message: string;
+  /**
+   * The message with the options it names as data (src/wording.ts), when it
+   * names one: the command line words them as flags (`--max-facts N`).
+   */
+  parts?: readonly MessagePart[];
   span?: Span;
 }
 
 export class GramlogError extends Error {
   readonly code: Code;
   readonly span: Span | undefined;
+  /** The message with the options it names as data (src/wording.ts), when it names one. */
+  readonly parts: readonly MessagePart[] | undefined;
   /** Further diagnostics when several problems were found at once (the first is this error). */
   readonly diagnostics: Diagnostic[];
 
-  constructor(code: Code, message: string, span?: Span, diagnostics?: Diagnostic[]) {
-    super(message);
+  /** `message`: text, or parts naming options as data (`message` of src/wording.ts). */
+  constructor(code: Code, message: string | readonly MessagePart[], span?: Span, diagnostics?: Diagnostic[]) {
+    const text = typeof message === 'string' ? message : wordMessage(message, 'api');
+    super(text);
     this.name = 'GramlogError';
     this.code = code;
     this.span = span;
-    this.diagnostics = diagnostics ?? [{ code, severity: 'error', message, ...(span ? { span } : {}) }];
+    this.parts = typeof message === 'string' ? undefined : message;
+    this.diagnostics = diagnostics ?? [{ code, severity: 'error', message: text, ...(this.parts ? { parts: this.parts } : {}), ...(span ? { span } : {}) }];
     checkCode(code, 'error');
     for (const d of this.diagnostics) if (d.code !== code) checkCode(d.code, d.severity);
   }
@@ -52,7 +64,7 @@ export class GramlogError extends Error {
 export function throwIfErrors(diagnostics: readonly Diagnostic[]): void {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const first = errors[0];
-  if (first) throw new GramlogError(first.code, first.message, first.span, errors);
+  if (first) throw new GramlogError(first.code, first.parts ?? first.message, first.span, errors);
 }
 
 export function isGramlogError(e: unknown): e is GramlogError {

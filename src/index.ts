@@ -1,7 +1,26 @@
 /**
- * gramlog's public API. Everything not exported here is internal.
+ * gramlog's public API, the front door: a few verbs, each for every style
+ * (tree grammars, layers, graph grammars, blueprints) and GDL games.
+ *
+ *   parse, load, query, evaluate      read and evaluate rules
+ *   validate, simulate, createStateMachine   GDL games
+ *   compile, generate                 any style's grammar and artifacts
+ *   master                            a blueprint's fixed object
+ *   check                             property-based checks of any style
+ *   diagnose                          one file's diagnostics
+ *   GramlogError                      the one error type
+ *
+ * Each style's own functions and the advanced ones are subpath exports:
+ * `gramlog/syntax`, `gramlog/engine`, `gramlog/grammar`, `gramlog/layers`,
+ * `gramlog/graph`, `gramlog/blueprints`, `gramlog/gdl`, `gramlog/check`
+ * (src/api/). The names this module exported before 0.2.0 and no longer
+ * does are deprecated aliases in `gramlog/deprecated` for one version
+ * (CHANGELOG.md). Everything else is internal.
+ *
+ * @module gramlog
  */
-export { GramlogError, type Diagnostic, type Span, type Severity } from './errors.js';
+export { GramlogError, type Diagnostic, type Span, type Severity, type Code } from './errors.js';
+export type { MessagePart, OptionPart, OptionName } from './wording.js';
 export type { ParseOptions } from './syntax/parser.js';
 export type * from './syntax/ast.js';
 export type { Source, LoadOptions } from './program/load.js';
@@ -44,8 +63,7 @@ export type { Library as BlueprintLibrary, Master, Value as MasterValue, MasterO
  * One entry for every generation style (the registry, src/generate/styles.ts):
  * recognise a file's style, compile it with located findings, generate an
  * artifact of any style; `diagnose` gives a file's diagnostics as the CLI
- * and the playground report them. The per-style functions below stay for
- * compatibility.
+ * and the playground report them.
  */
 export { STYLES } from './generate/styles.js';
 export type { ArtifactOptions, GeneratedOutput, CompiledGrammar } from './generate/styles.js';
@@ -67,67 +85,18 @@ export { FILE_KINDS, type FileKind, type Diagnosis } from './diagnose.js';
 // every function, with its arguments checked at the boundary (GramlogError api/argument): src/api/
 export {
   parse,
-  parseTerm,
-  parseLiteral,
-  forEachStatement,
-  printTerm,
-  printLiteral,
-  printStatement,
-  printTree,
-  parseProgram,
-  loadProgram,
-  readFactTable,
-  evaluate,
-  createRandom,
   loadSources as load,
   query,
-  generate,
-  generateFrom,
-  compileGrammar,
-  explain,
-  artifactFacts,
-  artifactModel,
-  artifactViolations,
-  formatText,
-  formatJson,
-  formatDot,
-  setDefaultMemoryBudget,
-  generateLayers,
-  explainLayers,
-  prepareLayers,
-  analyzeLayers,
-  isLayerProgram,
-  layerArtifactJson,
-  formatLayerText,
-  compileGraphGrammar,
-  generateGraph,
-  explainGraph,
-  graphViolations,
-  graphArtifactModel,
-  graphRuleLocality,
-  readGraphInput,
-  formatGraphJson,
-  formatGraphDot,
-  formatGraphText,
-  checkProperties,
-  arbitraryArtifact,
-  artifactGenerator,
-  shrinkArtifact,
-  createStateMachine,
-  validateGame,
-  validationToJson,
-  randomPlayout,
-  loadGameProgram as loadGame,
+  evaluate,
+  createRandom,
+  validateRoot as validate,
   simulate,
-  parseBlueprints,
+  createStateMachine,
+  compileRoot as compile,
+  generateRoot as generate,
   master,
-  lintLibrary,
-  formatMasterText,
-  masterJson,
-  printBlueprintFile,
+  checkRoot as check,
+  diagnose,
   styleOf,
   styleNamed,
-  compileStyle,
-  generateArtifact,
-  diagnose,
 } from './api/checked.js';

@@ -29,7 +29,7 @@ describe('source layout', () => {
       return;
     }
     const top = [...new Set(listed.split('\n').filter(Boolean).map((f) => f.split('/')[0]))].sort();
-    expect(top).toEqual(['.ci', '.gitignore', 'README.md', 'bin', 'deploy', 'docs', 'editors', 'games', 'grammar', 'package-lock.json', 'package.json', 'rules', 'schemas', 'src', 'test', 'tsconfig.build.json', 'tsconfig.json', 'typedoc.json', 'vitest.config.ts']);
+    expect(top).toEqual(['.ci', '.gitignore', 'CHANGELOG.md', 'README.md', 'bin', 'deploy', 'docs', 'editors', 'games', 'grammar', 'package-lock.json', 'package.json', 'rules', 'schemas', 'src', 'test', 'tsconfig.build.json', 'tsconfig.json', 'typedoc.json', 'vitest.config.ts']);
   });
 
 

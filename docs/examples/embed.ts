@@ -1,6 +1,6 @@
 // Embed a generator in your own program: compile once, generate by seed.
 import { readFileSync } from 'node:fs';
-import { compileGrammar, formatText, generateFrom } from 'gramlog';
+import { compileGrammar, formatText, generateFrom } from 'gramlog/grammar';
 
 const file = 'docs/examples/quest.gdl';
 const grammar = compileGrammar(readFileSync(file, 'utf8'), { file, params: { length: '3' } });

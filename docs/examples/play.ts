@@ -1,10 +1,11 @@
 // Play a GDL game through the state machine: validate it, then walk one line of play.
 import { readFileSync } from 'node:fs';
-import { createStateMachine, loadProgram, validateGame } from 'gramlog';
+import { createStateMachine, validate } from 'gramlog';
+import { loadProgram } from 'gramlog/engine';
 
 const file = 'docs/examples/coin.kif';
 const text = readFileSync(file, 'utf8');
-console.log('valid:', validateGame(text, { file }).ok);
+console.log('valid:', validate(text, { file }).ok);
 
 const sm = createStateMachine(loadProgram([{ file, text }], { builtins: false }));
 let state = sm.initialState();

@@ -28,6 +28,7 @@ import * as styles from '../generate/styles.js';
 import * as diagnosis from '../diagnose.js';
 import { throwIfErrors } from '../errors.js';
 import {
+  type Param,
   arrayOf,
   check,
   count,
@@ -193,7 +194,10 @@ export const formatGraphText = guard('formatGraphText', [['artifact', graphArtif
 // property checks
 
 const checkOptions = options({ runs: limit, seed: optional(seed), params, path: optional(string) });
-export const checkProperties = guard('checkProperties', [['source', checkSource], ['options', checkOptions]], checks.checkProperties);
+const checkParams: Param[] = [['source', checkSource], ['options', checkOptions]];
+export const checkProperties = guard('checkProperties', checkParams, checks.checkProperties);
+/** The root's `check` (src/index.ts): checkProperties under its front-door name. */
+export const checkRoot = guard('check', checkParams, checks.checkProperties);
 export const arbitraryArtifact = guard('arbitraryArtifact', [['source', checkSource], ['options', options({ params })]], checks.arbitraryArtifact);
 export const artifactGenerator = guard('artifactGenerator', [['program', program], ['options', options()]], checks.artifactGenerator);
 export const shrinkArtifact = guard('shrinkArtifact', [['generator', generator], ['failing', generated], ['options', options()]], checks.shrinkArtifact);
@@ -202,12 +206,16 @@ export const shrinkArtifact = guard('shrinkArtifact', [['generator', generator],
 // GDL games
 
 export const createStateMachine = guard('createStateMachine', [['program', program], ['options', options({ maxFacts: limit })]], machine.createStateMachine);
-export const validateGame = guard(
-  'validateGame',
-  [['text', text], ['options', options({ file, maxStates: limit, playouts: limit, maxDepth: limit, seed: optional(seed), maxFacts: limit })]],
-  // the options are optional: the file name defaults to <input>
-  (gameText: string, opts?: Partial<validate.ValidateOptions>) => validate.validateGame(gameText, { ...opts, file: opts?.file ?? '<input>' }),
-);
+const validateParams: Param[] = [
+  ['text', text],
+  ['options', options({ file, maxStates: limit, playouts: limit, maxDepth: limit, seed: optional(seed), maxFacts: limit })],
+];
+// the options are optional: the file name defaults to <input>
+const validateText = (gameText: string, opts?: Partial<validate.ValidateOptions>): validate.ValidationResult =>
+  validate.validateGame(gameText, { ...opts, file: opts?.file ?? '<input>' });
+export const validateGame = guard('validateGame', validateParams, validateText);
+/** The root's `validate` (src/index.ts): validateGame under its front-door name. */
+export const validateRoot = guard('validate', validateParams, validateText);
 export const validationToJson = guard('validationToJson', [['result', validation]], validate.validationToJson);
 export const randomPlayout = guard('randomPlayout', [['sm', stateMachine], ['random', randomSource], ['maxDepth', count]], playout.randomPlayout);
 export const loadGameProgram = guard('loadGame', [['text', text], ['file', file], ['options', options({ maxFacts: limit })]], loadGame.loadGame);
@@ -239,10 +247,11 @@ const fileKind = check(`a file kind (${diagnosis.FILE_KINDS.join(', ')})`, (v) =
 
 export const styleOf = guard('styleOf', [['source', styleSources]], styles.styleOf);
 export const styleNamed = guard('styleNamed', [['name', string]], styles.styleNamed);
-export const compileStyle = guard('compileStyle', [['sources', nonEmptySources], ['options', options({ style: optional(styleName), params })]], styles.compileStyle);
-export const generateArtifact = guard(
-  'generateArtifact',
-  [['source', either(source, nonEmptySources, compiledStyle)], ['seed', optional(seed)], ['options', options({ params })]],
-  styles.generateArtifact,
-);
+const compileParams: Param[] = [['sources', nonEmptySources], ['options', options({ style: optional(styleName), params })]];
+export const compileStyle = guard('compileStyle', compileParams, styles.compileStyle);
+const generateParams: Param[] = [['source', either(source, nonEmptySources, compiledStyle)], ['seed', optional(seed)], ['options', options({ params })]];
+export const generateArtifact = guard('generateArtifact', generateParams, styles.generateArtifact);
+/** The root's `compile` and `generate` (src/index.ts): compileStyle and generateArtifact under their front-door names. */
+export const compileRoot = guard('compile', compileParams, styles.compileStyle);
+export const generateRoot = guard('generate', generateParams, styles.generateArtifact);
 export const diagnose = guard('diagnose', [['file', file], ['text', text], ['kind', optional(fileKind)], ['fallback', optional(fileKind)]], diagnosis.diagnose);

@@ -14,7 +14,7 @@
  * Without a span: `error[code]: message`. No colours, no trailing newline.
  */
 import { checkCode } from '../codes/hook.js';
-import { cliWording } from '../cli-wording.js';
+import { worded } from '../wording.js';
 import { GramlogError, type Diagnostic, type Span } from '../errors.js';
 
 /** Control characters other than tab, which a terminal would act on instead of showing. */
@@ -61,7 +61,7 @@ function clip(lineText: string, span: Span): { text: string; span: Span } {
 /** `file:line:col: error[code]: message`, then the source line and a caret line when the source is known. */
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   checkCode(d.code, d.severity);
-  const label = `${d.severity}[${d.code}]: ${cliWording(d.message)}`;
+  const label = `${d.severity}[${d.code}]: ${worded(d, 'cli')}`;
   const span = d.span;
   if (!span) return label;
   const header = `${span.file}:${span.line}:${span.column}: ${label}`;
@@ -107,10 +107,10 @@ export function formatError(e: unknown, sources: Map<string, string>): string {
     const diagnostics: Diagnostic[] =
       e.diagnostics.length > 0
         ? e.diagnostics
-        : [{ code: e.code, severity: 'error', message: e.message, ...(e.span ? { span: e.span } : {}) }];
+        : [{ code: e.code, severity: 'error', message: e.message, ...(e.parts ? { parts: e.parts } : {}), ...(e.span ? { span: e.span } : {}) }];
     return diagnostics
       .map((d) => (d.span ? formatDiagnostic(d, sources.get(d.span.file)) : (files ? `${files}: ` : '') + formatDiagnostic(d)))
       .join('\n');
   }
-  return `${files ? `${files}: ` : ''}error[internal]: ${cliWording(describe(e))}`;
+  return `${files ? `${files}: ` : ''}error[internal]: ${describe(e)}`;
 }

@@ -14,6 +14,7 @@ import { Model } from './model.js';
 import { orderBody } from './plan.js';
 import { Relation } from './relation.js';
 import { pushAll } from '../arrays.js';
+import { message, option } from '../wording.js';
 
 export interface InjectedFact {
   rel: number;
@@ -438,7 +439,7 @@ class Run {
     const program = this.cache.program;
     throw new GramlogError(
       'engine/limit',
-      `evaluation stopped after deriving ${this.maxFacts} facts: ${label(program, rule)} keeps growing through this rule (raise the limit with maxFacts if the program is finite)`,
+      message`evaluation stopped after deriving ${this.maxFacts} facts: ${label(program, rule)} keeps growing through this rule (raise the limit with ${option('maxFacts', 'value')} if the program is finite)`,
       rule.span,
     );
   }

@@ -4,7 +4,7 @@
  * and place; the code links to its entry in the error index.
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { cliWording } from '../cli-wording.js';
+import { worded } from '../wording.js';
 import type { Diagnostic, Span } from '../errors.js';
 
 /** The error index (docs/reference/errors.md) as published; a client can give another (initializationOptions.errorsUrl). */
@@ -56,6 +56,6 @@ export function toLspDiagnostic(d: Diagnostic, errorsUrl: string = ERRORS_URL, p
     code: d.code,
     codeDescription: { href: `${errorsUrl}#${codeAnchor(d.code)}` },
     source: 'gramlog',
-    message: cliWording(d.message),
+    message: worded(d, 'cli'),
   };
 }

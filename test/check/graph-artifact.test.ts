@@ -1,7 +1,8 @@
 /** checkProperties and arbitraryArtifact on compiled graph grammars (through the package barrel). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryArtifact, checkProperties, compileGraphGrammar, loadProgram, type GraphArtifact } from '../../src/index.js';
+import { arbitraryArtifact, checkProperties, compileGraphGrammar, loadProgram } from '../../src/api/checked.js';
+import type { GraphArtifact } from '../../src/api/graph.js';
 import { readRepoFile } from '../helpers.js';
 
 const mission = () => compileGraphGrammar(readRepoFile('rules/mission.json'), { file: 'rules/mission.json' });

@@ -6,7 +6,21 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CODES } from '../../src/codes/index.js';
 import { isGramlogError } from '../../src/errors.js';
-import { compileGrammar, createStateMachine, evaluate, explain, generate, generateArtifact, generateFrom, generateLayers, loadGame, parseLiteral, parseTerm, query, Store } from '../../src/index.js';
+import {
+  compileGrammar,
+  createStateMachine,
+  evaluate,
+  explain,
+  generate,
+  generateArtifact,
+  generateFrom,
+  generateLayers,
+  loadGameProgram as loadGame,
+  parseLiteral,
+  parseTerm,
+  query,
+} from '../../src/api/checked.js';
+import { Store } from '../../src/store/index.js';
 import { parseChoices } from '../../src/generate/grammar/choices.js';
 import { parseLayerChoices } from '../../src/generate/layers/choices.js';
 import { load } from '../helpers.js';

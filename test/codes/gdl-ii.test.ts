@@ -8,7 +8,7 @@ describe('GDL-II codes (src/codes/gdl-ii.ts)', () => {
     it(`${c.code}: its example reports it`, () => {
       expect(c.example).toBeDefined();
       const r = validateGame(c.example?.text ?? '', { file: c.example?.file ?? 'x.kif' });
-      expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toContain(`${c.severity} ${c.code}`);
+      expect(r.findings.map((f) => `${f.severity} ${f.code}`)).toContain(`${c.severity} ${c.code}`);
     });
   }
 });

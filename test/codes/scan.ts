@@ -2,8 +2,7 @@
  * A static scan of src/ for error codes in raising positions: the first
  * argument of `new GramlogError(...)` and of the helpers that build findings
  * (`fail`, `diag`, `error`, `warning`), `code: '...'` in diagnostic objects,
- * `check: '...'` in findings (a layer finding's check is printed as
- * `layers/CHECK`), `error[...]` / `warning[...]` in printed text, and codes
+ * `check: '...'` in notes, `error[...]` / `warning[...]` in printed text, and codes
  * chosen by a condition (`c ? 'area/a' : 'area/b'`, `x ?? 'area/c'`). Codes
  * built from a template (`generate/${name}`) are listed in TEMPLATES with
  * what they expand to.
@@ -22,10 +21,6 @@ export interface RaisedCode {
 export const TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   // src/generate/grammar/grammar.ts: limit(program, base, 'maxdepth' | 'maxnodes', ...) and startArguments
   'generate/${name}': ['generate/maxdepth', 'generate/maxnodes', 'generate/startarg'],
-  // the layer order and analysis findings (LayerCheck in src/generate/layers/findings.ts)
-  'layers/${f.check}': ['layers/completeness', 'layers/noninterference', 'layers/forward', 'layers/cycle'],
-  'layers/${first.check}': ['layers/completeness', 'layers/noninterference', 'layers/forward', 'layers/cycle'],
-  'layers/${LayerFinding[\'check\']}': ['layers/completeness', 'layers/noninterference', 'layers/forward', 'layers/cycle'],
 };
 
 /** Words that stand for a code in help text (`error[code]`), not codes; MIME types are not codes either. */
@@ -70,12 +65,10 @@ export function scanSources(): { codes: RaisedCode[]; unknownTemplates: RaisedCo
     const rel = relative(repoRoot, path).split('\\').join('/');
     if (rel.startsWith('src/codes/')) continue;
     const text = readFileSync(path, 'utf8');
-    const layers = rel.startsWith('src/generate/layers/');
     for (const re of PATTERNS) {
       for (const m of text.matchAll(re)) {
-        let code = m[1] as string;
+        const code = m[1] as string;
         if (PLACEHOLDERS.has(code) || /^(application|text|image)\//.test(code)) continue;
-        if (re.source.startsWith('\\bcheck') && layers) code = `layers/${code}`;
         codes.push({ code, site: `${rel}:${lineOf(text, m.index)}` });
       }
     }

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { arbitraryArtifact, loadProgram } from 'gramlog';
+import { arbitraryArtifact } from 'gramlog/check';
+import { loadProgram } from 'gramlog/engine';
 
 const dungeon = loadProgram([{ file: 'rules/dungeon.gdl', text: readFileSync('rules/dungeon.gdl', 'utf8') }]);
 

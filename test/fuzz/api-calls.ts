@@ -1,9 +1,10 @@
 /**
  * API calls as data, so that a fuzz case of the library API can be saved as
- * JSON and replayed: each names a public function of src/index.ts (or a
- * short pipeline of them) and gives its arguments.
+ * JSON and replayed: each names a public function (src/api/checked.ts: those
+ * of the root and the subpath exports) or a short pipeline of them, and gives
+ * its arguments.
  */
-import * as api from '../../src/index.js';
+import * as api from '../../src/api/checked.js';
 import { throwIfErrors } from '../../src/errors.js';
 
 export type ApiCall =

@@ -5,7 +5,7 @@ import { runCli } from '../cli/fake-io.js';
 import { maxOf, pushAll } from '../../src/arrays.js';
 import { formatDiagnostic } from '../../src/cli/diagnostics.js';
 import type { Code } from '../../src/errors.js';
-import { compileGrammar, generateFrom, explain } from '../../src/index.js';
+import { compileGrammar, generateFrom, explain } from '../../src/api/checked.js';
 import { explainStore } from '../../src/generate/grammar/explain.js';
 import { historyOf } from '../../src/generate/history.js';
 import { readRepoFile } from '../helpers.js';

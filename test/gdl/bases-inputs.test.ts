@@ -16,14 +16,14 @@ describe('bases and inputs', () => {
     expect(r.stats.complete).toBe(false);
     expect(r.stats.proof?.basesProvenBySearchFreeBound).toBe(true);
     expect(r.stats.proof?.inputsProvenBySearchFreeBound).toBe(true);
-    expect(r.findings.filter((f) => f.check === 'bases' || f.check === 'inputs')).toEqual([]);
+    expect(r.findings.filter((f) => f.code === 'bases' || f.code === 'inputs')).toEqual([]);
   });
 
   it('finds a deep base by search that random play (what GGP-Base samples) does not see', () => {
     const text = broken('deep-base.kif');
     const r = validateGame(text, { file: 'deep-base.kif' });
     expect(r.findings).toHaveLength(1);
-    expect(r.findings[0]).toMatchObject({ check: 'bases', severity: 'error', sentence: 'open' });
+    expect(r.findings[0]).toMatchObject({ code: 'bases', severity: 'error', sentence: 'open' });
     const program = loadProgram([{ text, file: 'deep-base.kif' }], { builtins: false });
     const sm = createStateMachine(program);
     const seen = explorePlayouts(sm, { playouts: 300, maxDepth: 20, seed: 1 });
@@ -36,7 +36,7 @@ describe('bases and inputs', () => {
     const r = validateGame(broken('deep-base.kif'), { file: 'deep-base.kif', maxStates: 5, playouts: 10 });
     expect(r.stats.complete).toBe(false);
     expect(r.findings).toHaveLength(1);
-    expect(r.findings[0]).toMatchObject({ check: 'bases', severity: 'warning', sentence: 'open' });
+    expect(r.findings[0]).toMatchObject({ code: 'bases', severity: 'warning', sentence: 'open' });
     expect(r.findings[0]?.message).toMatch(/not seen within the search budget \(5 states.*nor in 10 random playouts \(seed 1\): not confirmed/);
     expect(r.ok).toBe(true);
     expect(r.stats.proof?.unconfirmed).toBe(1);
@@ -54,7 +54,7 @@ describe('bases and inputs', () => {
     const text = broken('no-bases.kif');
     const r = validateGame(text, { file: 'no-bases.kif', emitBases: true });
     expect(r.ok).toBe(true);
-    expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toEqual(['warning bases']);
+    expect(r.findings.map((f) => `${f.severity} ${f.code}`)).toEqual(['warning bases']);
     expect(r.emitted?.source).toBe('exact');
     expect(r.emitted?.bases).toEqual(['(base lit)', '(base (step 0))', '(base (step 1))', '(base (step 2))', '(base (step 3))']);
     expect(r.emitted?.inputs).toEqual(['(input robot press)', '(input robot wait)']);
@@ -73,7 +73,7 @@ describe('bases and inputs', () => {
   it('warns once when only one of base and input is declared', () => {
     const text = broken('missing-input.kif').replace('(input robot press)', '');
     const r = validateGame(text, { file: 'x.kif' });
-    expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toEqual(['warning inputs']);
+    expect(r.findings.map((f) => `${f.severity} ${f.code}`)).toEqual(['warning inputs']);
     expect(r.findings[0]?.message).toContain('declares base but no input');
   });
 
@@ -81,7 +81,7 @@ describe('bases and inputs', () => {
     // Only one base declared: 28 other sentences of tic-tac-toe can be true without one.
     const text = TICTACTOE.replace(/\(<= \(base [^\n]*\n/g, '') + '(base (control xplayer))\n';
     const r = validateGame(text, { file: 'ttt.kif' });
-    const bases = r.findings.filter((f) => f.check === 'bases');
+    const bases = r.findings.filter((f) => f.code === 'bases');
     expect(bases).toHaveLength(26);
     expect(bases.slice(0, 25).every((f) => f.witness !== undefined && f.severity === 'error')).toBe(true);
     expect(bases[25]?.message).toMatch(/^… and 3 more sentences that can be true without a base/);
@@ -92,7 +92,7 @@ describe('bases and inputs', () => {
     const r = validateGame(broken('missing-input.kif').replace('(input robot press)', '(input robot press) (input robot wait) (input judge wait)'), {
       file: 'x.kif',
     });
-    expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toEqual(['error role-argument']);
+    expect(r.findings.map((f) => `${f.severity} ${f.code}`)).toEqual(['error role-argument']);
     expect(r.findings[0]?.span?.column).toBeGreaterThan(1);
     expect(r.findings[0]?.message).toMatch(/^judge is not a role, so \(input judge \.\.\.\) is about nobody/);
   });

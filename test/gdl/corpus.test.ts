@@ -126,7 +126,7 @@ describe.skipIf(!sharedPresent(manifest, 'the corpus sample tests'))('a small sa
       expect(typeof r.ok, row.path).toBe('boolean');
       // Every error found by playing carries a witness, or needs none (a proof over all states).
       for (const f of r.findings) {
-        if (f.severity === 'error' && (f.check === 'bases' || f.check === 'inputs')) expect(f.witness, `${row.path}: ${f.message}`).toBeDefined();
+        if (f.severity === 'error' && (f.code === 'bases' || f.code === 'inputs')) expect(f.witness, `${row.path}: ${f.message}`).toBeDefined();
       }
     }
   });

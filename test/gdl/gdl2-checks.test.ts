@@ -16,8 +16,8 @@ const guess = readFileSync(path.join(repoRoot, 'games/guess.kif'), 'utf8');
 
 function brief(text: string): string[] {
   return validateGame(text, { file: 't.kif' }).findings
-    .filter((f) => f.check !== 'bases' && f.check !== 'inputs')
-    .map((f) => `${f.severity} ${f.check}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
+    .filter((f) => f.code !== 'bases' && f.code !== 'inputs')
+    .map((f) => `${f.severity} ${f.code}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
 }
 
 const BASE = '(role random) (role p)\n(init s)\n(legal random noop) (legal p noop)\n(<= terminal (true s))\n(goal p 100)\n';
@@ -25,15 +25,15 @@ const BASE = '(role random) (role p)\n(init s)\n(legal random noop) (legal p noo
 describe('GDL-II static checks', () => {
   it('a non-role constant as first argument: located, with did you mean', () => {
     const r = validateGame(BASE + '(<= (sees pp hello) (does p noop))\n(<= (goal q 0) (true s))\n', { file: 't.kif' });
-    const sees = r.findings.find((f) => f.check === 'sees');
+    const sees = r.findings.find((f) => f.code === 'sees');
     expect(sees).toMatchObject({ severity: 'error', span: { line: 6, column: 11 } });
     expect(sees?.message).toMatch(/pp is not a role.*did you mean 'p'/);
-    expect(r.findings.find((f) => f.check === 'role-argument')).toMatchObject({ severity: 'error', span: { line: 7, column: 11 } });
+    expect(r.findings.find((f) => f.code === 'role-argument')).toMatchObject({ severity: 'error', span: { line: 7, column: 11 } });
   });
 
   it('a variable first argument that the exact static model makes a non-role is an error at the rule', () => {
     const r = validateGame(BASE + '(thing p) (thing rock)\n(<= (sees ?x hello) (thing ?x) (does p noop))\n(<= (legal ?x wait) (thing ?x))\n', { file: 't.kif' });
-    const found = r.findings.filter((f) => f.check === 'role-argument' || f.check === 'sees').map((f) => `${f.severity} ${f.check} ${f.span?.line}`);
+    const found = r.findings.filter((f) => f.code === 'role-argument' || f.code === 'sees').map((f) => `${f.severity} ${f.code} ${f.span?.line}`);
     // legal is static: exact; sees depends on does: the relaxed game alone says so (a warning).
     expect(found).toEqual(['warning sees 7', 'error role-argument 8']);
     expect(r.stats.roleArguments).toBe(false);
@@ -67,7 +67,7 @@ describe('GDL-II static checks', () => {
 
   it('GDL-III knows is a located error and the game is not played', () => {
     const r = validateGame(BASE.replace('(<= terminal (true s))', '(<= terminal (knows p s))'), { file: 't.kif' });
-    expect(r.findings.find((f) => f.check === 'knows')).toMatchObject({ severity: 'error', span: { line: 4, column: 15 } });
+    expect(r.findings.find((f) => f.code === 'knows')).toMatchObject({ severity: 'error', span: { line: 4, column: 15 } });
     expect(r.stats.states).toBe(0);
   });
 });
@@ -100,7 +100,7 @@ describe('epistemic check', () => {
     const sm = createStateMachine(loadGame(guess, 'guess.kif'));
     const r = checkEpistemic(sm, sm.program, { maxStates: 3 });
     expect(r.roles[0]?.complete).toBe(false);
-    expect(r.findings[0]).toMatchObject({ check: 'epistemic', severity: 'warning' });
+    expect(r.findings[0]).toMatchObject({ code: 'epistemic', severity: 'warning' });
     expect(r.findings[0]?.message).toMatch(/^not decided past \d+ states/);
   });
 });

@@ -95,7 +95,7 @@ const DYNAMIC: (Row & { values: string })[] = [
   },
 ];
 
-const brief = (f: { severity: string; check: string; span?: { line: number } }) => `${f.severity} ${f.check}${f.span ? ` ${f.span.line}` : ''}`;
+const brief = (f: { severity: string; code: string; span?: { line: number } }) => `${f.severity} ${f.code}${f.span ? ` ${f.span.line}` : ''}`;
 const read = (file: string) => readFileSync(path.join(shared, file), 'utf8');
 
 describe.skipIf(!present)("gdl-perf's invalid games found in the corpus mirrors", () => {
@@ -111,7 +111,7 @@ describe.skipIf(!present)("gdl-perf's invalid games found in the corpus mirrors"
     (_name, row) => {
       const r = validateGame(read(row.file), { file: row.file, maxStates: 200, playouts: 5 });
       expect(r.ok).toBe(false);
-      const goals = r.findings.filter((f) => f.check === 'goals' && f.severity === 'error');
+      const goals = r.findings.filter((f) => f.code === 'goals' && f.severity === 'error');
       expect(goals.map((f) => f.message.slice(0, row.values.length)), `GGP-Base: ${row.ggpBase}`).toContain(row.values);
       for (const f of goals) expect(f.witness?.length).toBeGreaterThan(0);
     },

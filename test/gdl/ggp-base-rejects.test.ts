@@ -53,7 +53,7 @@ describe('the mistakes GGP-Base rejects, one game each', () => {
       expect(brief(text, file)).toEqual(expected);
       const r = validateGame(text, { file });
       expect(r.ok).toBe(!expected.some((e) => e.startsWith('error ')));
-      for (const f of r.findings.filter((x) => CITING.includes(x.check))) {
+      for (const f of r.findings.filter((x) => CITING.includes(x.code))) {
         expect(f.message, f.message).toContain('GDL specification');
         expect(f.message, f.message).toContain('GGP-Base');
       }

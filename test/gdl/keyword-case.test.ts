@@ -38,7 +38,7 @@ describe('GDL keywords in any case', () => {
     const r = validateGame(UPPER, { file: 'up.kif' });
     expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(r.roles).toEqual(['ROBOT']);
-    const cases = r.findings.filter((f) => f.check === 'case');
+    const cases = r.findings.filter((f) => f.code === 'case');
     expect(cases.map((f) => f.message.slice(0, 8))).toEqual(
       ["'ROLE' i", "'INIT' i", "'LEGAL' ", "'TRUE' i", "'NEXT' i", "'TERMINA", "'GOAL' i"],
     );
@@ -69,7 +69,7 @@ describe.skipIf(!existsSync(games2006))('the 2006 *_S games of ../shared/ggp-gam
       expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
       expect(r.ok).toBe(true);
       expect(r.roles.length).toBeGreaterThan(0);
-      expect(r.findings.some((f) => f.check === 'case')).toBe(true);
+      expect(r.findings.some((f) => f.code === 'case')).toBe(true);
     });
   }
 });

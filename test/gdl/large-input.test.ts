@@ -58,7 +58,7 @@ describe('large input: GDL static checks', () => {
     expect(staticChecks(loadGame(game + deepTerm, 'deep.kif')).findings.filter((f) => f.severity === 'error')).toEqual([]);
     const deepNot = `(<= (goal r 0) ${'(not '.repeat(MAX_NESTING - 3)}(true s)${')'.repeat(MAX_NESTING - 3)})`;
     const f = staticChecks(loadGame(game + deepNot, 'deep.kif')).findings;
-    expect(f.some((x) => x.check === 'negation')).toBe(true);
+    expect(f.some((x) => x.code === 'negation')).toBe(true);
   });
 });
 

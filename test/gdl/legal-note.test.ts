@@ -32,7 +32,7 @@ describe('the legal-move property: proved, a witness, or checked up to N states'
     const r = validateGame(counter(20), { file: 'c.kif', maxStates: 5, playouts: 3, seed: 7 });
     expect(r.ok).toBe(true);
     expect(r.stats.complete).toBe(false);
-    expect(r.findings.filter((f) => f.check === 'legal')).toEqual([]);
+    expect(r.findings.filter((f) => f.code === 'legal')).toEqual([]);
     const note = r.notes?.[0];
     expect(r.notes).toHaveLength(1);
     expect(note?.check).toBe('legal');
@@ -52,7 +52,7 @@ describe('the legal-move property: proved, a witness, or checked up to N states'
   it('reports a role without a legal move as an error with the history that reaches it, and no note', () => {
     const r = validateGame(counter(20, 12), { file: 'c.kif', maxStates: 5, playouts: 3, seed: 7 });
     expect(r.ok).toBe(false);
-    const legal = r.findings.filter((f) => f.check === 'legal');
+    const legal = r.findings.filter((f) => f.code === 'legal');
     expect(legal).toHaveLength(1);
     expect(legal[0]?.severity).toBe('error');
     expect(legal[0]?.message).toBe('p has no legal move in a non-terminal state reached after 12 joint moves');

@@ -19,7 +19,7 @@ const GAME = `(role white) (role black)
 describe('GDL typos', () => {
   it('a next head one edit from a declared base: did you mean, at the head, not "add (base ...)"', () => {
     const r = validateGame(GAME, { file: 'g.gdl' });
-    const f = r.findings.find((x) => x.check === 'bases' && x.severity === 'error');
+    const f = r.findings.find((x) => x.code === 'bases' && x.severity === 'error');
     expect(f?.message).toMatch(/^\(contol black\) is true in a terminal state reached after 1 joint move .*did you mean 'control'\?/);
     expect(f?.message).not.toMatch(/: add \(base \(contol black\)\)$/);
     expect(f?.span).toMatchObject({ file: 'g.gdl', line: 7, column: 11 });
@@ -28,7 +28,7 @@ describe('GDL typos', () => {
 
   it('a fluent far from every base still gets "add (base ...)"', () => {
     const r = validateGame(GAME.replace('(next (contol black))', '(next (lamp black))'), { file: 'g.gdl' });
-    const f = r.findings.find((x) => x.check === 'bases' && x.severity === 'error');
+    const f = r.findings.find((x) => x.code === 'bases' && x.severity === 'error');
     expect(f?.message).toMatch(/no base declares it: add \(base \(lamp black\)\)$/);
   });
 
@@ -42,11 +42,11 @@ describe('GDL typos', () => {
 (goal p 100)
 `;
     const r = validateGame(game, { file: 'n.gdl' });
-    const typo = r.findings.find((x) => x.check === 'fluent-typo');
+    const typo = r.findings.find((x) => x.code === 'fluent-typo');
     expect(typo).toMatchObject({ severity: 'error', span: { line: 4, column: 26 } });
     expect(typo?.message).toContain("did you mean 'pile'?");
     expect(r.ok).toBe(false);
     const meant = validateGame(game.replace('(input p take)', '(input p take) (base (pil 1))'), { file: 'n.gdl' });
-    expect(meant.findings.some((x) => x.check === 'fluent-typo')).toBe(false);
+    expect(meant.findings.some((x) => x.code === 'fluent-typo')).toBe(false);
   });
 });

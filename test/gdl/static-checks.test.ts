@@ -22,7 +22,7 @@ const BASE = `(role robot)
 
 function findings(text: string) {
   return staticChecks(load(text)).findings.map((f) => ({
-    check: f.check,
+    check: f.code,
     severity: f.severity,
     at: f.span ? `${f.span.line}:${f.span.column}` : '',
     message: f.message,
@@ -158,17 +158,17 @@ describe('static checks', () => {
     const only = findings(BASE.replace('(<= (legal robot wait)', '(<= (legl robot wait)'));
     expect(only.map((x) => `${x.severity} ${x.check}`)).toEqual(['warning spelling', 'error legal']);
     const validated = validateGame(BASE.replace('(<= (legal robot wait)', '(<= (legl robot wait)'), { file: 'g.kif' });
-    expect(validated.findings.map((x) => x.check)).toEqual(['spelling', 'legal']);
+    expect(validated.findings.map((x) => x.code)).toEqual(['spelling', 'legal']);
   });
 
   it('reports the misspelt keyword before the findings of playing the game', () => {
     // The move that ends the game is in a misspelt rule: no terminal state is reachable.
     const game = BASE.replace('(<= (legal robot wait) (true (step ?n)))', '(<= (legal robot wait) (true (step 0)))\n(<= (legl robot wait) (true (step 1)))');
     const r = validateGame(game, { file: 'g.kif' });
-    expect(r.findings[0]).toMatchObject({ check: 'spelling', severity: 'warning', span: { line: 5, column: 6 } });
+    expect(r.findings[0]).toMatchObject({ code: 'spelling', severity: 'warning', span: { line: 5, column: 6 } });
     // ... before "no terminal state is reachable" (line 7), which it causes.
-    expect(r.findings.slice(1).map((x) => `${x.severity} ${x.check}`)).toContain('error terminal');
-    expect(r.findings[1]).toMatchObject({ check: 'terminal', span: { line: 7 } });
+    expect(r.findings.slice(1).map((x) => `${x.severity} ${x.code}`)).toContain('error terminal');
+    expect(r.findings[1]).toMatchObject({ code: 'terminal', span: { line: 7 } });
   });
 
   it('one edit: insertion, deletion, substitution, swapped neighbours', () => {
@@ -234,7 +234,7 @@ describe('static checks', () => {
     // every bundled game is clean
     for (const g of ['maze', 'nim', 'race', 'tictactoe']) {
       const file = `games/${g}.kif`;
-      expect(staticChecks(load(readFileSync(join(repoRoot, file), 'utf8'))).findings.filter((x) => x.check === 'fluents'), file).toEqual([]);
+      expect(staticChecks(load(readFileSync(join(repoRoot, file), 'utf8'))).findings.filter((x) => x.code === 'fluents'), file).toEqual([]);
     }
   });
 });

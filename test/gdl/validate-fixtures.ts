@@ -8,7 +8,7 @@ export function expectations(text: string): string[] {
 
 /** Each finding of validateGame as `SEVERITY CHECK [LINE:COL]`. */
 export function brief(text: string, file: string): string[] {
-  return validateGame(text, { file }).findings.map((f) => `${f.severity} ${f.check}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
+  return validateGame(text, { file }).findings.map((f) => `${f.severity} ${f.code}${f.span ? ` ${f.span.line}:${f.span.column}` : ''}`);
 }
 
 /** Tic-tac-toe written the usual way, with bases and inputs. */

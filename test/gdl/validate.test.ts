@@ -42,7 +42,7 @@ describe('validateGame on the deliberately broken games', () => {
     const r = validateGame('(role a)\n(<= (legal a b)\n', { file: 'open.kif' });
     expect(r.ok).toBe(false);
     expect(r.findings).toHaveLength(1);
-    expect(r.findings[0]).toMatchObject({ check: 'syntax', severity: 'error', span: { file: 'open.kif', line: 2, column: 1 } });
+    expect(r.findings[0]).toMatchObject({ code: 'syntax', severity: 'error', span: { file: 'open.kif', line: 2, column: 1 } });
   });
 });
 
@@ -118,14 +118,14 @@ describe('validateGame on correct games', () => {
 
   it('does not play a game with static errors', () => {
     const r = validateGame(BUTTON + '(<= p (not p))\n', { file: 'p.kif' });
-    expect(r.findings.map((f) => f.check)).toEqual(['stratification']);
+    expect(r.findings.map((f) => f.code)).toEqual(['stratification']);
     expect(r.stats.states).toBe(0);
   });
 
   it('plays a game that is stratified rule by rule (through the split program)', () => {
     const game = BUTTON.replace('(<= (goal robot 0) (not (true lit)))', '(<= (goal robot 0) (not (goal robot 100)))');
     const r = validateGame(game, { file: 's.kif' });
-    expect(r.findings.map((f) => `${f.severity} ${f.check}`)).toEqual(['warning stratification']);
+    expect(r.findings.map((f) => `${f.severity} ${f.code}`)).toEqual(['warning stratification']);
     expect(r.ok).toBe(true);
     expect(r.stats.complete).toBe(true);
     expect(r.stats.states).toBe(7);

@@ -40,7 +40,7 @@ function checkWitness(sm: StateMachine, f: Finding): void {
   const states = replay(sm, f.witness ?? []);
   const last = states[states.length - 1] as GameState;
   const roleNames = sm.roles.map((r) => sm.print(r));
-  switch (f.check) {
+  switch (f.code) {
     case 'bases':
       expect(last.facts.map((x) => sm.print(x))).toContain(f.sentence);
       break;
@@ -94,7 +94,7 @@ function checkWitness(sm: StateMachine, f: Finding): void {
       break;
     }
     default:
-      throw new Error(`no replay check for witnesses of '${f.check}'`);
+      throw new Error(`no replay check for witnesses of '${f.code}'`);
   }
 }
 
@@ -132,8 +132,8 @@ describe('every witness the validator prints replays to what it claims', () => {
       '(input xplayer noop)',
     );
     const bySearch = validateAndReplay(broken, 'ttt.kif');
-    expect(bySearch.filter((f) => f.check === 'bases')).toHaveLength(8);
-    expect(bySearch.filter((f) => f.check === 'inputs').map((f) => f.sentence)).toEqual(['(oplayer noop)']);
+    expect(bySearch.filter((f) => f.code === 'bases')).toHaveLength(8);
+    expect(bySearch.filter((f) => f.code === 'inputs').map((f) => f.sentence)).toEqual(['(oplayer noop)']);
     // Shortest: an o needs two joint moves; oplayer's noop is legal at once.
     expect(bySearch.find((f) => f.sentence === '(cell 1 2 o)')?.witness).toHaveLength(2);
     expect(bySearch.find((f) => f.sentence === '(oplayer noop)')?.witness).toEqual([]);

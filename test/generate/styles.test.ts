@@ -5,7 +5,8 @@
  * and options (any order of seeds gives the same artifacts).
  */
 import { describe, expect, it } from 'vitest';
-import { compileStyle, generateArtifact, styleOf, STYLES } from '../../src/index.js';
+import { compileStyle, generateArtifact, styleOf } from '../../src/api/checked.js';
+import { STYLES } from '../../src/index.js';
 import { readRepoFile } from '../helpers.js';
 import { runCli } from '../cli/fake-io.js';
 

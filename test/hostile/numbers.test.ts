@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { weightedIndex } from '../../src/random.js';
 import { errorOf } from '../helpers.js';
-import { compileGraphGrammar, generate, generateGraph, GramlogError, master, parseBlueprints, parseProgram, query } from '../../src/index.js';
+import { compileGraphGrammar, generate, generateGraph, master, parseBlueprints, parseProgram, query } from '../../src/api/checked.js';
+import { GramlogError } from '../../src/errors.js';
 
 /** The draw as it was before the primitive (the oracle for ordinary weights). */
 function previousDraw(weights: readonly number[], u: number): number {

@@ -17,12 +17,12 @@ import {
   formatMasterText,
   generate,
   generateGraph,
-  GramlogError,
   master,
   masterJson,
   parseBlueprints,
   readGraphInput,
-} from '../../src/index.js';
+} from '../../src/api/checked.js';
+import { GramlogError } from '../../src/errors.js';
 
 const RESERVED = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'toJSON', 'length', 'dot', '__defineGetter__', 'isPrototypeOf'];
 const key = fc.oneof(fc.constantFrom(...RESERVED), fc.string({ maxLength: 4 }));

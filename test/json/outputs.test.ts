@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JSON_FORMATS } from '../../src/json/formats.js';
-import { parseBlueprints } from '../../src/index.js';
+import { parseBlueprints } from '../../src/api/checked.js';
 import { runCli } from '../cli/fake-io.js';
 import { repoRoot } from '../helpers.js';
 import { outputErrors } from './schemas.js';

@@ -16,7 +16,7 @@ describe('the work of one analysis', () => {
   it('spends at most its budget, and says that no reordering was found within it', () => {
     const work = { left: 200_000 };
     const a = analyzeLayers(load(text, 'l.gdl'), { work, solverAtoms: 2000 });
-    const incomplete = a.findings.filter((f) => f.check === 'completeness');
+    const incomplete = a.findings.filter((f) => f.code === 'layers/completeness');
     expect(incomplete.length).toBeGreaterThan(0);
     expect(incomplete[0]?.message).toMatch(/; no reordering of the layers was found within the analysis budget$/);
     // a search stops at its next step once the budget is spent: a little past zero at most

@@ -71,7 +71,7 @@ describe('the order check of a large map, from the rule text', () => {
   it('analyze of that map: a warning that completeness and noninterference could not be decided within the budget', () => {
     const a = analyzeLayers(loadText(map(60), 'map.gdl', { maxFacts: 16_000 }));
     expect(a.findings).toHaveLength(1);
-    expect(a.findings[0]).toMatchObject({ check: 'completeness', severity: 'warning', span: { file: 'map.gdl' } });
+    expect(a.findings[0]).toMatchObject({ code: 'layers/completeness', severity: 'warning', span: { file: 'map.gdl' } });
     expect(a.findings[0]?.message).toMatch(/could not decide completeness and noninterference within the budget: .*at least 21,\d{3} facts.*--max-facts 16,000/);
     // a map whose possibility model fits the budget is decided
     expect(analyzeLayers(loadText(map(20), 'map.gdl', { maxFacts: 16_000 })).findings).toEqual([]);

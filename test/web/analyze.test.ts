@@ -21,7 +21,7 @@ describe('live diagnostics of games', () => {
     const text = readRepoFile(file);
     const live = analyze(text, file).diagnostics.map(key).sort();
     const r = validateGame(text, { file, maxStates: 2000, playouts: 5 });
-    const cli = r.findings.map((f) => key({ code: f.check, severity: f.severity, line: f.span?.line, message: f.message })).sort();
+    const cli = r.findings.map((f) => key({ code: f.code, severity: f.severity, line: f.span?.line, message: f.message })).sort();
     if (r.stats.states === 0 && r.roles.length === 0) {
       // Validation stopped at the static checks: the live diagnostics are exactly its report.
       expect(live).toEqual(cli);

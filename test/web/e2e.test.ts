@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type Served } from '../../src/cli/commands/serve.js';
-import { compileGrammar, generateFrom, parseProgram } from '../../src/index.js';
+import { compileGrammar, generateFrom, parseProgram } from '../../src/api/checked.js';
 import { compileGraphGrammar, generateGraph } from '../../src/generate/graph/index.js';
 import { master, parseBlueprints } from '../../src/generate/blueprints/index.js';
 import { ensureChromium, launch, type Browser } from './browser.js';

@@ -156,8 +156,7 @@ export function formatReport(r: ValidationResult, text: string, strict = false):
 }
 
 export function formatFinding(r: ValidationResult, f: Finding, text: string): string {
-  const d = { code: f.check, severity: f.severity, message: f.message, ...(f.span ? { span: f.span } : {}) };
-  let out = f.span ? formatDiagnostic(d, f.span.file === r.file ? text : undefined) : `${r.file}: ${formatDiagnostic(d)}`;
+  let out = f.span ? formatDiagnostic(f, f.span.file === r.file ? text : undefined) : `${r.file}: ${formatDiagnostic(f)}`;
   if (f.histories) out += '\n' + formatHistories(f.histories, r.roles, f.role);
   else if (f.witness) out += '\n' + formatWitness(f.witness, r.roles);
   return out;

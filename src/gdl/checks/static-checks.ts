@@ -40,7 +40,7 @@ export function detectDialect(program: Program): Dialect {
 /** The program's own diagnostics (safety, stratification, arity, ...) as findings. */
 export function programFindings(diagnostics: readonly Diagnostic[]): Finding[] {
   return diagnostics.map((d) => ({
-    check: d.code,
+    code: d.code,
     severity: d.severity,
     message: d.message,
     ...(d.span ? { span: d.span } : {}),
@@ -78,7 +78,7 @@ function checkRequired(program: Program): Finding[] {
  * stratification.ts): then a warning that says so.
  */
 function stratificationFindings(program: Program, findings: Finding[]): Finding[] {
-  const strat = findings.filter((f) => f.check === 'stratification' && f.severity === 'error');
+  const strat = findings.filter((f) => f.code === 'stratification' && f.severity === 'error');
   if (strat.length === 0 || rulesHaveNegativeCycle(program)) return findings;
   return findings.map((f) =>
     strat.includes(f)
@@ -100,7 +100,7 @@ function withoutKeywordArityWarnings(program: Program, findings: Finding[], dial
   const wrong = new Set(
     program.relations.filter((r) => Object.prototype.hasOwnProperty.call(table, r.name) && table[r.name]?.arity !== r.arity).map((r) => r.name),
   );
-  return findings.filter((f) => !(f.check === 'arity' && f.severity === 'warning' && [...wrong].some((name) => f.message.startsWith(`'${name}' `))));
+  return findings.filter((f) => !(f.code === 'arity' && f.severity === 'warning' && [...wrong].some((name) => f.message.startsWith(`'${name}' `))));
 }
 
 /**
@@ -111,7 +111,7 @@ function withoutKeywordArityWarnings(program: Program, findings: Finding[], dial
  */
 function arityClashesAreErrors(findings: Finding[]): Finding[] {
   return findings.map((f) => {
-    const m = f.check === 'arity' && f.severity === 'warning' ? /^('.+' is used with \d+ different arities \([\d, ]+\)); each is a separate relation$/.exec(f.message) : null;
+    const m = f.code === 'arity' && f.severity === 'warning' ? /^('.+' is used with \d+ different arities \([\d, ]+\)); each is a separate relation$/.exec(f.message) : null;
     if (!m) return f;
     return {
       ...f,
@@ -126,7 +126,7 @@ function withoutSpelt(findings: Finding[], spelling: readonly Finding[]): Findin
   const inside = (outer: Span, inner: Span): boolean =>
     outer.file === inner.file && outer.offset <= inner.offset && inner.endOffset <= outer.endOffset;
   return findings.filter(
-    (f) => !(f.check === 'undefined' && f.span && spelling.some((s) => s.span && inside(f.span as Span, s.span))),
+    (f) => !(f.code === 'undefined' && f.span && spelling.some((s) => s.span && inside(f.span as Span, s.span))),
   );
 }
 
@@ -139,7 +139,7 @@ function withoutStateCycles(program: Program, findings: Finding[]): Finding[] {
   const defined = new Set(program.rules.map((r) => program.relations[r.head.rel]?.name));
   const provided = ['true/1', 'does/2'].filter((label) => defined.has(label.slice(0, label.indexOf('/'))));
   if (provided.length === 0) return findings;
-  return findings.filter((f) => !(f.check === 'stratification' && provided.some((label) => f.message.includes(`${label} depends on`) || f.message.includes(`(not ${label})`))));
+  return findings.filter((f) => !(f.code === 'stratification' && provided.some((label) => f.message.includes(`${label} depends on`) || f.message.includes(`(not ${label})`))));
 }
 
 export function staticChecks(program: Program): StaticResult {

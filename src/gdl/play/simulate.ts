@@ -22,6 +22,7 @@ import { NodeStreams, type Random } from '../../random.js';
 import { randomPlayout } from './playout.js';
 import type { PlayoutResult, StateMachine } from '../machine/types.js';
 import { record } from '../../data/records.js';
+import { message, partsOf } from '../../wording.js';
 
 export const DEFAULT_MAX_DEPTH = 1000;
 
@@ -99,7 +100,7 @@ export function playPlayout(sm: StateMachine, streams: PlayoutStreams, seed: num
   try {
     return randomPlayout(sm, streams.stream(i), maxDepth);
   } catch (e) {
-    if (e instanceof GramlogError) throw new GramlogError(e.code, `${e.message} (playout ${i}, seed ${seed})`, e.span);
+    if (e instanceof GramlogError) throw new GramlogError(e.code, message`${partsOf(e)} (playout ${i}, seed ${seed})`, e.span);
     throw e;
   }
 }

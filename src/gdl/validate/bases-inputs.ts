@@ -333,5 +333,5 @@ function capped(list: Finding[], max: number, more: (n: number) => string): Find
     .map((f) => f.sentence)
     .filter((s) => s !== undefined)
     .join(', ');
-  return [...list.slice(0, max), { check: first.check, severity: first.severity, message: `${more(rest.length)}: ${sample}${rest.length > 5 ? ', …' : ''}` }];
+  return [...list.slice(0, max), { code: first.code, severity: first.severity, message: `${more(rest.length)}: ${sample}${rest.length > 5 ? ', …' : ''}` }];
 }

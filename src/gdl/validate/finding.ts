@@ -45,13 +45,14 @@
  *   executor        the compiled state machine disagreed with the reference engine
  *                   (warning; the engine's findings are reported)
  */
-import type { Code, Severity, Span } from '../../errors.js';
+import type { Code, Diagnostic, Severity, Span } from '../../errors.js';
 
-export interface Finding {
-  check: Code;
-  severity: Severity;
-  message: string;
-  span?: Span;
+/**
+ * A validator finding is a Diagnostic (src/errors.ts: its `code` is the check
+ * name above, a registered Code) with what `validate` adds about the game.
+ * `validate --json` writes the code as `check` (the output contract).
+ */
+export interface Finding extends Diagnostic {
   /** Canonical text of the sentence concerned: `(cell 3 3 o)` for a base, `(oplayer noop)` for an input. */
   sentence?: string;
   /** Joint moves from the initial state (each a list of move terms in role order) that show the finding. */
@@ -124,7 +125,7 @@ export function noteToJson(n: Note): NoteJson {
 }
 
 export function findingToJson(f: Finding): FindingJson {
-  const out: FindingJson = { check: f.check, severity: f.severity, message: f.message };
+  const out: FindingJson = { check: f.code, severity: f.severity, message: f.message };
   if (f.span) {
     out.line = f.span.line;
     out.column = f.span.column;
@@ -136,12 +137,12 @@ export function findingToJson(f: Finding): FindingJson {
   return out;
 }
 
-export function error(check: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
-  return { check, severity: 'error', message, ...(span ? { span } : {}), ...extra };
+export function error(code: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+  return { code, severity: 'error', message, ...(span ? { span } : {}), ...extra };
 }
 
-export function warning(check: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
-  return { check, severity: 'warning', message, ...(span ? { span } : {}), ...extra };
+export function warning(code: Code, message: string, span?: Span, extra: Partial<Finding> = {}): Finding {
+  return { code, severity: 'warning', message, ...(span ? { span } : {}), ...extra };
 }
 
 function cmp(a: string, b: string): number {
@@ -157,7 +158,7 @@ function cmp(a: string, b: string): number {
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => {
     // A misspelt keyword first: the findings that follow from it come after their cause.
-    const first = Number(b.check === 'spelling') - Number(a.check === 'spelling');
+    const first = Number(b.code === 'spelling') - Number(a.code === 'spelling');
     if (first !== 0) return first;
     if (a.span && b.span) {
       return cmp(a.span.file, b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column;

@@ -39,6 +39,7 @@ import { formatTag } from '../../json/formats.js';
 import { staticChecks, type Dialect } from '../checks/static-checks.js';
 import { AUTO_WORK_LIMIT, createStateMachine, staticModelLimit, staticModelOf, staticTooLarge, type Executor } from '../machine/statemachine.js';
 import { coneProgram } from '../machine/engine.js';
+import { message } from '../../wording.js';
 
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */
@@ -144,7 +145,8 @@ function evaluationFinding(e: GramlogError, what: string): Finding {
   if (e.code === 'engine/budget') return warning('evaluation', `${what} within the evaluation budget: ${e.message}`, e.span);
   // no registered code is gdl/no-init at present (test/codes/registry.test.ts): kept for when one is
   const check = (e.code as string) === 'gdl/no-init' ? 'init' : 'evaluation';
-  return error(check, `${what}: ${e.message}`, e.span);
+  // the engine's message may name an option (maxFacts): kept as data, for the CLI to word
+  return error(check, `${what}: ${e.message}`, e.span, e.parts ? { parts: message`${what}: ${e.parts}` } : {});
 }
 
 function firstSpan(program: Program, name: string, arity: number): Span | undefined {
@@ -185,7 +187,7 @@ export function validateGame(text: string, options: ValidateOptions): Validation
   if (hasErrors(findings)) return result(file, findings, dialect);
 
   // A game stratified only rule by rule is played through an equivalent split program.
-  const play = findings.some((f) => f.check === 'stratification') ? splitStrata(program) : program;
+  const play = findings.some((f) => f.code === 'stratification') ? splitStrata(program) : program;
   // The engine's clock (Date.now): its evaluations stop some time after the search (see timeBudgetMs).
   const engineDeadline = options.timeBudgetMs === undefined ? undefined : Date.now() + 1.5 * options.timeBudgetMs + 1000;
   const budget = engineDeadline === undefined ? {} : { deadline: engineDeadline };
@@ -321,7 +323,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
   const proofs = relaxedProofs(program, relaxed, staticModel, sm.roles, {
     searchComplete: search.complete,
     gdl2: dialect === 'GDL-II',
-    goalErrors: simFindings.some((f) => f.check === 'goals' && f.severity === 'error'),
+    goalErrors: simFindings.some((f) => f.code === 'goals' && f.severity === 'error'),
   });
   findings.push(...proofs.findings);
   let epistemic: EpistemicRoleResult[] | undefined;

@@ -60,7 +60,7 @@ function historiesHold(sm: StateMachine, f: Finding): boolean {
 }
 
 export function witnessHolds(sm: StateMachine, f: Finding): boolean {
-  if (f.check === 'epistemic' && f.histories) {
+  if (f.code === 'epistemic' && f.histories) {
     try {
       return historiesHold(sm, f);
     } catch (e) {
@@ -80,7 +80,7 @@ export function witnessHolds(sm: StateMachine, f: Finding): boolean {
   const last = states[states.length - 1] as GameState;
   const names = sm.roles.map((r) => sm.print(r));
   const roleInMessage = names.findIndex((n) => f.message.startsWith(`${n} `));
-  switch (f.check) {
+  switch (f.code) {
     case 'bases':
       return last.facts.some((x) => sm.print(x) === f.sentence);
     case 'inputs': {

@@ -15,6 +15,7 @@
  *
  * Completeness and noninterference are checked only once the order is sound.
  */
+import { message } from '../../wording.js';
 import { GramlogError } from '../../errors.js';
 import type { Program } from '../../program/program.js';
 import { checkConstraints } from './constraint-check.js';
@@ -72,7 +73,7 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
       layers: grammar.layers,
       findings: [
         {
-          check: 'completeness',
+          code: 'layers/completeness',
           severity: 'warning',
           layers: grammar.layers.map((l) => l.name),
           message: `could not decide completeness and noninterference within the budget: ${e.message}`,
@@ -96,10 +97,11 @@ export function analyzeLayers(program: Program, given: AnalyzeOptions = {}): Lay
   }
   for (const v of problems) {
     findings.push({
-      check: 'completeness',
+      code: 'layers/completeness',
       severity: 'warning',
       layers: [v.layer.name, ...v.earlier.filter((n) => n !== v.layer.name)],
       message: v.message + fix,
+      ...(v.parts ? { parts: message`${v.parts}${fix}` } : {}),
       ...(v.span ? { span: v.span } : {}),
       ...(v.outcome ? { outcome: formatOutcome(grammar, v.layer, v.outcome) } : {}),
     });

@@ -23,6 +23,7 @@
  *    counterexample; without one the verdict is "unknown" (a warning that
  *    says it could not decide).
  */
+import { message, option, partsOf, wordMessage, type MessagePart } from '../../wording.js';
 import type { Span } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
 import type { Program } from '../../program/program.js';
@@ -44,6 +45,8 @@ export interface CompletenessVerdict {
   /** For incomplete/unknown: the group and the explanation. */
   group?: string;
   message: string;
+  /** The message with the options it names as data (src/wording.ts), when it names one. */
+  parts?: readonly MessagePart[];
   /** The earlier layers involved. */
   earlier: string[];
   span: Span | undefined;
@@ -480,21 +483,30 @@ function solverVerdict(
       layer,
       status: 'unknown',
       method: 'solver (inconclusive)',
-      message: `could not decide whether layer ${layer.name} can get more chance-1 sites than (between ${layer.name} ${b.min} ${b.max}) allows: ${a.reason}${raiseText(a.raise)}`,
+      ...worded(message`could not decide whether layer ${layer.name} can get more chance-1 sites than (between ${layer.name} ${b.min} ${b.max}) allows: ${a.reason}${raiseParts(a.raise)}`),
       earlier,
       span: b.span,
     };
   }
   if (!before) return undefined;
-  return { ...before, method: `${before.method}; solver (inconclusive)`, message: `${before.message}; the SAT solver could not decide either: ${a.reason}${raiseText(a.raise)}` };
+  return {
+    ...before,
+    method: `${before.method}; solver (inconclusive)`,
+    ...worded(message`${partsOf(before)}; the SAT solver could not decide either: ${a.reason}${raiseParts(a.raise)}`),
+  };
 }
 
-function raiseText(raise: 'solverAtoms' | 'solverRetries' | 'none'): string {
+/** A verdict's message and its parts (the solver budget's option as data). */
+function worded(parts: readonly MessagePart[]): { message: string; parts: readonly MessagePart[] } {
+  return { message: wordMessage(parts, 'api'), parts };
+}
+
+function raiseParts(raise: 'solverAtoms' | 'solverRetries' | 'none'): readonly MessagePart[] {
   return raise === 'solverAtoms'
-    ? ' (raise the solver budget: --solver-atoms N, or the solverAtoms option)'
+    ? message` (raise the solver budget: ${option('solverAtoms', 'either')})`
     : raise === 'solverRetries'
-      ? ' (raise the solver budget: the solverRetries option)'
-      : '';
+      ? [' (raise the solver budget: the solverRetries option)']
+      : [];
 }
 
 interface GroupPlan {

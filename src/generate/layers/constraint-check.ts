@@ -61,7 +61,7 @@ export function checkConstraints(g: LayerGrammar, options: SolverOptions = {}): 
         const vars = made.violations.get(name) ?? [];
         if (vars.length > 0 && !solver.solveAssuming(Logic.and(vars.map((v) => Logic.not(v))))) {
           findings.push({
-            check: 'violation-always',
+            code: 'layers/violation-always',
             severity: 'warning',
             layers,
             message: `the constraint (violation ${name} ...) fires on every outcome of the layers: no artifact satisfies it, whatever the seed (proved by a SAT solver over every outcome within the bounds); gramlog generate --satisfy names the statements that conflict`,

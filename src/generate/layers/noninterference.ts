@@ -53,7 +53,7 @@ export function checkNoninterference(
     const rule = first.rule;
     const head = atomText(relName(program, rule.head.rel), rule.head.args.map((a) => patternText(program, rule, a)));
     findings.push({
-      check: 'noninterference',
+      code: 'layers/noninterference',
       severity: 'warning',
       layers: [reader.name, layer.name],
       message:

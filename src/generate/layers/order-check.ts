@@ -63,7 +63,7 @@ export function checkLayerOrder(program: Program, layers: readonly LayerDecl[], 
       const layersInCycle = cycle.map((x) => x.from.name);
       const steps = cycle.map((x) => describeRead(program, x.read, x.from.name, x.to.name));
       findings.push({
-        check: 'cycle',
+        code: 'layers/cycle',
         severity: 'error',
         layers: layersInCycle,
         message:
@@ -75,7 +75,7 @@ export function checkLayerOrder(program: Program, layers: readonly LayerDecl[], 
       continue;
     }
     findings.push({
-      check: 'forward',
+      code: 'layers/forward',
       severity: 'error',
       layers: [e.from.name, e.to.name],
       message: `${describeRead(program, e.read, e.from.name, e.to.name)}, but ${e.to.name} (order ${e.to.order}) is not below ${e.from.name} (order ${e.from.order}): a layer may read only layers of lower order`,

@@ -128,8 +128,8 @@ export function prepareLayers(input: Program, options: PrepareOptions = {}): Lay
   const { grammar, order } = inspectLayers(applyParams(input, options.params));
   const first = order[0];
   if (first) {
-    const diagnostics: Diagnostic[] = order.map((f) => ({ code: `layers/${f.check}`, severity: 'error', message: f.message, ...(f.span ? { span: f.span } : {}) }));
-    throw new GramlogError(`layers/${first.check}`, first.message, first.span, diagnostics);
+    const diagnostics: Diagnostic[] = order.map((f) => ({ code: f.code, severity: 'error', message: f.message, ...(f.span ? { span: f.span } : {}) }));
+    throw new GramlogError(first.code, first.message, first.span, diagnostics);
   }
   if (!perProgram) {
     perProgram = new Map();

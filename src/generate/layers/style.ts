@@ -68,9 +68,10 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
     const analysis: Analysis = {
       header: [`${file}: layers ${a.layers.map((l) => `${l.name} ${l.order}`).join(', ')}`],
       findings: a.findings.map((f) => ({
-        code: `layers/${f.check}`,
+        code: f.code,
         severity: f.severity,
         message: f.message,
+        ...(f.parts ? { parts: f.parts } : {}),
         ...(f.span ? { span: f.span } : {}),
         ...(f.outcome ? { detail: f.outcome.lines } : {}),
       })),
@@ -78,7 +79,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
       json: {
         file,
         findings: a.findings.map((f) => ({
-          check: `layers/${f.check}`,
+          check: f.code,
           severity: f.severity,
           layers: f.layers,
           message: f.message,

@@ -122,7 +122,7 @@ export const gamePanel: Panel<GameData> = {
         // Quick: the static checks and the roles, so the panel shows at once; 'validate' follows.
         const program = loadGame(input.text, input.file);
         const r = staticChecks(program);
-        const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));
+        const findings = r.findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, ...place(f.span) }));
         const ok = findings.every((f) => f.severity !== 'error');
         let sm: StateMachine | undefined;
         try {
@@ -136,7 +136,7 @@ export const gamePanel: Panel<GameData> = {
       case 'validate': {
         const r = validateGame(input.text, { file: input.file, seed: input.seed });
         const findings = r.findings.map((f) => {
-          const g: GameFinding = { code: f.check, severity: f.severity, message: f.message, ...place(f.span) };
+          const g: GameFinding = { code: f.code, severity: f.severity, message: f.message, ...place(f.span) };
           if (f.sentence) g.sentence = f.sentence;
           if (f.witness) g.witness = f.witness;
           if (f.histories) g.histories = f.histories;

@@ -88,7 +88,7 @@ export const layersPanel: Panel<LayersData> = {
         return explainLayers(generated(layersStyle, grammarOf(input), input, input.seed, { explain: true })) as never;
       case 'analyze': {
         const r = analyzeLayers(loadChecked(input.text, input.file));
-        const findings = r.findings.map((f) => ({ code: f.check, severity: f.severity, message: f.message, ...place(f.span) }));
+        const findings = r.findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, ...place(f.span) }));
         return { findings, notes: r.notes } satisfies AnalyzeData as never;
       }
       case 'check':

@@ -1,7 +1,7 @@
 // The README's "Blueprints" section: every `$ npx gramlog ...` example prints
 // exactly what the README shows, and the API example gives what it says.
 import { describe, expect, test } from 'vitest';
-import { master, parseBlueprints } from '../../../src/index.js';
+import { master, parseBlueprints } from '../../../src/api/checked.js';
 import { runCli } from '../../cli/fake-io.js';
 import { readRepoFile } from '../../helpers.js';
 

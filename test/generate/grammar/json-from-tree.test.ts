@@ -12,7 +12,7 @@ import { compileGrammar, formatJson, generateFrom } from '../../../src/generate/
 import { grammarStyle } from '../../../src/generate/grammar/style.js';
 import { treeGrammars } from './fingerprint-cases.js';
 import { unreadTree } from '../../../src/generate/grammar/artifact.js';
-import * as api from '../../../src/index.js';
+import * as api from '../../../src/api/checked.js';
 
 const SEEDS = 40;
 

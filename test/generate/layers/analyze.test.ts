@@ -17,7 +17,7 @@ describe('noninterference', () => {
     const f = noninterference(`(layer a 1) (layer b 2) (site a (at 1)) (site a (at 2)) (site b (top 1)) (site b (top 2))
                                (<= (allow b ?k) (site b ?k) (not (placed a ?k)))`);
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ check: 'noninterference', severity: 'warning', layers: ['b', 'a'], span: { line: 2, column: 66 } });
+    expect(f[0]).toMatchObject({ code: 'layers/noninterference', severity: 'warning', layers: ['b', 'a'], span: { line: 2, column: 66 } });
     expect(f[0]?.message).toMatch(/the mask of b reads \(placed a KEY\) for KEY in \(top 1\) \(top 2\).*removes nothing and can be dropped/);
   });
 
@@ -48,9 +48,9 @@ describe('analyzeLayers on the building examples', () => {
 
   it('finds the incomplete stairs (with an outcome and the reordering that fixes it) and the mask that removes nothing', () => {
     const a = analyzeLayers(incomplete());
-    expect(a.findings.map((f) => [f.check, f.severity, f.layers])).toEqual([
-      ['completeness', 'warning', ['stairs', 'wing', 'door']],
-      ['noninterference', 'warning', ['chimney', 'wing']],
+    expect(a.findings.map((f) => [f.code, f.severity, f.layers])).toEqual([
+      ['layers/completeness', 'warning', ['stairs', 'wing', 'door']],
+      ['layers/noninterference', 'warning', ['chimney', 'wing']],
     ]);
     const c = a.findings[0];
     expect(c?.message).toMatch(/^layer stairs is not sequentially complete: when wing places .* and door places .*, group \d of stairs has 0 allowed site\(s\)/);
@@ -58,7 +58,7 @@ describe('analyzeLayers on the building examples', () => {
     expect(c?.span).toMatchObject({ file: 'rules/building-incomplete.gdl', line: 48, column: 1 });
     // the suggested order really is complete
     const fixed = analyzeLayers(withOrders(incomplete(), new Map([['door', 3], ['stairs', 2]])));
-    expect(fixed.findings.map((f) => f.check)).toEqual(['noninterference']);
+    expect(fixed.findings.map((f) => f.code)).toEqual(['layers/noninterference']);
   });
 
   it('says when no reordering makes the layers complete', () => {
@@ -72,7 +72,7 @@ describe('analyzeLayers on the building examples', () => {
 
   it('reports forward references as errors and leaves the other checks until they are fixed', () => {
     const a = analyzeLayers(load('(layer a 1) (layer b 2) (site a 1) (site b 1) (between a 1 1) (<= (allow a ?k) (site a ?k) (not (placed b ?k)))'));
-    expect(a.findings.map((f) => [f.check, f.severity])).toEqual([['forward', 'error']]);
+    expect(a.findings.map((f) => [f.code, f.severity])).toEqual([['layers/forward', 'error']]);
     expect(a.notes[0]).toMatch(/checked once every layer reads only layers of lower order/);
   });
 

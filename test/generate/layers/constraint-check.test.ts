@@ -13,7 +13,7 @@ const WALLS = `(spot 1) (spot 2) (spot 3)
 function analyzed(text: string, solver = true): { always: Array<number | undefined>; never: string[] } {
   const a = analyzeLayers(parseProgram(text, { file: 'house.gdl' }), { solver });
   return {
-    always: a.findings.filter((f) => f.check === 'violation-always').map((f) => f.span?.line),
+    always: a.findings.filter((f) => f.code === 'layers/violation-always').map((f) => f.span?.line),
     never: a.notes.filter((n) => /never fires/.test(n)),
   };
 }

@@ -15,7 +15,7 @@ describe('layers never look forward', () => {
     const text = twoLayers + '(<= (allow a ?k) (site a ?k) (not (placed b ?k)))';
     const [f, ...rest] = orderFindings(text);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ check: 'forward', severity: 'error', layers: ['a', 'b'] });
+    expect(f).toMatchObject({ code: 'layers/forward', severity: 'error', layers: ['a', 'b'] });
     expect(f?.message).toMatch(/the rule for \(allow a \?k\) \(line 2\) of layer a reads \(not \(placed b \?k\)\).*b \(order 2\) is not below a \(order 1\)/);
     expect(f?.span).toMatchObject({ file: 'order.gdl', line: 2, column: 35 });
     expect(() => generateLayers(load(text))).toThrow(GramlogError);
@@ -28,7 +28,7 @@ describe('layers never look forward', () => {
 
   it('rejects reads of a layer of equal order', () => {
     const f = orderFindings('(layer a 1) (layer b 1) (site a 1) (site b 1) (<= (allow b ?k) (site b ?k) (placed a ?k))');
-    expect(f.map((x) => x.check)).toEqual(['forward']);
+    expect(f.map((x) => x.code)).toEqual(['layers/forward']);
     expect(f[0]?.layers).toEqual(['b', 'a']);
   });
 
@@ -44,15 +44,15 @@ describe('layers never look forward', () => {
 
   it('follows reads through helper relations', () => {
     const f = orderFindings(twoLayers + '(<= (busy ?k) (placed b ?k))\n(<= (allow a ?k) (site a ?k) (not (busy ?k)))');
-    expect(f[0]?.check).toBe('forward');
+    expect(f[0]?.code).toBe('layers/forward');
     expect(f[0]?.message).toMatch(/reads \(placed b 1\) through \(not \(busy \?k\)\)/);
     expect(f[0]?.span?.line).toBe(3);
   });
 
   it('checks site, chance and group rules too', () => {
-    expect(orderFindings(twoLayers + '(<= (site a 3) (placed b 1))')[0]?.check).toBe('forward');
-    expect(orderFindings(twoLayers + '(<= (chance a 1) (placed b 1))')[0]?.check).toBe('forward');
-    expect(orderFindings(twoLayers + '(<= (group a ?k g) (site a ?k) (placed b ?k))')[0]?.check).toBe('forward');
+    expect(orderFindings(twoLayers + '(<= (site a 3) (placed b 1))')[0]?.code).toBe('layers/forward');
+    expect(orderFindings(twoLayers + '(<= (chance a 1) (placed b 1))')[0]?.code).toBe('layers/forward');
+    expect(orderFindings(twoLayers + '(<= (group a ?k g) (site a ?k) (placed b ?k))')[0]?.code).toBe('layers/forward');
   });
 
   it('reports layers that read each other as one cycle, and a layer reading itself', () => {
@@ -60,10 +60,10 @@ describe('layers never look forward', () => {
       twoLayers + '(<= (allow a ?k) (site a ?k) (not (placed b ?k)))\n(<= (allow b ?k) (site b ?k) (not (placed a ?k)))',
     );
     expect(cyc).toHaveLength(1);
-    expect(cyc[0]).toMatchObject({ check: 'cycle', severity: 'error' });
+    expect(cyc[0]).toMatchObject({ code: 'layers/cycle', severity: 'error' });
     expect([...(cyc[0]?.layers ?? [])].sort()).toEqual(['a', 'b']);
     const self = orderFindings(twoLayers + '(<= (allow a ?k) (site a ?k) (not (placed a ?k)))');
-    expect(self[0]).toMatchObject({ check: 'cycle', layers: ['a'] });
+    expect(self[0]).toMatchObject({ code: 'layers/cycle', layers: ['a'] });
     expect(self[0]?.message).toMatch(/layer a reads its own placed sites/);
   });
 
@@ -74,12 +74,12 @@ describe('layers never look forward', () => {
     expect(orderFindings(generic('(< ?p ?o)'))).toEqual([]);
     expect(orderFindings(generic('(> ?o ?p)'))).toEqual([]);
     const loose = orderFindings(generic('(>= ?o ?p)'));
-    expect(loose.map((f) => f.check)).toEqual(['cycle', 'cycle', 'cycle']);
+    expect(loose.map((f) => f.code)).toEqual(['layers/cycle', 'layers/cycle', 'layers/cycle']);
   });
 
   it('is conservative when nothing but the placed literal binds the layer name', () => {
     const f = orderFindings(twoLayers + '(<= (allow b ?k) (site b ?k) (placed ?m ?k))');
-    expect(f.map((x) => x.check)).toEqual(['cycle']);
+    expect(f.map((x) => x.code)).toEqual(['layers/cycle']);
     expect(f[0]?.layers).toEqual(['b']);
   });
 

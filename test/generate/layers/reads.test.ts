@@ -49,9 +49,9 @@ describe('the read check tells the sites of one layer from those of another', ()
 (<= (allow b ?k) (site b ?k) (site a ?k))`;
     const f = orderFindings(text);
     // a's sites read b (forward); b's mask reads a's sites, so reads b's own placement (a cycle of one)
-    expect(f.map((x) => [x.check, x.layers])).toEqual([
-      ['forward', ['a', 'b']],
-      ['cycle', ['b']],
+    expect(f.map((x) => [x.code, x.layers])).toEqual([
+      ['layers/forward', ['a', 'b']],
+      ['layers/cycle', ['b']],
     ]);
     expect(f[1]?.message).toMatch(/layer b reads its own placed sites: .* reads \(placed b .*\) through \(site a \?k\)/);
   });
@@ -60,11 +60,11 @@ describe('the read check tells the sites of one layer from those of another', ()
     const base = '(cell 1) (cell 2)\n(layer a 1) (layer b 2)\n(<= (site a ?k) (cell ?k))\n';
     // (placed a 7) never holds (7 is no site of a): a mask that can never pass, still a self-read
     const viaSite = orderFindings(base + '(<= (site b ?k) (cell ?k) (placed a 7))\n(<= (allow a ?k) (site a ?k) (not (site b ?k)))');
-    expect(viaSite.map((x) => [x.check, x.layers])).toEqual([['cycle', ['a']]]);
+    expect(viaSite.map((x) => [x.code, x.layers])).toEqual([['layers/cycle', ['a']]]);
     expect(viaSite[0]?.message).toMatch(/reads \(placed a .*\) through \(not \(site b \?k\)\)/);
     // the helper's (placed ?l 7) is bound only by the call: the rule text alone shows this read
     const viaHelper = orderFindings(base + '(<= (done ?l) (placed ?l 7))\n(<= (allow a ?k) (site a ?k) (done a))');
-    expect(viaHelper.map((x) => [x.check, x.layers])).toEqual([['cycle', ['a']]]);
+    expect(viaHelper.map((x) => [x.code, x.layers])).toEqual([['layers/cycle', ['a']]]);
     const otherLayer = orderFindings(base + '(site b 1)\n(<= (done ?l) (placed ?l 7))\n(<= (allow b ?k) (site b ?k) (done a))');
     expect(otherLayer).toEqual([]);
   });

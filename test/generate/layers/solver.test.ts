@@ -154,9 +154,9 @@ describe('noninterference proved by the SAT solver', () => {
     const text = `(k 1) (k 2) (layer a 1) (layer b 2) (<= (site ?l ?x) (layer ?l ?o) (k ?x))
       (sitechance a 2 0)
       (<= (allow b ?x) (site b ?x) (not (placed a ?x)) (distinct ?x 1))`;
-    const findings = analyzeLayers(load(text)).findings.filter((f) => f.check === 'noninterference');
+    const findings = analyzeLayers(load(text)).findings.filter((f) => f.code === 'layers/noninterference');
     expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/never places that key \(proved by a SAT solver: no outcome of the layers before b places them\)/)]);
-    expect(analyzeLayers(load(text), { solver: false }).findings.filter((f) => f.check === 'noninterference')).toEqual([]);
+    expect(analyzeLayers(load(text), { solver: false }).findings.filter((f) => f.code === 'layers/noninterference')).toEqual([]);
   });
 
   it('stays quiet where some outcome does place the key', async () => {
