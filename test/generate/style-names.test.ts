@@ -30,6 +30,10 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/generate/graph/', style: 'grammar', what: 'literal', why: "graphgram JSON's top-level object is called the grammar (its schema's and the editor's object kinds)" },
   // the per-style public API (frontdoor's area: subpath exports)
   { file: 'src/index.ts', style: '*', what: 'import', why: 'the per-style functions of the public API, kept for compatibility' },
+  { file: 'src/api/grammar.ts', style: 'grammar', what: 'import', why: "the style's own subpath export (gramlog/grammar)" },
+  { file: 'src/api/layers.ts', style: 'layers', what: 'import', why: "the style's own subpath export (gramlog/layers)" },
+  { file: 'src/api/graph.ts', style: 'graph', what: 'import', why: "the style's own subpath export (gramlog/graph)" },
+  { file: 'src/api/blueprints.ts', style: 'blueprints', what: 'import', why: "the style's own subpath export (gramlog/blueprints)" },
   { file: 'src/api/checked.ts', style: '*', what: 'import', why: 'argument checks of the per-style API functions' },
   { file: 'src/check/artifact.ts', style: 'graph', what: 'import', why: 'graphArtifactGenerator, a per-style function of the public API' },
   { file: 'src/generate/check-source.ts', style: 'graph', what: 'import', why: "CheckSource names a compiled graph grammar in the public checkProperties' type" },
