@@ -18,6 +18,7 @@ import { stratify, type Stratification } from './stratify.js';
 import { TermTable } from './terms.js';
 import { FactStore } from './fact-store.js';
 import { pushAll } from '../arrays.js';
+import { singletonWarnings } from './singletons.js';
 
 export interface ProgramOptions {
   /** Treat `+ - * / < <= > >= =` as builtins (default true). GDL turns this off. */
@@ -298,6 +299,7 @@ function addStatement(program: Program, st: Statement): void {
     program.rules.push(rule);
   }
   noteBodyUses(program, st.body);
+  if (st.body.length > 0) pushAll(program.diagnostics, singletonWarnings(st, unsafe));
   for (const [name, span] of unsafe) {
     const isFact = st.body.length === 0;
     diag(

@@ -135,7 +135,7 @@ describe('gramlog check', () => {
 
   it('says "not shrunk" when the counterexample is no smaller than the first failing run', async () => {
     // every run fails with one node: nothing smaller exists
-    const files = { 'one.gdl': '(start s)\n(rule s a 1)\n(<= (violation always) (applied a ?k))\n' };
+    const files = { 'one.gdl': '(start s)\n(rule s a 1)\n(<= (violation always) (applied a ?_k))\n' };
     const r = await runCli(['check', 'one.gdl'], files);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toMatch(/\bshrunk from\b|\nshrunk:/);
@@ -203,7 +203,7 @@ describe('gramlog check', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr, argv.join(' ')).toMatch(/^(error: |missing\.gdl: error: cannot read)/);
     }
-    const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?y))\n' });
+    const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?_y))\n' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('bad.gdl:2:');
     const range = await runCli(['check', 'r.gdl'], { 'r.gdl': '(start s) (rule s a 1)\n(paramrange k 5 1)\n' });
