@@ -10,7 +10,7 @@ import type { Diagnostic } from '../errors.js';
 import type { Atom, Literal, Statement, Term, VarTerm } from '../syntax/ast.js';
 
 /** Each variable name of a statement → its occurrences, in no particular order. */
-function occurrences(st: Statement): Map<string, VarTerm[]> {
+export function variableOccurrences(st: Statement): Map<string, VarTerm[]> {
   const out = new Map<string, VarTerm[]>();
   const stack: Array<Term | Literal | Atom> = [st.head, ...st.body];
   while (stack.length > 0) {
@@ -48,7 +48,7 @@ function occurrences(st: Statement): Map<string, VarTerm[]> {
  * source order, with "did you mean" from the rule's other variables.
  */
 export function singletonWarnings(st: Statement, skip: ReadonlyMap<string, unknown>): Diagnostic[] {
-  const vars = occurrences(st);
+  const vars = variableOccurrences(st);
   const out: Array<{ v: VarTerm; d: Diagnostic }> = [];
   for (const [name, list] of vars) {
     const v = list[0] as VarTerm;

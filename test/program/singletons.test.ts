@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadProgram } from '../../src/program/load.js';
+import { diagnose } from '../../src/diagnose.js';
 
 const warnings = (text: string) =>
   loadProgram([{ text, file: 'r.gdl' }])
@@ -28,5 +29,15 @@ describe('singleton variables (program/singleton)', () => {
   it('suggests a near variable of the rule only for names of three letters or more', () => {
     const [w] = warnings('(p 1 2)\n(<= (q ?room) (p ?room ?rom))\n');
     expect(w?.message).toContain('?rom: it occurs only once in this rule, so it matches anything and joins nothing; did you mean ?room?; write ?_rom');
+  });
+
+  it('reaches the language server and the playground (diagnose), located, for rule files and GDL games alike', () => {
+    const rules = diagnose('r.gdl', '(price sword 10)\n(chose n sword)\n(<= (cost ?n ?p) (chose ?n ?x) (price ?r ?p))\n');
+    expect(rules.diagnostics.filter((d) => d.code === 'program/singleton').map((d) => [d.severity, d.span?.line, d.span?.column])).toEqual([
+      ['warning', 3, 28],
+      ['warning', 3, 39],
+    ]);
+    const game = diagnose('g.kif', '(role r)\n(init (s 0))\n(<= (legal r a) (true (s ?n)))\n');
+    expect(game.diagnostics.filter((d) => d.code === 'program/singleton').map((d) => d.span?.column)).toEqual([26]);
   });
 });
