@@ -5,6 +5,7 @@
  *
  *   --choose PATH=RULE          a grammar node's rule (n, n/0, n/0/1, ...)
  *   --choose LAYER:KEY=on|off   a layer's base bit at a site
+ *   --choices K=V,K=V,...       several at once (the short form check prints)
  *   --replay FILE               {"seed": S, "params": {KEY: VALUE}, "choose": {PATH: RULE}}
  *                               (the "counterexample" object of `gramlog check --json`)
  *
@@ -16,9 +17,11 @@ import { listOpt, stringOpt, type Parsed } from './args.js';
 import { UsageError, type Io } from './io.js';
 import { record } from '../data/records.js';
 import { pushAll } from '../arrays.js';
+import { splitChoices } from '../check/replay.js';
 
 export const CHOOSE_OPTIONS = {
   choose: { type: 'string', multiple: true },
+  choices: { type: 'string', multiple: true },
   replay: { type: 'string' },
 } as const;
 
@@ -26,6 +29,9 @@ export const CHOOSE_HELP = `      --choose PATH=RULE  force the rule of the gram
                         n/0/1, ...; a rule of its nonterminal that the file's
                         pre-selectors allow there); on a layer file
                         LAYER:KEY=on|off forces that base bit. Repeatable
+      --choices LIST    several --choose at once, KEY=VALUE entries joined by
+                        commas (a comma inside parentheses or a "string" does
+                        not separate): the short form gramlog check prints
       --replay FILE     seed, params and choices from a JSON file
                         {"seed", "params", "choose"}, e.g. the "counterexample"
                         of gramlog check --json`;
@@ -67,6 +73,7 @@ export function readReplay(args: Parsed, io: Io): Replay {
       }
     }
   }
+  for (const list of listOpt(args, 'choices')) pushAll(out.choose, splitChoices(list));
   pushAll(out.choose, listOpt(args, 'choose'));
   return out;
 }

@@ -116,7 +116,7 @@ export const CODES = declareCodes([
     severity: 'warning',
     title: 'A label a rewrite makes that no rule reads, one edit from one that is read.',
     explanation:
-      'In a .gdl graph grammar a rewrite makes a node or edge label that no rule body reads, while the rules read a label one small edit away (`nxt` beside `next`): no rule will ever match what the rewrite makes as it was meant, and generation goes on without a word. Labels made and never read otherwise are the artifact\'s own and are not reported, nor are labels of a kind some rule reads with a variable.',
+      'In a .gdl graph grammar a rewrite makes a node or edge label that no rule body reads, while the rules read a label one small edit away (`nxt` beside `next`): no rule will ever match what the rewrite makes as it was meant, and generation goes on without a word. A graphgram JSON grammar gets the same check: a label its RHS makes that no LHS (nor a rule file given with it) matches, one edit from one that is matched. Labels made and never read otherwise are the artifact\'s own and are not reported, nor are labels of a kind some rule reads with a variable (or, in JSON, a LHS of that kind with no label or a pattern).',
     example: gdl('(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n'),
     fix: 'Correct the label to the one the rules read (the message names it).',
   },

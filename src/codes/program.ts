@@ -59,6 +59,15 @@ export const CODES = declareCodes([
     fix: 'Move each `or` into a helper relation: `(<= (ab) (a)) (<= (ab) (b))`, then use `(ab)` in the rule.',
   },
   {
+    code: 'program/singleton',
+    severity: 'warning',
+    title: 'A variable written once in a rule.',
+    explanation:
+      "A variable that occurs only once in a rule matches anything and joins nothing with the rest of the rule. That is sometimes meant (\"there is some cell\") but is often a typo: `(chose ?n ?x)` where `?r` was meant drops the join on `?r`, and the rule derives more than it should (e.g. 'two values for attribute price'). As Prolog systems do, gramlog warns; a name starting with an underscore (`?_`, `?_colour`) says the variable is meant to match anything, and silences the warning.",
+    example: q('rules.kif', '(price sword 10)\n(chose n sword)\n(<= (cost ?n ?p) (chose ?n ?x) (price ?r ?p))\n'),
+    fix: 'Use the variable you meant (`(<= (cost ?n ?p) (chose ?n ?r) (price ?r ?p))`), or write `?_x` when any value will do.',
+  },
+  {
     code: 'empty-or',
     severity: 'warning',
     title: "An '(or)' with no disjuncts.",

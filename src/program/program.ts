@@ -18,6 +18,7 @@ import { stratify, type Stratification } from './stratify.js';
 import { TermTable } from './terms.js';
 import { FactStore } from './fact-store.js';
 import { pushAll } from '../arrays.js';
+import { singletonWarnings, variableOccurrences } from './singletons.js';
 
 export interface ProgramOptions {
   /** Treat `+ - * / < <= > >= =` as builtins (default true). GDL turns this off. */
@@ -298,6 +299,7 @@ function addStatement(program: Program, st: Statement): void {
     program.rules.push(rule);
   }
   noteBodyUses(program, st.body);
+  if (st.body.length > 0) pushAll(program.diagnostics, singletonWarnings(st, unsafe));
   for (const [name, span] of unsafe) {
     const isFact = st.body.length === 0;
     diag(
@@ -312,34 +314,9 @@ function addStatement(program: Program, st: Statement): void {
 
 /** The span of the first occurrence of ?name inside `within` (a head or literal of st). */
 function varSpanWithin(st: Statement, name: string, within: Span): Span | undefined {
-  const stack: Array<Term | Literal | Atom> = [st.head, ...st.body];
   let found: Span | undefined;
-  while (stack.length > 0) {
-    const node = stack.pop() as Term | Literal | Atom;
-    switch (node.kind) {
-      case 'var':
-        if (node.name === name && node.span.offset >= within.offset && node.span.endOffset <= within.endOffset) {
-          if (!found || node.span.offset < found.offset) found = node.span;
-        }
-        break;
-      case 'compound':
-        pushAll(stack, node.args);
-        break;
-      case 'atom':
-        pushAll(stack, node.args);
-        break;
-      case 'not':
-        stack.push(node.body);
-        break;
-      case 'or':
-        pushAll(stack, node.disjuncts);
-        break;
-      case 'distinct':
-        stack.push(node.left, node.right);
-        break;
-      default:
-        break;
-    }
+  for (const v of variableOccurrences(st).get(name) ?? []) {
+    if (v.span.offset >= within.offset && v.span.endOffset <= within.endOffset && (!found || v.span.offset < found.offset)) found = v.span;
   }
   return found;
 }

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { artifactGenerator } from '../../src/check/artifact.js';
 import type { CheckJson } from '../../src/cli/commands/check.js';
+import { splitChoices } from '../../src/check/replay.js';
 import { main } from '../../src/cli/main.js';
 import { load } from '../helpers.js';
 import { THRESHOLD, ZERO } from '../check/fixtures.js';
@@ -94,10 +95,10 @@ describe('gramlog check', () => {
     const r = await runCli(['check', 'rules/check-broken.gdl', '--seed', '2']);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, (shrunk from \d+ to \d+ placed sites in|no smaller one found \() ?\d+ shrink steps?(, still \d+ placed sites\))? \(fast-check seed 2\)$/);
+    expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, (shrunk from \d+ to \d+ placed sites in \d+ shrink steps?|no smaller one found \(still \d+ placed sites; \d+ shrink steps? made the seed or params smaller\)|not shrunk \(still \d+ placed sites\)) \(fast-check seed 2\)$/);
     expect(r.stdout).toContain('properties: adjacent-trees\nparams varied: houses 1..20\nfailed: adjacent-trees\n');
     expect(r.stdout).toMatch(
-      /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\nshrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+)*\n/,
+      /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\n(shrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)|not shrunk: \d+ placed sites, the size of the first failing run)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+| --choices \S+)?\n/,
     );
     const rerun = /rerun just this case: (.*)\)\n$/.exec(r.stdout)?.[1];
     expect(rerun).toMatch(/^gramlog check rules\/check-broken\.gdl --runs 100 --seed 2 --path \d+(:\d+)*$/);
@@ -105,6 +106,40 @@ describe('gramlog check', () => {
     expect(again.code).toBe(1);
     const cx = (s: string) => /\ncounterexample: .*\n/.exec(s)?.[0];
     expect(cx(again.stdout)).toBe(cx(r.stdout));
+  });
+
+  it('replays dozens of forced choices with one short --choices list that reproduces the counterexample', async () => {
+    // rules/dungeon.gdl with a planted invariant (test/bench/shrink-bench.ts): shrinking forces about 30 rules
+    const files = { 'd.gdl': readFileSync(join(repoRoot, 'rules/dungeon.gdl'), 'utf8') + '\n(<= (violation too-much-treasure ?k) (applied tArea ?k) (>= ?k 19))\n' };
+    const r = await runCli(['check', 'd.gdl', '--json'], files);
+    const out = JSON.parse(r.stdout) as CheckJson;
+    const choose = Object.entries(out.counterexample!.choose ?? {});
+    expect(choose.length).toBeGreaterThan(10);
+    const words = shellWords(out.replay!);
+    expect(words.filter((w) => w === '--choose')).toEqual([]);
+    expect(words.filter((w) => w === '--choices')).toEqual(['--choices']);
+    expect(new Set(splitChoices(words.at(-1)!))).toEqual(new Set(choose.map(([k, v]) => `${k}=${v}`)));
+    expect(words.at(-1)!.length).toBeLessThan(choose.length * 30);
+    // replaying gives the very artifact check shrunk to, with its violation
+    const replayed = await runCli([...words.slice(1), '--json'], files);
+    expect(replayed.code).toBe(1);
+    const seed = out.counterexample!.seed;
+    const expected = artifactGenerator(load(files['d.gdl'], 'd.gdl')).generate(seed, out.counterexample!.params, out.counterexample!.choose);
+    expect(JSON.parse(replayed.stdout)).toEqual(expected.summary());
+    expect((JSON.parse(replayed.stdout) as { violations: string[] }).violations).toEqual(out.violations);
+    // the text report names the choices by count and gives the same replay
+    const text = await runCli(['check', 'd.gdl'], files);
+    expect(text.stdout).toContain(`, choose ${choose.length} forced choices (the replay lists them)\n`);
+    expect(text.stdout).toContain(`replay:\n  ${out.replay}\n`);
+  });
+
+  it('says "not shrunk" when the counterexample is no smaller than the first failing run', async () => {
+    // every run fails with one node: nothing smaller exists
+    const files = { 'one.gdl': '(start s)\n(rule s a 1)\n(<= (violation always) (applied a ?_k))\n' };
+    const r = await runCli(['check', 'one.gdl'], files);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toMatch(/\bshrunk from\b|\nshrunk:/);
+    expect(r.stdout).toMatch(/counterexample after 1 run, (no smaller one found|not shrunk)/);
   });
 
   it('says when the counterexample is a generation error', async () => {
@@ -168,7 +203,7 @@ describe('gramlog check', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr, argv.join(' ')).toMatch(/^(error: |missing\.gdl: error: cannot read)/);
     }
-    const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?y))\n' });
+    const bad = await runCli(['check', 'bad.gdl'], { 'bad.gdl': '(start s)\n(<= (p ?x) (q ?_y))\n' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('bad.gdl:2:');
     const range = await runCli(['check', 'r.gdl'], { 'r.gdl': '(start s) (rule s a 1)\n(paramrange k 5 1)\n' });

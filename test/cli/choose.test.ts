@@ -56,7 +56,7 @@ describe('gramlog generate --choose / --replay', () => {
     const cx = out.counterexample!;
     expect(Object.keys(cx.choose ?? {}).length).toBeGreaterThan(0);
     expect(out.sizes!.after).toBeLessThan(out.sizes!.before);
-    expect(out.replay).toContain(' --choose ');
+    expect(out.replay).toContain(' --choices ');
     const expected = artifactGenerator(load(tree, 'tree.gdl')).generate(cx.seed, cx.params, cx.choose).summary();
     const viaCommand = await runCli([...shellWords(out.replay!).slice(1), '--json'], files);
     expect(viaCommand.code).toBe(1);

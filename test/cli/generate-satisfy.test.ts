@@ -74,7 +74,7 @@ describe('gramlog generate --satisfy', () => {
 
   it('a --choose that names no draw is a usage error with --satisfy too (exit 2), never a proof that nothing satisfies', async () => {
     const sword = { 'sword.bp': '@blueprint Sword\n  @property damage = (rand 1 6)\n@end\n', 'rules.gdl': '(<= (violation heavy ?m) (prop ?m damage ?d) (> ?d 2))\n' };
-    const graph = { 'g.gdl': '(graphstart a)\n(graphlimit 1)\n(graphrule grow 1)\n(<= (grow ?x) (node ?x a))\n(rewrite grow (keep ?x) (node ?y a) (edge ?x ?y e))\n(<= (violation grew) (edge ?x ?y e))\n' };
+    const graph = { 'g.gdl': '(graphstart a)\n(graphlimit 1)\n(graphrule grow 1)\n(<= (grow ?x) (node ?x a))\n(rewrite grow (keep ?x) (node ?y a) (edge ?x ?y e))\n(<= (violation grew) (edge ?_x ?_y e))\n' };
     for (const [argv, files] of [
       [['generate', 'sword.bp', 'rules.gdl', '--blueprint', 'Sword', '--choose', 'damage#9=0'], sword],
       [['generate', 'g.gdl', '--choose', 'stage0#9=0'], graph],

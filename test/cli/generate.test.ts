@@ -94,12 +94,12 @@ describe('gramlog generate', () => {
   });
 
   it('a failed generation exits 1 with file:line:col, the source line and the seed', async () => {
-    const text = '(start s)\n(rule s a 1)\n(rule s b 1)\n(<= (forbid ?n ?r) (rule s ?r ?w) (symbol ?n s))\n';
+    const text = '(start s)\n(rule s a 1)\n(rule s b 1)\n(<= (forbid ?n ?r) (rule s ?r ?_w) (symbol ?n s))\n';
     const r = await runCli(['generate', 'zero.gdl', '--seed', '5'], { 'zero.gdl': text });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('zero.gdl:4:1: error[generate/all-zero]: seed 5: node n (s, depth 0) has no rule left');
-    expect(r.stderr).toContain('(<= (forbid ?n ?r) (rule s ?r ?w) (symbol ?n s))');
+    expect(r.stderr).toContain('(<= (forbid ?n ?r) (rule s ?r ?_w) (symbol ?n s))');
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
     // one error that explains each rule once, not one more error per rule
     expect(r.stderr.match(/error\[/g)).toHaveLength(1);

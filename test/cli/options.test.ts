@@ -72,7 +72,7 @@ describe('shared CLI options', () => {
   });
 
   it('loads rule files as one program, printing warnings and throwing errors', () => {
-    const files = { 'a.gdl': '(p 1)', 'b.gdl': '(<= (q ?x) (p ?x))', 'bad.gdl': '(<= (r ?y) (p ?x))' };
+    const files = { 'a.gdl': '(p 1)', 'b.gdl': '(<= (q ?x) (p ?x))', 'bad.gdl': '(<= (r ?y) (p ?_x))' };
     const fake = fakeIo({ files });
     const sources = new Map<string, string>();
     const program = loadRuleFiles(fake.io, sources, ['a.gdl', 'b.gdl']);
@@ -113,7 +113,7 @@ describe('--max-facts in every command that evaluates', () => {
     expect(c.stderr + c.stdout).toContain('engine/limit');
     expect((await runCli(['generate', 'g.gdl', '--max-facts', 'x'], grammar)).code).toBe(2);
     // legal reads all of count/1, so the limit stops the game (a static relation asked only about bound arguments would be evaluated on demand)
-    const game = { 'c.kif': '(role r) (succ 0 1) (succ 1 2) (succ 2 3) (<= (count ?y) (count ?x) (succ ?x ?y)) (count 0)\n(init p) (<= (legal r a) (true p) (count ?n)) (<= (next p) (true p)) (<= terminal (not (true p))) (goal r 100)' };
+    const game = { 'c.kif': '(role r) (succ 0 1) (succ 1 2) (succ 2 3) (<= (count ?y) (count ?x) (succ ?x ?y)) (count 0)\n(init p) (<= (legal r a) (true p) (count ?_n)) (<= (next p) (true p)) (<= terminal (not (true p))) (goal r 100)' };
     const v = await runCli(['validate', 'c.kif', '--max-facts', '2'], game);
     expect(v.code).toBe(1);
     expect(v.stdout).toContain('evaluation stopped after deriving 2 facts');

@@ -18,7 +18,7 @@ const UPPER = `; a little game in the 2006 style
 (ROLE ROBOT)
 (INIT (STEP 0))
 (SUCC 0 1) (SUCC 1 2)
-(<= (LEGAL ROBOT WAIT) (TRUE (STEP ?N)) (Not (TRUE (STEP 2))))
+(<= (LEGAL ROBOT WAIT) (TRUE (STEP ?_N)) (Not (TRUE (STEP 2))))
 (<= (NEXT (STEP ?M)) (TRUE (STEP ?N)) (SUCC ?N ?M) (DISTINCT ?N ?M))
 (<= TERMINAL (TRUE (STEP 2)))
 (<= (GOAL ROBOT 100) (OR (TRUE (STEP 2)) (TRUE (STEP 3))))

@@ -12,7 +12,7 @@ import { formatReport } from '../../src/cli/commands/validate.js';
 function counter(end: number, gap?: number): string {
   const lines = ['(role p) (init (c 0))'];
   for (let i = 0; i < end; i++) lines.push(`(succ ${i} ${i + 1})`);
-  lines.push(gap === undefined ? '(<= (legal p go) (true (c ?x)))' : `(<= (legal p go) (true (c ?x)) (distinct ?x ${gap}))`);
+  lines.push(gap === undefined ? '(<= (legal p go) (true (c ?_x)))' : `(<= (legal p go) (true (c ?x)) (distinct ?x ${gap}))`);
   lines.push('(<= (next (c ?y)) (true (c ?x)) (succ ?x ?y))', `(<= terminal (true (c ${end})))`, '(goal p 100)');
   for (let i = 0; i <= end; i++) lines.push(`(base (c ${i}))`);
   lines.push('(input p go)');

@@ -36,7 +36,7 @@ describe('GDL typos', () => {
     const game = `(role p)
 (base (pile 1)) (base (pile 2)) (input p take)
 (init (pile 2))
-(<= (legal p take) (true (pil ?n)))
+(<= (legal p take) (true (pil ?_n)))
 (<= (next (pile 1)) (true (pile 2)))
 (<= terminal (true (pile 1)))
 (goal p 100)

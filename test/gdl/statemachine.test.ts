@@ -297,7 +297,7 @@ describe('createStateMachine', () => {
   });
 
   it('falls back to the engine when the relaxed game is infinite; compiled refuses it', () => {
-    const text = `(role p) (init (s 0)) (<= (legal p go) (true (s ?x)))
+    const text = `(role p) (init (s 0)) (<= (legal p go) (true (s ?_x)))
       (<= (next (s (s ?x))) (true (s ?x))) (<= terminal (true (s (s (s (s 0)))))) (goal p 100)`;
     const sm = createStateMachine(load(text));
     expect(sm.executor).toBe('engine');

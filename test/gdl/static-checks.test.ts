@@ -14,7 +14,7 @@ const load = (text: string) => loadGame(text, 'g.kif');
 const BASE = `(role robot)
 (succ 0 1) (succ 1 2)
 (init (step 0))
-(<= (legal robot wait) (true (step ?n)))
+(<= (legal robot wait) (true (step ?_n)))
 (<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))
 (<= terminal (true (step 2)))
 (goal robot 100)
@@ -124,7 +124,7 @@ describe('static checks', () => {
 (<= (legal random noop) (true (phase 1)))
 (<= (legal guesser noop) (true (phase 0)))
 (<= (legal guesser (guess ?c)) (true (phase 1)) (coin ?c))
-(<= (sees guesser tossed) (does random (toss ?c)))
+(<= (sees guesser tossed) (does random (toss ?_c)))
 (<= (next (coin ?c)) (does random (toss ?c)))
 (<= (next (coin ?c)) (true (coin ?c)))
 (<= (next (phase 1)) (true (phase 0)))
@@ -163,7 +163,7 @@ describe('static checks', () => {
 
   it('reports the misspelt keyword before the findings of playing the game', () => {
     // The move that ends the game is in a misspelt rule: no terminal state is reachable.
-    const game = BASE.replace('(<= (legal robot wait) (true (step ?n)))', '(<= (legal robot wait) (true (step 0)))\n(<= (legl robot wait) (true (step 1)))');
+    const game = BASE.replace('(<= (legal robot wait) (true (step ?_n)))', '(<= (legal robot wait) (true (step 0)))\n(<= (legl robot wait) (true (step 1)))');
     const r = validateGame(game, { file: 'g.kif' });
     expect(r.findings[0]).toMatchObject({ code: 'spelling', severity: 'warning', span: { line: 5, column: 6 } });
     // ... before "no terminal state is reachable" (line 7), which it causes.

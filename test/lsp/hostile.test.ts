@@ -22,7 +22,7 @@ async function ready() {
   s.send(initialize(1));
   await s.response(1);
   s.send(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
-  s.send(open(URI, '(succ 1 2)\n(<= (next ?x) (succ ?x ?y))\n'));
+  s.send(open(URI, '(succ 1 2)\n(<= (next ?x) (succ ?x ?_y))\n'));
   return s;
 }
 

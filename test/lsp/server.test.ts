@@ -23,13 +23,13 @@ let client: Client;
 let dir = '';
 
 const HAND_MADE: Record<string, string> = {
-  'unsafe.kif': '(role robot)\n(init on)\n(<= (legal robot (move ?x)) (true on))\n(<= (next on) (does robot (move ?y)))\n(<= terminal (true on))\n(<= (goal robot 100) (true on))\n',
+  'unsafe.kif': '(role robot)\n(init on)\n(<= (legal robot (move ?x)) (true on))\n(<= (next on) (does robot (move ?_y)))\n(<= terminal (true on))\n(<= (goal robot 100) (true on))\n',
   'unclosed.gdl': '(start s)\n(rule s a 1\n',
   'unknown-rule.gdl': '(start s)\n(rule s a 1)\n(<= (forbid ?n b) (symbol ?n s))\n',
   'layers-forward.gdl': '(layer a 1) (layer b 2)\n(site a 1) (site b 1)\n(<= (allow a ?k) (site a ?k) (placed b ?k))\n',
   'graph.json': '{"start": "S", "rules": [{"name": "r", "lhs": {"nodes": [{"id": "a", "label": "S"}]}, "rhs": {"nodes": [}}]}\n',
   'lib.bp': '@blueprint A\n  @property x = (rand 5 1)\n@end\n@blueprint B : Missing\n@end\n',
-  'plain.kif': '(<= (p ?x) (q ?y))\n(q 1)\n',
+  'plain.kif': '(<= (p ?x) (q ?_y))\n(q 1)\n',
 };
 
 const REPO = ['games/tictactoe.kif', 'rules/tree.gdl', 'rules/dungeon.gdl', 'rules/building.gdl', 'rules/mission.json', 'rules/items.bp', 'rules/items-typos.bp', 'rules/family.kif'];
@@ -139,7 +139,7 @@ describe('gramlog lsp --stdio, driven by a protocol client', () => {
     const text = readFileSync(file, 'utf8');
     const line = text.split('\n').findIndex((l) => l.startsWith('(<= terminal (not open))'));
     const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uriOf(file) }, position: { line, character: 20 } })) as { contents: { value: string } };
-    expect(hover.contents.value).toContain('(<= open (true (cell ?r ?c b)))');
+    expect(hover.contents.value).toContain('(<= open (true (cell ?_r ?_c b)))');
   });
 
   it('goes from a nonterminal to its (rule ...) facts', async () => {
@@ -259,7 +259,7 @@ describe('gramlog lsp --stdio, driven by a protocol client', () => {
     await client.open(file, big);
     await started;
     const v2 = client.diagnostics(uri, 2);
-    await client.change(uri, 2, '(<= (p ?x) (q ?y))\n');
+    await client.change(uri, 2, '(<= (p ?x) (q ?_y))\n');
     const got = await v2;
     expect(got.map((d) => d.code)).toEqual(['safety']);
     expect(client.logs.some((l) => l.endsWith('big.kif: diagnostics of version 1 cancelled: version 2 came'))).toBe(true);

@@ -23,6 +23,8 @@ import { runItems } from '../parallel/run-items.js';
 
 /** Violation facts printed in text output before "... and N more" (JSON has them all). */
 const MAX_SHOWN = 20;
+/** Forced choices the counterexample line names one by one (more are only counted there). */
+const MAX_CHOSEN_SHOWN = 8;
 
 export const checkCommand: Command = {
   name: 'check',
@@ -53,7 +55,7 @@ forced choice at a time: a node's rule replaced by one of its nonterminal's
 rules with fewer children (or a leaf rule), a layer's placed site cleared,
 each kept while a violation still holds, to a fixed point. It is printed with
 its size before and after, its violation facts, the artifact, and the gramlog
-generate command (--seed, --param, --choose) that reproduces exactly it. The
+generate command (--seed, --param, one --choices list) that reproduces it. The
 same file, --runs and --seed always give the same output.
 
 With --blueprint NAME, the runs master NAME of the .bp files instead, each
@@ -95,7 +97,7 @@ examples:
   gramlog check rules/building.gdl --runs 1000 --seed 3
   gramlog check rules/check-broken.gdl --json
   gramlog check rules/check-broken.gdl --param houses=6
-  gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choose
+  gramlog check rules/flowers.gdl          # a plant shrunk to 5 nodes, replayed with --choices
   gramlog check rules/mission.json rules/mission-checks.gdl --runs 200
 `,
   async run(args, io, sources) {
@@ -337,9 +339,11 @@ export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => strin
  */
 function shrinkText(r: { shrinks: number; sizes?: { before: number; after: number; unit: string } }): string {
   const steps = `${r.shrinks} shrink step${r.shrinks === 1 ? '' : 's'}`;
-  if (!r.sizes) return steps;
+  if (!r.sizes) return r.shrinks === 0 ? 'not shrunk' : `its seed and params shrunk in ${steps}`;
   const { before, after, unit } = r.sizes;
-  return after < before ? `shrunk from ${before} to ${after} ${unit} in ${steps}` : `no smaller one found (${steps}, still ${after} ${unit})`;
+  if (after < before) return `shrunk from ${before} to ${after} ${unit} in ${steps}`;
+  // an artifact's own shrink steps are strictly smaller (shrink-arbitrary.ts): these made only the seed or params smaller
+  return r.shrinks === 0 ? `not shrunk (still ${after} ${unit})` : `no smaller one found (still ${after} ${unit}; ${steps} made the seed or params smaller)`;
 }
 
 function rangesText(ranges: readonly ParamRange[]): string {
@@ -375,10 +379,16 @@ export function textReport(
     lines.push(`(a generation error counts as a counterexample of the property named after its code, ${r.error.code})`);
   }
   const choose = Object.entries(cx.choose ?? {}).map(([k, v]) => `${k}=${v}`);
-  lines.push(`counterexample: seed ${cx.seed}${params.length > 0 ? `, params ${params.join(' ')}` : ''}${choose.length > 0 ? `, choose ${choose.join(' ')}` : ''}`);
+  // dozens of forced choices are the replay's business (its --choices list), not this line's
+  const chosen = choose.length > MAX_CHOSEN_SHOWN ? `${choose.length} forced choices (the replay lists them)` : choose.join(' ');
+  lines.push(`counterexample: seed ${cx.seed}${params.length > 0 ? `, params ${params.join(' ')}` : ''}${choose.length > 0 ? `, choose ${chosen}` : ''}`);
   if (r.sizes) {
     const { before, after, unit } = r.sizes;
-    lines.push(`shrunk: ${after} ${unit} (the first failing run had ${before}), by forcing ${choose.length} choice(s)`);
+    lines.push(
+      after < before
+        ? `shrunk: ${after} ${unit} (the first failing run had ${before}), by forcing ${choose.length} choice(s)`
+        : `not shrunk: ${after} ${unit}, the size of the first failing run`,
+    );
   }
   const violations = r.violations ?? [];
   lines.push(`violations (${violations.length}):`);

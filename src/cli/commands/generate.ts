@@ -63,8 +63,8 @@ export const generateCommand: Command = {
   },
   help: `usage: gramlog generate FILE... [--seed N] [--count N] [--json | --format FORMAT]
                         [--explain] [--param KEY=VALUE]... [--choose PATH=RULE]...
-                        [--replay FILE] [--blueprint FILE.bp:NAME] [--graph FILE]
-                        [--satisfy [--draws N] [--search N]]
+                        [--choices LIST] [--replay FILE] [--blueprint FILE.bp:NAME]
+                        [--graph FILE] [--satisfy [--draws N] [--search N]]
 
 Loads the rule files as one grammar and expands its start symbol: at every node
 the pre-selector relations (setprob, addprob, scaleprob, transfer, forbid,

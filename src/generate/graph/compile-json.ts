@@ -18,11 +18,13 @@
  *   graph/bad-grammar        wrong JSON types (rules not an array, ...)
  *   graph/stage-never-applies a stage with no rule that can ever be chosen
  */
-import { GramlogError, type Code, type Span } from '../../errors.js';
+import { GramlogError, type Code, type Diagnostic, type Span } from '../../errors.js';
 import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { jsonKeys } from './schema.js';
 import { compileExpr, compileQuery, suggest, type Reporter } from './labels.js';
+import { labelTypos, noteBodyReads, type Kind } from './label-typos.js';
+import type { Statement } from '../../syntax/ast.js';
 import { DEFAULT_MAX_STEPS, type GraphGrammar, type GraphRule, type GraphStage, type PatternEdge, type PatternNode, type RhsEdge, type RhsNode, type RuleOrigin } from './types.js';
 
 // the keys of each object, from the schema (GRAPH_JSON_SCHEMA)
@@ -39,6 +41,15 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 class Loader {
   constructor(readonly doc: JsonDocument) {}
   rule = '';
+  /** The labels the rules make and match (for graph/unread-label, label-typos.ts). */
+  readonly labels = { made: [] as Array<{ kind: Kind; label: string; path: JsonPath }>, read: { node: new Set<string>(), edge: new Set<string>() }, open: { node: false, edge: false } };
+  noteRead(kind: Kind, literal: string | undefined): void {
+    if (literal === undefined) this.labels.open[kind] = true;
+    else this.labels.read[kind].add(literal);
+  }
+  noteMade(kind: Kind, label: unknown, path: JsonPath): void {
+    if (typeof label === 'string' && !label.includes('${')) this.labels.made.push({ kind, label, path });
+  }
   fail(code: Code, path: JsonPath, message: string): never {
     const where = pathText(path);
     throw new GramlogError(code, `${where}${this.rule ? ` (${this.rule})` : ''}: ${message}`, this.doc.spanAt(path));
@@ -61,8 +72,11 @@ class Loader {
   }
 }
 
-/** Compile a graphgram JSON grammar. */
-export function compileJsonGrammar(text: string, file: string): GraphGrammar {
+/**
+ * Compile a graphgram JSON grammar. `rules`: the statements of its rule files
+ * (violation rules), whose reads of node and edge labels count as reads.
+ */
+export function compileJsonGrammar(text: string, file: string, rules: readonly Statement[] = []): GraphGrammar {
   const doc = parseJson(text, file);
   const L: Loader = new Loader(doc);
   const g = doc.value;
@@ -110,7 +124,18 @@ export function compileJsonGrammar(text: string, file: string): GraphGrammar {
     program: undefined,
     logic: undefined,
     maxSteps: DEFAULT_MAX_STEPS,
+    warnings: jsonLabelTypos(L, rules),
   };
+}
+
+/** graph/unread-label for a JSON grammar: labels its RHS make that neither its LHS nor its rule files read. */
+function jsonLabelTypos(L: Loader, rules: readonly Statement[]): Diagnostic[] {
+  noteBodyReads(rules, L.labels.read, L.labels.open);
+  return labelTypos(
+      L.labels.made.map((m) => ({ kind: m.kind, label: m.label, span: () => L.doc.spanAt(m.path) })),
+      L.labels.read,
+    L.labels.open,
+  );
 }
 
 /**
@@ -298,6 +323,7 @@ function compilePattern(L: Loader, lhs: SideSpec): { nodes: PatternNode[]; edges
     }
     return { v, w, query: compileQuery(e.label, e.labelPath, L.reporter()), id: e.id };
   });
+  for (const e of edges) L.noteRead('edge', e.query.literal);
   const nbrs = lhs.nodes.map(() => new Set<number>());
   for (const e of edges) {
     nbrs[e.v]?.add(e.w);
@@ -309,6 +335,7 @@ function compilePattern(L: Loader, lhs: SideSpec): { nodes: PatternNode[]; edges
     strict: n.strict,
     neighbors: (nbrs[i] as Set<number>).size,
   }));
+  for (const n of nodes) L.noteRead('node', n.query.literal);
   return { nodes, edges, nodeIndex, edgeIds };
 }
 
@@ -362,6 +389,7 @@ function compileRhsNodes(L: Loader, rhsNodes: readonly NodeSpec[], lhsIndex: Rea
     let label: unknown = n.label;
     if (!n.hasLabel && lhsIndex.has(n.id)) label = n.update !== undefined ? { $assign: [{ $eval: `$${n.id}.label` }, n.update] } : { $eval: `$${n.id}.label` };
     const produces = !n.hasLabel && lhsIndex.has(n.id) && n.update === undefined ? 'copy' : typeof label === 'string' && !label.includes('${') ? label : undefined;
+    if (produces !== undefined && produces !== 'copy') L.noteMade('node', produces, n.labelPath);
     return { id: n.id, label: compileExpr(label, n.labelPath, rep), head: n.head, tail: n.tail, produces };
   });
   for (const [id, kind] of headOrTail) {
@@ -384,6 +412,7 @@ function compileRhsEdges(L: Loader, rhsEdges: readonly EdgeSpec[], lhsEdgeIds: R
     }
     if (v === undefined || !rhsIds.has(v)) L.fail('graph/unknown-node', e.vPath ?? e.path, `edge source ${v ?? '(missing)'} is no RHS node id${suggest(v ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
     if (w === undefined || !rhsIds.has(w)) L.fail('graph/unknown-node', e.wPath ?? e.path, `edge target ${w ?? '(missing)'} is no RHS node id${suggest(w ?? '', [...rhsIds])}; the RHS nodes are ${[...rhsIds].join(', ')}`);
+    L.noteMade('edge', label, e.labelPath);
     return { v, w, label: compileExpr(label, e.labelPath, rep) };
   });
 }

@@ -37,7 +37,7 @@ export function compileGraphGrammar(text: string, options: CompileGraphOptions =
   if (json && keys.length > 0) {
     throw new GramlogError('generate/unknown-param', `--param ${keys[0] as string}: a JSON graph grammar has no (param ...) facts`);
   }
-  const grammar = json ? compileJsonGrammar(text, file) : compileLogicGrammar(text, file, options.params, options.engine);
+  const grammar = json ? compileJsonGrammar(text, file, options.rules?.statements) : compileLogicGrammar(text, file, options.params, options.engine);
   const extra: Partial<{ -readonly [K in keyof GraphGrammar]: GraphGrammar[K] }> = {};
   if (options.rules) {
     if (grammar.logic) throw new GramlogError('graph/two-rule-sources', `${file} is a .gdl graph grammar: write its violation rules in it, not in a second file`);

@@ -6,13 +6,14 @@
  * mean". Labels made and never read otherwise are the artifact's own (for
  * display) and are left alone, as are labels of fewer than 3 characters and
  * a kind (node, edge) some body reads with a variable or compound label,
- * which may match anything.
+ * which may match anything. A graphgram JSON grammar gets the same check
+ * (compile-json.ts: its RHS labels against its LHS labels), through labelTypos.
  */
 import { closestNames } from '../../did-you-mean.js';
 import type { Diagnostic, Span } from '../../errors.js';
 import type { Literal, Statement, Term } from '../../syntax/ast.js';
 
-type Kind = 'node' | 'edge';
+export type Kind = 'node' | 'edge';
 /** Shorter labels (s, t, a1) are one edit from too many others to call one a typo. */
 const MIN_LENGTH = 3;
 /** The argument holding the label, per kind: (node ?v L), (edge ?a ?b L). */
@@ -28,9 +29,8 @@ function kindOf(pred: string, arity: number): Kind | undefined {
   return undefined;
 }
 
-export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
-  const read: Record<Kind, Set<string>> = { node: new Set(), edge: new Set() };
-  const open: Record<Kind, boolean> = { node: false, edge: false };
+/** Note the labels the bodies of `statements` read (exactly, or `open`: with a variable or compound). */
+export function noteBodyReads(statements: readonly Statement[], read: Record<Kind, Set<string>>, open: Record<Kind, boolean>): void {
   const visit = (lit: Literal): void => {
     if (lit.kind === 'not') visit(lit.body);
     else if (lit.kind === 'or') lit.disjuncts.forEach(visit);
@@ -42,9 +42,15 @@ export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
       else read[k].add(label);
     }
   };
+  for (const st of statements) st.body.forEach(visit);
+}
+
+export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
+  const read: Record<Kind, Set<string>> = { node: new Set(), edge: new Set() };
+  const open: Record<Kind, boolean> = { node: false, edge: false };
+  noteBodyReads(statements, read, open);
   const made: Array<{ kind: Kind; label: string; span: Span }> = [];
   for (const st of statements) {
-    st.body.forEach(visit);
     if (st.head.pred !== 'rewrite') continue;
     for (const item of st.head.args.slice(1)) {
       if (item.kind !== 'compound') continue;
@@ -54,6 +60,21 @@ export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
       if (k && t && label !== undefined) made.push({ kind: k, label, span: t.span });
     }
   }
+  return labelTypos(made, read, open);
+}
+
+/** What a grammar makes and reads, by kind (node, edge), whichever format it is written in. */
+export interface LabelUse {
+  /** Labels the rules make, where (a rewrite's argument, a JSON RHS label). */
+  made: ReadonlyArray<{ kind: Kind; label: string; span: Span | undefined | (() => Span | undefined) }>;
+  /** Labels some rule matches exactly. */
+  read: Readonly<Record<Kind, ReadonlySet<string>>>;
+  /** Kinds some rule matches with a variable, a pattern or no label at all (which may match anything). */
+  open: Readonly<Record<Kind, boolean>>;
+}
+
+/** The made labels no rule reads, one small edit from a read one: a warning each (graph/unread-label). */
+export function labelTypos(made: LabelUse['made'], read: LabelUse['read'], open: LabelUse['open']): Diagnostic[] {
   const out: Diagnostic[] = [];
   const said = new Set<string>();
   for (const m of made) {
@@ -65,8 +86,14 @@ export function unreadLabels(statements: readonly Statement[]): Diagnostic[] {
       code: 'graph/unread-label',
       severity: 'warning',
       message: `this rewrite makes ${m.kind === 'node' ? 'a node' : 'an edge'} labelled ${m.label}, which no rule reads, while rules read ${near.map((n) => `'${n}'`).join(' or ')}: did you mean ${near.map((n) => `'${n}'`).join(' or ')}?`,
-      span: m.span,
+      ...spanOf(m.span),
     });
   }
   return out;
+}
+
+/** A made label's span, found only for a finding (a JSON path is located on demand). */
+function spanOf(span: Span | undefined | (() => Span | undefined)): { span?: Span } {
+  const at = typeof span === 'function' ? span() : span;
+  return at ? { span: at } : {};
 }

@@ -89,7 +89,7 @@ describe('rules that can never apply', () => {
   });
   it('a .gdl rewrite making an edge label no rule reads, one edit from a read one: a located warning with did you mean', async () => {
     const { graphStyle } = await import('../../../src/generate/graph/style.js');
-    const text = '(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?c next))\n';
+    const text = '(graphstart room)\n(graphrule dig 1)\n(graphlimit 3)\n(<= (dig ?r) (node ?r room))\n(rewrite dig (keep ?r) (node ?c room) (edge ?r ?c nxt))\n(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?_c next))\n';
     const c = graphStyle.compile([{ file: 'g.gdl', text }]);
     const w = c.diagnostics.filter((d) => d.code === 'graph/unread-label');
     expect(w).toHaveLength(1);
@@ -97,6 +97,18 @@ describe('rules that can never apply', () => {
     expect(w[0]!.message).toMatch(/an edge labelled nxt, which no rule reads.*did you mean 'next'\?/);
     // spelt as read: nothing to say
     expect(graphStyle.compile([{ file: 'g.gdl', text: text.replace('nxt', 'next') }]).diagnostics.filter((d) => d.code === 'graph/unread-label')).toEqual([]);
+  });
+  it('a JSON grammar making a label used once and matched by nothing, one edit from a matched one: the same located warning', async () => {
+    const { graphStyle } = await import('../../../src/generate/graph/style.js');
+    const text = '{"start": "S", "rules": [\n {"lhs": "S", "rhs": {"node": ["room", "room"], "edge": [[0, 1, "nxt"]]}},\n {"lhs": "room", "rhs": "hall"}\n]}';
+    const rules = '(<= (violation far ?a) (edge ?a ?b next) (edge ?b ?_c next))\n';
+    const c = graphStyle.compile([{ file: 'g.json', text }, { file: 'v.gdl', text: rules }]);
+    const w = c.diagnostics.filter((d) => d.code === 'graph/unread-label');
+    expect(w.map((d) => d.message)).toEqual(["this rewrite makes an edge labelled nxt, which no rule reads, while rules read 'next': did you mean 'next'?"]);
+    expect(w[0]).toMatchObject({ severity: 'warning', span: { file: 'g.json', line: 2, column: 65 } }); // the "nxt"
+    // spelt as read: nothing to say
+    const fixed = graphStyle.compile([{ file: 'g.json', text: text.replace('nxt', 'next') }, { file: 'v.gdl', text: rules }]);
+    expect(fixed.diagnostics.filter((d) => d.code === 'graph/unread-label')).toEqual([]);
   });
   it('a label path through a key JavaScript gives every object ($eval and ${...}): a located error naming the key', () => {
     const rhs = (label: string) => `{"rules": [{"lhs": {"node": [{"id": "a", "label": "x"}]},\n  "rhs": {"node": [{"id": "a", "label": ${label}}]}}]}`;

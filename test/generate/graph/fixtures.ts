@@ -15,7 +15,7 @@ export const KEEP_HEAD_TAIL = `(graphstart s)
 /** A rule `grow` that adds `t` nodes below the `s` node until there are (param size K) of them (K from 1 to 3). */
 export const GROW_TO_SIZE = `(graphrule grow 1)
   (<= (small) (param size ?k) (not (enough ?k)))
-  (<= (enough 1) (node ?a t))
+  (<= (enough 1) (node ?_a t))
   (<= (enough 2) (node ?a t) (node ?b t) (distinct ?a ?b))
   (<= (enough 3) (node ?a t) (node ?b t) (node ?c t) (distinct ?a ?b) (distinct ?a ?c) (distinct ?b ?c))
   (<= (grow ?x) (node ?x s) (small))

@@ -102,7 +102,7 @@ describe('incremental .gdl matching', () => {
     expect(kinds(compile(readRepoFile('rules/mission.gdl')))).toEqual({ begin: 'local', grow: 'local', lock: 'global', settle: 'local', guard: 'global' });
     expect(kinds(compile(readRepoFile('rules/rooms.gdl')))).toEqual({ dig: 'local', lock: 'local' });
     const mission = ruleLocality(compile(readRepoFile('rules/mission.gdl')));
-    expect(mission.find((r) => r.rule === 'guard')?.locality).toMatchObject({ why: expect.stringContaining('(node ?t task) shares no node variable with the head (any-task)') });
+    expect(mission.find((r) => r.rule === 'guard')?.locality).toMatchObject({ why: expect.stringContaining('(node ?_t task) shares no node variable with the head (any-task)') });
     expect(mission.find((r) => r.rule === 'lock')?.locality).toMatchObject({ why: expect.stringContaining('behind-lock') });
     const g = compile(`(graphstart a)
       (<= (two ?a ?c) (edge ?a ?b ?l) (edge ?b ?c ?m))

@@ -50,7 +50,7 @@ describe('.gdl graph vocabulary', () => {
   it('a weight or a count that is not a number, and a declaration defined by a rule', () => {
     expect(at('(graphrule other heavy)')).toMatchObject({ code: 'graph/bad-number', line: 4, column: 18 });
     expect(at('(graphlimit grow many)')).toMatchObject({ code: 'graph/bad-number', line: 4, column: 18 });
-    expect(at('(<= (graphlimit 3) (node ?x a))')).toMatchObject({ code: 'vocabulary/fact-only', line: 4, column: 6 });
+    expect(at('(<= (graphlimit 3) (node ?_x a))')).toMatchObject({ code: 'vocabulary/fact-only', line: 4, column: 6 });
     expect(at('(edge a b c)')).toMatchObject({ code: 'vocabulary/injected', line: 4, column: 1 });
     expect(at('(<= (big ?x) (node ?x))')).toMatchObject({ code: 'vocabulary/arity', line: 4, column: 14 });
   });
