@@ -281,7 +281,7 @@ export type SolveResult =
    * constraint, and which of them change a draw of the seed's own (what it
    * drew there, what it takes instead).
    */
-  | { readonly status: 'sat'; readonly choose: CheckChoices; readonly steered?: ReadonlyArray<{ readonly key: string; readonly drawn: string; readonly chosen: string }> }
+  | { readonly status: 'sat'; readonly choose: CheckChoices; readonly steered?: ReadonlyArray<{ readonly key: string; readonly drawn: string; readonly chosen: string; readonly avoided?: readonly string[] }> }
   /** No choices satisfy: a proof over the style's whole space of artifacts. */
   | { readonly status: 'unsat' }
   /** The solver's budget ran out, or it cannot decide this file: why. */
@@ -296,8 +296,13 @@ export interface SatisfyPart<G, A> {
    * (src/generate/satisfy/search.ts) enumerates.
    */
   choices?(grammar: G, seed: number | string, choose: CheckChoices, options: StyleGenerateOptions): ChoiceRun<A>;
-  /** A complete solver over the style's choices (e.g. SAT over a layer file's sites), steered by SEED's draws; `work`: its budget. */
-  solve?(grammar: G, seed: number | string, work: number): SolveResult;
+  /**
+   * A complete solver over the style's choices (e.g. SAT over a layer file's
+   * sites), steered by SEED's draws; `work`: its budget; `choose`: the
+   * caller's forced draws (`--choose`), which every answer keeps (unsat: none
+   * with them).
+   */
+  solve?(grammar: G, seed: number | string, work: number, choose?: CheckChoices): SolveResult;
   /**
    * The relations (besides `violation`) whose rules and facts are
    * constraints: the statements an unsatisfiable core is made of (e.g. a layer

@@ -59,7 +59,7 @@ export async function benchSatisfy(options: { quick?: boolean } = {}): Promise<S
   await benchIsland(
     runs.find((r) => r.name.startsWith('rules/island.gdl')),
     options.quick ? 100 : 500,
-    options.quick ? 2000 : 30000,
+    Number(process.env.ISLAND_REFERENCE_SEEDS ?? (options.quick ? 2000 : 30000)),
   );
   return runs;
 }

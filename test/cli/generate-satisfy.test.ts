@@ -59,7 +59,7 @@ describe('gramlog generate --satisfy', () => {
     expect(e.stdout).toContain('steered draws:\n  n: big -> small  (avoids (violation too-big n))');
   });
 
-  it('a layer file steered by the solver lists the bits it flipped and what the seed\'s own draw broke', async () => {
+  it('a layer file steered by the solver lists the bits it flipped and, per bit, what undoing it would break', async () => {
     const r = await runCli(['generate', 'rules/island.gdl', '--seed', '1', '--satisfy', '--json']);
     expect(r.code).toBe(0);
     const how = (JSON.parse(r.stdout) as { satisfy: { method: string; steered: Array<{ key: string; drawn: string; chosen: string; avoided: string[] }>; choose: Record<string, string> } }).satisfy;
@@ -68,8 +68,11 @@ describe('gramlog generate --satisfy', () => {
     for (const s of how.steered) {
       expect(s.drawn).not.toBe(s.chosen);
       expect(how.choose[s.key]).toBe(s.chosen);
-      expect(s.avoided.length).toBeGreaterThan(0);
+      for (const a of s.avoided) expect(a).toMatch(/^\((violation river-beach \(at \d+ \d+\)|between river 4 12)\)$/);
+      // a river cell taken out: the violation at that very cell
+      if (s.key.startsWith('river:') && s.chosen === 'off') expect(s.avoided).toEqual([`(violation river-beach ${s.key.slice('river:'.length)})`]);
     }
+    expect(how.steered.some((s) => s.avoided.length > 0)).toBe(true);
   });
 
   it('a --choose that names no draw is a usage error with --satisfy too (exit 2), never a proof that nothing satisfies', async () => {

@@ -6,10 +6,8 @@
  * the program derives with nothing placed and no rule reading `placed` holds
  * in every outcome: unsatisfiable without a solver.
  *
- * For steering, each placed variable V has a free twin "target of V" and the
- * encoding counts the variables that differ from their targets (one adder,
- * built once): a seed's plain placement is given as assumptions on the
- * targets, so one encoding serves many seeds without growing per seed.
+ * One encoding serves many seeds: a seed's steering only solves under
+ * assumptions (satisfy.ts), which add no constraint for the next seed.
  */
 import type { LogicTypes } from './logic-types.js';
 import { Logic, LOGIC_NOT_LOADED, requireLogic } from './logic.js';
@@ -22,10 +20,8 @@ export interface SatisfyEncoding {
   readonly solver: LogicTypes.Solver;
   /** Placed variable → its fact, in a fixed order. */
   readonly placedVars: ReadonlyMap<string, InjectedFact>;
-  /** Placed variable → its target variable. */
-  readonly targets: ReadonlyMap<string, string>;
-  /** The number of placed variables that differ from their targets. */
-  readonly distance: LogicTypes.Bits;
+  /** Placed variable → when its site is a candidate of its layer (a site under the mask): a forced draw places it exactly then. */
+  readonly candidate: ReadonlyMap<string, LogicTypes.Operand>;
 }
 
 export type Encoded =
@@ -74,8 +70,11 @@ export function encodeOutcomes(g: LayerGrammar, options: SolverOptions = {}): Ou
     list.push(enc.atomVar(i));
     violations.set(name, list);
   });
-  const targets = new Map<string, string>();
-  for (const v of enc.placedVars.keys()) targets.set(v, `t.${v}`);
-  const distance = Logic.sum([...targets].map(([v, t]) => Logic.xor(v, t)));
-  return { encoding: { solver: enc.solver, placedVars: enc.placedVars, targets, distance }, violations };
+  const candidate = new Map<string, LogicTypes.Operand>();
+  const decls = new Map(g.layers.map((l) => [l.id, l]));
+  for (const [v, f] of enc.placedVars) {
+    const m = decls.get(f.tuple[0] as number);
+    if (m) candidate.set(v, Logic.and(enc.site(m, f.tuple[1] as number), enc.allow(m, f.tuple[1] as number)));
+  }
+  return { encoding: { solver: enc.solver, placedVars: enc.placedVars, candidate }, violations };
 }

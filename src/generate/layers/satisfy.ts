@@ -21,64 +21,93 @@
  * with forced bits, and a spurious one is blocked and the solver asked again,
  * as solver.ts does.
  *
- * Steering: among the models, the one closest to the seed's plain draw
- * (fewest sites whose placement differs from the seed's own generation; the
- * weighted sum minimised by binary search, within the budget). The answer is
- * returned as the fewest forced base bits that turn the seed's own first draw
- * of each layer into that model: every other bit stays the seed's.
+ * Steering, deterministic per seed: the answer keeps as much of the seed's
+ * own draw as it can, layer by layer in order: each layer's sites are kept
+ * as the seed placed them when the layers kept so far allow it, else site by
+ * site (in an order drawn from the seed), each kept unless keeping it leaves
+ * no model. Every step is decided by whether a model exists (SAT or UNSAT, a
+ * fact about the file), never by which model MiniSat happens to return, so
+ * the answer does not depend on the seeds the encoding served before
+ * (--count, --jobs, --shard). Most steps need no solver call (the last model
+ * already keeps the site). The answer is returned as the fewest forced base
+ * bits that turn the seed's own first draw of each layer into that outcome:
+ * every other bit stays the seed's. The caller's forced bits (--choose) are
+ * constraints of every model: a forced "on" places its site wherever the site
+ * is under its layer's mask, a forced "off" never.
  */
 import type { LogicTypes } from './logic-types.js';
 import { Logic } from './logic.js';
 import { GramlogError } from '../../errors.js';
 import type { InjectedFact } from '../../engine/evaluate.js';
-import { createRandom } from '../../random.js';
+import { createRandom, type Random } from '../../random.js';
 import type { CheckChoices, SatisfyPart, SolveResult } from '../style.js';
-import { choiceKey } from './choices.js';
-import { applyMask, drawBase, drawLayer, generateLayers, type LayerArtifact } from './generate.js';
+import { choiceKey, forcedBits, parseLayerChoices, type LayerChoices } from './choices.js';
+import { applyMask, drawBase, drawLayer, groupViolations, type LayerArtifact } from './generate.js';
+import { violationsOf } from '../violations.js';
 import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
 import { encodeSatisfy, type Encoded, type SatisfyEncoding } from './satisfy-encode.js';
+import { RawSteer } from './satisfy-steer.js';
 import { contained, readModel, SolverAbort, SOLVER_MEMORY } from './solver.js';
-import { readLayerState } from './vocabulary.js';
+import { readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
 
 type Op = LogicTypes.Operand;
 
+/**
+ * A layer's state (its sites, mask and chances) as generation reads it after
+ * the given earlier layers' placed facts, evaluated once per seed for each
+ * distinct set of them: the seed's own draw and the answer share every layer
+ * up to the first one the steering changed.
+ */
+class LayerStates {
+  private readonly known = new Map<string, LayerState>();
+  constructor(private readonly g: LayerGrammar) {}
+  of(decl: LayerDecl, earlier: readonly InjectedFact[]): LayerState {
+    const key = `${decl.id}|${earlier.map(factKey).sort().join(' ')}`;
+    let state = this.known.get(key);
+    if (!state) this.known.set(key, (state = readLayerState(this.g.program, modelWith(this.g, earlier), decl)));
+    return state;
+  }
+}
+
 /** The placed sites of the seed's plain generation per layer (`layerId,siteId`); a layer whose bounds fail keeps its first draw, masked. */
-export function plainPlacement(g: LayerGrammar, seed: number | string): Set<string> {
+function plainPlacement(g: LayerGrammar, seed: number | string, states: LayerStates, forced?: LayerChoices): { keys: Set<string>; facts: InjectedFact[] } {
   const root = createRandom(seed);
   const facts: InjectedFact[] = [];
   const out = new Set<string>();
   for (const decl of g.layers) {
-    const state = readLayerState(g.program, modelWith(g, facts), decl);
+    const state = states.of(decl, facts);
     let placed: number[];
     try {
-      placed = drawLayer(g.program, decl, state, root).placed;
+      placed = drawLayer(g.program, decl, state, root, undefined, forcedBits(g.program, decl, state, forced, new Set())).placed;
     } catch (e) {
       if (!(e instanceof GramlogError)) throw e;
-      placed = applyMask(state, drawBase(state, root.derive(`layer/${decl.name}/0`)));
+      placed = applyMask(state, firstDraw(g, decl, state, root, forced));
     }
     for (const k of placed) {
       facts.push({ rel: g.placedRel, tuple: [decl.id, k] });
       out.add(`${decl.id},${k}`);
     }
   }
-  return out;
+  return { keys: out, facts };
 }
 
 /**
  * The fewest forced bits under which the seed's first draw of every layer
- * places exactly `facts`; undefined when `facts` is not an outcome generation
- * can produce (a site placed that is not a site, not allowed, or of chance 0;
- * an allowed site of chance 1 left out): a spurious model.
+ * places exactly `facts`, within every layer's bounds, deriving no violation:
+ * what generating with them gives (generation reads each layer as here).
+ * Undefined when `facts` is not such an outcome (a site placed that is not a
+ * site, not allowed, or of chance 0; an allowed site of chance 1 left out; a
+ * bound or a violation broken): a spurious model.
  */
-export function forcedFor(g: LayerGrammar, seed: number | string, facts: readonly InjectedFact[]): CheckChoices | undefined {
+function forcedFor(g: LayerGrammar, seed: number | string, facts: readonly InjectedFact[], states: LayerStates, forced?: LayerChoices): Change[] | undefined {
   const root = createRandom(seed);
-  const choose: Record<string, string> = {};
+  const choose: Change[] = [];
   const wanted = new Set(facts.map(factKey));
   const earlier: InjectedFact[] = [];
   for (const decl of g.layers) {
-    const state = readLayerState(g.program, modelWith(g, earlier), decl);
-    const drawn = drawBase(state, root.derive(`layer/${decl.name}/0`));
+    const state = states.of(decl, earlier);
+    const drawn = firstDraw(g, decl, state, root, forced);
     const mine = facts.filter((f) => f.tuple[0] === decl.id);
     for (const f of mine) {
       const k = f.tuple[1] as number;
@@ -88,51 +117,69 @@ export function forcedFor(g: LayerGrammar, seed: number | string, facts: readonl
       if (!state.allowed.has(k)) continue;
       const on = wanted.has(`${decl.id},${k}`);
       if (!on && (state.prob.get(k) ?? 0) >= 1) return undefined;
-      if (drawn.has(k) !== on) choose[choiceKey(decl.name, g.program.terms.print(k))] = on ? 'on' : 'off';
+      if (drawn.has(k) === on) continue;
+      const key = choiceKey(decl.name, g.program.terms.print(k));
+      // a bit the caller forced is never changed
+      if (forced?.has(key)) return undefined;
+      choose.push({ key, fact: { rel: g.placedRel, tuple: [decl.id, k] }, on });
     }
+    const b = decl.between;
+    if (b && groupViolations(state, new Set(mine.map((f) => f.tuple[1] as number)), b.min, b.max).length > 0) return undefined;
     for (const f of mine) earlier.push(f);
   }
-  return choose;
+  return violationsOf(modelWith(g, earlier)).facts.length === 0 ? choose : undefined;
 }
 
-/** Whether `artifact` places exactly `facts` and derives no violation. */
-function confirms(artifact: LayerArtifact, facts: readonly InjectedFact[]): boolean {
-  if (artifact.violations.length > 0 || artifact.facts.length !== facts.length) return false;
-  const got = new Set(artifact.facts.map(factKey));
-  return facts.every((f) => got.has(factKey(f)));
+/** A forced bit of a steered answer: the seed's own first draw of that site flipped. */
+interface Change {
+  readonly key: string;
+  readonly fact: InjectedFact;
+  /** The bit forced (the seed drew the other). */
+  readonly on: boolean;
 }
 
 /**
- * The model closest to the seed's plain placement (the targets assumed to be
- * it): binary search on the number of differing sites, each probe one solver
- * call counted against the budget (`spend`). Past the budget, the closest
- * model found so far (still a solution). Undefined when there is none.
+ * What each change avoided: what undoing this one change in the answer (the
+ * seed's own draw of that site back) would break, the violations it derives
+ * and the bound of the change's layer. A change that breaks nothing undone
+ * alone (it goes with the others, e.g. a site an earlier change took out of
+ * its layer's mask) lists none.
  */
-function closest(enc: SatisfyEncoding, plain: ReadonlySet<string>, spend: () => boolean): LogicTypes.Solution | null {
-  const target = Logic.and([...enc.targets].map(([v, t]) => (plain.has(factKey(enc.placedVars.get(v) as InjectedFact)) ? t : Logic.not(t))));
-  let best = enc.solver.solveAssuming(target);
-  if (!best) return null;
-  let hi = best.evaluate(enc.distance);
-  let lo = 0;
-  while (lo < hi && spend()) {
-    const mid = Math.floor((lo + hi) / 2);
-    const s = enc.solver.solveAssuming(Logic.and(target, Logic.lessThanOrEqual(enc.distance, Logic.constantBits(mid))));
-    if (s) {
-      best = s;
-      hi = s.evaluate(enc.distance);
-    } else lo = mid + 1;
-  }
-  return best;
+function avoidedBy(g: LayerGrammar, states: LayerStates, answer: readonly InjectedFact[], changes: readonly Change[]): string[][] {
+  const order = new Map(g.layers.map((l, i) => [l.id, i]));
+  return changes.map((c) => {
+    const k = factKey(c.fact);
+    const undone = c.on ? answer.filter((f) => factKey(f) !== k) : [...answer, c.fact];
+    const broken = violationsOf(modelWith(g, undone)).facts;
+    const at = order.get(c.fact.tuple[0] as number) as number;
+    const decl = g.layers[at] as LayerDecl;
+    const b = decl.between;
+    if (b) {
+      const state = states.of(decl, answer.filter((f) => (order.get(f.tuple[0] as number) as number) < at));
+      const mine = new Set(undone.filter((f) => f.tuple[0] === decl.id).map((f) => f.tuple[1] as number));
+      if (groupViolations(state, mine, b.min, b.max).length > 0) broken.push(`(between ${decl.name} ${b.min} ${b.max})`);
+    }
+    return broken;
+  });
+}
+
+/** The seed's first draw of a layer's base bits, with the caller's forced bits. */
+function firstDraw(g: LayerGrammar, decl: LayerDecl, state: LayerState, root: Random, forced: LayerChoices | undefined): Set<number> {
+  const drawn = drawBase(state, root.derive(`layer/${decl.name}/0`));
+  for (const [k, on] of forcedBits(g.program, decl, state, forced, new Set()) ?? []) on ? drawn.add(k) : drawn.delete(k);
+  return drawn;
 }
 
 const factKey = (f: InjectedFact): string => `${f.tuple[0] as number},${f.tuple[1] as number}`;
 
 /**
- * Seeds one encoding serves before it is built anew: each seed's probes add a
- * few clauses (its assumptions) to MiniSat's fixed heap, and building it
- * again takes about 0.5 s on the 12x12 rules/island.gdl.
+ * Seeds one encoding serves before it is built anew (building takes about
+ * 0.5 s on the 12x12 rules/island.gdl). A seed's clauses are retired when it
+ * is done, but its variables and MiniSat's learnt clauses stay; 1,000 island
+ * seeds on one encoding were measured within MiniSat's heap. A rebuild never
+ * changes an answer (the steering is decided by SAT/UNSAT verdicts alone).
  */
-const SEEDS_PER_ENCODING = 64;
+const SEEDS_PER_ENCODING = 1000;
 
 const encodings = new WeakMap<LayerGrammar, { encoded: Encoded; seeds: number }>();
 
@@ -143,36 +190,158 @@ function encodingOf(g: LayerGrammar): Encoded {
   return e.encoded;
 }
 
-/** Forced bits under which SEED's generation places a violation-free outcome within every bound, closest to its plain draw. */
-export function solveLayers(g: LayerGrammar, seed: number | string, work: number): SolveResult {
+/**
+ * The outcome that keeps the most of `plain`, layer by layer (see above),
+ * among the models of `start` (a variable of `steer`, 0: none): its placed
+ * facts; null when there is none, undefined when the budget ran out first.
+ */
+function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][], plain: ReadonlySet<string>, start: number, spend: () => boolean): InjectedFact[] | null | undefined {
+  let fixed = start;
+  const num = new Map<string, number>();
+  const want = new Map<string, boolean>();
+  for (const vars of layers) {
+    for (const v of vars) {
+      num.set(v, raw.num(v));
+      want.set(v, plain.has(factKey(enc.placedVars.get(v) as InjectedFact)));
+    }
+  }
+  const keep = (v: string) => (want.get(v) ? (num.get(v) as number) : -(num.get(v) as number));
+  // whether raw's last model satisfies `fixed` (then a site it keeps needs no call)
+  let model = false;
+  const kept = (v: string) => model && raw.value(num.get(v) as number) === want.get(v);
+  /** Whether `a` has a model (the last one read from then on); undefined past the budget. */
+  const ask = (a: number): boolean | undefined => {
+    if (!spend()) return undefined;
+    model = raw.solve(a);
+    return model;
+  };
+  for (const vars of layers) {
+    const whole = raw.and(fixed, vars.map(keep));
+    if (vars.every(kept)) {
+      fixed = whole;
+      continue;
+    }
+    const w = ask(whole);
+    if (w === undefined) return undefined;
+    if (w) {
+      fixed = whole;
+      continue;
+    }
+    // site by site: each kept unless no model keeps it with the ones decided before
+    let pending: number[] = [];
+    for (const v of vars) {
+      if (kept(v)) {
+        pending.push(keep(v));
+        continue;
+      }
+      const tried = raw.and(fixed, [...pending, keep(v)]);
+      const t = ask(tried);
+      if (t === undefined) return undefined;
+      if (t) {
+        fixed = tried;
+        pending = [];
+      } else pending.push(-keep(v));
+    }
+    fixed = raw.and(fixed, pending);
+  }
+  if (!model) {
+    // the last call had no model: one of everything decided (none: the encoding itself has none)
+    const m = ask(fixed);
+    if (m === undefined) return undefined;
+    if (!m) return null;
+  }
+  const facts: InjectedFact[] = [];
+  for (const [v, fact] of enc.placedVars) if (raw.value(num.get(v) as number)) facts.push(fact);
+  return facts;
+}
+
+/** The placed variables per layer in generation order, each layer's in an order drawn from the seed. */
+function steeringOrder(g: LayerGrammar, enc: SatisfyEncoding, seed: number | string): string[][] {
+  const rng = createRandom(seed).derive('satisfy/order');
+  const byLayer = new Map<number, string[]>(g.layers.map((l) => [l.id, []]));
+  for (const [v, f] of enc.placedVars) byLayer.get(f.tuple[0] as number)?.push(v);
+  return g.layers.map((l) => {
+    const vars = byLayer.get(l.id) as string[];
+    for (let i = vars.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [vars[i], vars[j]] = [vars[j] as string, vars[i] as string];
+    }
+    return vars;
+  });
+}
+
+/** The caller's forced bits as constraints on the placed variables (see above). */
+function forcedConstraint(g: LayerGrammar, enc: SatisfyEncoding, forced: LayerChoices | undefined): Op {
+  if (!forced || forced.size === 0) return Logic.TRUE;
+  const byKey = new Map<string, string>();
+  for (const [v, f] of enc.placedVars) {
+    const decl = g.layers.find((l) => l.id === f.tuple[0]);
+    if (decl) byKey.set(choiceKey(decl.name, g.program.terms.print(f.tuple[1] as number)), v);
+  }
+  const parts: Op[] = [];
+  for (const [key, on] of forced) {
+    const v = byKey.get(key);
+    // a site that is never a candidate is never placed, forced or not
+    if (v === undefined) continue;
+    parts.push(on ? Logic.implies(enc.candidate.get(v) ?? Logic.FALSE, v) : Logic.not(v));
+  }
+  return Logic.and(parts);
+}
+
+/** Forced bits under which SEED's generation places a violation-free outcome within every bound, keeping the most of its own draw (and the caller's forced bits). */
+export function solveLayers(g: LayerGrammar, seed: number | string, work: number, choose?: CheckChoices): SolveResult {
+  const r = solveOnce(g, seed, work, choose);
+  // MiniSat's heap filled up on an encoding that served many seeds: once more on a new one (the answer does not depend on it)
+  if (r !== ABORTED) return r;
+  const again = solveOnce(g, seed, work, choose, true);
+  return again === ABORTED ? { status: 'unknown', why: 'the SAT solver ran out of memory' } : again;
+}
+
+const ABORTED = Symbol('aborted');
+
+function solveOnce(g: LayerGrammar, seed: number | string, work: number, choose: CheckChoices | undefined, last = false): SolveResult | typeof ABORTED {
   let spent = 0;
   const spend = () => spent++ < work;
+  const forced = choose && Object.keys(choose).length > 0 ? parseLayerChoices(Object.entries(choose).map(([k, v]) => `${k}=${v}`)) : undefined;
   try {
     return contained((): SolveResult => {
       const made = encodingOf(g);
       if (made.status !== 'ready') return made;
       const enc = made.encoding;
-      const plain = plainPlacement(g, seed);
-      while (spend()) {
-        const solution = closest(enc, plain, spend);
-        if (!solution) return { status: 'unsat' };
-        const { facts, literals } = readModel(enc.placedVars, solution);
-        const choose = forcedFor(g, seed, facts);
-        if (choose) {
-          const forced = new Map(Object.entries(choose).map(([k, v]) => [k, v === 'on']));
-          const artifact = generateLayers(g, { seed, ...(forced.size > 0 ? { choose: forced } : {}) });
-          // each forced bit flips the seed's own first draw of that site
-          if (confirms(artifact, facts)) return { status: 'sat', choose, steered: Object.entries(choose).map(([key, v]) => ({ key, drawn: v === 'on' ? 'off' : 'on', chosen: v })) };
+      const states = new LayerStates(g);
+      const own = plainPlacement(g, seed, states, forced);
+      const layers = steeringOrder(g, enc, seed);
+      const raw = new RawSteer(enc.solver);
+      try {
+      // spurious models found for this seed are blocked for this seed only (a block for all would make later seeds depend on earlier ones)
+      let start = raw.implying(forcedConstraint(g, enc, forced));
+      for (;;) {
+        const facts = steer(raw, enc, layers, own.keys, start, spend);
+        if (facts === null) return { status: 'unsat' };
+        if (facts === undefined) return { status: 'unknown', why: `the solver ran out of its budget of ${work} calls` };
+        const changes = forcedFor(g, seed, facts, states, forced);
+        if (changes) {
+          const avoided = avoidedBy(g, states, facts, changes);
+          return {
+            status: 'sat',
+            choose: Object.fromEntries(changes.map((c) => [c.key, c.on ? 'on' : 'off'])),
+            // each forced bit flips the seed's own first draw of that site
+            steered: changes.map((c, i) => ({ key: c.key, drawn: c.on ? 'off' : 'on', chosen: c.on ? 'on' : 'off', avoided: avoided[i] as string[] })),
+          };
         }
-        // spurious (an unsupported loop through placed): never this outcome again, for any seed
-        enc.solver.forbid(Logic.and(literals));
+        // spurious (an unsupported loop through placed): never this outcome again
+        const on = new Set(facts.map(factKey));
+        start = raw.someOf(start, [...enc.placedVars].map(([v, f]) => (on.has(factKey(f)) ? -raw.num(v) : raw.num(v))));
       }
-      return { status: 'unknown', why: `the solver ran out of its budget of ${work} calls` };
+      } finally {
+        raw.retire();
+      }
     });
   } catch (e) {
     if (!(e instanceof SolverAbort)) throw e;
     // MiniSat's heap is full: the encoding is not reused
     encodings.delete(g);
+    if (!last) return ABORTED;
     return { status: 'unknown', why: `the SAT solver ran out of its ${SOLVER_MEMORY / 1024 / 1024} MB of memory (${e.message})` };
   }
 }

@@ -166,9 +166,10 @@ export function readDeclarations(program: Program, model: Model): LayerDecl[] {
   return [...byName.values()].sort((a, b) => a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function probability(program: Program, id: number, what: string, span: Span | undefined): number {
+/** `span` is computed only for the error: a site's span scans the program's facts, and a layer reads a chance per site. */
+function probability(program: Program, id: number, what: string, span: () => Span | undefined): number {
   const p = num(program, id);
-  if (p === undefined || !(p >= 0 && p <= 1)) fail('layers/chance', `${what}: a probability must be a number from 0 to 1, not ${program.terms.print(id)}`, span);
+  if (p === undefined || !(p >= 0 && p <= 1)) fail('layers/chance', `${what}: a probability must be a number from 0 to 1, not ${program.terms.print(id)}`, span());
   return p;
 }
 
@@ -197,13 +198,13 @@ export function readLayerState(program: Program, model: Model, decl: LayerDecl):
     fail('layers/chance', `layer ${decl.name} has ${chances.length} chances (${chances.map((t) => terms.print(t[1] as number)).join(', ')}): give one`, spanOf(program, 'chance', 2, chances[1]));
   }
   const c = chances[0];
-  if (c) layerChance = probability(program, c[1] as number, `(chance ${decl.name} ...)`, spanOf(program, 'chance', 2, c));
+  if (c) layerChance = probability(program, c[1] as number, `(chance ${decl.name} ...)`, () => spanOf(program, 'chance', 2, c));
   const prob = new Map<number, number>();
   for (const t of model.tuples('sitechance', 3)) {
     if (t[0] !== decl.id || !siteSet.has(t[1] as number)) continue;
     const key = t[1] as number;
-    const span = spanOf(program, 'sitechance', 3, t);
-    if (prob.has(key)) fail('layers/chance', `site ${terms.print(key)} of layer ${decl.name} has two sitechances`, span);
+    const span = () => spanOf(program, 'sitechance', 3, t);
+    if (prob.has(key)) fail('layers/chance', `site ${terms.print(key)} of layer ${decl.name} has two sitechances`, span());
     prob.set(key, probability(program, t[2] as number, `(sitechance ${decl.name} ${terms.print(key)} ...)`, span));
   }
   for (const s of sites) if (!prob.has(s)) prob.set(s, layerChance);

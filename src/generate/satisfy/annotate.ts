@@ -29,10 +29,14 @@ export function satisfyLine(seed: number | string, how: SatisfyHow): string {
     case 'redraw':
       return `seed ${s} satisfied by redraw ${how.draws - 1} (exact: the first of ${how.draws} draws from streams derived from the seed that breaks no constraint)`;
     case 'search':
-      return `seed ${s} satisfied by steered draws: every one of ${how.draws} draws broke a constraint, and a search over the seed's choices changed ${how.steered?.length ?? 0} of them (${how.searched ?? 0} generations)`;
+      return `seed ${s} satisfied by steered draws: ${broke(how.draws)}, and a search over the seed's choices changed ${how.steered?.length ?? 0} of them (${how.searched ?? 0} generations)`;
     case 'solver':
-      return `seed ${s} satisfied by steered draws: every one of ${how.draws} draws broke a constraint, and a solver changed ${how.steered?.length ?? Object.keys(how.choose ?? {}).length} of the seed's draws`;
+      return `seed ${s} satisfied by steered draws: ${broke(how.draws)}, and a solver changed ${how.steered?.length ?? Object.keys(how.choose ?? {}).length} of the seed's draws`;
   }
+}
+
+function broke(draws: number): string {
+  return draws === 1 ? "the seed's own draw broke a constraint (no redraw: --draws 1, or redraws of this file almost never satisfy)" : `every one of ${draws} draws broke a constraint`;
 }
 
 /** The artifact's text in `format` with the satisfy note (unchanged for an artifact of the seed's own draws). */
@@ -54,7 +58,9 @@ export function explainSteered(seed: number | string, how: SatisfyHow): string {
   const lines = ['', satisfyLine(seed, how)];
   if (how.steered && how.steered.length > 0) {
     lines.push('steered draws:');
-    for (const s of how.steered) lines.push(`  ${s.key}: ${s.drawn} -> ${s.chosen}  (avoids ${s.avoided.join(', ')})`);
+    for (const s of how.steered) {
+      lines.push(`  ${s.key}: ${s.drawn} -> ${s.chosen}  (${s.avoided.length > 0 ? `avoids ${s.avoided.join(', ')}` : 'avoids nothing alone: it goes with the other changes'})`);
+    }
   }
   if (how.choose && Object.keys(how.choose).length > 0) {
     lines.push(`replay: --choose ${Object.keys(how.choose).sort().map((k) => `'${k}=${how.choose?.[k] as string}'`).join(' --choose ')}`);

@@ -27,11 +27,22 @@ import { searchChoices, type SteeredDraw } from './search.js';
 export const DEFAULT_DRAWS = 32;
 /** Exact redraws of a style that cannot steer (no search, no solver): all it has, so more of them. */
 export const DEFAULT_DRAWS_UNSTEERED = 256;
+/**
+ * Exact redraws of a fixed probe seed that decide, once per file (and its
+ * params and forced draws), whether exact redraws are futile: when at most
+ * PROBE_ENOUGH of them satisfy, a style that steers steers at once (after
+ * the seed's own draw) instead of spending its DEFAULT_DRAWS redraws first.
+ * The decision depends on the file alone, never on the seeds asked for.
+ */
+export const PROBE_DRAWS = 64;
+export const PROBE_ENOUGH = 1;
+/** The seed whose redraws probe a file. */
+const PROBE_SEED = 'satisfy/probe';
 /** Generations (or solver work) one seed's steering may spend before a budget error. */
 export const DEFAULT_SEARCH = 2000;
 
 export interface SatisfyOptions {
-  /** Exact redraws before steering (default DEFAULT_DRAWS, or DEFAULT_DRAWS_UNSTEERED for a style that cannot steer; at least 1). */
+  /** Exact redraws before steering (default DEFAULT_DRAWS, or 1 where the probe finds redraws futile, or DEFAULT_DRAWS_UNSTEERED for a style that cannot steer; at least 1). */
   draws?: number;
   /** Work of the search or solver per seed (default DEFAULT_SEARCH). */
   search?: number;
@@ -70,6 +81,8 @@ export class Satisfier {
   private proof: GramlogError | undefined;
   private readonly draws: number;
   private readonly work: number;
+  /** Whether the probe may lower the draws (a style that steers, no --draws given); then the probe's verdict once known. */
+  private probe: 'unasked' | 'futile' | 'useful' | 'fixed';
 
   constructor(
     private readonly style: AnyStyle,
@@ -81,6 +94,24 @@ export class Satisfier {
     const steers = style.satisfy?.choices !== undefined || style.satisfy?.solve !== undefined;
     this.draws = Math.max(1, options.draws ?? (steers ? DEFAULT_DRAWS : DEFAULT_DRAWS_UNSTEERED));
     this.work = Math.max(0, options.search ?? DEFAULT_SEARCH);
+    this.probe = steers && options.draws === undefined ? 'unasked' : 'fixed';
+  }
+
+  /** The exact draws of a seed whose own draw broke a constraint: 1 where the probe finds redraws futile. */
+  private redraws(): number {
+    if (this.probe === 'unasked') {
+      let satisfied = 0;
+      const options = this.searchOptions();
+      for (let k = 1; k <= PROBE_DRAWS && satisfied <= PROBE_ENOUGH; k++) {
+        try {
+          if (this.style.violations(this.style.generate(this.grammar, PROBE_SEED, { ...options, redraw: k })).length === 0) satisfied++;
+        } catch (e) {
+          if (!isGramlogError(e)) throw e;
+        }
+      }
+      this.probe = satisfied <= PROBE_ENOUGH ? 'futile' : 'useful';
+    }
+    return this.probe === 'futile' ? 1 : this.draws;
   }
 
   /** A satisfying artifact of `seed`; throws satisfy/unsatisfiable or satisfy/budget (or the seed's own usage errors). */
@@ -90,45 +121,53 @@ export class Satisfier {
     let broke: readonly string[] = [];
     /** What the seed's own draw broke (the steered draws avoid it). */
     let own: readonly string[] = [];
-    for (let k = 0; k < this.draws; k++) {
+    let draws = this.draws;
+    for (let k = 0; k < draws; k++) {
       try {
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, ...(k > 0 ? { redraw: k } : {}) });
         const violations = style.violations(artifact);
         if (violations.length === 0) return { artifact, how: { method: k === 0 ? 'plain' : 'redraw', draws: k + 1 } };
         broke = violations;
-        if (k === 0) own = violations;
+        if (k === 0) {
+          own = violations;
+          draws = this.redraws();
+        }
       } catch (e) {
         // a --choose that names nothing is the caller's mistake, on every draw
         if (!isGramlogError(e) || isChooseError(e)) throw e;
         broke = [`error[${e.code}]: ${e.message}`];
-        if (k === 0) own = [`error[${e.code}]`];
+        if (k === 0) {
+          own = [`error[${e.code}]`];
+          draws = this.redraws();
+        }
       }
     }
     const part = style.satisfy as SatisfyPart<unknown, unknown> | undefined;
     const base = baseChoices(this.generateOptions.choose);
     let why = `a ${style.title} has no search over its draws yet`;
     if (part?.solve) {
-      const r = part.solve(grammar, seed, this.work);
+      const r = part.solve(grammar, seed, this.work, Object.keys(base).length > 0 ? base : undefined);
       if (r.status === 'sat') {
         const choose = { ...base, ...r.choose };
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(choose) });
-        const steered = r.steered?.map((s) => ({ ...s, avoided: own }));
-        if (style.violations(artifact).length === 0) return { artifact, how: { method: 'solver', draws: this.draws, ...(steered ? { steered } : {}), choose } };
+        // what each steered draw avoided, where the style says; else everything the seed's own draw broke
+        const steered = r.steered?.map((s) => ({ ...s, avoided: s.avoided ?? own }));
+        if (style.violations(artifact).length === 0) return { artifact, how: { method: 'solver', draws, ...(steered ? { steered } : {}), choose } };
         why = 'the solver\'s answer broke a constraint when generated (an internal mismatch)';
       } else if (r.status === 'unsat') {
-        throw (this.proof = this.unsatisfiable(part, broke));
+        throw (this.proof = this.unsatisfiable(part, broke, seed));
       } else why = r.why;
     } else if (part?.choices) {
       const r = searchChoices(style, part, grammar, seed, base, this.work, undefined, this.searchOptions());
       if (r.status === 'sat') {
         // generated again as --choose replays it, with the caller's options (explain)
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(r.choose) });
-        return { artifact, how: { method: 'search', draws: this.draws, searched: r.generations, steered: r.steered, choose: r.choose } };
+        return { artifact, how: { method: 'search', draws, searched: r.generations, steered: r.steered, choose: r.choose } };
       }
-      if (r.status === 'unsat') throw (this.proof = this.unsatisfiable(part, broke));
+      if (r.status === 'unsat') throw (this.proof = this.unsatisfiable(part, broke, seed));
       why = r.why;
     }
-    throw this.budget(seed, broke, why);
+    throw this.budget(seed, broke, why, draws);
   }
 
   /** The caller's options a search generates with (not explain: the artifact found is generated again with it). */
@@ -152,7 +191,20 @@ export class Satisfier {
     };
   }
 
-  private unsatisfiable(part: SatisfyPart<unknown, unknown>, broke: readonly string[]): GramlogError {
+  private unsatisfiable(part: SatisfyPart<unknown, unknown>, broke: readonly string[], seed: number | string): GramlogError {
+    const forced = baseChoices(this.generateOptions.choose);
+    if (Object.keys(forced).length > 0) {
+      // the caller's forced draws may be what no artifact can keep: asked again without them
+      const free = part.solve ? part.solve(this.grammar, seed, this.work) : searchChoices(this.style, part, this.grammar, seed, {}, this.work, undefined, this.searchOptions());
+      if (free.status !== 'unsat') {
+        const given = chooseList(forced).map((c) => `--choose ${c}`).join(' ');
+        return new GramlogError(
+          'satisfy/unsatisfiable',
+          `no artifact satisfies every constraint with ${given}, whatever the seed (a complete search over every other draw the file allows found none)` +
+            (free.status === 'sat' ? `; without ${Object.keys(forced).length === 1 ? 'it' : 'them'} one does: drop or change the --choose` : `; whether one does without ${Object.keys(forced).length === 1 ? 'it' : 'them'} was not decided within the budget`),
+        );
+      }
+    }
     const { sources, compileOptions } = this.context;
     if (!sources) {
       return new GramlogError('satisfy/unsatisfiable', `no artifact satisfies every constraint, whatever the seed (a complete search over every draw the file allows found none; give the source files to name the conflicting statements)`);
@@ -173,7 +225,7 @@ export class Satisfier {
     return new GramlogError('satisfy/unsatisfiable', head, undefined, diagnostics);
   }
 
-  private budget(seed: number | string, broke: readonly string[], why: string): GramlogError {
+  private budget(seed: number | string, broke: readonly string[], why: string, draws: number): GramlogError {
     // located at the rule of the last draw's first violation, when the compiled files are known
     const program = this.context.compiled?.program;
     const name = /^\(violation ([^\s()]+)/.exec(broke[0] ?? '')?.[1];
@@ -182,7 +234,7 @@ export class Satisfier {
     const span = (named ?? rules[0])?.span;
     return new GramlogError(
       'satisfy/budget',
-      `seed ${String(seed)}: no artifact satisfying every constraint was found in ${this.draws} exact draw(s)` +
+      `seed ${String(seed)}: no artifact satisfying every constraint was found in ${draws} exact draw(s)` +
         ` and the steering (${why}); the last draw broke ${broke.slice(0, 3).join(', ')}${broke.length > 3 ? `, ... (${broke.length} in all)` : ''}:` +
         ` give more with --draws N or --search N, or loosen the constraints`,
       span,

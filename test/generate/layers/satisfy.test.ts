@@ -65,3 +65,79 @@ describe('--satisfy proves a layer file unsatisfiable', () => {
     expect(() => satisfier.one(2)).toThrow(/no artifact satisfies every constraint/);
   });
 });
+
+describe('--satisfy on a layer file: the same answer for a seed however it is asked', () => {
+  it('gives a steered seed the same island alone, after other seeds, or in reverse order (an encoding that served other seeds first)', () => {
+    const seeds = Array.from({ length: 16 }, (_, i) => i + 30);
+    const forward = compile('rules/island.gdl');
+    const backward = compile('rules/island.gdl');
+    const ahead = seeds.map((seed) => json(forward.satisfier.one(seed).artifact));
+    const behind = [...seeds].reverse().map((seed) => json(backward.satisfier.one(seed).artifact)).reverse();
+    expect(behind).toEqual(ahead);
+    const alone = compile('rules/island.gdl');
+    expect(json(alone.satisfier.one(37).artifact)).toBe(ahead[7]);
+  }, 120_000);
+});
+
+describe('--satisfy on a layer file keeps the caller\'s --choose', () => {
+  const { grammar } = compile('rules/island.gdl');
+  const withChoose = (choose: string[]) => new Satisfier(layersStyle, grammar, { choose }, {});
+  const placed = (a: unknown, layer: string) => (a as { layers: Array<{ name: string; placed: string[] }> }).layers.find((l) => l.name === layer)?.placed ?? [];
+
+  it('a forced draw stays forced where the solver steers, off and on', () => {
+    const seed = 1;
+    const free = new Satisfier(layersStyle, grammar, {}, {}).one(seed);
+    expect(free.how.method).toBe('solver');
+    // a river cell of the solver's own answer, forced off; and one it took out, forced on
+    const river = placed(free.artifact, 'river');
+    const off = `river:${river[0] as string}`;
+    const { artifact, how } = withChoose([`${off}=off`]).one(seed);
+    expect(layersStyle.violations(artifact as never)).toEqual([]);
+    expect(placed(artifact, 'river')).not.toContain(river[0]);
+    expect(how.choose?.[off]).toBe('off');
+    const dropped = (free.how.steered ?? []).find((s) => s.key.startsWith('river:') && s.chosen === 'off');
+    expect(dropped).toBeDefined();
+    const on = withChoose([`${dropped?.key as string}=on`]).one(seed);
+    expect(layersStyle.violations(on.artifact as never)).toEqual([]);
+    expect(placed(on.artifact, 'river')).toContain((dropped?.key as string).slice('river:'.length));
+  }, 60_000);
+
+  it('a --choose no artifact can keep is reported as such, naming the --choose', () => {
+    const file = 'test/generate/satisfy/layers-small.gdl';
+    const sources = [{ file, text: readFileSync(file, 'utf8') }];
+    const compiled = layersStyle.compile(sources, {});
+    // the small file needs b to hold s0: forcing it off leaves no artifact, though the file has some
+    const satisfier = new Satisfier(layersStyle, compiled.grammar, { choose: ['b:s0=off'] }, {}, { sources, compileOptions: {}, compiled });
+    const error = unsatisfiable(satisfier, 3);
+    expect(error.message).toMatch(/with --choose b:s0=off, whatever the seed/);
+    expect(error.message).toMatch(/without it one does: drop or change the --choose/);
+  });
+});
+
+describe('--satisfy on a layer file says what each steered draw avoided', () => {
+  const { satisfier } = compile('rules/island.gdl');
+
+  it('lists for a steered river cell the violation at that cell, and for a river cell added the bound it keeps, not every violation of the seed', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const { how } = satisfier.one(seed);
+      if (how.method !== 'solver') continue;
+      for (const s of how.steered ?? []) {
+        if (s.key.startsWith('river:') && s.chosen === 'off' && s.avoided.length > 0) {
+          // the seed's river cell beside a beach is itself the violation's cell: that violation, and only those of that cell
+          const cell = s.key.slice('river:'.length);
+          expect(s.avoided).toEqual([`(violation river-beach ${cell})`]);
+          checked++;
+        }
+      }
+      for (const s of how.steered ?? []) {
+        // a river cell the seed did not draw, added: undone, the river would be too short
+        if (s.key.startsWith('river:') && s.chosen === 'on' && s.avoided.length > 0) expect(s.avoided).toEqual(['(between river 4 12)']);
+      }
+      // not the old listing: every steered draw naming all of the seed's violations
+      const all = new Set((how.steered ?? []).flatMap((s) => s.avoided));
+      expect((how.steered ?? []).every((s) => s.avoided.length === all.size)).toBe(false);
+    }
+    expect(checked).toBeGreaterThan(3);
+  }, 60_000);
+});
