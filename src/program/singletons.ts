@@ -42,6 +42,9 @@ export function variableOccurrences(st: Statement): Map<string, VarTerm[]> {
   return out;
 }
 
+/** Rules with more variables than this get no "did you mean" for their singletons (the comparison is quadratic). */
+const MAX_SUGGESTING_VARIABLES = 64;
+
 /**
  * A warning for each variable written exactly once in rule `st` (not
  * `?_...`, nor those in `skip`: the unsafe ones, an error of their own), in
@@ -49,12 +52,14 @@ export function variableOccurrences(st: Statement): Map<string, VarTerm[]> {
  */
 export function singletonWarnings(st: Statement, skip: ReadonlyMap<string, unknown>): Diagnostic[] {
   const vars = variableOccurrences(st);
+  // suggestions compare each singleton with every other variable: bounded to rules a person writes, so a generated rule of 12,000 variables stays linear
+  const names = vars.size <= MAX_SUGGESTING_VARIABLES ? [...vars.keys()] : [];
   const out: Array<{ v: VarTerm; d: Diagnostic }> = [];
   for (const [name, list] of vars) {
     const v = list[0] as VarTerm;
     if (list.length !== 1 || name.startsWith('_') || skip.has(name)) continue;
     // one-letter names are all one edit apart: a suggestion among them would be a guess
-    const others = name.length < 3 ? [] : [...vars.keys()].filter((n) => n !== name).map((n) => `?${n}`);
+    const others = name.length < 3 ? [] : names.filter((n) => n !== name).map((n) => `?${n}`);
     out.push({
       v,
       d: {
