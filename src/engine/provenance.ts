@@ -47,11 +47,33 @@ export function derivationOf(model: Model, rel: number, tuple: ArrayLike<number>
   const index = model.provenance[rel]?.[t];
   if (index === undefined) return undefined;
   const rule = model.program.rules[index] as CompiledRule;
-  return { index, rule, span: rule.span, body: bodyFacts(model, rule, tuple) };
+  return { index, rule, span: rule.span, body: bodyFacts(model, rule, tuple) ?? [] };
 }
 
-/** The facts of the first match of the rule's positive body literals whose head is `tuple`. */
-function bodyFacts(model: Model, rule: CompiledRule, tuple: ArrayLike<number>): BodyFact[] {
+/**
+ * The rule instance that derives the fact `tuple` of relation `rel` in a
+ * finished model, evaluated with or without provenance: the recorded rule
+ * when there is provenance, else the first rule with that head (program
+ * order) of which an instance matches the model with the fact as its head
+ * (the model is a fixpoint, so that instance derives the fact). Undefined for
+ * a fact no rule derives (given) or an absent one. One join per candidate
+ * rule, paid only by whoever asks (a message naming the rule).
+ */
+export function ruleDeriving(model: Model, rel: number, tuple: ArrayLike<number>): Derivation | undefined {
+  if (model.provenance) return derivationOf(model, rel, tuple);
+  if (indexOf(model, rel, tuple) < 0) return undefined;
+  const rules = model.program.rules as readonly CompiledRule[];
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index] as CompiledRule;
+    if (rule.head.rel !== rel) continue;
+    const body = bodyFacts(model, rule, tuple);
+    if (body) return { index, rule, span: rule.span, body };
+  }
+  return undefined;
+}
+
+/** The facts of the first match of the rule's positive body literals whose head is `tuple`, undefined when none matches. */
+function bodyFacts(model: Model, rule: CompiledRule, tuple: ArrayLike<number>): BodyFact[] | undefined {
   const terms = model.program.terms;
   const rels = model.relations as typeof model.relations & Array<(typeof model.relations)[number]>;
   // The same body, with every variable slot in the head: each match hands over its whole binding.
@@ -76,5 +98,5 @@ function bodyFacts(model: Model, rule: CompiledRule, tuple: ArrayLike<number>): 
   } catch (e) {
     if (e !== stop) throw e;
   }
-  return found ?? [];
+  return found;
 }

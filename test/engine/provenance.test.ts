@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { derivationOf, evaluate } from '../../src/engine/index.js';
+import { derivationOf, evaluate, ruleDeriving } from '../../src/engine/index.js';
 import { printAtom } from '../../src/program/order.js';
 import { parseProgram } from '../../src/program/load.js';
 import { randomPrograms, TWO_LEVELS } from './random-program.js';
@@ -35,6 +35,17 @@ describe('derivation provenance', () => {
     // a written fact and an absent one have no derivation
     expect(derivationOf(model, program.findRelation('bad', 1)!.id, [id('a')])).toBeUndefined();
     expect(derivationOf(model, forbid.id, [id('n1'), id('n1')])).toBeUndefined();
+  });
+
+  it('ruleDeriving finds the deriving rule instance in a model evaluated without provenance', () => {
+    const program = parseProgram(lines.join('\n'), { file: 't.gdl' });
+    const model = evaluate(program);
+    const forbid = program.findRelation('forbid', 2)!;
+    const id = (name: string) => program.terms.constant(name);
+    expect(ruleDeriving(model, forbid.id, [id('n1'), id('a')])?.span.line).toBe(5);
+    expect(ruleDeriving(model, forbid.id, [id('n1'), id('b')])?.span.line).toBe(6);
+    expect(ruleDeriving(model, program.findRelation('bad', 1)!.id, [id('a')])).toBeUndefined();
+    expect(ruleDeriving(model, forbid.id, [id('n1'), id('n1')])).toBeUndefined();
   });
 
   it('refuses a model evaluated without it', () => {
@@ -68,6 +79,10 @@ describe('derivation provenance', () => {
               continue;
             }
             expect(d.rule.head.rel).toBe(info.id);
+            // found again without recorded provenance: a rule of that head whose instance holds in the model
+            const again = ruleDeriving(plain, info.id, tuple);
+            expect(again?.rule.head.rel).toBe(info.id);
+            for (const f of again!.body) expect(plain.relations[f.rel]!.find(f.tuple)).toBeGreaterThanOrEqual(0);
             const positives = d.rule.body.filter((l) => l.kind === 'pos').length;
             expect(d.body).toHaveLength(positives);
             for (const f of d.body) expect(model.relations[f.rel]!.find(f.tuple)).toBeGreaterThanOrEqual(0);
