@@ -5,7 +5,8 @@
  */
 import { didYouMean } from '../did-you-mean.js';
 import type { Model } from '../engine/model.js';
-import type { Diagnostic } from '../errors.js';
+import { ruleDeriving } from '../engine/provenance.js';
+import type { Diagnostic, Span } from '../errors.js';
 import { isBuiltinName } from '../program/builtins.js';
 import type { Atom, Literal } from '../syntax/ast.js';
 import { printLiteral } from '../syntax/printer.js';
@@ -34,23 +35,47 @@ export function violationRelations(program: Program): number[] {
     .map((r) => r.id);
 }
 
+/**
+ * Where the rule deriving each fact of a `facts` array of violationsOf is
+ * written (by index; undefined for a given fact), found from its model only
+ * when a listing asks (violationLines): searching costs nothing otherwise.
+ */
+const derivingRules = new WeakMap<readonly string[], () => ReadonlyArray<Span | undefined>>();
+
 /** Every `(violation ...)` fact of a model (any arity) and the properties they fail. */
 export function violationsOf(model: Model): Violations {
   const program = model.program;
   const facts: string[] = [];
+  const derived: Array<[number, number[]]> = [];
   const properties = new Set<string>();
   for (const info of program.relationsNamed('violation').sort((a, b) => a.arity - b.arity)) {
     for (const t of model.tuples(info.name, info.arity)) {
       facts.push(printAtom(program.terms, info.name, t));
+      derived.push([info.id, t]);
       properties.add(t.length > 0 ? program.terms.print(t[0] as number) : 'violation');
     }
+  }
+  if (facts.length > 0) {
+    let spans: Array<Span | undefined> | undefined;
+    derivingRules.set(facts, () => (spans ??= derived.map(([rel, t]) => ruleDeriving(model, rel, t)?.span)));
   }
   return { facts, properties: [...properties].sort() };
 }
 
-/** The text block printed after an artifact: `violations (N):` and one indented fact a line (nothing when none). */
+/**
+ * The text block printed after an artifact: `violations (N):` and one
+ * indented fact a line (nothing when none), followed, when the facts come
+ * from violationsOf, by a GDL comment naming the rule that derived it
+ * (`; rule FILE:LINE`), so the line still reads as the fact.
+ */
 export function violationLines(facts: readonly string[]): string[] {
-  return facts.length === 0 ? [] : [`violations (${facts.length}):`, ...facts.map((v) => '  ' + v)];
+  if (facts.length === 0) return [];
+  const spans = derivingRules.get(facts)?.();
+  const line = (v: string, i: number): string => {
+    const span = spans?.[i];
+    return span ? `  ${v}  ; rule ${span.file}:${span.line}` : '  ' + v;
+  };
+  return [`violations (${facts.length}):`, ...facts.map(line)];
 }
 
 /** Text ending in a newline, then (when there are facts) a blank line and the violations block. */

@@ -49,7 +49,7 @@ describe('gramlog generate on a layer file', () => {
     expect(r.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\n');
     const text = await runCli(['generate', 'v.gdl'], TAKEN);
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation taken 1\)\n$/);
+    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation taken 1\) {2}; rule v\.gdl:1\n$/);
   });
 
   it('--count N prints N artifacts, seeds SEED..SEED+N-1, as JSON Lines with --json', async () => {
@@ -98,7 +98,7 @@ describe('gramlog generate on a layer file', () => {
         '  kept draw 1',
         '',
         'violations (1):',
-        '  (violation taken 1)',
+        '  (violation taken 1)  ; rule v.gdl:1',
         '',
       ].join('\n'),
     );

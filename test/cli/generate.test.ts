@@ -146,13 +146,28 @@ describe('gramlog generate on a grammar with violation rules', () => {
     const seed = String((await seedsChoosing('b'))[0]);
     const text = await runCli(['generate', 'c.gdl', '--seed', seed], CHOICE);
     expect(text.code).toBe(1);
-    expect(text.stdout).toBe(`seed ${seed}\ns -> b\n\nviolations (1):\n  (violation chose-b n)\n`);
+    expect(text.stdout).toBe(`seed ${seed}\ns -> b\n\nviolations (1):\n  (violation chose-b n)  ; rule c.gdl:2\n`);
     const explained = await runCli(['generate', 'c.gdl', '--seed', seed, '--explain'], CHOICE);
     expect(explained.code).toBe(1);
-    expect(explained.stdout).toMatch(/^seed \d+\nn {2}s {2}depth 0\n {2}chose b {2}p=0\.5\n[^]*\n\nviolations \(1\):\n {2}\(violation chose-b n\)\n$/);
+    expect(explained.stdout).toMatch(/^seed \d+\nn {2}s {2}depth 0\n {2}chose b {2}p=0\.5\n[^]*\n\nviolations \(1\):\n {2}\(violation chose-b n\) {2}; rule c\.gdl:2\n$/);
     const dot = await runCli(['generate', 'c.gdl', '--seed', seed, '--format', 'dot'], CHOICE);
     expect(dot.code).toBe(1);
     expect(dot.stdout).toMatch(/\n {2}\/\/ \(violation chose-b n\)\n\}\n$/);
+  });
+
+  it('names the violation rule (FILE:LINE) that derived each fact, in text and --explain; JSON keeps the facts alone', async () => {
+    // two rules for one property, on lines 3 and 4, each deriving its own fact
+    const files = {
+      'd.gdl': '(start s) (rule s a 1) (rule s b 1) (child a 0 t)\n(bad a) (worse b)\n(<= (violation p ?r) (bad ?r) (root ?_n))\n(<= (violation p ?r) (worse ?r) (root ?_n))\n',
+    };
+    const blamed = 'violations (2):\n  (violation p a)  ; rule d.gdl:3\n  (violation p b)  ; rule d.gdl:4\n';
+    const text = await runCli(['generate', 'd.gdl', '--seed', '0'], files);
+    expect(text.code).toBe(1);
+    expect(text.stdout.endsWith('\n\n' + blamed)).toBe(true);
+    const explained = await runCli(['generate', 'd.gdl', '--seed', '0', '--explain'], files);
+    expect(explained.stdout.endsWith('\n\n' + blamed)).toBe(true);
+    const json = JSON.parse((await runCli(['generate', 'd.gdl', '--seed', '0', '--json'], files)).stdout) as Record<string, unknown>;
+    expect(json['violations']).toEqual(['(violation p a)', '(violation p b)']);
   });
 
   it('leaves the output unchanged and exits 0 when the rule derives nothing, or when there are no violation rules', async () => {

@@ -88,7 +88,8 @@ over the master's facts (see gramlog master --help).
 Violations: when the file has (violation NAME ARGS...) rules, they are
 evaluated over each generated artifact (for a grammar, over its facts: node,
 root, symbol, chose, arg, attr, depth, parent, childindex, applied). The facts
-they derive are printed after the artifact ("violations (N):", or a
+they derive are printed after the artifact ("violations (N):", each fact
+followed by "; rule FILE:LINE", the violation rule that derived it; or a
 "violations" key in JSON), and generate exits 1.
 
 options:
