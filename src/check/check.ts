@@ -70,7 +70,7 @@ export interface CheckResult {
   /** The smallest failing seed and params found (absent when ok). */
   counterexample?: Counterexample;
   /** Its violation facts (canonical, sorted). */
-  violations?: string[];
+  violations?: readonly string[];
   /** The properties it fails (the violations' names, or the error's code), sorted. */
   failed?: string[];
   /** When the counterexample is a generation error: its code and message (the property is named after the code). */
@@ -161,7 +161,8 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     path: details.counterexamplePath ?? '',
     counterexample: { seed: found.seed, params: found.params, ...(Object.keys(found.choose).length > 0 ? { choose: found.choose } : {}) },
     ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: sizeUnit(generator.style) } } : {}),
-    violations: [...found.violations],
+    // the artifact's own list: its listing names the rule behind each fact (violationLine)
+    violations: found.violations,
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),
     artifact: found,

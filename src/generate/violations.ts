@@ -69,13 +69,13 @@ export function violationsOf(model: Model): Violations {
  * (`; rule FILE:LINE`), so the line still reads as the fact.
  */
 export function violationLines(facts: readonly string[]): string[] {
-  if (facts.length === 0) return [];
-  const spans = derivingRules.get(facts)?.();
-  const line = (v: string, i: number): string => {
-    const span = spans?.[i];
-    return span ? `  ${v}  ; rule ${span.file}:${span.line}` : '  ' + v;
-  };
-  return [`violations (${facts.length}):`, ...facts.map(line)];
+  return facts.length === 0 ? [] : [`violations (${facts.length}):`, ...facts.map((_, i) => violationLine(facts, i))];
+}
+
+/** Fact `i` of `facts` as a listing's indented line, with the rule that derived it when known (see violationLines). */
+export function violationLine(facts: readonly string[], i: number): string {
+  const span = derivingRules.get(facts)?.()[i];
+  return span ? `  ${facts[i]}  ; rule ${span.file}:${span.line}` : `  ${facts[i]}`;
 }
 
 /** Text ending in a newline, then (when there are facts) a blank line and the violations block. */

@@ -76,7 +76,7 @@ describe('gramlog check', () => {
     expect(generated.stderr).toBe('wide.gdl: seed 0 derives 1 violation fact(s)\n');
     const text = await runCli(replayArgs, files);
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation too-wide 7\)\n$/);
+    expect(text.stdout).toMatch(/\n\nviolations \(1\):\n {2}\(violation too-wide 7\) {2}; rule wide\.gdl:6\n$/);
     // one width less holds: no violations, exit 0
     const held = await runCli(['generate', 'wide.gdl', '--seed', '0', '--param', 'width=6'], files);
     expect(held.code).toBe(0);
@@ -98,7 +98,7 @@ describe('gramlog check', () => {
     expect(lines[0]).toMatch(/^gramlog check: rules\/check-broken\.gdl: counterexample after \d+ runs?, (shrunk from \d+ to \d+ placed sites in \d+ shrink steps?|no smaller one found \(still \d+ placed sites; \d+ shrink steps? made the seed or params smaller\)|not shrunk \(still \d+ placed sites\)) \(fast-check seed 2\)$/);
     expect(r.stdout).toContain('properties: adjacent-trees\nparams varied: houses 1..20\nfailed: adjacent-trees\n');
     expect(r.stdout).toMatch(
-      /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\n(shrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)|not shrunk: \d+ placed sites, the size of the first failing run)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\)\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+| --choices \S+)?\n/,
+      /\ncounterexample: seed \d+, params houses=\d+(, choose .*)?\n(shrunk: \d+ placed sites \(the first failing run had \d+\), by forcing \d+ choice\(s\)|not shrunk: \d+ placed sites, the size of the first failing run)\nviolations \(1\):\n {2}\(violation adjacent-trees \d+ \d+\) {2}; rule rules\/check-broken\.gdl:23\nartifact:\n {2}seed \d+\n(.*\n)*replay:\n {2}gramlog generate rules\/check-broken\.gdl --seed \d+ --param houses=\d+( --choose \S+| --choices \S+)?\n/,
     );
     const rerun = /rerun just this case: (.*)\)\n$/.exec(r.stdout)?.[1];
     expect(rerun).toMatch(/^gramlog check rules\/check-broken\.gdl --runs 100 --seed 2 --path \d+(:\d+)*$/);

@@ -141,7 +141,10 @@ describe('.bp hooks', () => {
     expect(out.replay).toBe(`gramlog master rules/items.bp rules/items-rules.kif MagicalWeapon --seed ${out.counterexample.seed}`);
     const replay = await runCli(out.replay.split(' ').slice(1));
     expect(replay.code).toBe(1);
-    expect(replay.stdout).toContain('(violation too-heavy root 9)');
+    expect(replay.stdout).toContain('(violation too-heavy root 9)  ; rule rules/items-rules.kif:7\n');
+    // the text report names the rule too
+    const text = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--seed', '1']);
+    expect(text.stdout).toContain('\nviolations (1):\n  (violation too-heavy root 9)  ; rule rules/items-rules.kif:7\n');
     const ok = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'Spear', '--runs', '20']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/ok, 20 runs held/);

@@ -10,6 +10,7 @@ import { replayArgs, shellQuote } from '../../check/replay.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
+import { violationLine } from '../../generate/violations.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
@@ -249,7 +250,7 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     lines.push(`counterexample: seed ${cx.seed}`);
     if (!cx.error) {
       lines.push(`violations (${cx.violations.length}):`);
-      for (const v of cx.violations) lines.push(`  ${v}`);
+      cx.violations.forEach((_, i) => lines.push(violationLine(cx.violations, i)));
     }
     lines.push('replay:', `  ${replay ?? ''}`);
     lines.push(`fast-check path ${r.path ?? ''} (rerun just this case: ${['gramlog', 'check', ...names, '--blueprint', name, '--runs', String(runs), '--seed', String(r.fcSeed), '--path', r.path ?? ''].map(shellQuote).join(' ')})`);
@@ -314,7 +315,7 @@ export interface CheckJson {
   ok: boolean;
   runs: number;
   counterexample?: { seed: number; params: Record<string, number | string>; choose?: Record<string, string> };
-  violations?: string[];
+  violations?: readonly string[];
   /** Size of the first failing artifact and of the shrunk counterexample. */
   sizes?: { before: number; after: number; unit: string };
   replay?: string;
@@ -392,7 +393,7 @@ export function textReport(
   }
   const violations = r.violations ?? [];
   lines.push(`violations (${violations.length}):`);
-  for (const v of violations.slice(0, MAX_SHOWN)) lines.push(`  ${v}`);
+  for (let i = 0; i < Math.min(violations.length, MAX_SHOWN); i++) lines.push(violationLine(violations, i));
   if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
   const shown = r.artifact ? artifactText(r.artifact) : undefined;
   if (shown !== undefined) {

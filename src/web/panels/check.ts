@@ -42,7 +42,7 @@ export function computeCheck(input: PanelInput, progress: (p: unknown) => void, 
   const out: CheckData = { ok: r.ok, runs: r.runs, shrinks: r.shrinks, fcSeed: r.fcSeed, properties: r.properties };
   if (r.path !== undefined) out.path = r.path;
   if (r.failed) out.failed = r.failed;
-  if (r.violations) out.violations = r.violations;
+  if (r.violations) out.violations = [...r.violations];
   if (r.error) out.error = { code: r.error.code, message: r.error.message };
   if (r.counterexample) {
     const p: Record<string, string> = {};
