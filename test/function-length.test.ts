@@ -17,7 +17,6 @@ const WAITING = new Set([
   'src/gdl/validate/bases-inputs.ts#checkBasesInputs',
   'src/gdl/machine/ground/ground.ts#groundGame',
   'src/gdl/machine/propnet/propnet-diff.ts#DiffPropnet.constructor',
-  'src/gdl/machine/demand/demand.ts#rewrite',
   'src/lsp/server.ts#serve',
 ]);
 
