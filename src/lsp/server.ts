@@ -105,18 +105,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
   // a notification to a client that has gone (stdin closed while a diagnosis ran) is dropped, not an unhandled rejection
   const send = (p: Parameters<Connection['sendDiagnostics']>[0]) => connection.sendDiagnostics(p).catch(() => undefined);
 
-  const docOf = (uri: string): Doc | undefined => {
-    const text = documents.get(uri);
-    if (!text) return undefined;
-    const file = fileOfUri(uri);
-    // a file name a style claims only for texts of its own (graph .json): others are plain
-    const named = styleOfFileName(file);
-    if (named?.editor?.claims) return { uri, file, kind: named.editor.claims(text.getText()) ? named.name : 'rules', text };
-    const known = kinds.get(uri);
-    // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
-    const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
-    return { uri, file, kind, text };
-  };
+  const docOf = (uri: string): Doc | undefined => openDoc(documents, kinds, uri);
 
   let initialized = false;
   connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
@@ -132,21 +121,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
         runner = new InlineRunner();
       }
     }
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        hoverProvider: true,
-        definitionProvider: true,
-        referencesProvider: true,
-        completionProvider: { triggerCharacters: ['(', ' ', '@'] },
-        documentSymbolProvider: true,
-        documentFormattingProvider: true,
-        foldingRangeProvider: true,
-        semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
-        ...NAVIGATION_CAPABILITIES,
-      },
-      serverInfo: { name: 'gramlog' },
-    };
+    return INITIALIZE_RESULT;
   });
 
   const schedule = (uri: string) => {
@@ -215,35 +190,7 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     send({ uri, diagnostics: [] });
   });
 
-  const at = <T>(uri: string, f: (doc: Doc) => T, none: T): T => {
-    const doc = docOf(uri);
-    return doc ? f(doc) : none;
-  };
-  connection.onHover((p) => at(p.textDocument.uri, (d) => hover(d, d.text.offsetAt(p.position)), null));
-  connection.onDefinition((p) => at(p.textDocument.uri, (d) => definition(d, d.text.offsetAt(p.position)), []));
-  connection.onReferences((p) => at(p.textDocument.uri, (d) => references(d, d.text.offsetAt(p.position), p.context.includeDeclaration), []));
-  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position), snippets), []));
-  connection.onDocumentSymbol((p) => at(p.textDocument.uri, symbols, []));
-  connection.onFoldingRanges((p) => at(p.textDocument.uri, folding, []));
-  connection.languages.semanticTokens.on((p) => ({ data: at(p.textDocument.uri, semanticTokens, []) }));
-  connection.onDocumentFormatting((p) =>
-    at(
-      p.textDocument.uri,
-      (d) => {
-        const syntax = syntaxOf(d.file, d.kind);
-        if (syntax === 'json') return [];
-        const text = d.text.getText();
-        const r = syntax === 'bp' ? formatBlueprints(text, d.file) : formatRules(text, d.file);
-        if (!r.ok) {
-          // a notification (showWarningMessage is a request that waits for the user)
-          void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
-          return [];
-        }
-        return minimalEdits(text, r.text, (o) => d.text.positionAt(o));
-      },
-      [],
-    ),
-  );
+  registerRequests(connection, docOf, () => snippets);
   registerNavigation(connection, docOf, () => documents.all().flatMap((t) => docOf(t.uri) ?? []));
   connection.onShutdown(() => runner.close());
 
@@ -256,6 +203,67 @@ export function serve(connection: Connection, workerScript: URL | undefined): ()
     running.clear();
     runner.close();
   };
+}
+
+/** What the server answers initialize with: its capabilities. */
+const INITIALIZE_RESULT: InitializeResult = {
+  capabilities: {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    completionProvider: { triggerCharacters: ['(', ' ', '@'] },
+    documentSymbolProvider: true,
+    documentFormattingProvider: true,
+    foldingRangeProvider: true,
+    semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+    ...NAVIGATION_CAPABILITIES,
+  },
+  serverInfo: { name: 'gramlog' },
+};
+
+/** An open document with the kind it is read as; undefined when it is not open. */
+function openDoc(documents: TextDocuments<TextDocument>, kinds: ReadonlyMap<string, FileKind>, uri: string): Doc | undefined {
+  const text = documents.get(uri);
+  if (!text) return undefined;
+  const file = fileOfUri(uri);
+  // a file name a style claims only for texts of its own (graph .json): others are plain
+  const named = styleOfFileName(file);
+  if (named?.editor?.claims) return { uri, file, kind: named.editor.claims(text.getText()) ? named.name : 'rules', text };
+  const known = kinds.get(uri);
+  // before a diagnosis has recognised it (or while it does not load): the kind its vocabulary says
+  const kind = known !== undefined && known !== 'rules' ? known : guessKind(text.getText(), known ?? initialKind(file));
+  return { uri, file, kind, text };
+}
+
+/** The requests answered from one document's text (features.ts): hover, definition, references, completion, outline, folding, tokens, formatting. */
+function registerRequests(connection: Connection, docOf: (uri: string) => Doc | undefined, snippets: () => boolean): void {
+  const at = <T>(uri: string, f: (doc: Doc) => T, none: T): T => {
+    const doc = docOf(uri);
+    return doc ? f(doc) : none;
+  };
+  connection.onHover((p) => at(p.textDocument.uri, (d) => hover(d, d.text.offsetAt(p.position)), null));
+  connection.onDefinition((p) => at(p.textDocument.uri, (d) => definition(d, d.text.offsetAt(p.position)), []));
+  connection.onReferences((p) => at(p.textDocument.uri, (d) => references(d, d.text.offsetAt(p.position), p.context.includeDeclaration), []));
+  connection.onCompletion((p) => at(p.textDocument.uri, (d) => completion(d, d.text.offsetAt(p.position), snippets()), []));
+  connection.onDocumentSymbol((p) => at(p.textDocument.uri, symbols, []));
+  connection.onFoldingRanges((p) => at(p.textDocument.uri, folding, []));
+  connection.languages.semanticTokens.on((p) => ({ data: at(p.textDocument.uri, semanticTokens, []) }));
+  connection.onDocumentFormatting((p) => at(p.textDocument.uri, (d) => formatEdits(connection, d), []));
+}
+
+/** The edits that format a document (none for JSON); a text that does not parse is left alone, with a message. */
+function formatEdits(connection: Connection, d: Doc) {
+  const syntax = syntaxOf(d.file, d.kind);
+  if (syntax === 'json') return [];
+  const text = d.text.getText();
+  const r = syntax === 'bp' ? formatBlueprints(text, d.file) : formatRules(text, d.file);
+  if (!r.ok) {
+    // a notification (showWarningMessage is a request that waits for the user)
+    void connection.sendNotification('window/showMessage', { type: 2, message: r.message });
+    return [];
+  }
+  return minimalEdits(text, r.text, (o) => d.text.positionAt(o));
 }
 
 /**

@@ -145,9 +145,7 @@ interface Direction {
 }
 
 export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]; proof: BasesInputsProof } {
-  const { program, sm, relaxed, search, playouts, declared } = ctx;
-  const terms = program.terms;
-  const maxListed = ctx.maxListed ?? DEFAULT_MAX_LISTED;
+  const { declared } = ctx;
   const findings: Finding[] = [];
   const proof: BasesInputsProof = { basesProvenBySearchFreeBound: false, inputsProvenBySearchFreeBound: false, unconfirmed: 0 };
   const advice = ctx.emitting ? 'the facts printed on stdout declare them' : '`gramlog validate --emit-bases` prints facts that would declare them';
@@ -161,6 +159,18 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
     );
     return { findings, proof };
   }
+  findings.push(...coverageWarnings(ctx, advice), ...strayInputErrors(ctx));
+  const directions: Direction[] = [];
+  if (declared.bases !== undefined) directions.push(basesDirection(ctx, declared.bases));
+  if (declared.inputs !== undefined) directions.push(inputsDirection(ctx, declared.inputs));
+  for (const d of directions) findings.push(...checkDirection(ctx, d, proof));
+  return { findings, proof };
+}
+
+/** Warnings for what cannot be checked: a missing base or input declaration, a relaxed game that could not be evaluated. */
+function coverageWarnings(ctx: BasesInputsContext, advice: string): Finding[] {
+  const { relaxed, declared } = ctx;
+  const findings: Finding[] = [];
   for (const [which, rel] of [
     ['base', declared.bases],
     ['input', declared.inputs],
@@ -182,8 +192,17 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       ),
     );
   }
-  // An input for a non-role: an error (issue 25; no corpus game GGP-Base accepts has one). The static
-  // model is exact for input (it cannot depend on the state), so this is proved, not sampled.
+  return findings;
+}
+
+/**
+ * An input for a non-role: an error (issue 25; no corpus game GGP-Base accepts has one). The static
+ * model is exact for input (it cannot depend on the state), so this is proved, not sampled.
+ */
+function strayInputErrors(ctx: BasesInputsContext): Finding[] {
+  const { sm, declared } = ctx;
+  const terms = ctx.program.terms;
+  const findings: Finding[] = [];
   const strayRoles = new Set<number>();
   for (const s of declared.strayInputs) {
     if (s.stated || strayRoles.has(s.role)) continue;
@@ -198,129 +217,143 @@ export function checkBasesInputs(ctx: BasesInputsContext): { findings: Finding[]
       ),
     );
   }
+  return findings;
+}
 
-  const budget = (): string => {
-    const why =
-      search.stoppedBy === 'error'
-        ? `the search stopped at an evaluation error`
-        : `the search ${search.stoppedBy === 'time' ? 'time budget' : 'budget'} (${search.states.length} states, ${search.transitions} transitions)`;
-    return `${why} nor in ${playouts?.played ?? 0} random playouts (seed ${ctx.seed})`;
+const idOf = (s: string): number => Number(s);
+const roleIndexOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
+const moveOf = (key: string): number => Number(key.slice(key.indexOf(':') + 1));
+
+/** The bases direction: base sentences (term ids as strings) against the sentences that can be true. */
+function basesDirection(ctx: BasesInputsContext, bases: Set<number>): Direction {
+  const { program, relaxed, search, playouts, declared } = ctx;
+  const terms = program.terms;
+  return {
+    check: 'bases',
+    relaxed: relaxed.complete ? relaxed.trueSentences.map(String) : undefined,
+    declared: new Set([...bases].map(String)),
+    searchFirst: (s) => search.firstTrue.get(idOf(s)),
+    playoutFirst: (s) => playouts?.firstTrue.get(idOf(s)),
+    seenBySearch: [...search.firstTrue.keys()].map(String),
+    seenByPlayouts: playouts ? [...playouts.firstTrue.keys()].map(String) : [],
+    text: (s) => terms.print(idOf(s)),
+    order: (a, b) => compareTerms(terms, idOf(a), idOf(b)),
+    span: (s) => declared.baseSpans.get(idOf(s)),
+    missing: (s, how) => `${terms.print(idOf(s))} is true ${how}, but no base declares it: add (base ${terms.print(idOf(s))})`,
+    typo: (s) => baseTypo(program, terms, idOf(s), [...bases]),
+    never: (s, p) => `(base ${terms.print(idOf(s))}) is declared, but ${terms.print(idOf(s))} is never true: ${p}`,
+    unconfirmed: (s, b) =>
+      `${terms.print(idOf(s))} has no base and may be reachable (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
   };
-  const proofText = (inRelaxed: boolean): string =>
-    !inRelaxed && relaxed.complete
-      ? 'proven by the relaxed game: it has no derivation even with negation dropped'
-      : `proven by exhaustive search of all ${search.states.length} reachable states`;
+}
 
-  const idOf = (s: string): number => Number(s);
-  const roleIndexOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
-  const moveOf = (key: string): number => Number(key.slice(key.indexOf(':') + 1));
+/** The inputs direction: inputs (legalKey of role index and move) against the moves that can be legal. */
+function inputsDirection(ctx: BasesInputsContext, inputs: Set<string>): Direction {
+  const { sm, relaxed, search, playouts, declared } = ctx;
+  const terms = ctx.program.terms;
   const inputText = (key: string): string => printAtom(terms, sm.print(sm.roles[roleIndexOf(key)] as number), [moveOf(key)]);
+  return {
+    check: 'inputs',
+    relaxed: relaxed.complete
+      ? relaxed.legalMoves.flatMap((m) => {
+          const r = sm.roles.indexOf(m.role);
+          return r < 0 ? [] : [legalKey(r, m.move)];
+        })
+      : undefined,
+    declared: inputs,
+    searchFirst: (k) => search.firstLegal.get(k),
+    playoutFirst: (k) => playouts?.firstLegal.get(k),
+    seenBySearch: [...search.firstLegal.keys()],
+    seenByPlayouts: playouts ? [...playouts.firstLegal.keys()] : [],
+    text: inputText,
+    order: (a, b) => roleIndexOf(a) - roleIndexOf(b) || compareTerms(terms, moveOf(a), moveOf(b)),
+    span: (k) => declared.inputSpans.get(k),
+    missing: (k, how) => {
+      const role = sm.print(sm.roles[roleIndexOf(k)] as number);
+      const move = terms.print(moveOf(k));
+      return `${role} may play ${move} ${how}, but no input declares it: add (input ${role} ${move})`;
+    },
+    never: (k, p) => {
+      const role = sm.print(sm.roles[roleIndexOf(k)] as number);
+      return `(input ${role} ${terms.print(moveOf(k))}) is declared, but that move is never legal in a non-terminal state: ${p}`;
+    },
+    unconfirmed: (k, b) =>
+      `${inputText(k)} has no input and may be legal (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
+  };
+}
 
-  const directions: Direction[] = [];
-  if (declared.bases !== undefined) {
-    directions.push({
-      check: 'bases',
-      relaxed: relaxed.complete ? relaxed.trueSentences.map(String) : undefined,
-      declared: new Set([...declared.bases].map(String)),
-      searchFirst: (s) => search.firstTrue.get(idOf(s)),
-      playoutFirst: (s) => playouts?.firstTrue.get(idOf(s)),
-      seenBySearch: [...search.firstTrue.keys()].map(String),
-      seenByPlayouts: playouts ? [...playouts.firstTrue.keys()].map(String) : [],
-      text: (s) => terms.print(idOf(s)),
-      order: (a, b) => compareTerms(terms, idOf(a), idOf(b)),
-      span: (s) => declared.baseSpans.get(idOf(s)),
-      missing: (s, how) => `${terms.print(idOf(s))} is true ${how}, but no base declares it: add (base ${terms.print(idOf(s))})`,
-      typo: (s) => baseTypo(program, terms, idOf(s), [...declared.bases ?? []]),
-      never: (s, p) => `(base ${terms.print(idOf(s))}) is declared, but ${terms.print(idOf(s))} is never true: ${p}`,
-      unconfirmed: (s, b) =>
-        `${terms.print(idOf(s))} has no base and may be reachable (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
+/** What the search and playouts covered, for an unconfirmed suspect. */
+function budgetText(ctx: BasesInputsContext): string {
+  const { search, playouts } = ctx;
+  const why =
+    search.stoppedBy === 'error'
+      ? `the search stopped at an evaluation error`
+      : `the search ${search.stoppedBy === 'time' ? 'time budget' : 'budget'} (${search.states.length} states, ${search.transitions} transitions)`;
+  return `${why} nor in ${playouts?.played ?? 0} random playouts (seed ${ctx.seed})`;
+}
+
+/** How a declaration is proven never to hold: by the relaxed game when it lacks the item, else by the complete search. */
+function proofText(ctx: BasesInputsContext, inRelaxed: boolean): string {
+  return !inRelaxed && ctx.relaxed.complete
+    ? 'proven by the relaxed game: it has no derivation even with negation dropped'
+    : `proven by exhaustive search of all ${ctx.search.states.length} reachable states`;
+}
+
+/** One direction's findings (missing, unconfirmed, never holding; each capped), recording what it proved in `proof`. */
+function checkDirection(ctx: BasesInputsContext, d: Direction, proof: BasesInputsProof): Finding[] {
+  const { search } = ctx;
+  const maxListed = ctx.maxListed ?? DEFAULT_MAX_LISTED;
+  const relaxedSet = new Set(d.relaxed ?? []);
+  const candidates = new Set<string>([...(d.relaxed ?? []), ...d.seenBySearch, ...d.seenByPlayouts]);
+  const suspects = [...candidates].filter((x) => !d.declared.has(x)).sort(d.order);
+  if (d.relaxed && suspects.length === 0) {
+    if (d.check === 'bases') proof.basesProvenBySearchFreeBound = true;
+    else proof.inputsProvenBySearchFreeBound = true;
+  }
+  const missing: Finding[] = [];
+  const unconfirmed: Finding[] = [];
+  for (const x of suspects) {
+    const found = witnessed(ctx, d, x);
+    if (found) missing.push(found);
+    else if (!search.complete) unconfirmed.push(warning(d.check, d.unconfirmed(x, budgetText(ctx)), undefined, { sentence: d.text(x) }));
+    // else: proven unreachable
+  }
+  proof.unconfirmed += unconfirmed.length;
+  const never: Finding[] = [];
+  for (const x of [...d.declared].sort(d.order)) {
+    const inRelaxed = relaxedSet.has(x);
+    const provenByRelaxed = d.relaxed !== undefined && !inRelaxed;
+    const provenBySearch = search.complete && d.searchFirst(x) === undefined;
+    if (!provenByRelaxed && !provenBySearch) continue;
+    never.push(warning(d.check, d.never(x, proofText(ctx, inRelaxed)), d.span(x), { sentence: d.text(x), unreachable: true }));
+  }
+  return [
+    ...capped(missing, maxListed, (n) => `… and ${n} more ${d.check === 'bases' ? 'sentences that can be true without a base' : 'legal moves without an input'} (not listed one by one)`),
+    ...capped(unconfirmed, maxListed, (n) => `… and ${n} more unconfirmed suspects (not listed one by one)`),
+    ...capped(never, maxListed, (n) => `… and ${n} more declared ${d.check === 'bases' ? 'bases that are never true' : 'inputs that are never legal'} (not listed one by one)`),
+  ];
+}
+
+/** The error for an undeclared suspect the search (a shortest witness) or a playout reached; undefined when neither did. */
+function witnessed(ctx: BasesInputsContext, d: Direction, x: string): Finding | undefined {
+  const { sm, search } = ctx;
+  const node = d.searchFirst(x);
+  if (node !== undefined) {
+    const n = search.depth[node] as number;
+    const kind = search.terminal[node] ? 'a terminal state' : 'a state';
+    const where = n === 0 ? 'in the initial state' : `in ${kind} reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
+    const typo = d.typo?.(x);
+    return error(d.check, typo ? typo.message(where) : d.missing(x, where), typo?.span, {
+      sentence: d.text(x),
+      witness: printWitness(sm, pathTo(search, node)),
     });
   }
-  if (declared.inputs !== undefined) {
-    directions.push({
-      check: 'inputs',
-      relaxed: relaxed.complete
-        ? relaxed.legalMoves.flatMap((m) => {
-            const r = sm.roles.indexOf(m.role);
-            return r < 0 ? [] : [legalKey(r, m.move)];
-          })
-        : undefined,
-      declared: declared.inputs,
-      searchFirst: (k) => search.firstLegal.get(k),
-      playoutFirst: (k) => playouts?.firstLegal.get(k),
-      seenBySearch: [...search.firstLegal.keys()],
-      seenByPlayouts: playouts ? [...playouts.firstLegal.keys()] : [],
-      text: inputText,
-      order: (a, b) => roleIndexOf(a) - roleIndexOf(b) || compareTerms(terms, moveOf(a), moveOf(b)),
-      span: (k) => declared.inputSpans.get(k),
-      missing: (k, how) => {
-        const role = sm.print(sm.roles[roleIndexOf(k)] as number);
-        const move = terms.print(moveOf(k));
-        return `${role} may play ${move} ${how}, but no input declares it: add (input ${role} ${move})`;
-      },
-      never: (k, p) => {
-        const role = sm.print(sm.roles[roleIndexOf(k)] as number);
-        return `(input ${role} ${terms.print(moveOf(k))}) is declared, but that move is never legal in a non-terminal state: ${p}`;
-      },
-      unconfirmed: (k, b) =>
-        `${inputText(k)} has no input and may be legal (the relaxed game derives it), but it was not seen within ${b}: not confirmed`,
-    });
-  }
-
-  for (const d of directions) {
-    const relaxedSet = new Set(d.relaxed ?? []);
-    const candidates = new Set<string>([...(d.relaxed ?? []), ...d.seenBySearch, ...d.seenByPlayouts]);
-    const suspects = [...candidates].filter((x) => !d.declared.has(x)).sort(d.order);
-    if (d.relaxed && suspects.length === 0) {
-      if (d.check === 'bases') proof.basesProvenBySearchFreeBound = true;
-      else proof.inputsProvenBySearchFreeBound = true;
-    }
-    const missing: Finding[] = [];
-    const unconfirmed: Finding[] = [];
-    for (const x of suspects) {
-      const node = d.searchFirst(x);
-      if (node !== undefined) {
-        const n = search.depth[node] as number;
-        const kind = search.terminal[node] ? 'a terminal state' : 'a state';
-        const where = n === 0 ? 'in the initial state' : `in ${kind} reached after ${n} joint move${n === 1 ? '' : 's'} (a shortest witness)`;
-        const typo = d.typo?.(x);
-        missing.push(
-          error(d.check, typo ? typo.message(where) : d.missing(x, where), typo?.span, {
-            sentence: d.text(x),
-            witness: printWitness(sm, pathTo(search, node)),
-          }),
-        );
-        continue;
-      }
-      const path = d.playoutFirst(x);
-      if (path !== undefined) {
-        missing.push(
-          error(d.check, d.missing(x, `in a state reached by random play after ${path.length} joint moves (seed ${ctx.seed}; beyond the search budget)`), undefined, {
-            sentence: d.text(x),
-            witness: printWitness(sm, path),
-          }),
-        );
-        continue;
-      }
-      if (search.complete) continue; // proven unreachable
-      unconfirmed.push(warning(d.check, d.unconfirmed(x, budget()), undefined, { sentence: d.text(x) }));
-    }
-    proof.unconfirmed += unconfirmed.length;
-    const never: Finding[] = [];
-    for (const x of [...d.declared].sort(d.order)) {
-      const inRelaxed = relaxedSet.has(x);
-      const provenByRelaxed = d.relaxed !== undefined && !inRelaxed;
-      const provenBySearch = search.complete && d.searchFirst(x) === undefined;
-      if (!provenByRelaxed && !provenBySearch) continue;
-      never.push(warning(d.check, d.never(x, proofText(inRelaxed)), d.span(x), { sentence: d.text(x), unreachable: true }));
-    }
-    findings.push(
-      ...capped(missing, maxListed, (n) => `… and ${n} more ${d.check === 'bases' ? 'sentences that can be true without a base' : 'legal moves without an input'} (not listed one by one)`),
-      ...capped(unconfirmed, maxListed, (n) => `… and ${n} more unconfirmed suspects (not listed one by one)`),
-      ...capped(never, maxListed, (n) => `… and ${n} more declared ${d.check === 'bases' ? 'bases that are never true' : 'inputs that are never legal'} (not listed one by one)`),
-    );
-  }
-  return { findings, proof };
+  const path = d.playoutFirst(x);
+  if (path === undefined) return undefined;
+  return error(d.check, d.missing(x, `in a state reached by random play after ${path.length} joint moves (seed ${ctx.seed}; beyond the search budget)`), undefined, {
+    sentence: d.text(x),
+    witness: printWitness(sm, path),
+  });
 }
 
 /** The first `max` findings, and one more of the same check and severity that counts the rest. */

@@ -119,74 +119,126 @@ export function demandProgram(program: Program, roots: ReadonlyArray<number | un
 }
 
 function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, options: DemandOptions, negated: boolean): DemandProgram | undefined {
-  const rootSet = new Set(roots.filter((r): r is number => r !== undefined));
-  const byHead: CompiledRule[][] = program.relations.map(() => []);
-  for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
-  const factsOf: GroundFact[][] = program.relations.map(() => []);
-  for (const f of program.facts) (factsOf[f.rel] as GroundFact[]).push(f);
-  const rewritable = (rel: number) =>
-    !rootSet.has(rel) && (byHead[rel] as CompiledRule[]).length > 0 && (options.rewrite ? options.rewrite(rel) : true);
-  const sizeOf = options.sizeOf ?? ((rel: number) => (factsOf[rel] as GroundFact[]).length);
+  return new MagicRewrite(program, roots, options, negated).run();
+}
 
-  const out = derivedProgram(program);
-  for (const f of program.facts) out.facts.push(f);
-  const names = new Set(program.relations.map((r) => r.name));
-  const fresh = (base: string) => {
+/** One magic-set rewrite of a program (see demandProgram); `negated`: negated literals ask too. */
+class MagicRewrite {
+  private readonly rootSet: Set<number>;
+  private readonly byHead: CompiledRule[][];
+  private readonly factsOf: GroundFact[][];
+  private readonly sizeOf: (rel: number) => number;
+  private readonly out: Program;
+  private readonly names: Set<string>;
+  /** Adorned copies and their magic relations, by `rel:adornment`. */
+  private readonly adornedIds = new Map<string, { rel: number; magic: number }>();
+  private readonly adorned: string[] = [];
+  private readonly memos: Memo[] = [];
+  /** The literal an adorned copy's rules start with: its magic relation, or the new questions of a memo. */
+  private readonly askedBy = new Map<string, number>();
+  private readonly queue: Array<{ rel: number; adornment: string }> = [];
+  private readonly fullDone = new Set<number>();
+  private readonly fullQueue: number[] = [];
+
+  constructor(
+    private readonly program: Program,
+    roots: ReadonlyArray<number | undefined>,
+    private readonly options: DemandOptions,
+    private readonly negated: boolean,
+  ) {
+    this.rootSet = new Set(roots.filter((r): r is number => r !== undefined));
+    const byHead: CompiledRule[][] = program.relations.map(() => []);
+    for (const rule of program.rules) (byHead[rule.head.rel] as CompiledRule[]).push(rule);
+    const factsOf: GroundFact[][] = program.relations.map(() => []);
+    for (const f of program.facts) (factsOf[f.rel] as GroundFact[]).push(f);
+    this.byHead = byHead;
+    this.factsOf = factsOf;
+    this.sizeOf = options.sizeOf ?? ((rel: number) => (factsOf[rel] as GroundFact[]).length);
+    this.out = derivedProgram(program);
+    for (const f of program.facts) this.out.facts.push(f);
+    this.names = new Set(program.relations.map((r) => r.name));
+  }
+
+  /** The rewritten program: rules for the roots in full, then every adorned copy asked for. */
+  run(): DemandProgram | undefined {
+    for (const r of this.rootSet) this.wantFull(r);
+    for (;;) {
+      const full = this.fullQueue.pop();
+      if (full !== undefined) {
+        for (const rule of this.byHead[full] as CompiledRule[]) {
+          if (!this.rewriteRule(rule, rule.head, undefined)) return undefined;
+        }
+        continue;
+      }
+      const next = this.queue.pop();
+      if (next === undefined) break;
+      const ids = this.adornedOf(next.rel, next.adornment);
+      for (const rule of this.byHead[next.rel] as CompiledRule[]) {
+        const asked = this.askedBy.get(`${next.rel}:${next.adornment}`) ?? ids.magic;
+        const magicLit: BodyLit = { kind: 'pos', rel: asked, args: boundArgs(rule.head.args, next.adornment), span: rule.span };
+        if (!this.rewriteRule(rule, { rel: ids.rel, args: rule.head.args }, magicLit)) return undefined;
+      }
+    }
+    if (this.adorned.length === 0) return undefined;
+    if (this.out.stratification.diagnostics.length > 0) return undefined;
+    return { program: this.out, adorned: this.adorned, memos: this.memos };
+  }
+
+  private rewritable(rel: number): boolean {
+    return !this.rootSet.has(rel) && (this.byHead[rel] as CompiledRule[]).length > 0 && (this.options.rewrite ? this.options.rewrite(rel) : true);
+  }
+
+  private readonly fresh = (base: string): string => {
     let name = base;
-    while (names.has(name)) name += "'";
-    names.add(name);
+    while (this.names.has(name)) name += "'";
+    this.names.add(name);
     return name;
   };
-  /** Adorned copies and their magic relations, by `rel:adornment`. */
-  const adornedIds = new Map<string, { rel: number; magic: number }>();
-  const adorned: string[] = [];
-  const memos: Memo[] = [];
-  /** The literal an adorned copy's rules start with: its magic relation, or the new questions of a memo. */
-  const askedBy = new Map<string, number>();
-  const queue: Array<{ rel: number; adornment: string }> = [];
-  const fullDone = new Set<number>();
-  const fullQueue: number[] = [];
-  const wantFull = (rel: number) => {
-    if (fullDone.has(rel)) return;
-    fullDone.add(rel);
-    fullQueue.push(rel);
-  };
-  const adornedOf = (rel: number, adornment: string) => {
+
+  private wantFull(rel: number): void {
+    if (this.fullDone.has(rel)) return;
+    this.fullDone.add(rel);
+    this.fullQueue.push(rel);
+  }
+
+  /** The adorned copy of `rel` and its magic relation, made (and queued for its rules) on first use. */
+  private adornedOf(rel: number, adornment: string): { rel: number; magic: number } {
     const key = `${rel}:${adornment}`;
-    let ids = adornedIds.get(key);
+    let ids = this.adornedIds.get(key);
     if (!ids) {
-      const info = program.relations[rel] as { name: string; arity: number };
-      const name = fresh(`${info.name}@${adornment}`);
-      const magicName = fresh(`magic@${info.name}@${adornment}`);
+      const out = this.out;
+      const info = this.program.relations[rel] as { name: string; arity: number };
+      const name = this.fresh(`${info.name}@${adornment}`);
+      const magicName = this.fresh(`magic@${info.name}@${adornment}`);
       let bound = 0;
       for (const c of adornment) if (c === 'b') bound++;
       ids = { rel: out.relationId(name, info.arity), magic: out.relationId(magicName, bound) };
       // The relation's own facts hold in the copy whether asked about or not (they are true).
-      for (const f of factsOf[rel] as GroundFact[]) out.facts.push({ rel: ids.rel, tuple: f.tuple, statement: f.statement });
-      adornedIds.set(key, ids);
-      adorned.push(`${info.name}/${info.arity}@${adornment}`);
-      if (options.memo?.(rel)) {
+      for (const f of this.factsOf[rel] as GroundFact[]) out.facts.push({ rel: ids.rel, tuple: f.tuple, statement: f.statement });
+      this.adornedIds.set(key, ids);
+      this.adorned.push(`${info.name}/${info.arity}@${adornment}`);
+      if (this.options.memo?.(rel)) {
         // located at the relation's first rule: an error in a memo rule (a fact limit) points into the file
-        const span = (byHead[rel] as CompiledRule[])[0]?.span ?? syntheticSpan('<demand>');
-        const m = memoRules(out, info, adornment, ids, bound, fresh, span);
-        memos.push(m);
-        askedBy.set(key, m.fresh);
+        const span = (this.byHead[rel] as CompiledRule[])[0]?.span ?? syntheticSpan('<demand>');
+        const m = memoRules(out, info, adornment, ids, bound, this.fresh, span);
+        this.memos.push(m);
+        this.askedBy.set(key, m.fresh);
       }
-      queue.push({ rel, adornment });
+      this.queue.push({ rel, adornment });
     }
     return ids;
-  };
+  }
 
   /**
    * Rewrite one rule: `magicLit` (the head's question, for an adorned copy) first,
    * then the body in the engine's order; emits the rule and its magic rules.
    */
-  const rewriteRule = (rule: CompiledRule, head: AtomPattern, magicLit: BodyLit | undefined) => {
+  private rewriteRule(rule: CompiledRule, head: AtomPattern, magicLit: BodyLit | undefined): boolean {
     const lits: BodyLit[] = magicLit ? [magicLit, ...rule.body] : rule.body;
     const planned =
-      options.order === 'written'
+      this.options.order === 'written'
         ? runnableOrder({ ...rule, body: lits }, magicLit ? 0 : -1)
-        : orderBody({ ...rule, body: lits }, magicLit ? 0 : -1, (rel) => (rel < 0 ? 1 : sizeOf(rel)));
+        : orderBody({ ...rule, body: lits }, magicLit ? 0 : -1, (rel) => (rel < 0 ? 1 : this.sizeOf(rel)));
     // An unsafe body has no order: the program check reports it; no rewrite then.
     if (planned.length !== lits.length) return false;
     const bound = new Set<number>();
@@ -194,54 +246,40 @@ function rewrite(program: Program, roots: ReadonlyArray<number | undefined>, opt
     const body: BodyLit[] = [];
     for (const i of planned) {
       let lit = lits[i] as BodyLit;
-      if (lit.kind === 'pos' || lit.kind === 'neg') {
-        if (lit === magicLit) {
-          // already rewritten
-        } else if (rewritable(lit.rel) && (negated || lit.kind === 'pos')) {
-          const adornment = adornmentOf(lit.args, bound);
-          if (adornment.includes('b')) {
-            const ids = adornedOf(lit.rel, adornment);
-            const question: BodyLit = { kind: 'pos', rel: ids.magic, args: boundArgs(lit.args, adornment), span: lit.span };
-            const qargs = (question as { args: Pattern[] }).args;
-            if (prefix.length === 0) {
-              // Nothing before it: the question is ground (its known arguments are constants).
-              out.facts.push({ rel: ids.magic, tuple: qargs.map((a) => (a as { id: number }).id), statement: rule.statement });
-            } else {
-              out.rules.push({ head: { rel: ids.magic, args: qargs }, body: [...prefix], varNames: rule.varNames, statement: rule.statement, span: rule.span });
-            }
-            lit = { ...lit, rel: ids.rel };
-          } else wantFull(lit.rel);
-        } else wantFull(lit.rel);
-      }
+      if ((lit.kind === 'pos' || lit.kind === 'neg') && lit !== magicLit) lit = this.ask(rule, lit, bound, prefix);
       body.push(lit);
       if (lit.kind !== 'neg') prefix.push(lit);
       for (const v of bindsOf(lit)) bound.add(v);
     }
-    out.rules.push({ head, body, varNames: rule.varNames, statement: rule.statement, span: rule.span });
+    this.out.rules.push({ head, body, varNames: rule.varNames, statement: rule.statement, span: rule.span });
     return true;
-  };
-
-  for (const r of rootSet) wantFull(r);
-  for (;;) {
-    const full = fullQueue.pop();
-    if (full !== undefined) {
-      for (const rule of byHead[full] as CompiledRule[]) {
-        if (!rewriteRule(rule, rule.head, undefined)) return undefined;
-      }
-      continue;
-    }
-    const next = queue.pop();
-    if (next === undefined) break;
-    const ids = adornedOf(next.rel, next.adornment);
-    for (const rule of byHead[next.rel] as CompiledRule[]) {
-      const asked = askedBy.get(`${next.rel}:${next.adornment}`) ?? ids.magic;
-      const magicLit: BodyLit = { kind: 'pos', rel: asked, args: boundArgs(rule.head.args, next.adornment), span: rule.span };
-      if (!rewriteRule(rule, { rel: ids.rel, args: rule.head.args }, magicLit)) return undefined;
-    }
   }
-  if (adorned.length === 0) return undefined;
-  if (out.stratification.diagnostics.length > 0) return undefined;
-  return { program: out, adorned, memos };
+
+  /**
+   * A body literal of `rule` after `prefix` (which binds `bound`): of an adorned
+   * copy, with the magic rule (or fact) asking its question, when it binds
+   * some argument of a rewritable relation; else itself, its relation wanted in full.
+   */
+  private ask(rule: CompiledRule, lit: BodyLit & { kind: 'pos' | 'neg' }, bound: ReadonlySet<number>, prefix: readonly BodyLit[]): BodyLit {
+    if (!this.rewritable(lit.rel) || !(this.negated || lit.kind === 'pos')) {
+      this.wantFull(lit.rel);
+      return lit;
+    }
+    const adornment = adornmentOf(lit.args, bound);
+    if (!adornment.includes('b')) {
+      this.wantFull(lit.rel);
+      return lit;
+    }
+    const ids = this.adornedOf(lit.rel, adornment);
+    const qargs = boundArgs(lit.args, adornment);
+    if (prefix.length === 0) {
+      // Nothing before it: the question is ground (its known arguments are constants).
+      this.out.facts.push({ rel: ids.magic, tuple: qargs.map((a) => (a as { id: number }).id), statement: rule.statement });
+    } else {
+      this.out.rules.push({ head: { rel: ids.magic, args: qargs }, body: [...prefix], varNames: rule.varNames, statement: rule.statement, span: rule.span });
+    }
+    return { ...lit, rel: ids.rel };
+  }
 }
 
 /** The relations and rules of one memo (see Memo). */

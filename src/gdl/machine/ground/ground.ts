@@ -150,23 +150,12 @@ export function groundGame(
   relaxed: RelaxedReachability,
   limits: GroundLimits = {},
 ): GroundOutcome {
-  const maxBytes = limits.maxBytes ?? DEFAULT_GROUND_BYTES;
-  const maxRules = Math.min(limits.maxRules ?? Infinity, Math.floor(maxBytes / BYTES_PER_RULE));
-  const maxLiterals = limits.maxLiterals ?? Infinity;
-  /** Why the rules and literals so far are too many, or undefined. */
-  const over = (rules: number, literals: number): string | undefined => {
-    if (rules > maxRules) return limits.maxRules !== undefined && rules > limits.maxRules ? `more than ${limits.maxRules} ground rules` : `more than ${maxRules} ground rules (the memory budget of ${mb(maxBytes)})`;
-    if (literals > maxLiterals) return `more than ${maxLiterals} ground literals`;
-    const bytes = groundBytes(rules, literals);
-    if (bytes > maxBytes) return `the ground game would need more than its memory budget of ${mb(maxBytes)} (${rules} ground rules, ${literals} literals so far)`;
-    return undefined;
-  };
+  const budget = groundBudget(limits);
   const relaxedModel = relaxed.model;
   if (!relaxedModel) {
     const e = relaxed.error;
     return { ok: false, reason: `the relaxed game is infinite or too large (${e?.message ?? 'stopped'})`, ...(e instanceof GramlogError && e.code === 'engine/budget' ? { budget: e } : {}) };
   }
-  const nRel = program.relations.length;
   const dynamic = dynamicRelations(program, info);
   const input = (rel: number) => rel === info.true || rel === info.does;
   if (program.rules.some((r) => input(r.head.rel)) || program.facts.some((f) => input(f.rel))) {
@@ -174,6 +163,55 @@ export function groundGame(
   }
   // Which relations get propositions: the dynamic ones and the ones the state machine reads.
   const targets = [info.legal, info.next, info.terminal, info.goal, info.sees].filter((r): r is number => r !== undefined);
+  const props = propositions(program, dynamic, targets, staticModel, relaxedModel);
+  const ground: GroundRules = { heads: [], litStart: [0], lits: [] };
+  factRules(program, dynamic, targets, props, ground);
+  const rules = program.rules.filter((r) => dynamic[r.head.rel]);
+  const found = ruleInstances(program, rules, dynamic, staticModel, relaxedModel, limits, budget);
+  if (!found.ok) return found;
+  let total = ground.heads.length;
+  for (const rel of found.instRel) total += found.model.relations[rel]?.count ?? 0;
+  const tooMany = budget.over(total, 0);
+  if (tooMany !== undefined) return { ok: false, reason: tooMany };
+  const stopped = groundInstances({ program, staticModel, dynamic, props, rules, found, budget, total }, ground);
+  if (stopped !== undefined) return { ok: false, reason: stopped };
+  const reason = budget.over(total, ground.lits.length);
+  if (reason !== undefined) return { ok: false, reason };
+  const { size, offset, propRel, tuples } = props;
+  return { ok: true, game: { size, offset, propRel, tuples, dynamic, heads: ground.heads, litStart: ground.litStart, lits: ground.lits } };
+}
+
+/** The rule and literal limits of a grounding, and why a count of them is too many (undefined: within them). */
+interface GroundBudget {
+  maxRules: number;
+  maxLiterals: number;
+  over: (rules: number, literals: number) => string | undefined;
+}
+
+function groundBudget(limits: GroundLimits): GroundBudget {
+  const maxBytes = limits.maxBytes ?? DEFAULT_GROUND_BYTES;
+  const maxRules = Math.min(limits.maxRules ?? Infinity, Math.floor(maxBytes / BYTES_PER_RULE));
+  const maxLiterals = limits.maxLiterals ?? Infinity;
+  const over = (rules: number, literals: number): string | undefined => {
+    if (rules > maxRules) return limits.maxRules !== undefined && rules > limits.maxRules ? `more than ${limits.maxRules} ground rules` : `more than ${maxRules} ground rules (the memory budget of ${mb(maxBytes)})`;
+    if (literals > maxLiterals) return `more than ${maxLiterals} ground literals`;
+    const bytes = groundBytes(rules, literals);
+    if (bytes > maxBytes) return `the ground game would need more than its memory budget of ${mb(maxBytes)} (${rules} ground rules, ${literals} literals so far)`;
+    return undefined;
+  };
+  return { maxRules, maxLiterals, over };
+}
+
+/** The propositions: one per tuple of a dynamic or target relation, numbered relation by relation (see GroundGame). */
+interface Propositions {
+  size: number;
+  offset: Int32Array;
+  propRel: Int32Array;
+  tuples: Array<Relation | undefined>;
+}
+
+function propositions(program: Program, dynamic: Uint8Array, targets: readonly number[], staticModel: Model, relaxedModel: Model): Propositions {
+  const nRel = program.relations.length;
   const tuples: Array<Relation | undefined> = new Array(nRel);
   const offset = new Int32Array(nRel).fill(-1);
   let size = 0;
@@ -189,9 +227,20 @@ export function groundGame(
     const c = tuples[r]?.count ?? 0;
     for (let t = 0; t < c; t++) propRel[(offset[r] as number) + t] = r;
   }
-  const heads: number[] = [];
-  const litStart: number[] = [0];
-  const lits: number[] = [];
+  return { size, offset, propRel, tuples };
+}
+
+/** Ground rules as they are built: heads[i] ⇐ lits[litStart[i] .. litStart[i + 1]). */
+interface GroundRules {
+  heads: number[];
+  litStart: number[];
+  lits: number[];
+}
+
+/** The ground rules without body: every tuple of a static target relation, and the facts of dynamic relations. */
+function factRules(program: Program, dynamic: Uint8Array, targets: readonly number[], props: Propositions, ground: GroundRules): void {
+  const { tuples, offset } = props;
+  const { heads, litStart, lits } = ground;
   // Static target relations: every static tuple is a fact.
   for (const r of targets) {
     if (dynamic[r]) continue;
@@ -209,10 +258,24 @@ export function groundGame(
     heads.push((offset[f.rel] as number) + t);
     litStart.push(lits.length);
   }
-  // The instantiation program.
+}
+
+/** The instances of each dynamic rule: per rule its instance relation in `model` and the variable slots it holds. */
+type Instances = { ok: true; model: Model; instRel: number[]; slotsOf: number[][] } | { ok: false; reason: string; budget?: GramlogError };
+
+/** Evaluates the instantiation program (each dynamic rule's positive body over the relaxed and static models). */
+function ruleInstances(
+  program: Program,
+  rules: readonly CompiledRule[],
+  dynamic: Uint8Array,
+  staticModel: Model,
+  relaxedModel: Model,
+  limits: GroundLimits,
+  budget: GroundBudget,
+): Instances {
+  const nRel = program.relations.length;
   const inst = derivedProgram(program);
   const span = syntheticSpan('<ground>');
-  const rules = program.rules.filter((r) => dynamic[r.head.rel]);
   const slotsOf = rules.map((rule) => instanceSlots(rule, dynamic));
   const instRel = rules.map((rule, k) => {
     const slots = slotsOf[k] as number[];
@@ -233,25 +296,45 @@ export function groundGame(
     if (!rel) continue;
     for (let t = 0; t < rel.count; t++) facts.push({ rel: r, tuple: rel.tuple(t) });
   }
-  let instModel: Model;
   try {
-    instModel = evaluate(inst, {
+    const model = evaluate(inst, {
       facts,
-      maxFacts: maxRules,
+      maxFacts: budget.maxRules,
       ...(limits.maxWork !== undefined ? { maxWork: limits.maxWork } : {}),
       ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
     });
+    return { ok: true, model, instRel, slotsOf };
   } catch (e) {
-    if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: over(maxRules + 1, 0) as string };
+    if (e instanceof GramlogError && e.code === 'engine/limit') return { ok: false, reason: budget.over(budget.maxRules + 1, 0) as string };
     if (e instanceof GramlogError && e.code === 'engine/budget') return { ok: false, reason: `grounding gave up: ${e.message}`, budget: e };
     if (e instanceof GramlogError) return { ok: false, reason: `grounding stopped: ${e.message}` };
     throw e;
   }
-  let total = heads.length;
-  for (const rel of instRel) total += instModel.relations[rel]?.count ?? 0;
-  const tooMany = over(total, 0);
-  if (tooMany !== undefined) return { ok: false, reason: tooMany };
+}
 
+interface InstanceInputs {
+  program: Program;
+  staticModel: Model;
+  dynamic: Uint8Array;
+  props: Propositions;
+  rules: readonly CompiledRule[];
+  found: Extract<Instances, { ok: true }>;
+  budget: GroundBudget;
+  /** The number of ground rules in all (facts and instances). */
+  total: number;
+}
+
+/**
+ * The grounding's hot loop: one ground rule per rule instance, its body
+ * literals mapped to propositions (static ones joined against the exact
+ * static tuples). Adds to `ground`; returns why it stopped when the budget
+ * is exceeded.
+ */
+function groundInstances(inputs: InstanceInputs, ground: GroundRules): string | undefined {
+  const { program, staticModel, dynamic, rules, budget, total } = inputs;
+  const { tuples, offset } = inputs.props;
+  const { model: instModel, instRel, slotsOf } = inputs.found;
+  const { heads, litStart, lits } = ground;
   const key: number[] = [];
   const propOf = (rel: number, args: readonly Pattern[], env: Int32Array): number => {
     key.length = 0;
@@ -304,13 +387,11 @@ export function groundGame(
       }
       heads.push(head);
       litStart.push(lits.length);
-      if ((heads.length & 1023) === 0 || lits.length > maxLiterals) {
-        const reason = over(total, lits.length);
-        if (reason !== undefined) return { ok: false, reason };
+      if ((heads.length & 1023) === 0 || lits.length > budget.maxLiterals) {
+        const reason = budget.over(total, lits.length);
+        if (reason !== undefined) return reason;
       }
     }
   }
-  const reason = over(total, lits.length);
-  if (reason !== undefined) return { ok: false, reason };
-  return { ok: true, game: { size, offset, propRel, tuples, dynamic, heads, litStart, lits } };
+  return undefined;
 }

@@ -155,91 +155,24 @@ export class DiffPropnet implements Propnet {
     ruleLits.forEach((b, i) => this.bodyLits.set(b, this.bodyStart[i] as number));
     this.sat = new Int32Array(nRules);
     this.cnt = new Int32Array(Math.max(1, size));
-    // Deferred literals: in a non-recursive rule of two or more literals, the one read by the most rules, if that is at least DEFER_FANOUT and it occurs once in the rule.
-    const fanout = new Int32Array(Math.max(1, size));
-    for (const body of ruleLits) for (const l of body) fanout[l >> 1] = (fanout[l >> 1] as number) + 1;
-    this.deferProp = new Int32Array(Math.max(1, nRules)).fill(-1);
-    this.deferNeg = new Uint8Array(Math.max(1, nRules));
-    const dCount = new Int32Array(size + 1);
-    ruleLits.forEach((body, i) => {
-      if (body.length < 2 || net.recursive(ruleHead[i] as number)) return;
-      let best = -1;
-      for (const l of body) if ((fanout[l >> 1] as number) >= DEFER_FANOUT && (best < 0 || (fanout[l >> 1] as number) > (fanout[best >> 1] as number))) best = l;
-      if (best < 0 || body.filter((l) => l >> 1 === best >> 1).length !== 1) return;
-      this.deferProp[i] = best >> 1;
-      this.deferNeg[i] = best & 1;
-      dCount[(best >> 1) + 1] = (dCount[(best >> 1) + 1] as number) + 1;
-    });
-    for (let p = 0; p < size; p++) dCount[p + 1] = (dCount[p + 1] as number) + (dCount[p] as number);
-    this.dStart = Int32Array.from(dCount);
-    this.dRules = new Int32Array(Math.max(1, dCount[size] as number));
-    this.readyPos = new Int32Array(Math.max(1, nRules));
-    const dFill = Int32Array.from(dCount);
-    for (let i = 0; i < nRules; i++) {
-      const dp = this.deferProp[i] as number;
-      if (dp < 0) continue;
-      const at = dFill[dp] as number;
-      dFill[dp] = at + 1;
-      this.dRules[at] = i;
-      this.readyPos[i] = at;
-    }
+    const deferred = deferredLiterals(net, ruleHead, ruleLits);
+    this.deferProp = deferred.deferProp;
+    this.deferNeg = deferred.deferNeg;
+    this.dStart = deferred.dStart;
+    this.dRules = deferred.dRules;
+    this.readyPos = deferred.readyPos;
     this.readyCount = new Int32Array(Math.max(1, size));
-    this.deferredRules = dCount[size] as number;
-    this.readyLog = new Int32Array(Math.max(1, dCount[size] as number));
+    this.deferredRules = deferred.count;
+    this.readyLog = new Int32Array(Math.max(1, deferred.count));
     this.readyLogged = new Uint8Array(Math.max(1, nRules));
-    const occCount = new Int32Array(size + 1);
-    ruleLits.forEach((body, i) => {
-      const dp = this.deferProp[i] as number;
-      for (const l of body) if (l >> 1 !== dp) occCount[(l >> 1) + 1] = (occCount[(l >> 1) + 1] as number) + 1;
-    });
-    for (const t of plan.missing.values()) for (const d of t) occCount[d + 1] = (occCount[d + 1] as number) + 1;
-    for (let p = 0; p < size; p++) occCount[p + 1] = (occCount[p + 1] as number) + (occCount[p] as number);
-    this.occStart = Int32Array.from(occCount);
-    this.occ = new Int32Array(occCount[size] as number);
-    const fill = Int32Array.from(occCount);
-    ruleLits.forEach((body, i) => {
-      const dp = this.deferProp[i] as number;
-      for (const l of body) {
-        if (l >> 1 === dp) continue;
-        const at = fill[l >> 1] as number;
-        fill[l >> 1] = at + 1;
-        // A one-literal rule of a non-recursive head is an edge straight into the head's count.
-        this.occ[at] = body.length === 1 && !net.recursive(ruleHead[i] as number) ? -1 - ((ruleHead[i] as number) * 2 + (l & 1)) : i * 2 + (l & 1);
-      }
-    });
-    // A complemented gate counts its missing inputs that are false: a negated edge from each.
-    for (const [p, t] of plan.missing) {
-      for (const d of t) {
-        const at = fill[d] as number;
-        fill[d] = at + 1;
-        this.occ[at] = -1 - (p * 2 + 1);
-      }
-    }
-    // Units in topological order: one per non-recursive proposition, one per recursive component.
-    this.rank = new Int32Array(Math.max(1, size)).fill(-1);
-    this.units = [];
-    this.compUnits = [];
-    const ids: number[] = [];
-    const order = net.order;
-    for (let k = 0; k < order.length; ) {
-      const p = order[k] as number;
-      if (!net.recursive(p)) {
-        this.rank[p] = p;
-        ids.push(p);
-        this.units.push({ prop: p, code: undefined, props: undefined, old: undefined });
-        k++;
-        continue;
-      }
-      const members: number[] = [];
-      while (k < order.length && net.comp(order[k] as number) === net.comp(p)) members.push(order[k++] as number);
-      const id = size + this.compUnits.length;
-      for (const m of members) this.rank[m] = id;
-      ids.push(id);
-      const unit = { prop: -1, code: flatCode(net, members), props: Int32Array.from(members), old: new Uint8Array(members.length) };
-      this.units.push(unit);
-      this.compUnits.push(unit);
-    }
-    this.unitIds = Int32Array.from(ids);
+    const occurrences = occurrenceLists(net, ruleHead, ruleLits, this.deferProp, plan.missing);
+    this.occStart = occurrences.occStart;
+    this.occ = occurrences.occ;
+    const units = topologicalUnits(net);
+    this.rank = units.rank;
+    this.units = units.units;
+    this.compUnits = units.compUnits;
+    this.unitIds = units.unitIds;
     const nIds = size + this.compUnits.length;
     this.ruleRecursive = Uint8Array.from(ruleHead.map((h, i) => (net.recursive(h) ? 1 : (this.deferProp[i] as number) >= 0 ? 2 : 0)));
     this.watched = new Uint8Array(Math.max(1, size));
@@ -249,31 +182,12 @@ export class DiffPropnet implements Propnet {
     this.changed = new Int32Array(2 * size + 1);
     this.unitProp = new Int32Array(Math.max(1, nIds)).fill(-1);
     for (const u of this.units) if (u.prop >= 0) this.unitProp[u.prop] = (this.gateGroup[u.prop] as number) >= 0 ? -2 - u.prop : u.prop;
-    // Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
-    const nUnits = this.units.length;
-    this.level = new Int32Array(Math.max(1, nIds));
-    const rulesOfUnit: number[][] = Array.from({ length: nIds }, () => []);
-    for (let i = 0; i < nRules; i++) (rulesOfUnit[this.rank[ruleHead[i] as number] as number] as number[]).push(i);
-    let levels = 1;
-    for (let t = 0; t < nUnits; t++) {
-      const r = this.unitIds[t] as number;
-      let lv = 0;
-      for (const i of rulesOfUnit[r] as number[]) {
-        for (const l of ruleLits[i] as number[]) {
-          const q = this.rank[l >> 1] as number;
-          if (q >= 0 && q !== r) lv = Math.max(lv, this.level[q] as number);
-        }
-      }
-      this.level[r] = lv + 1;
-      levels = Math.max(levels, lv + 2);
-    }
-    const perLevel = new Int32Array(levels);
-    for (const r of this.unitIds) perLevel[this.level[r] as number] = (perLevel[this.level[r] as number] as number) + 1;
-    this.bucketStart = new Int32Array(levels);
-    for (let lv = 1; lv < levels; lv++) this.bucketStart[lv] = (this.bucketStart[lv - 1] as number) + (perLevel[lv - 1] as number);
-    this.bucketSize = new Int32Array(levels);
-    this.bucket = new Int32Array(Math.max(1, nUnits));
-    this.lowest = levels;
+    const levels = unitLevels(this.rank, this.unitIds, nIds, ruleHead, ruleLits);
+    this.level = levels.level;
+    this.bucketStart = levels.bucketStart;
+    this.bucketSize = new Int32Array(levels.count);
+    this.bucket = new Int32Array(Math.max(1, this.units.length));
+    this.lowest = levels.count;
     this.queued = new Uint8Array(Math.max(1, nIds));
     this.evaluateAll();
   }
@@ -615,4 +529,149 @@ export class DiffPropnet implements Propnet {
       this.current = -1;
     }
   }
+}
+
+/**
+ * Deferred literals: in a non-recursive rule of two or more literals, the one read by the most rules,
+ * if that is at least DEFER_FANOUT and it occurs once in the rule. Per rule its proposition (-1: none)
+ * and sign; per proposition its rules dRules[dStart[p] .. dStart[p+1]); each rule's place there.
+ */
+function deferredLiterals(net: NetStructure, ruleHead: readonly number[], ruleLits: readonly number[][]) {
+  const { size } = net;
+  const nRules = ruleHead.length;
+  const fanout = new Int32Array(Math.max(1, size));
+  for (const body of ruleLits) for (const l of body) fanout[l >> 1] = (fanout[l >> 1] as number) + 1;
+  const deferProp = new Int32Array(Math.max(1, nRules)).fill(-1);
+  const deferNeg = new Uint8Array(Math.max(1, nRules));
+  const dCount = new Int32Array(size + 1);
+  ruleLits.forEach((body, i) => {
+    if (body.length < 2 || net.recursive(ruleHead[i] as number)) return;
+    let best = -1;
+    for (const l of body) if ((fanout[l >> 1] as number) >= DEFER_FANOUT && (best < 0 || (fanout[l >> 1] as number) > (fanout[best >> 1] as number))) best = l;
+    if (best < 0 || body.filter((l) => l >> 1 === best >> 1).length !== 1) return;
+    deferProp[i] = best >> 1;
+    deferNeg[i] = best & 1;
+    dCount[(best >> 1) + 1] = (dCount[(best >> 1) + 1] as number) + 1;
+  });
+  for (let p = 0; p < size; p++) dCount[p + 1] = (dCount[p + 1] as number) + (dCount[p] as number);
+  const dStart = Int32Array.from(dCount);
+  const dRules = new Int32Array(Math.max(1, dCount[size] as number));
+  const readyPos = new Int32Array(Math.max(1, nRules));
+  const dFill = Int32Array.from(dCount);
+  for (let i = 0; i < nRules; i++) {
+    const dp = deferProp[i] as number;
+    if (dp < 0) continue;
+    const at = dFill[dp] as number;
+    dFill[dp] = at + 1;
+    dRules[at] = i;
+    readyPos[i] = at;
+  }
+  return { deferProp, deferNeg, dStart, dRules, readyPos, count: dCount[size] as number };
+}
+
+/**
+ * The literal occurrences of each proposition, leaving out deferred ones: occ[occStart[p] .. occStart[p+1])
+ * (see DiffPropnet.occ), and for each complemented gate a negated edge from each of its missing inputs.
+ */
+function occurrenceLists(
+  net: NetStructure,
+  ruleHead: readonly number[],
+  ruleLits: readonly number[][],
+  deferProp: Int32Array,
+  missing: ReadonlyMap<number, readonly number[]>,
+): { occStart: Int32Array; occ: Int32Array } {
+  const { size } = net;
+  const occCount = new Int32Array(size + 1);
+  ruleLits.forEach((body, i) => {
+    const dp = deferProp[i] as number;
+    for (const l of body) if (l >> 1 !== dp) occCount[(l >> 1) + 1] = (occCount[(l >> 1) + 1] as number) + 1;
+  });
+  for (const t of missing.values()) for (const d of t) occCount[d + 1] = (occCount[d + 1] as number) + 1;
+  for (let p = 0; p < size; p++) occCount[p + 1] = (occCount[p + 1] as number) + (occCount[p] as number);
+  const occStart = Int32Array.from(occCount);
+  const occ = new Int32Array(occCount[size] as number);
+  const fill = Int32Array.from(occCount);
+  ruleLits.forEach((body, i) => {
+    const dp = deferProp[i] as number;
+    for (const l of body) {
+      if (l >> 1 === dp) continue;
+      const at = fill[l >> 1] as number;
+      fill[l >> 1] = at + 1;
+      // A one-literal rule of a non-recursive head is an edge straight into the head's count.
+      occ[at] = body.length === 1 && !net.recursive(ruleHead[i] as number) ? -1 - ((ruleHead[i] as number) * 2 + (l & 1)) : i * 2 + (l & 1);
+    }
+  });
+  // A complemented gate counts its missing inputs that are false: a negated edge from each.
+  for (const [p, t] of missing) {
+    for (const d of t) {
+      const at = fill[d] as number;
+      fill[d] = at + 1;
+      occ[at] = -1 - (p * 2 + 1);
+    }
+  }
+  return { occStart, occ };
+}
+
+/** Units in topological order: one per non-recursive proposition, one per recursive component (see DiffPropnet.rank). */
+function topologicalUnits(net: NetStructure): { rank: Int32Array; units: Unit[]; compUnits: Unit[]; unitIds: Int32Array } {
+  const { size } = net;
+  const rank = new Int32Array(Math.max(1, size)).fill(-1);
+  const units: Unit[] = [];
+  const compUnits: Unit[] = [];
+  const ids: number[] = [];
+  const order = net.order;
+  for (let k = 0; k < order.length; ) {
+    const p = order[k] as number;
+    if (!net.recursive(p)) {
+      rank[p] = p;
+      ids.push(p);
+      units.push({ prop: p, code: undefined, props: undefined, old: undefined });
+      k++;
+      continue;
+    }
+    const members: number[] = [];
+    while (k < order.length && net.comp(order[k] as number) === net.comp(p)) members.push(order[k++] as number);
+    const id = size + compUnits.length;
+    for (const m of members) rank[m] = id;
+    ids.push(id);
+    const unit = { prop: -1, code: flatCode(net, members), props: Int32Array.from(members), old: new Uint8Array(members.length) };
+    units.push(unit);
+    compUnits.push(unit);
+  }
+  return { rank, units, compUnits, unitIds: Int32Array.from(ids) };
+}
+
+/**
+ * Levels: inputs and constants are level 0; a unit is one above the highest unit it reads.
+ * With each level's first place in the bucket array and the number of levels.
+ */
+function unitLevels(
+  rank: Int32Array,
+  unitIds: Int32Array,
+  nIds: number,
+  ruleHead: readonly number[],
+  ruleLits: readonly number[][],
+): { level: Int32Array; bucketStart: Int32Array; count: number } {
+  const nUnits = unitIds.length;
+  const level = new Int32Array(Math.max(1, nIds));
+  const rulesOfUnit: number[][] = Array.from({ length: nIds }, () => []);
+  for (let i = 0; i < ruleHead.length; i++) (rulesOfUnit[rank[ruleHead[i] as number] as number] as number[]).push(i);
+  let levels = 1;
+  for (let t = 0; t < nUnits; t++) {
+    const r = unitIds[t] as number;
+    let lv = 0;
+    for (const i of rulesOfUnit[r] as number[]) {
+      for (const l of ruleLits[i] as number[]) {
+        const q = rank[l >> 1] as number;
+        if (q >= 0 && q !== r) lv = Math.max(lv, level[q] as number);
+      }
+    }
+    level[r] = lv + 1;
+    levels = Math.max(levels, lv + 2);
+  }
+  const perLevel = new Int32Array(levels);
+  for (const r of unitIds) perLevel[level[r] as number] = (perLevel[level[r] as number] as number) + 1;
+  const bucketStart = new Int32Array(levels);
+  for (let lv = 1; lv < levels; lv++) bucketStart[lv] = (bucketStart[lv - 1] as number) + (perLevel[lv - 1] as number);
+  return { level, bucketStart, count: levels };
 }
