@@ -3,7 +3,7 @@
  * every generation style: every message starts with `seed N: `.
  */
 import { GramlogError } from '../errors.js';
-import { message, partsOf } from '../wording.js';
+import { message } from '../wording.js';
 
 /** The same error, its messages prefixed with the seed that replays it (options named in them stay data). */
 export function withSeed(e: GramlogError, seed: number | string): GramlogError {

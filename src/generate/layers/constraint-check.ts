@@ -18,7 +18,6 @@
  * neither does a file past the solver's limits, or one with no outcome at all
  * (its completeness findings say why).
  */
-import type { LogicTypes } from './logic-types.js';
 import { Logic } from './logic.js';
 import type { Span } from '../../errors.js';
 import type { Program } from '../../program/program.js';

@@ -48,7 +48,7 @@ import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
 import { encodeSatisfy, type Encoded, type SatisfyEncoding } from './satisfy-encode.js';
 import { RawSteer } from './satisfy-steer.js';
-import { contained, readModel, SolverAbort, SOLVER_MEMORY } from './solver.js';
+import { contained, SolverAbort, SOLVER_MEMORY } from './solver.js';
 import { readLayerState, type LayerDecl, type LayerState } from './vocabulary.js';
 
 type Op = LogicTypes.Operand;
