@@ -5,6 +5,7 @@
 //   dist/web/app.js                  the page's code (editor, panels)
 //   dist/web/worker.js               the Web Worker that runs the library
 //   dist/web/layout.js               the Web Worker that lays graphs out (Graphviz)
+//   dist/web/draw.js                 the Web Worker that paints large laid-out graphs on canvases
 //   dist/web/gramlog.js              the library itself, as an ES module for browsers
 //   dist/web/chunks/*.js             code shared by the three (esbuild splitting)
 //   dist/web/examples.json           the bundled examples (games/, rules/)
@@ -80,6 +81,7 @@ export async function buildWeb({ quiet = false } = {}) {
       app: 'src/web/main.ts',
       worker: 'src/web/worker.ts',
       layout: 'src/web/layout/worker.ts',
+      draw: 'src/web/layout/draw-worker.ts',
       gramlog: 'src/index.ts',
     },
     outdir: out,

@@ -63,7 +63,8 @@ export function graphTests(ctx: () => Context): void {
       (el as HTMLInputElement).value = '400';
       el.dispatchEvent(new Event('input'));
     });
-    await page.waitForFunction(() => document.querySelectorAll('.graph-box svg.graph g.node').length === 401, null, { timeout: 60_000 });
+    // (over CANVAS_NODES nodes, the drawing worker paints it on a canvas: e2e-pause.ts)
+    await page.waitForSelector('.graph-box .canvas-drawing[data-nodes="401"][data-frames]', { timeout: 60_000 });
     const ms = await page.evaluate(() => (window as unknown as { gramlogLayout: { lastMs: number } }).gramlogLayout.lastMs);
     process.stderr.write(`test/web: Graphviz laid out 401 nodes in ${ms.toFixed(0)} ms (in the layout worker)\n`);
     // Zoom and pan: the box is a focusable, labelled region.

@@ -22,6 +22,7 @@ import { runCli } from '../cli/fake-io.js';
 import { roughEdgeTests, setSection } from './e2e-rough-edges.js';
 import { a11yTests } from './e2e-a11y.js';
 import { graphTests } from './e2e-graph.js';
+import { pauseTests, pictureTests } from './e2e-pause.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** The built page (GRAMLOG_WEB: another build's, to run these tests against it). */
@@ -387,6 +388,8 @@ describe.skipIf('missing' in chromium)('the playground in Chromium', () => {
   roughEdgeTests(() => ({ browser, url: served.url, page, settled, pick }));
   a11yTests(() => ({ browser, url: served.url, page, settled, pick }));
   graphTests(() => ({ browser, url: served.url, page, settled, pick }));
+  pauseTests(() => ({ browser, url: served.url, page, settled, pick }));
+  pictureTests(() => ({ browser, url: served.url, page, settled, pick }));
 
   it('reads a text as the kind chosen in the picker, with that kind\'s diagnostics', async () => {
     await pick(page, 'rules/family.kif');

@@ -1,20 +1,26 @@
 /**
  * The page's side of the layout worker (layout/worker.ts): DOT in, SVG text
- * out, one layout at a time, in order. `latest` drops every layout still
+ * (or Graphviz's JSON, for the drawing worker: canvas.ts) out, one layout at
+ * a time, in order. `latest` drops every layout still
  * waiting and stops one that has run a while (the worker is replaced): when
  * the slider moves on, the graph it left is not laid out any more.
  */
 import { SupersededError } from '../client.js';
 
+/** What a layout gives: an SVG file, or Graphviz's JSON (`-Tjson`, with its drawing operations). */
+export type LayoutFormat = 'svg' | 'json';
+
 export interface LayoutRequest {
   id: number;
   dot: string;
+  format: LayoutFormat;
 }
-export type LayoutResponse = { id: number; svg: string; ms: number } | { id: number; error: string };
+export type LayoutResponse = { id: number; text: string; ms: number } | { id: number; error: string };
 
 interface Job {
   id: number;
   dot: string;
+  format: LayoutFormat;
   resolve(svg: string): void;
   reject(e: Error): void;
 }
@@ -32,16 +38,16 @@ export class LayoutClient {
 
   constructor(private readonly url: URL) {}
 
-  /** The SVG text of a DOT graph, after the layouts asked for before it. */
-  layout(dot: string): Promise<string> {
+  /** The SVG text (or JSON) of a DOT graph, after the layouts asked for before it. */
+  layout(dot: string, format: LayoutFormat = 'svg'): Promise<string> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: ++this.next, dot, resolve, reject });
+      this.waiting.push({ id: ++this.next, dot, format, resolve, reject });
       this.pump();
     });
   }
 
   /** Like `layout`, but every layout asked for before it is dropped (they fail with a SupersededError). */
-  latest(dot: string): Promise<string> {
+  latest(dot: string, format: LayoutFormat = 'svg'): Promise<string> {
     for (const j of this.waiting.splice(0)) j.reject(new SupersededError());
     if (this.running && performance.now() - this.running.since > STOP_AFTER_MS) {
       this.running.reject(new SupersededError());
@@ -49,7 +55,7 @@ export class LayoutClient {
       this.worker?.terminate();
       this.worker = undefined;
     }
-    return this.layout(dot);
+    return this.layout(dot, format);
   }
 
   private start(): Worker {
@@ -58,9 +64,9 @@ export class LayoutClient {
       const job = this.running;
       if (w !== this.worker || !job || job.id !== ev.data.id) return;
       this.running = undefined;
-      if ('svg' in ev.data) {
+      if ('text' in ev.data) {
         this.lastMs = ev.data.ms;
-        job.resolve(ev.data.svg);
+        job.resolve(ev.data.text);
       } else job.reject(new Error(ev.data.error));
       this.pump();
     };
@@ -81,7 +87,7 @@ export class LayoutClient {
     if (!job) return;
     this.worker ??= this.start();
     this.running = { ...job, since: performance.now() };
-    this.worker.postMessage({ id: job.id, dot: job.dot } satisfies LayoutRequest);
+    this.worker.postMessage({ id: job.id, dot: job.dot, format: job.format } satisfies LayoutRequest);
   }
 }
 

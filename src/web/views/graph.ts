@@ -9,6 +9,7 @@ import { h, plural, section } from '../dom.js';
 import { SupersededError } from '../client.js';
 import { dotToSvgAsync } from '../../generate/graph/svg.js';
 import { LayoutClient, layoutWorkerUrl } from '../layout/client.js';
+import { canvasDrawing } from '../layout/canvas.js';
 import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
@@ -32,6 +33,14 @@ function svgOf(text: string): SVGSVGElement {
   holder.innerHTML = text.slice(Math.max(0, text.indexOf('<svg')));
   return holder.querySelector('svg')!;
 }
+
+/**
+ * Graphs with more nodes than this are painted on a canvas by the drawing
+ * worker (layout/canvas.ts) instead of inserted as SVG: an inline SVG costs
+ * the page's thread about 0.3 ms per node to insert and again per zoom step
+ * (2,001 nodes: 680 ms, then 140 to 240 ms a step), over 50 ms from here on.
+ */
+export const CANVAS_NODES = 150;
 
 /** How many node names the drawing's accessible name lists. */
 const NAMED_NODES = 60;
@@ -119,17 +128,22 @@ export const graphView: PanelView<GraphData> = {
       // Laid out in the layout worker: the page (the slider, the editor) stays responsive meanwhile.
       zoom.box.setAttribute('aria-busy', 'true');
       layoutState.textContent = `laying out ${plural(state.nodes.length, 'node')}…`;
+      const onCanvas = state.nodes.length > CANVAS_NODES;
       layouts()
-        .drawing.latest(stateDot(state.nodes, state.edges, fresh, k === last ? violated : new Set()))
+        .drawing.latest(stateDot(state.nodes, state.edges, fresh, k === last ? violated : new Set()), onCanvas ? 'json' : 'svg')
         .then((text) => {
           if (want !== k) return;
-          const svg = svgOf(text);
-          svg.classList.add('graph');
-          svg.setAttribute('role', 'img');
           const names = state.nodes.slice(0, NAMED_NODES).map((n) => (n.label ? shownLabel(n.label) : n.id));
           const more = state.nodes.length > NAMED_NODES ? ` and ${state.nodes.length - NAMED_NODES} more` : '';
-          svg.setAttribute('aria-label', `${k === last ? 'the generated graph' : `the graph after step ${k}`}: ${plural(state.nodes.length, 'node')}, ${plural(state.edges.length, 'edge')}; its nodes: ${names.join(', ')}${more}`);
-          zoom.show(svg);
+          const label = `${k === last ? 'the generated graph' : `the graph after step ${k}`}: ${plural(state.nodes.length, 'node')}, ${plural(state.edges.length, 'edge')}; its nodes: ${names.join(', ')}${more}`;
+          if (onCanvas) zoom.show(canvasDrawing(text, label));
+          else {
+            const svg = svgOf(text);
+            svg.classList.add('graph');
+            svg.setAttribute('role', 'img');
+            svg.setAttribute('aria-label', label);
+            zoom.show(svg);
+          }
           zoom.box.removeAttribute('aria-busy');
           layoutState.textContent = '';
         })

@@ -1,7 +1,8 @@
 /**
  * A drawing that zooms and pans: a scroll box (focusable, a labelled region,
- * so the keyboard scrolls it) around an SVG whose size is its natural size
- * times the zoom. Zoom: ctrl/⌘ + wheel or a trackpad pinch (both arrive as
+ * so the keyboard scrolls it) around a drawing whose size is its natural size
+ * times the zoom (an inline SVG, or a large graph painted on a canvas by the
+ * drawing worker: layout/canvas.ts). Zoom: ctrl/⌘ + wheel or a trackpad pinch (both arrive as
  * wheel events with ctrlKey), a two-finger pinch on a touch screen, the + and
  * − keys or buttons; pan: drag, the wheel, the arrow keys; 0 or the reset
  * button returns to the first view (the whole drawing when it fits at a
@@ -18,13 +19,24 @@ const STEP = 1.25;
 /** Pixels an arrow key pans. */
 const PAN = 40;
 
+/** What the box shows: an element whose size the zoom sets (an inline SVG, or a canvas painted elsewhere: layout/canvas.ts). */
+export interface Drawing {
+  element: Element;
+  /** The natural size, in CSS pixels. */
+  size: { w: number; h: number };
+  /** Show it at `scale` times its natural size in `box`. */
+  place(scale: number, box: HTMLElement): void;
+  /** It leaves the box. */
+  dispose?(): void;
+}
+
 export interface ZoomBox {
   /** The scroll box. */
   box: HTMLElement;
   /** The zoom buttons and the zoom shown in percent. */
   controls: HTMLElement;
   /** Show a drawing: the first one at the first view, later ones (another step of the same graph) at the zoom and place the user left. */
-  show(svg: SVGSVGElement): void;
+  show(drawing: SVGSVGElement | Drawing): void;
   /** Put any other content (a message) in the box. */
   replace(...nodes: Array<Node | string>): void;
 }
@@ -38,19 +50,32 @@ function naturalSize(svg: SVGSVGElement): { w: number; h: number } {
   return { w: px(svg.getAttribute('width')), h: px(svg.getAttribute('height')) };
 }
 
+/** An inline SVG as a drawing: the zoom sets its width and height. */
+function svgDrawing(svg: SVGSVGElement): Drawing {
+  const size = naturalSize(svg);
+  svg.removeAttribute('style');
+  return {
+    element: svg,
+    size,
+    place(scale) {
+      svg.setAttribute('width', String(size.w * scale));
+      svg.setAttribute('height', String(size.h * scale));
+    },
+  };
+}
+
 export function zoomBox(label: string, cls: string): ZoomBox {
   const box = h('div', { class: `zoom-box ${cls}`, tabindex: 0, role: 'region', 'aria-label': `${label}: + and − zoom, arrow keys pan, 0 resets` });
   const shown = h('span', { class: 'zoom-level', 'aria-live': 'off' });
-  let svg: SVGSVGElement | undefined;
+  let drawing: Drawing | undefined;
   let size = { w: 300, h: 150 };
   let scale = 1;
   let first = true;
 
   const firstScale = () => Math.min(1, Math.max(READABLE, (box.clientWidth - 4) / size.w));
   const apply = () => {
-    if (!svg) return;
-    svg.setAttribute('width', String(size.w * scale));
-    svg.setAttribute('height', String(size.h * scale));
+    if (!drawing) return;
+    drawing.place(scale, box);
     shown.textContent = `${Math.round(scale * 100)}%`;
     box.dataset['scale'] = scale.toFixed(3);
   };
@@ -101,7 +126,7 @@ export function zoomBox(label: string, cls: string): ZoomBox {
   box.addEventListener('pointerdown', (ev) => {
     const r = box.getBoundingClientRect();
     // (a press on the box's scrollbars is theirs)
-    if (ev.button !== 0 || !svg || ev.clientX - r.left > box.clientWidth || ev.clientY - r.top > box.clientHeight) return;
+    if (ev.button !== 0 || !drawing || ev.clientX - r.left > box.clientWidth || ev.clientY - r.top > box.clientHeight) return;
     box.setPointerCapture(ev.pointerId);
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (pointers.size === 2) pinch = { d: spread().d, scale };
@@ -141,16 +166,18 @@ export function zoomBox(label: string, cls: string): ZoomBox {
     box,
     controls,
     show(next) {
-      svg = next;
-      size = naturalSize(next);
-      next.removeAttribute('style');
-      box.replaceChildren(next);
+      drawing?.dispose?.();
+      drawing = next instanceof SVGSVGElement ? svgDrawing(next) : next;
+      size = drawing.size;
+      box.replaceChildren(drawing.element);
       if (first) {
         first = false;
         reset();
       } else apply();
     },
     replace(...nodes) {
+      drawing?.dispose?.();
+      drawing = undefined;
       box.replaceChildren(...nodes);
     },
   };
