@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.js';
 import { BIG_GRAPH } from './e2e-graph.js';
-import { hashOf, type Context } from './e2e-rough-edges.js';
+import { hashOf, setSection, type Context } from './e2e-rough-edges.js';
 import { loadGraphviz } from '../../src/generate/graph/svg.js';
 import { stateDot } from '../../src/web/views/graph.js';
 
@@ -101,7 +101,31 @@ export function pauseTests(ctx: () => Context): void {
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('paints gallery thumbnails of graphs over 150 nodes on canvases in the drawing worker, at most 220 pixels', async () => {
+    const { browser, url, settled } = ctx();
+    const page = await browser.context.newPage();
+    await page.addInitScript(watchPauses);
+    await page.goto(`${url.replace(/\/?$/, '/')}?budget=60000${hashOf('mid.gdl', MID_GRAPH)}`);
+    expect(await settled(page, 60_000)).toBe('ready');
+    await page.waitForSelector('.graph-box .canvas-drawing[data-nodes="301"]', { timeout: 60_000 });
+    await setSection(page, 'gallery', true);
+    await page.locator('.gallery-count').fill('2');
+    await page.getByRole('button', { name: 'show', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.gallery .thumb canvas.thumb-canvas[data-nodes="301"]').length === 2, null, { timeout: 120_000 });
+    const sizes = await page.locator('.gallery .thumb canvas').evaluateAll((cs) => cs.map((c) => [c.clientWidth, c.clientHeight]));
+    for (const [w, h] of sizes) {
+      expect(Math.max(w!, h!)).toBeLessThanOrEqual(220);
+      expect(Math.max(w!, h!)).toBeGreaterThanOrEqual(219);
+    }
+    await painted(page);
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as Watch).pauses.filter((p) => p.start >= (window as unknown as Watch).runFrom).map((p) => p.ms)));
+    expect(longest).toBeLessThanOrEqual(PAUSE_MS);
+    await page.close();
+  }, 240_000);
 }
+
+const MID_GRAPH = BIG_GRAPH.replace('(graphlimit branch 2000)', '(graphlimit branch 300)');
 
 /** Twelve rooms in a chain with side rooms, one step's new nodes outlined and one violated node filled red: every colour and pen the drawing uses. */
 function sampleDot(): string {

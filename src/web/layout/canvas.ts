@@ -35,13 +35,46 @@ export function jsonSize(json: string): { w: number; h: number } {
   return { w: ((bb[2] ?? 0) + 8) * PX_PER_PT, h: ((bb[3] ?? 0) + 8) * PX_PER_PT };
 }
 
+/** The drawings handed over: dropped from the worker once their element, seen in the page, has left it. */
+const live = new Map<number, { owner: Element; seen: boolean }>();
+
+function drop(id: number): void {
+  live.delete(id);
+  listeners.delete(id);
+  send({ op: 'drop', id });
+}
+
+/** Drop the drawings whose element has left the page (a redrawn panel, a closed gallery). */
+function sweep(): void {
+  for (const [id, l] of live) {
+    if (l.owner.isConnected) l.seen = true;
+    else if (l.seen) drop(id);
+  }
+}
+
+/** Hand `canvas` to the drawing worker with a scene to paint; `drawn` hears of each frame painted. */
+function handOver(json: string, canvas: HTMLCanvasElement, owner: Element, drawn: (r: DrawResponse) => void): number {
+  sweep();
+  const id = ++nextId;
+  live.set(id, { owner, seen: false });
+  listeners.set(id, (r) => {
+    if (owner.isConnected) live.get(id)!.seen = true;
+    drawn(r);
+  });
+  const offscreen = canvas.transferControlToOffscreen();
+  send({ op: 'canvas', id, canvas: offscreen }, [offscreen]);
+  send({ op: 'scene', id, json });
+  return id;
+}
+
+const dpr = () => window.devicePixelRatio || 1;
+
 /**
  * A drawing of Graphviz's JSON output, painted by the drawing worker. The
  * canvas is an image named `label`; `drawn` resolves when its first frame is
  * painted (the element's data-nodes and data-edges say what the scene holds).
  */
 export function canvasDrawing(json: string, label: string): Drawing & { drawn: Promise<void> } {
-  const id = ++nextId;
   const size = jsonSize(json);
   const canvas = h('canvas', { role: 'img', 'aria-label': label });
   const element = h('div', { class: 'canvas-drawing' }, canvas);
@@ -55,7 +88,7 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
     const height = Math.min(box.clientHeight, size.h * scale);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    send({ op: 'view', id, view: { x: box.scrollLeft, y: box.scrollTop, width, height, scale, dpr: window.devicePixelRatio || 1 } });
+    send({ op: 'view', id, view: { x: box.scrollLeft, y: box.scrollTop, width, height, scale, dpr: dpr() } });
   };
   /** One view per animation frame, taken when it is sent (the scroll offsets as they are then). */
   const later = () => {
@@ -63,19 +96,16 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
     pending = true;
     requestAnimationFrame(post);
   };
-  const drawn = new Promise<void>((resolve, reject) => {
-    listeners.set(id, (r) => {
-      if (r.op === 'failed') return reject(new Error(r.error));
-      element.dataset['nodes'] = String(r.nodes);
-      element.dataset['edges'] = String(r.edges);
-      element.dataset['painted'] = String(r.painted);
-      element.dataset['frames'] = String(Number(element.dataset['frames'] ?? 0) + 1);
-      resolve();
-    });
+  let first: { resolve(): void; reject(e: Error): void };
+  const drawn = new Promise<void>((resolve, reject) => (first = { resolve, reject }));
+  const id = handOver(json, canvas, element, (r) => {
+    if (r.op === 'failed') return first.reject(new Error(r.error));
+    element.dataset['nodes'] = String(r.nodes);
+    element.dataset['edges'] = String(r.edges);
+    element.dataset['painted'] = String(r.painted);
+    element.dataset['frames'] = String(Number(element.dataset['frames'] ?? 0) + 1);
+    first.resolve();
   });
-  const offscreen = canvas.transferControlToOffscreen();
-  send({ op: 'canvas', id, canvas: offscreen }, [offscreen]);
-  send({ op: 'scene', id, json });
   return {
     element,
     size,
@@ -87,14 +117,28 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
         box = into;
         box.addEventListener('scroll', later, { passive: true });
       }
-      (element as HTMLElement).style.width = `${size.w * scale}px`;
-      (element as HTMLElement).style.height = `${size.h * scale}px`;
+      element.style.width = `${size.w * scale}px`;
+      element.style.height = `${size.h * scale}px`;
       later();
     },
     dispose() {
       box?.removeEventListener('scroll', later);
-      listeners.delete(id);
-      send({ op: 'drop', id });
+      drop(id);
     },
   };
+}
+
+/** A whole graph (Graphviz's JSON) painted by the drawing worker at most `max` CSS pixels wide and high (a gallery thumbnail). */
+export function canvasThumb(json: string, max: number): HTMLCanvasElement {
+  const size = jsonSize(json);
+  const scale = Math.min(1, max / size.w, max / size.h);
+  const [width, height] = [size.w * scale, size.h * scale];
+  const canvas = h('canvas', { class: 'thumb-canvas' });
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const id = handOver(json, canvas, canvas, (r) => {
+    if (r.op === 'drawn') canvas.dataset['nodes'] = String(r.nodes);
+  });
+  send({ op: 'view', id, view: { x: 0, y: 0, width, height, scale, dpr: dpr() } });
+  return canvas;
 }

@@ -9,7 +9,7 @@ import { h, plural, section } from '../dom.js';
 import { SupersededError } from '../client.js';
 import { dotToSvgAsync } from '../../generate/graph/svg.js';
 import { LayoutClient, layoutWorkerUrl } from '../layout/client.js';
-import { canvasDrawing } from '../layout/canvas.js';
+import { canvasDrawing, canvasThumb } from '../layout/canvas.js';
 import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
@@ -41,6 +41,9 @@ function svgOf(text: string): SVGSVGElement {
  * (2,001 nodes: 680 ms, then 140 to 240 ms a step), over 50 ms from here on.
  */
 export const CANVAS_NODES = 150;
+
+/** A gallery thumbnail's largest width and height (style.css: .graph-thumb svg). */
+const THUMB_PX = 220;
 
 /** How many node names the drawing's accessible name lists. */
 const NAMED_NODES = 60;
@@ -207,7 +210,10 @@ export const graphView: PanelView<GraphData> = {
           host,
           (d) => {
             const holder = h('div', { class: 'graph-thumb' }, '…');
-            layouts().thumbs.layout(stateDot(d.nodes, d.edges, new Set(), violatedIds(d))).then((text) => holder.replaceChildren(svgOf(text)), () => undefined);
+            const onCanvas = d.nodes.length > CANVAS_NODES;
+            layouts()
+              .thumbs.layout(stateDot(d.nodes, d.edges, new Set(), violatedIds(d)), onCanvas ? 'json' : 'svg')
+              .then((text) => holder.replaceChildren(onCanvas ? canvasThumb(text, THUMB_PX) : svgOf(text)), () => undefined);
             return holder;
           },
           (d) => `seed ${String(d.seed)} · ${plural(d.nodes.length, 'node')}${d.violations.length > 0 ? ` · ${plural(d.violations.length, 'violation')}` : ''}`,
