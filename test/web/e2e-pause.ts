@@ -2,7 +2,7 @@
  * The page's longest pause while a 2,001-node graph shows up and is zoomed
  * and panned (issue 32, item 6), run in the browser test/web/e2e.test.ts
  * launches. The Long Tasks API lists every task of the page's thread over
- * 50 ms; from the moment the run starts, none may last over PAUSE_MS (a
+ * 50 ms; from the task that draws the run's result on, none may last over PAUSE_MS (a
  * generous bound: the goal is about 100 ms; inserting the drawing as inline
  * SVG paused the page 680 ms to 1.2 s, and each zoom step 140 to 240 ms).
  */
@@ -18,20 +18,20 @@ const PAUSE_MS = 300;
 
 interface Watch {
   pauses: Array<{ start: number; ms: number }>;
-  /** When the page's run started (performance.now()), -1 before. */
-  runFrom: number;
+  /** When the page first showed a run's result (performance.now(): body's data-state became 'ready'), -1 before. */
+  readyAt: number;
 }
 
-/** Record every long task, and the moment body's data-state first says 'running'. */
+/** Record every long task, and the moment body's data-state first says 'ready'. */
 function watchPauses(): void {
   const w = window as unknown as Watch;
   w.pauses = [];
-  w.runFrom = -1;
+  w.readyAt = -1;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.pauses.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+    for (const e of list.getEntries()) w.pauses.push({ start: e.startTime, ms: Math.round(e.duration) });
   }).observe({ type: 'longtask', buffered: true });
   new MutationObserver(() => {
-    if (w.runFrom < 0 && document.body?.dataset['state'] === 'running') w.runFrom = performance.now();
+    if (w.readyAt < 0 && document.body?.dataset['state'] === 'ready') w.readyAt = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
 }
 
@@ -42,7 +42,7 @@ const scale = (page: Page) => page.locator('.graph-box').evaluate((b) => Number(
 const scroll = (page: Page) => page.locator('.graph-box').evaluate((b) => [b.scrollLeft, b.scrollTop]);
 
 export function pauseTests(ctx: () => Context): void {
-  it(`shows a 2,001-node graph and zooms and pans it with no pause of the page over ${PAUSE_MS} ms (Long Tasks API), named for screen readers`, async () => {
+  it(`shows a 2,001-node graph, zooms and pans it and steps its rewrites with no pause of the page over ${PAUSE_MS} ms (Long Tasks API), named for screen readers`, async () => {
     const { browser, url, settled } = ctx();
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1220, height: 860 });
@@ -85,12 +85,20 @@ export function pauseTests(ctx: () => Context): void {
     expect(await scale(page)).toBeCloseTo(s0, 3);
     await page.mouse.wheel(0, 300);
     await painted(page);
+    // Step back through the rewrites with the slider: each step is drawn anew (laid out again in the worker).
+    await page.locator('input[aria-label="rewrite step"]').focus();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('ArrowLeft');
+      await painted(page);
+    }
+    expect(await page.locator('.step-caption').textContent()).toMatch(/^after step 1997 of 2000: .*; 1998 nodes, 1997 edges$/);
     await page.waitForTimeout(300);
-    const { pauses, runFrom } = await page.evaluate(() => ({ pauses: (window as unknown as Watch).pauses, runFrom: (window as unknown as Watch).runFrom }));
-    const during = pauses.filter((p) => p.start >= runFrom);
+    const { pauses, readyAt } = await page.evaluate(() => ({ pauses: (window as unknown as Watch).pauses, readyAt: (window as unknown as Watch).readyAt }));
+    // the task that drew the run's result (it set 'ready') and every one after it: not the page's own start-up
+    const during = pauses.filter((p) => p.start + p.ms >= readyAt);
     const longest = Math.max(0, ...during.map((p) => p.ms));
-    process.stderr.write(`test/web: while a 2,001-node graph showed up and was zoomed and panned, the page's longest pause was ${longest} ms (tasks over 50 ms: ${during.map((p) => `${p.ms} ms at ${Math.round(p.start - runFrom)}`).join(", ") || "none"})\n`);
-    expect(runFrom).toBeGreaterThan(0);
+    process.stderr.write(`test/web: while a 2,001-node graph showed up, was zoomed and panned and its rewrites stepped, the page's longest pause was ${longest} ms (tasks over 50 ms: ${during.map((p) => `${p.ms} ms at ${Math.round(p.start - readyAt)}`).join(", ") || "none"})\n`);
+    expect(readyAt).toBeGreaterThan(0);
     expect(longest).toBeLessThanOrEqual(PAUSE_MS);
     // It is painted by the drawing worker, on a canvas that follows the view.
     const drawing = page.locator('.graph-box .canvas-drawing');
@@ -119,7 +127,7 @@ export function pauseTests(ctx: () => Context): void {
       expect(Math.max(w!, h!)).toBeGreaterThanOrEqual(219);
     }
     await painted(page);
-    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as Watch).pauses.filter((p) => p.start >= (window as unknown as Watch).runFrom).map((p) => p.ms)));
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as Watch).pauses.filter((p) => p.start + p.ms >= (window as unknown as Watch).readyAt).map((p) => p.ms)));
     expect(longest).toBeLessThanOrEqual(PAUSE_MS);
     await page.close();
   }, 240_000);
