@@ -18,7 +18,7 @@ export type PaintOp =
   | { op: 'text'; x: number; y: number; align: 'left' | 'center' | 'right'; text: string };
 
 export interface SceneItem {
-  kind: 'graph' | 'node' | 'edge';
+  kind: 'background' | 'node' | 'edge';
   /** x0, y0, x1, y1, with room for the line width. */
   box: [number, number, number, number];
   ops: PaintOp[];
@@ -141,7 +141,7 @@ export function sceneOf(json: string): Scene {
   };
   const items: SceneItem[] = [];
   // the background, then edges under nodes (as Graphviz's SVG orders them: nodes and edges interleaved, edges ending at node borders)
-  items.push(item('graph', { _draw_: g._draw_ ?? [] }));
+  items.push(item('background', { _draw_: g._draw_ ?? [] }));
   const edges = (g.edges ?? []).map((e) => item('edge', e));
   const nodes = (g.objects ?? []).filter((o) => o['nodes'] === undefined && o['_draw_'] !== undefined).map((o) => item('node', o));
   items.push(...edges, ...nodes);
