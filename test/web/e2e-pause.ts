@@ -110,13 +110,19 @@ export function pauseTests(ctx: () => Context): void {
     await page.close();
   }, 240_000);
 
-  it('paints gallery thumbnails of graphs over 150 nodes on canvases in the drawing worker, at most 220 pixels', async () => {
+  it('fits the canvas to a resized box, and paints gallery thumbnails of graphs over 150 nodes on canvases in the drawing worker, at most 220 pixels', async () => {
     const { browser, url, settled } = ctx();
     const page = await browser.context.newPage();
     await page.addInitScript(watchPauses);
     await page.goto(`${url.replace(/\/?$/, '/')}?budget=60000${hashOf('mid.gdl', MID_GRAPH)}`);
     expect(await settled(page, 60_000)).toBe('ready');
     await page.waitForSelector('.graph-box .canvas-drawing[data-nodes="301"]', { timeout: 60_000 });
+    // A narrower window: the canvas follows the box's new width.
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.waitForFunction(() => {
+      const box = document.querySelector<HTMLElement>('.graph-box')!;
+      return box.querySelector('canvas')!.clientWidth === box.clientWidth;
+    });
     await setSection(page, 'gallery', true);
     await page.locator('.gallery-count').fill('2');
     await page.getByRole('button', { name: 'show', exact: true }).click();

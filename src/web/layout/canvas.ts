@@ -3,7 +3,7 @@
  * (Graphviz's JSON) shown in a zoom box as a canvas the worker paints. The
  * box scrolls over an element of the zoomed drawing's size; the canvas, the
  * size of the box's visible part, stays in view (position: sticky) and the
- * worker paints what is under it each time the box scrolls or zooms. The
+ * worker paints what is under it each time the box scrolls, zooms or changes size. The
  * page's thread only passes the view along: nothing it does grows with the
  * graph.
  */
@@ -96,6 +96,8 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
     pending = true;
     requestAnimationFrame(post);
   };
+  /** A box that changes size (the window, a phone turned) shows more or less: a canvas of its new size. */
+  const resized = new ResizeObserver(later);
   let first: { resolve(): void; reject(e: Error): void };
   const drawn = new Promise<void>((resolve, reject) => (first = { resolve, reject }));
   const id = handOver(json, canvas, element, (r) => {
@@ -114,8 +116,10 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
       scale = s;
       if (box !== into) {
         box?.removeEventListener('scroll', later);
+        resized.disconnect();
         box = into;
         box.addEventListener('scroll', later, { passive: true });
+        resized.observe(box);
       }
       element.style.width = `${size.w * scale}px`;
       element.style.height = `${size.h * scale}px`;
@@ -123,6 +127,7 @@ export function canvasDrawing(json: string, label: string): Drawing & { drawn: P
     },
     dispose() {
       box?.removeEventListener('scroll', later);
+      resized.disconnect();
       drop(id);
     },
   };
