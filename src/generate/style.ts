@@ -28,7 +28,7 @@ import type { Violations } from './violations.js';
 import type { VocabularySchema } from '../vocabulary-schema.js';
 import type { EditorPart } from './style/editor.js';
 
-export type { EditorPart, JsonEditor, OutlineItem } from './style/editor.js';
+export type { CompletionEntry, EditorPart, FormatBlock, JsonEditor, NameOccurrence, OutlineItem, OwnHover, OwnSyntaxEditor, TextRange } from './style/editor.js';
 
 /**
  * A style's name in the registry, also the playground's file kind of its
