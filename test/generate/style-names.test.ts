@@ -42,8 +42,6 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/cli/commands/blueprints.ts', style: 'blueprints', what: 'import', why: "query's .bp hook: a library's facts as rules (no part of the contract yet)" },
   { file: 'src/cli/out/', style: 'graph', what: 'import', why: "the located JSON reader (generate/graph/json.ts) --out's manifests read; style-free, it is to move below generate" },
   // the playground's own views of the styles (the page does not load the library, so a view is keyed by the kind the worker sends)
-  { file: 'src/web/panels/', style: '*', what: 'import', why: "a style's own playground panel (worker half); a style without one gets panels/style.ts" },
-  { file: 'src/web/panels/', style: '*', what: 'literal', why: "a style's own playground panel, by its kind" },
   { file: 'src/web/views/', style: '*', what: 'import', why: "a style's own playground view (page half) draws the style's pictures; a style without one gets views/style.ts" },
   { file: 'src/web/views/', style: '*', what: 'literal', why: "a style's own playground view, by its kind (and its CSS class)" },
   { file: 'src/web/layout/worker.ts', style: 'graph', what: 'import', why: "the playground's layout worker runs the graph view's Graphviz drawing off the page's thread" },

@@ -22,6 +22,7 @@ import { master, type Master } from './master.js';
 import { blueprintParamFindings, withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
 import { blueprintsEditor } from './editor.js';
+import { blueprintsPanel } from './playground.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
@@ -158,6 +159,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     supply: supplyParams,
   },
   editor: blueprintsEditor,
+  playground: { panel: blueprintsPanel },
 };
 
 /** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */

@@ -1,12 +1,12 @@
 /**
- * The page half of the blueprint panel (its worker half: panels/blueprints.ts):
+ * The page half of the blueprint panel (its worker half: src/generate/blueprints/playground.ts, the style's playground part):
  * each mastered blueprint as a card, nested masters as expandable cards,
  * lists inline; a card's seeds side by side; a JSON download.
  */
 import type { Master, Value } from '../../generate/blueprints/index.js';
 import { h, messageLine } from '../dom.js';
 import { withFormat } from '../../json/formats.js';
-import type { BlueprintCard, BlueprintsData } from '../panels/blueprints.js';
+import type { BlueprintCard, BlueprintsData } from '../../generate/blueprints/playground.js';
 import type { PanelHost, PanelView } from './view.js';
 
 function isMaster(v: Value): v is Master {

@@ -1,11 +1,11 @@
-/** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
+/** The page half of the tree grammar panel (its worker half: src/generate/grammar/playground.ts, the style's playground part). */
 import type { ArtifactNode } from '../../generate/grammar/artifact.js';
 import { h, plural, section } from '../dom.js';
 import { artifactTreeSvg } from '../../generate/grammar/svg.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import { drawTree, violatedIds } from './tree-svg.js';
-import type { GrammarData, TreeData } from '../panels/grammar.js';
+import type { GrammarData, TreeData } from '../../generate/grammar/playground.js';
 import type { PanelView, PanelHost } from './view.js';
 
 export const grammarView: PanelView<GrammarData> = {

@@ -9,7 +9,7 @@ import { h, plural, section } from '../dom.js';
 import { SupersededError } from '../client.js';
 import { dotToSvgAsync } from '../../generate/graph/svg.js';
 import { LayoutClient, layoutWorkerUrl } from '../layout/client.js';
-import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
+import type { GraphData, GraphItem, GraphLink } from '../../generate/graph/playground.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
 import type { PanelHost, PanelView } from './view.js';

@@ -1,8 +1,8 @@
-/** The page half of the layers panel (its worker half: panels/layers.ts). */
+/** The page half of the layers panel (its worker half: src/generate/layers/playground.ts, the style's playground part). */
 import { h, plural, s, section, messageLine } from '../dom.js';
 import { checkSection } from './check.js';
 import { galleryBox } from './gallery.js';
-import type { LayersData, LayerView, AnalyzeData } from '../panels/layers.js';
+import type { LayersData, LayerView, AnalyzeData } from '../../generate/layers/playground.js';
 import type { PanelView, PanelHost } from './view.js';
 
 
