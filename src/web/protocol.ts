@@ -53,4 +53,4 @@ export function readSeed(text: string): number | string {
 }
 
 /** Runs of the check button (as `gramlog check`'s default). */
-export const CHECK_RUNS = 100;
+export { CHECK_RUNS } from '../view/check-data.js';
