@@ -84,7 +84,11 @@ export interface OwnSyntaxEditor {
   outline(text: string, file: string): OutlineItem[];
   /** What folds besides comment runs: the top-level items. */
   folds(text: string, file: string): TextRange[];
-  /** The top-level items with their canonical text, for formatting; throws the located GramlogError of a text that does not parse. */
+  /**
+   * The top-level items with their canonical text, for formatting (a blank
+   * line apart; comments between them kept, an item holding one kept as
+   * written); throws the located GramlogError of a text that does not parse.
+   */
   blocks(text: string, file: string): FormatBlock[];
 }
 
