@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStyleForTest } from '../../../src/generate/styles.js';
 import type { StylePanel } from '../../../src/generate/style.js';
-import type { Request, Response } from '../../../src/web/protocol.js';
 import { runCli } from '../../cli/fake-io.js';
 import { readRepoFile } from '../../helpers.js';
 import { coinStyle, type CoinGrammar, type CoinRow } from '../toy-style/style.js';
+import { playgroundWorker } from '../toy-style/worker.js';
 
 const FILE = 'test/generate/toy-style/coins.gdl';
 const TEXT = readRepoFile(FILE);
@@ -34,19 +34,7 @@ afterAll(() => unregister());
 
 describe("a style's playground part", () => {
   it("is the worker's panel for the style's kind: its data, its style, and the check action", async () => {
-    const replies: Response[] = [];
-    const scope = globalThis as unknown as { self: unknown };
-    scope.self = { postMessage: (m: Response) => replies.push(m), onmessage: null };
-    // by a name tsc does not follow: the worker is typed for a browser (src/web/tsconfig.json), not for Node
-    const worker = '../../../src/web/worker.js';
-    await import(/* @vite-ignore */ worker);
-    const handler = (scope.self as { onmessage: (ev: { data: Request }) => Promise<void> }).onmessage;
-    const value = async (req: Request) => {
-      await handler({ data: req });
-      const last = replies.filter((m) => m.id === req.id).pop()!;
-      if (!('ok' in last) || !last.ok) throw new Error(JSON.stringify(last));
-      return last.value as Record<string, unknown>;
-    };
+    const { value, close } = await playgroundWorker();
     for (const seed of [0, 5]) {
       const cli = await runCli(['generate', FILE, '--seed', String(seed)]);
       const heads = (/^seed \S+: (.*)$/m.exec(cli.stdout)?.[1] ?? '').split(' ').filter((s) => s === 'H').length;
@@ -55,6 +43,6 @@ describe("a style's playground part", () => {
     const checked = await value({ id: 10, op: 'panel', input: { kind: 'coins', text: TEXT, file: FILE, seed: 1, params: {}, action: 'check' } });
     expect(checked).toMatchObject({ ok: false });
     expect(checked['violations']).toContain('(violation two-heads)');
-    delete scope.self;
+    close();
   });
 });
