@@ -1,7 +1,7 @@
 /**
  * Blueprint libraries (`gramlog master FILE NAME`): every blueprint and
  * factory of the library mastered with the seed, as cards (the page half:
- * src/web/views); the library's lint findings as diagnostics.
+ * ./view.ts); the library's lint findings as diagnostics.
  */
 import { master, parseBlueprints, type Library, type Master } from './index.js';
 import { isGramlogError } from '../../errors.js';

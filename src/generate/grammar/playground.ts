@@ -56,7 +56,7 @@ export function explainNode(text: string, id: string): string {
 }
 
 
-/** The worker half of the tree grammar panel (the style's playground part; its page half: src/web/views). */
+/** The worker half of the tree grammar panel (the style's playground part; its page half: ./view.ts). */
 export const grammarPanel: StylePanel<GrammarData, Grammar, Artifact> = {
   compute(input, _progress, { style, check }) {
     const grammar = grammarOf(style, input);

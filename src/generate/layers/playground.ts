@@ -74,7 +74,7 @@ function layersData(style: LayersStyle, grammar: LayerGrammar, seed: number | st
   return out;
 }
 
-/** The worker half of the layers panel (the style's playground part; its page half: src/web/views). */
+/** The worker half of the layers panel (the style's playground part; its page half: ./view.ts). */
 export const layersPanel: StylePanel<LayersData, LayerGrammar, LayerArtifact> = {
   compute(input, _progress, { style, check }) {
     switch (input.action) {
