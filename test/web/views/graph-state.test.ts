@@ -5,21 +5,29 @@
  * (not a copy per step).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { graphPanel, type GraphData, type GraphItem, type GraphLink } from '../../../src/web/panels/graph.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphData, GraphItem, GraphLink } from '../../../src/generate/graph/playground.js';
 import { stateAt } from '../../../src/web/views/graph.js';
-import type { PanelInput } from '../../../src/web/protocol.js';
 import { BIG_GRAPH } from '../e2e-graph.js';
+import { playgroundWorker } from '../../generate/toy-style/worker.js';
 
-const data = (file: string, text: string, seed: number) =>
-  graphPanel.compute({ file, text, kind: file.endsWith('.json') ? 'graph-json' : 'rules', seed, params: {}, action: 'main' } as PanelInput, () => undefined) as GraphData;
+let worker: Awaited<ReturnType<typeof playgroundWorker>>;
+beforeAll(async () => (worker = await playgroundWorker()));
+afterAll(() => worker.close());
+
+/** The graph panel's data, as the playground's worker sends it. */
+async function data(file: string, text: string, seed: number): Promise<GraphData> {
+  const r = await worker.value({ id: seed + 1, op: 'panel', input: { file, text, kind: '', seed, params: {}, action: 'main' } });
+  expect(r['kind']).toBe('graph');
+  return r['data'] as GraphData;
+}
 
 const edgeKey = (e: GraphLink) => `${e.v} ${e.w} ${e.label}`;
 const sorted = (s: { nodes: GraphItem[]; edges: GraphLink[] }) => ({ nodes: s.nodes.map((n) => `${n.id}=${n.label}`).sort(), edges: s.edges.map(edgeKey).sort() });
 
 describe('stateAt: the graph before each rewrite step', () => {
-  it('agrees, at every step, with the steps applied forward from the start graph (mission.json: rewrites that remove and add)', () => {
-    const d = data('rules/mission.json', readFileSync('rules/mission.json', 'utf8'), 3);
+  it('agrees, at every step, with the steps applied forward from the start graph (mission.json: rewrites that remove and add)', async () => {
+    const d = await data('rules/mission.json', readFileSync('rules/mission.json', 'utf8'), 3);
     expect(d.steps.length).toBeGreaterThan(3);
     expect(d.steps.some((s) => s.removedNodes.length + s.removedEdges.length > 0)).toBe(true);
     let nodes = new Map(stateAt(d, 0).nodes.map((n) => [n.id, n]));
@@ -37,8 +45,8 @@ describe('stateAt: the graph before each rewrite step', () => {
     expect(sorted(stateAt(d, d.steps.length))).toEqual(sorted(d));
   });
 
-  it('gives the start graph and the final one of a 2,001-node graph', () => {
-    const d = data('big.gdl', BIG_GRAPH, 0);
+  it('gives the start graph and the final one of a 2,001-node graph', async () => {
+    const d = await data('big.gdl', BIG_GRAPH, 0);
     expect(d.steps.length).toBe(2000);
     expect(stateAt(d, 0)).toEqual({ nodes: [d.nodes[0]], edges: [] });
     expect(stateAt(d, 0).nodes[0]!.label).toBe('room');
