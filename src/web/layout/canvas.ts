@@ -29,10 +29,10 @@ const send = (m: DrawRequest, transfer: Transferable[] = []) => drawWorker().pos
 /** CSS pixels per point (Graphviz's sizes are in points). */
 const PX_PER_PT = 96 / 72;
 
-/** The size in CSS pixels of Graphviz's JSON output, from its graph's bounding box (written before its nodes) and 4-point margins. */
+/** The size in CSS pixels of Graphviz's JSON output, as its SVG's: its graph's bounding box (written before its nodes) with 4-point margins, in whole points. */
 export function jsonSize(json: string): { w: number; h: number } {
   const bb = /"bb"\s*:\s*"([^"]*)"/.exec(json)?.[1]?.split(',').map(Number) ?? [0, 0, 0, 0];
-  return { w: ((bb[2] ?? 0) + 8) * PX_PER_PT, h: ((bb[3] ?? 0) + 8) * PX_PER_PT };
+  return { w: Math.round((bb[2] ?? 0) + 8) * PX_PER_PT, h: Math.round((bb[3] ?? 0) + 8) * PX_PER_PT };
 }
 
 /** The drawings handed over: dropped from the worker once their element, seen in the page, has left it. */

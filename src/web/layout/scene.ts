@@ -25,7 +25,7 @@ export interface SceneItem {
 }
 
 export interface Scene {
-  /** The size in points (the SVG output's width and height). */
+  /** The size in whole points (the SVG output's width and height). */
   width: number;
   height: number;
   items: SceneItem[];
@@ -145,5 +145,6 @@ export function sceneOf(json: string): Scene {
   const edges = (g.edges ?? []).map((e) => item('edge', e));
   const nodes = (g.objects ?? []).filter((o) => o['nodes'] === undefined && o['_draw_'] !== undefined).map((o) => item('node', o));
   items.push(...edges, ...nodes);
-  return { width: bw + 2 * MARGIN, height: bh + 2 * MARGIN, items: items.filter((i) => i.ops.length > 0), nodes: nodes.length, edges: edges.length };
+  // (the SVG's size is rounded to whole points: Graphviz's ROUND)
+  return { width: Math.round(bw + 2 * MARGIN), height: Math.round(bh + 2 * MARGIN), items: items.filter((i) => i.ops.length > 0), nodes: nodes.length, edges: edges.length };
 }
