@@ -31,6 +31,8 @@ import { error, findingToJson, hasErrors, noteToJson, sortFindings, warning, typ
 import { RELAXED_FACTS, relaxedNotEvaluated, relaxedReachability, type RelaxedReachability } from '../machine/relaxed.js';
 import { DEFAULT_MAX_STATES, searchStates } from './search.js';
 import { SimulationCollector } from './sim-checks.js';
+import { searchGoalConflict, type ConflictSearch } from './goal-conflict.js';
+import type { StateMachine } from '../machine/types.js';
 import { splitStrata } from '../machine/split-strata.js';
 import { witnessHolds } from './witness.js';
 import { checkEpistemic, type EpistemicRoleResult } from './epistemic.js';
@@ -108,6 +110,8 @@ export interface ValidationStats {
    */
   roleArguments?: boolean | undefined;
   goalRange?: boolean | undefined;
+  /** The search of each role's own moves for a terminal state with a wrong goal (goal-conflict.ts), when it ran. */
+  goalSearch?: ConflictSearch;
   /** GDL-II: the epistemic search per role (epistemic.ts). */
   epistemic?: EpistemicRoleResult[];
 }
@@ -317,6 +321,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
     emitting: options.emitBases === true,
     ...(options.maxListed !== undefined ? { maxListed: options.maxListed } : {}),
   });
+  const goalSearch = !search.complete && !search.error && !playouts?.error && !collector.hasGoalProblem() ? conflictSearch(sm, collector, options.maxDepth ?? DEFAULT_MAX_DEPTH, deadline) : undefined;
   const simFindings = collector.findings(search, playouts);
   const legalNote = collector.legalNote(search, playouts);
   findings.push(...bi.findings, ...simFindings);
@@ -347,12 +352,31 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
       proof: bi.proof,
       roleArguments: proofs.roleArguments,
       goalRange: proofs.goalRange,
+      ...(goalSearch ? { goalSearch } : {}),
       ...(epistemic ? { epistemic } : {}),
     },
     roles: sm.roles.map((r) => sm.print(r)),
     ...(legalNote ? { notes: [legalNote] } : {}),
     ...(options.emitBases ? { emitted: emitBases(file, sm, search, relaxed, playouts) } : {}),
   };
+}
+
+/**
+ * The search aimed at goal conflicts (goal-conflict.ts), run when the search
+ * was not exhaustive and nothing found a wrong goal; its replayed line, if
+ * any, becomes the `goals` finding.
+ */
+function conflictSearch(sm: StateMachine, collector: SimulationCollector, maxDepth: number, deadline: number | undefined): ConflictSearch | undefined {
+  let found: ConflictSearch;
+  try {
+    found = searchGoalConflict(sm, { maxDepth, ignoreRole: collector.goalless, ...(deadline !== undefined ? { deadline } : {}) });
+  } catch (e) {
+    // An evaluation failing here was met (and reported) by the search or the playouts, or is a budget: no finding.
+    if (!isGramlogError(e)) throw e;
+    return undefined;
+  }
+  if (found.found) collector.addGoalProblem(found.found.role, found.found.values, found.found.path, 'along a line of play found by searching each role\'s own moves and combining them, replayed on the state machine');
+  return found;
 }
 
 /** The `validate --json` object of a result (the output contract). */
