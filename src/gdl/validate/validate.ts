@@ -46,6 +46,14 @@ import { message } from '../../wording.js';
 export { DEFAULT_MAX_STATES } from './search.js';
 /** Random playouts run when the search stops at its budget. */
 export const DEFAULT_PLAYOUTS = 50;
+/**
+ * The random playouts start no new playout once they have passed through this
+ * many states (a started playout is played to its end). Games whose playouts
+ * are at most 50 joint moves long play all DEFAULT_PLAYOUTS; long ones fewer:
+ * skirmish's playouts are 100 moves long, and each state costs the engine
+ * about 1.8 ms of CPU (50 playouts were 9 of its 14 s).
+ */
+export const DEFAULT_PLAYOUT_STATES = 2_500;
 /** A random playout that has not ended after this many joint moves is reported. */
 export const DEFAULT_MAX_DEPTH = 1000;
 export const DEFAULT_SEED = 1;
@@ -66,6 +74,8 @@ export interface ValidateOptions {
   maxStates?: number;
   /** Random playouts when the search is not complete (default 50). */
   playouts?: number;
+  /** No new random playout once the playouts have passed through this many states (default DEFAULT_PLAYOUT_STATES). */
+  maxPlayoutStates?: number;
   /** Depth limit of a random playout (default 1000 joint moves). */
   maxDepth?: number;
   /** Seed of the random playouts (default 1). */
@@ -302,6 +312,7 @@ function playGame(ctx: PlayContext, executor: Executor): Played {
   if (!search.complete && !search.error) {
     playouts = explorePlayouts(sm, {
       playouts: options.playouts ?? DEFAULT_PLAYOUTS,
+      maxStates: options.maxPlayoutStates ?? DEFAULT_PLAYOUT_STATES,
       maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
       seed,
       visit: collector.visitPlayout,
