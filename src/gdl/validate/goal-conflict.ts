@@ -172,13 +172,12 @@ function ownerOf(program: Program, roles: readonly number[]): (fact: number) => 
   };
 }
 
-export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): ConflictSearch {
-  const nRoles = sm.roles.length;
-  const maxNodes = options.maxNodes ?? CONFLICT_MAX_NODES;
-  const owner = ownerOf(sm.program, sm.roles);
-  const init = sm.initialState();
-  const split = (facts: readonly number[]): { owned: number[][]; shared: number[] } => {
-    const owned: number[][] = sm.roles.map(() => []);
+type Split = (facts: readonly number[]) => { owned: number[][]; shared: number[] };
+
+/** A state's sentences split into each role's part and the shared part. */
+function splitter(owner: (fact: number) => number, nRoles: number): Split {
+  return (facts) => {
+    const owned: number[][] = Array.from({ length: nRoles }, () => []);
     const shared: number[] = [];
     for (const f of facts) {
       const o = owner(f);
@@ -187,6 +186,60 @@ export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): 
     }
     return { owned, shared };
   };
+}
+
+/** The state made of the shared part and every role's part. */
+function compose(parts: ReadonlyArray<readonly number[]>, shared: readonly number[]): GameState {
+  const ids: number[] = [...shared];
+  for (const p of parts) for (const f of p) ids.push(f);
+  return makeState(ids);
+}
+
+/**
+ * The projected successors of one depth, per role, without repeats: the k-th
+ * joint move plays the k-th (node, move) pair of every role.
+ */
+function successors(sm: StateMachine, nodes: Node[][], pairs: Array<Array<[number, number]>>, split: Split, seenKeys: Array<Set<string>>): Candidate[][] {
+  const width = Math.max(...pairs.map((p) => p.length));
+  const candidates: Candidate[][] = sm.roles.map(() => []);
+  for (const keys of seenKeys) keys.clear();
+  for (let k = 0; k < width; k++) {
+    // Role r takes its pairs from the r-th on, so that symmetric roles do not always move alike.
+    const chosen = pairs.map((p, r) => p[(k + r) % p.length] as [number, number]);
+    const parts = chosen.map(([id], r) => (nodes[r] as Node[])[id]?.owned as number[]);
+    const shared = (nodes[0] as Node[])[(chosen[0] as [number, number])[0]]?.shared as number[];
+    const after = split(sm.nextState(compose(parts, shared), chosen.map(([, m]) => m)).facts);
+    for (let r = 0; r < sm.roles.length; r++) {
+      if (k >= (pairs[r] as unknown[]).length) continue; // a repeated pair: its successor is known
+      const owned = after.owned[r] as number[];
+      const key = `${owned.join(',')}|${after.shared.join(',')}`;
+      const keys = seenKeys[r] as Set<string>;
+      if (keys.has(key)) continue;
+      keys.add(key);
+      const [parent, move] = chosen[r] as [number, number];
+      (candidates[r] as Candidate[]).push({ owned, shared: after.shared, parent, move });
+    }
+  }
+  return candidates;
+}
+
+/** The joint moves of the chosen nodes' own lines (one node per role), side by side. */
+function lineOf(nodes: Node[][], chosen: number[]): Array<readonly number[]> {
+  const perRole = chosen.map((id, r) => {
+    const moves: number[] = [];
+    for (let n = (nodes[r] as Node[])[id] as Node; n.parent >= 0; n = (nodes[r] as Node[])[n.parent] as Node) moves.push(n.move);
+    return moves.reverse();
+  });
+  const length = (perRole[0] as number[]).length;
+  return Array.from({ length }, (_, j) => perRole.map((ms) => ms[j] as number));
+}
+
+export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): ConflictSearch {
+  const nRoles = sm.roles.length;
+  const maxNodes = options.maxNodes ?? CONFLICT_MAX_NODES;
+  const owner = ownerOf(sm.program, sm.roles);
+  const init = sm.initialState();
+  const split = splitter(owner, nRoles);
   const start = split(init.facts);
   const none: ConflictSearch = { replays: 0, nodes: sm.roles.map(() => 0), depth: 0, exhausted: false };
   if (nRoles < 2) return { ...none, skipped: 'one role' };
@@ -196,11 +249,6 @@ export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): 
 
   const nodes: Node[][] = sm.roles.map(() => []);
   let total = 0;
-  const compose = (parts: ReadonlyArray<readonly number[]>, shared: readonly number[]): GameState => {
-    const ids: number[] = [...shared];
-    for (const p of parts) for (const f of p) ids.push(f);
-    return makeState(ids);
-  };
   /** Judge a projected state of role r in the composite with the other roles' initial parts. */
   const judge = (r: number, owned: number[], shared: number[], parent: number, move: number): Node => {
     const parts = start.owned.map((o, i) => (i === r ? owned : o));
@@ -231,26 +279,7 @@ export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): 
       return out;
     });
     if (pairs.some((p) => p.length === 0)) return { replays, nodes: nodes.map((n) => n.length), depth, exhausted: !pruned };
-    const width = Math.max(...pairs.map((p) => p.length));
-    const candidates: Candidate[][] = sm.roles.map(() => []);
-    for (const keys of seenKeys) keys.clear();
-    for (let k = 0; k < width; k++) {
-      // Role r takes its pairs from the r-th on, so that symmetric roles do not always move alike.
-      const chosen = pairs.map((p, r) => p[(k + r) % p.length] as [number, number]);
-      const parts = chosen.map(([id], r) => (nodes[r] as Node[])[id]?.owned as number[]);
-      const shared = (nodes[0] as Node[])[(chosen[0] as [number, number])[0]]?.shared as number[];
-      const after = split(sm.nextState(compose(parts, shared), chosen.map(([, m]) => m)).facts);
-      for (let r = 0; r < nRoles; r++) {
-        if (k >= (pairs[r] as unknown[]).length) continue; // a repeated pair: its successor is known
-        const owned = after.owned[r] as number[];
-        const key = `${owned.join(',')}|${after.shared.join(',')}`;
-        const keys = seenKeys[r] as Set<string>;
-        if (keys.has(key)) continue;
-        keys.add(key);
-        const [parent, move] = chosen[r] as [number, number];
-        (candidates[r] as Candidate[]).push({ owned, shared: after.shared, parent, move });
-      }
-    }
+    const candidates = successors(sm, nodes, pairs, split, seenKeys);
     const next: number[][] = sm.roles.map(() => []);
     candidates.forEach((list, r) => {
       const kept = list.length <= maxWidth ? list : novelFirst(list, maxWidth, everPairs[r] as Set<string>);
@@ -296,7 +325,7 @@ export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): 
           const r = goals.findIndex((vs, i) => !options.ignoreRole?.(i) && badGoal(vs));
           if (r >= 0) {
             replays++;
-            const path = lineOf(pick.map((i, q) => (groups[q] as number[])[i] as number));
+            const path = lineOf(nodes, pick.map((i, q) => (groups[q] as number[])[i] as number));
             const found = replay(sm, path, options.ignoreRole);
             if (found) return found;
           }
@@ -307,17 +336,6 @@ export function searchGoalConflict(sm: StateMachine, options: ConflictOptions): 
       if (q < 0) return undefined;
       pick[q] = (pick[q] as number) + 1;
     }
-  }
-
-  /** The joint moves of the chosen nodes' own lines, side by side. */
-  function lineOf(chosen: number[]): Array<readonly number[]> {
-    const perRole = chosen.map((id, r) => {
-      const moves: number[] = [];
-      for (let n = (nodes[r] as Node[])[id] as Node; n.parent >= 0; n = (nodes[r] as Node[])[n.parent] as Node) moves.push(n.move);
-      return moves.reverse();
-    });
-    const length = (perRole[0] as number[]).length;
-    return Array.from({ length }, (_, j) => perRole.map((ms) => ms[j] as number));
   }
 }
 
