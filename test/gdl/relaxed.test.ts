@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/engine/index.js';
 import { relaxedReachability } from '../../src/gdl/machine/relaxed.js';
+import { AUTO_WORK_LIMIT } from '../../src/gdl/machine/statemachine.js';
 import { loadProgram } from '../../src/program/load.js';
+import { sharedPresent } from '../helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const load = (text: string) => loadProgram([{ text, file: 'g.kif' }], { builtins: false });
@@ -60,5 +63,58 @@ describe('relaxedReachability', () => {
     expect(r.complete).toBe(false);
     expect(r.error?.code).toMatch(/^engine\//);
     expect(r.model).toBeUndefined();
+  });
+});
+
+/**
+ * A relaxed game whose legal moves join two `true` relations that grow one
+ * tuple a round through the moves themselves (so `legal` is in the recursive
+ * component with `true`), linked by a static relation of N pairs. Planned for
+ * the sizes of the first round (one tuple each) the join reads `n` then all of
+ * `m` then checks `eq`: N × N visits over the rounds; planned for the sizes it
+ * meets, `n` then `eq` then a look-up in `m`.
+ */
+function growingJoinGame(n: number): string {
+  let text = `(role p) (init (n 0)) (init (m 0))
+    (<= (next (n ?y)) (does p (go ?x)) (succ ?x ?y)) (<= (next (m ?y)) (true (m ?x)) (succ ?x ?y))
+    (<= (legal p (go ?x)) (true (n ?x)) (true (m ?y)) (eq ?x ?y))\n`;
+  for (let i = 0; i < n; i++) text += `(succ ${i} ${i + 1}) (eq ${i} ${i})\n`;
+  return text;
+}
+
+/** Every fact of a model, as sorted text. */
+const factsOf = (model: ReturnType<typeof evaluate> | undefined) => [...(model?.facts() ?? [])].sort();
+
+describe('the relaxed game\'s joins', () => {
+  it('are planned for the sizes the relations have as they grow, not those of the first round', () => {
+    // Planned once, this game needs between 100,000 and 300,000 tuple visits; planned per size class, under 10,000.
+    const r = relaxedReachability(load(growingJoinGame(300)), { maxWork: 30_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.complete).toBe(true);
+    expect(r.legalMoves).toHaveLength(300);
+  });
+
+  it('give the model that one plan for all rounds gives (the engine without replanning)', () => {
+    const games = readdirSync(path.join(repoRoot, 'games')).filter((f) => f.endsWith('.kif'));
+    expect(games.length).toBeGreaterThan(3);
+    const programs = [...games.map(game), load(growingJoinGame(40))];
+    for (const p of programs) {
+      const r = relaxedReachability(p);
+      expect(r.complete).toBe(true);
+      expect(factsOf(r.model)).toEqual(factsOf(evaluate(r.program, { maxFacts: 2_000_000 })));
+    }
+  });
+});
+
+const corpus = process.env['GRAMLOG_GGP_GAMES'] ?? path.resolve(repoRoot, '../shared/ggp-games');
+const chess200 = path.join(corpus, 'ggp-org+ggp-repository/war/root/games/chess_200/chess_200.kif');
+
+describe.skipIf(!sharedPresent(chess200, 'the chess_200 relaxed game test'))('chess_200 (../shared/ggp-games)', () => {
+  it('has its relaxed game complete within auto\'s work budget (it took a billion tuple visits)', () => {
+    const p = loadProgram([{ text: readFileSync(chess200, 'utf8'), file: chess200 }], { builtins: false });
+    const r = relaxedReachability(p, { maxWork: AUTO_WORK_LIMIT });
+    expect(r.error).toBeUndefined();
+    expect(r.trueSentences).toHaveLength(953);
+    expect(r.legalMoves).toHaveLength(7666);
   });
 });

@@ -1,4 +1,4 @@
-import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate/validate.js';
+import { validateGame, validationToJson, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUT_STATES, DEFAULT_SEED, type ValidationResult } from '../../gdl/validate/validate.js';
 import type { Finding, History } from '../../gdl/validate/finding.js';
 import { boolOpt, intOpt, stringOpt } from '../args.js';
 import { readSource, type Command } from '../command.js';
@@ -57,7 +57,8 @@ options:
                         a comment line says which. Not with --json.
   ${seedHelp(DEFAULT_SEED)}
                         (of the random playouts)
-      --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS})
+      --playouts N      random playouts when the search is not complete (default ${DEFAULT_PLAYOUTS};
+                        none is started once they have passed ${DEFAULT_PLAYOUT_STATES.toLocaleString('en-US')} states)
       --max-depth N     joint moves after which a random playout counts as endless
                         (default ${DEFAULT_MAX_DEPTH})
       --time-budget S   also stop the search and random play after S seconds (the

@@ -128,6 +128,13 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
   try {
     model = evaluate(relaxed, {
       maxFacts: options.maxFacts ?? RELAXED_FACTS,
+      // The relaxed game is one large recursive component whose relations grow from
+      // nothing to thousands of tuples: joins planned for the sizes of its first
+      // round (an empty `checkSource`, a `legalIgnoringCheck` of 200 tuples) run
+      // cross products once they are full (chess_200: a billion tuple visits in one
+      // legalMove rule). Planning per size class keeps every join ordered for the
+      // sizes it meets (2.4 million visits in all); the answers are the same.
+      replan: true,
       ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
     });

@@ -29,6 +29,8 @@ export interface PlayoutOptions {
   maxDepth: number;
   seed: string | number;
   visit?: (v: PlayoutVisit) => void;
+  /** Start no further playout once the playouts have passed through this many states (default: no limit). */
+  maxStates?: number;
   /** Start no further playout once performance.now() passes this time (default: no limit). */
   deadline?: number;
 }
@@ -50,13 +52,16 @@ export function explorePlayouts(sm: StateMachine, options: PlayoutOptions): Play
   const firstLegal = new Map<string, Array<readonly number[]>>();
   const unfinished: number[] = [];
   let played = 0;
+  let visited = 0;
   let error: GramlogError | undefined;
   try {
     for (let p = 0; p < options.playouts; p++) {
       if (options.deadline !== undefined && performance.now() > options.deadline) break;
+      if (options.maxStates !== undefined && visited >= options.maxStates) break;
       let state = sm.initialState();
       const path: Array<readonly number[]> = [];
       for (;;) {
+        visited++;
         for (const f of state.facts) if (!firstTrue.has(f)) firstTrue.set(f, [...path]);
         const terminal = sm.isTerminal(state);
         if (terminal) {

@@ -17,6 +17,7 @@
 import type { Span } from '../../errors.js';
 import type { PlayoutsSeen, PlayoutVisit } from './playouts.js';
 import { error, warning, type Finding, type Note } from './finding.js';
+import { badGoal } from './goal-conflict.js';
 import { pathTo, printWitness, type SearchResult, type VisitInfo } from './search.js';
 import type { GameState, StateMachine } from '../machine/types.js';
 
@@ -26,6 +27,8 @@ interface Problem {
   /** A search node, or a playout path. */
   at: number | Path;
   detail: string;
+  /** How a path was found, when not by random play (goal-conflict.ts). */
+  how?: string;
 }
 
 export interface SimulationOptions {
@@ -74,19 +77,27 @@ export class SimulationCollector {
     this.terminalSeen++;
     if (this.badGoals.size === roles.length) return;
     const goals = this.sm.goals(state);
-    roles.forEach((role, r) => {
+    roles.forEach((_, r) => {
       if (this.badGoals.has(r)) return;
-      if (this.options.gdl2 && this.sm.print(role) === 'random') return;
+      if (this.goalless(r)) return;
       const values = goals[r] ?? [];
-      let detail = '';
-      if (values.length === 0) detail = 'has no goal value';
-      else if (values.length > 1) detail = `has ${values.length} goal values (${[...values].sort((a, b) => a - b).join(', ')})`;
-      else {
-        const v = values[0] as number;
-        if (!Number.isInteger(v) || v < 0 || v > 100) detail = `has the goal value ${v}, not an integer in 0..100`;
-      }
+      const detail = badGoal(values) ? goalDetail(values) : '';
       if (detail) this.badGoals.set(r, { at: copy(at), detail });
     });
+  }
+
+  /** Whether some role's goal was found wrong in a terminal state (then nothing more is looked for). */
+  hasGoalProblem(): boolean {
+    return this.badGoals.size > 0;
+  }
+
+  /** Whether `role` (index) is GDL-II's random player, which has no goals. */
+  readonly goalless = (role: number): boolean => this.options.gdl2 && this.sm.print(this.sm.roles[role] as number) === 'random';
+
+  /** A terminal state with a wrong goal for `role`, reached along `path` found by `how` (and replayed). */
+  addGoalProblem(role: number, values: readonly number[], path: Path, how: string): void {
+    if (this.badGoals.has(role)) return;
+    this.badGoals.set(role, { at: [...path], detail: goalDetail(values), how });
   }
 
   /**
@@ -129,7 +140,7 @@ export class SimulationCollector {
     for (const [r, p] of [...this.badGoals].sort((a, b) => a[0] - b[0])) {
       const role = sm.print(sm.roles[r] as number);
       out.push(
-        error('goals', `${role} ${p.detail} in a terminal state reached ${where(p.at)}${typeof p.at === 'number' ? (search.depth[p.at] === 0 ? '' : ' (a shortest witness)') : ' (along a random playout, not necessarily the shortest line)'}: the GDL specification requires exactly one goal value in 0..100 for every role in every terminal state (GGP-Base's state machine fails on this state)`, undefined, {
+        error('goals', `${role} ${p.detail} in a terminal state reached ${where(p.at)}${typeof p.at === 'number' ? (search.depth[p.at] === 0 ? '' : ' (a shortest witness)') : p.how ? ` (${p.how}, not necessarily the shortest line)` : ' (along a random playout, not necessarily the shortest line)'}: the GDL specification requires exactly one goal value in 0..100 for every role in every terminal state (GGP-Base's state machine fails on this state)`, undefined, {
           witness: witness(p.at),
         }),
       );
@@ -164,6 +175,12 @@ export class SimulationCollector {
     }
     return out;
   }
+}
+
+function goalDetail(values: readonly number[]): string {
+  if (values.length === 0) return 'has no goal value';
+  if (values.length > 1) return `has ${values.length} goal values (${[...values].sort((a, b) => a - b).join(', ')})`;
+  return `has the goal value ${values[0] as number}, not an integer in 0..100`;
 }
 
 function copy(at: number | Path): number | Path {

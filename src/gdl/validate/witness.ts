@@ -14,6 +14,7 @@
  * Every joint move of the witness must be legal, in a non-terminal state.
  */
 import { GramlogError } from '../../errors.js';
+import { badGoal } from './goal-conflict.js';
 import type { Finding } from './finding.js';
 import type { GameState, StateMachine } from '../machine/types.js';
 
@@ -93,9 +94,7 @@ export function witnessHolds(sm: StateMachine, f: Finding): boolean {
       return roleInMessage >= 0 && !sm.isTerminal(last) && sm.legalMoves(last, roleInMessage).length === 0;
     case 'goals': {
       if (roleInMessage < 0 || !sm.isTerminal(last)) return false;
-      const values = sm.goals(last)[roleInMessage] ?? [];
-      const v = values[0];
-      return !(values.length === 1 && v !== undefined && Number.isInteger(v) && v >= 0 && v <= 100);
+      return badGoal(sm.goals(last)[roleInMessage] ?? []);
     }
     case 'terminal':
       return states.slice(0, -1).some((s) => s.key === last.key);
