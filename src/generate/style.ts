@@ -309,6 +309,12 @@ export interface SatisfyPart<G, A> {
    * file's bounds). Everything else is the generator, kept whole.
    */
   readonly constraints: readonly string[];
+  /**
+   * Load what `solve` needs before it runs synchronously (e.g. a SAT solver,
+   * which a browser loads only when awaited; Node loads it on first use). The
+   * playground's worker awaits it for every style before a `--satisfy` panel.
+   */
+  prepare?(): Promise<void>;
 }
 
 export interface EntryCheckOptions {

@@ -47,7 +47,6 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/web/views/', style: '*', what: 'import', why: "a style's own playground view (page half) draws the style's pictures; a style without one gets views/style.ts" },
   { file: 'src/web/views/', style: '*', what: 'literal', why: "a style's own playground view, by its kind (and its CSS class)" },
   { file: 'src/web/layout/worker.ts', style: 'graph', what: 'import', why: "the playground's layout worker runs the graph view's Graphviz drawing off the page's thread" },
-  { file: 'src/web/worker.ts', style: 'layers', what: 'import', why: "the SAT solver a layer file's --satisfy needs, loaded before the worker's synchronous panels run" },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -92,5 +92,6 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   },
   checkSource: (compiled) => compiled.program,
   check: layersCheck,
-  satisfy: layersSatisfy,
+  // the SAT solver that steers --satisfy, loaded before a browser's synchronous panels run
+  satisfy: { ...layersSatisfy, prepare: async () => void (await loadLogic()) },
 };

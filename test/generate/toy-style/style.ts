@@ -60,6 +60,9 @@ function flip(g: CoinGrammar, seed: number | string, choose: Readonly<Record<str
   return { seed, flips, model };
 }
 
+/** How often the toy style's `satisfy.prepare` ran (the playground worker calls it before a --satisfy panel). */
+export const coinPrepared = { count: 0 };
+
 const rowText = (a: CoinRow) => `seed ${String(a.seed)}: ${a.flips.map((f) => (f === 'heads' ? 'H' : 'T')).join(' ')}\n`;
 
 const coinCheck: StyleCheck<Program, CoinGrammar, CoinRow> = {
@@ -110,5 +113,12 @@ export const coinStyle: Style<CoinGrammar, CoinRow> = {
   },
   checkSource: (compiled) => compiled.program,
   check: coinCheck,
+  // no solver: --satisfy redraws; `prepare` counts the times a client loaded what solving needs
+  satisfy: {
+    constraints: [],
+    prepare: async () => {
+      coinPrepared.count++;
+    },
+  },
   editor: {},
 };

@@ -15,7 +15,7 @@ import { InlineRunner } from '../../../src/lsp/runner.js';
 import type { Request, Response } from '../../../src/web/protocol.js';
 import { readRepoFile } from '../../helpers.js';
 import { runCli } from '../../cli/fake-io.js';
-import { coinStyle } from './style.js';
+import { coinPrepared, coinStyle } from './style.js';
 
 const FILE = 'test/generate/toy-style/coins.gdl';
 const TEXT = readRepoFile(FILE);
@@ -117,6 +117,10 @@ describe('a toy fifth style', () => {
     const first = await value({ id: 3, op: 'panel', input: { kind: '', text: TEXT, file: FILE, seed: 4, params: { coins: '2' }, action: 'main' } });
     expect(first).toMatchObject({ kind: 'coins' });
     expect(row(((first.data as { text: string }).text).split('\n')[0]!)).toHaveLength(2);
+    // --satisfy: the worker prepares every style's solver part first (the toy's too), then runs the panel
+    const before = coinPrepared.count;
+    await value({ id: 4, op: 'panel', input: { kind: 'coins', text: TEXT, file: FILE, seed: 4, params: {}, action: 'main', satisfy: true } });
+    expect(coinPrepared.count).toBe(before + 1);
     delete scope.self;
   });
 });
