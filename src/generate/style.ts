@@ -225,12 +225,14 @@ export interface StyleChecking<G, A> {
 /**
  * One generation style. G: its compiled grammar; A: its artifact. The core
  * (StyleCore) and the registered parts: formats and pictures (StyleFormats),
- * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), editor support
- * (EditorPart, ./style/editor.ts).
+ * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), its files as
+ * facts for `query` (FactsPart), editor support (EditorPart, ./style/editor.ts).
  */
 export interface Style<G = unknown, A = unknown> extends StyleCore<G, A>, StyleFormats<A>, StyleChecking<G, A> {
   /** The language server's part: file names, syntax, hover and outline helpers. */
   readonly editor?: EditorPart;
+  /** Its files as facts for `gramlog query` (a blueprint library's definitions and keywords). */
+  readonly facts?: FactsPart;
   /** Its artifacts supply the params of another style's rule files (`generate FILE --blueprint LIB:ENTRY`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly feed?: FeedPart<G, any>;
@@ -254,6 +256,22 @@ export interface FeedPart<G, M> {
   findings(grammar: G, entry: string, program: Program, generatorFile: string): Diagnostic[];
   /** PROGRAM with the artifact's params (`spec` names the feed in messages), and the params supplied (KEY, VALUE as text). */
   supply(program: Program, artifact: M, spec: string): { program: Program; params: Array<[string, string]> };
+}
+
+/**
+ * A style whose files `gramlog query` reads as facts, loaded with the rule
+ * files given beside them (a blueprint library: its blueprints, ancestors and
+ * keywords). `query` looks the part up in the registry by file name.
+ */
+export interface FactsPart {
+  /** Whether `query` takes FILE (a path as given) for one of this style's files. */
+  owns(file: string): boolean;
+  /**
+   * The style's files as facts, in one program with the rule files; errors
+   * are thrown as located GramlogErrors pointing at text the user wrote.
+   * `warn` gets each warning about the user's files before any error is thrown.
+   */
+  program(files: readonly StyleSource[], rules: readonly StyleSource[], warn: (warning: Diagnostic) => void): Program;
 }
 
 /** One draw of a generation: where, what it drew, and every value it could have drawn there. */

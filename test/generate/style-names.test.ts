@@ -37,7 +37,6 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/api/checked.ts', style: '*', what: 'import', why: 'argument checks of the per-style API functions' },
   // the blueprint verb and blueprint-only features
   { file: 'src/cli/commands/master.ts', style: 'blueprints', what: 'import', why: '`gramlog master` is the blueprint verb (built on the style\'s compile)' },
-  { file: 'src/cli/commands/blueprints.ts', style: 'blueprints', what: 'import', why: "query's .bp hook: a library's facts as rules (no part of the contract yet)" },
   { file: 'src/lsp/', style: 'blueprints', what: 'import', why: "the editor features of the blueprint syntax (index, hover, formatting), in the lsp's area: to move into the style's editor part" },
   // the playground's own views of the styles (the page does not load the library, so a view is keyed by the kind the worker sends)
   { file: 'src/web/panels/', style: '*', what: 'import', why: "a style's own playground panel (worker half); a style without one gets panels/style.ts" },

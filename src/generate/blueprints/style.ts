@@ -24,6 +24,7 @@ import { BLUEPRINT_SCHEMA } from './schema.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
+import { libraryFacts } from './query-facts.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -156,6 +157,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     findings: (g, entry, program, generatorFile) => blueprintParamFindings(g.library, entry, program, generatorFile),
     supply: supplyParams,
   },
+  facts: libraryFacts,
   editor: { fileName: /\.bp$/i, syntax: 'own' },
 };
 

@@ -95,6 +95,12 @@ describe('a toy fifth style', () => {
     expect((h?.contents as { value: string }).value).toContain('Marks a coin file');
   });
 
+  it('has its recorded rows read as facts by gramlog query, looked up in the registry (Style.facts)', async () => {
+    const files = { 'r.coins': 'H H T\n', 'two.kif': '(<= (two-heads) (flip 0 heads) (flip 1 heads))\n' };
+    expect(await runCli(['query', 'r.coins', '--goal', '(flip ?i tails)'], files)).toMatchObject({ code: 0, stdout: '(flip 2 tails)\n' });
+    expect(await runCli(['query', 'r.coins', 'two.kif', '--goal', '(two-heads)', '--count-only'], files)).toMatchObject({ code: 0, stdout: '1\n' });
+  });
+
   it('runs in the playground worker: the kind of its text and the generic style panel, the same row as the CLI', async () => {
     const replies: Response[] = [];
     const scope = globalThis as unknown as { self: unknown };
