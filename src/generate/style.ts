@@ -212,6 +212,11 @@ export interface StyleChecking<G, A> {
    */
   entryProblem?(grammar: G, entry: string): string | undefined;
   /**
+   * Styles with `accepts.entry`: what `gramlog check FILES --blueprint ENTRY`
+   * checks (the source `check` takes, owned by this style's `check`).
+   */
+  entrySource?(grammar: G, entry: string): CheckSource;
+  /**
    * Styles with `accepts.entry`: `gramlog check FILES --blueprint ENTRY`, a
    * fast-check search over seeds for an artifact of ENTRY that fails the
    * rules (a `violation` fact, or a generation error), shrunk towards seed 0.
@@ -374,8 +379,8 @@ export interface CheckRun<A = unknown> {
   readonly violations: Violations;
   /** The forced choices that took effect, keys sorted (`{}` for a style without choices). */
   readonly choose: CheckChoices;
-  /** Its size, in `unit`s. */
-  readonly size: number;
+  /** Its size, in `unit`s; undefined for a style whose artifacts have none (a master): shrunk by seed and params alone. */
+  readonly size?: number;
   /** The artifact as `gramlog generate --json` prints it (parsed). */
   summary(): unknown;
   /** Its model: facts and the file's rules, for `violation` rules and queries (may throw a GramlogError). */
@@ -400,8 +405,8 @@ export interface StyleCheck<S = unknown, C = unknown, A = unknown> {
   text(artifact: A): string;
   /** The forced-choice sets one step smaller than the artifact, smallest change first (none: shrunk by seed and params only). */
   shrink?(artifact: A, choose: CheckChoices): Array<Record<string, string>>;
-  /** What `size` counts, as check reports it (`nodes`, `placed sites`). */
-  readonly unit: string;
+  /** What `size` counts, as check reports it (`nodes`, `placed sites`); none when its runs have no size. */
+  readonly unit?: string;
 }
 
 /** Any style, its types erased (the registry's element type). */

@@ -10,7 +10,8 @@ import { GramlogError } from '../../errors.js';
 import { replayed } from '../replay-path.js';
 import type { Library } from './library.js';
 import { master, type Master } from './master.js';
-import { masterViolations, type MasterRules } from './master-facts.js';
+import type { MasterRules } from './master-facts.js';
+import { EntrySource, masterCheckRun } from './check-artifact.js';
 
 export interface BlueprintCheckOptions {
   runs?: number;
@@ -37,12 +38,13 @@ export interface BlueprintCheckResult {
   counterexample?: MasterRun;
 }
 
-/** Master one seed and judge it: never throws a GramlogError. */
+/** Master one seed and judge it, as the style's check part does (masterCheckRun): never throws a GramlogError. */
 export function masterRun(library: Library, name: string, rules: MasterRules, seed: number): MasterRun {
   try {
-    const m = master(library, name, { seed });
-    const v = masterViolations(rules, m);
-    return { seed, master: m, violations: v.facts, properties: v.properties, failed: v.facts.length > 0 };
+    const run = masterCheckRun(new EntrySource({ library, rules }, name), seed);
+    const v = run.violations;
+    // the facts' own list: its listing names the rule behind each fact (violationLine)
+    return { seed, master: run.artifact.master, violations: v.facts as string[], properties: v.properties as string[], failed: v.facts.length > 0 };
   } catch (e) {
     if (!(e instanceof GramlogError)) throw e;
     return { seed, violations: [], properties: [e.code], error: { code: e.code, message: e.message }, failed: true };

@@ -25,6 +25,7 @@ import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
 import { libraryFacts } from './query-facts.js';
+import { blueprintCheck, EntrySource } from './check-artifact.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -117,6 +118,8 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
       throw e;
     }
   },
+  check: blueprintCheck,
+  entrySource: (g, entry) => new EntrySource(g, entryKey(g.library, entry)),
   async checkEntry(g, entry, options) {
     // fast-check is loaded only by check
     const { checkBlueprint } = await import('./check.js');
