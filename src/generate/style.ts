@@ -216,13 +216,6 @@ export interface StyleChecking<G, A> {
    * checks (the source `check` takes, owned by this style's `check`).
    */
   entrySource?(grammar: G, entry: string): CheckSource;
-  /**
-   * Styles with `accepts.entry`: `gramlog check FILES --blueprint ENTRY`, a
-   * fast-check search over seeds for an artifact of ENTRY that fails the
-   * rules (a `violation` fact, or a generation error), shrunk towards seed 0.
-   * Loads fast-check, hence async.
-   */
-  checkEntry?(grammar: G, entry: string, options: EntryCheckOptions): Promise<EntryCheckResult>;
   /** The codes of the errors that end a generation when one of its work budgets is spent (docs/limits.md): `check` keeps such a run as found, not shrunk. */
   readonly budgets?: readonly string[];
 }
@@ -338,35 +331,6 @@ export interface SatisfyPart<G, A> {
    * playground's worker awaits it for every style before a `--satisfy` panel.
    */
   prepare?(): Promise<void>;
-}
-
-export interface EntryCheckOptions {
-  runs: number;
-  /** fast-check's seed. */
-  seed: number;
-  /** Replay only the run at this fast-check path. */
-  path?: string;
-}
-
-export interface EntryCheckResult {
-  ok: boolean;
-  runs: number;
-  shrinks: number;
-  /** fast-check's seed, for the rerun line. */
-  fcSeed: number;
-  /** fast-check's path of the counterexample. */
-  path?: string;
-  /** Whether the files hold `violation` rules (without them only generation errors fail a run). */
-  hasViolationRules: boolean;
-  counterexample?: {
-    /** The seed that generates it. */
-    seed: number;
-    /** The properties it fails (violation names, or the error's code). */
-    properties: readonly string[];
-    violations: readonly string[];
-    /** The generation error, when generating failed. */
-    error?: { code: string; message: string };
-  };
 }
 
 /** Forced choices as `check` keeps them: KEY → VALUE (grammar: PATH → RULE; layers: `LAYER:KEY` → on/off). */

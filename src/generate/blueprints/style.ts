@@ -120,21 +120,6 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   },
   check: blueprintCheck,
   entrySource: (g, entry) => new EntrySource(g, entryKey(g.library, entry)),
-  async checkEntry(g, entry, options) {
-    // fast-check is loaded only by check
-    const { checkBlueprint } = await import('./check.js');
-    const r = checkBlueprint(g.library, entryKey(g.library, entry), g.rules, options);
-    const cx = r.counterexample;
-    return {
-      ok: r.ok,
-      runs: r.runs,
-      shrinks: r.shrinks,
-      fcSeed: r.fcSeed,
-      ...(r.path !== undefined ? { path: r.path } : {}),
-      hasViolationRules: g.rules.hasViolations,
-      ...(cx ? { counterexample: { seed: cx.seed, properties: cx.properties, violations: cx.violations, ...(cx.error ? { error: cx.error } : {}) } } : {}),
-    };
-  },
   async analyze(sources) {
     const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
     const library = lib.value;
