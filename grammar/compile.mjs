@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 const GRAMMARS = [
   ['grammar/kif.ne', 'src/syntax/generated/kif-grammar.ts'],
   ['grammar/blueprint.ne', 'src/generate/blueprints/generated/blueprint-grammar.ts'],
-  ['grammar/json.ne', 'src/generate/graph/generated/json-grammar.ts'],
+  ['grammar/json.ne', 'src/syntax/generated/json-grammar.ts'],
 ];
 
 for (const [source, out] of GRAMMARS) {

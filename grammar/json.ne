@@ -1,5 +1,5 @@
 # JSON with a span on every value. Compiled by `npm run grammar` into
-# src/generate/graph/generated/json-grammar.ts; src/generate/graph/json.ts
+# src/syntax/generated/json-grammar.ts; src/syntax/json.ts
 # wraps it (errors with file:line:col, the value tree with spans) so that a
 # graph grammar's loader can name both the JSON path and the place in the file.
 #

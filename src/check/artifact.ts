@@ -22,7 +22,6 @@
 import { GramlogError, type Code } from '../errors.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
-import type { GraphGrammar, GraphInput } from '../generate/graph/types.js';
 import { paramText, type Params, type ParamValues } from '../generate/params.js';
 import type { AnyStyle, CheckRun, StyleCheck, StyleName } from '../generate/style.js';
 import { STYLES, styleNamed, styleOfProgram } from '../generate/styles.js';
@@ -147,15 +146,6 @@ export function artifactGenerator(program: Program, options: GeneratorOptions = 
 export function sourceGenerator(source: unknown, options: GeneratorOptions & { start?: unknown } = {}): ArtifactGenerator {
   const owner = ownerOf(source);
   return owner ? generatorOf(owner, source, options) : artifactGenerator(source as Program, options);
-}
-
-/**
- * The generator of a graph grammar (src/generate/graph): seeds only (a graph
- * grammar has no params); its violations are the grammar's rules over the
- * final graph's facts. `program` is those rules (an empty program when none).
- */
-export function graphArtifactGenerator(grammar: GraphGrammar, options: { graph?: GraphInput; cacheSize?: number } = {}): ArtifactGenerator {
-  return sourceGenerator(grammar, { ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}), ...(options.graph ? { start: options.graph } : {}) });
 }
 
 function generatorOf(style: AnyStyle, source: unknown, options: GeneratorOptions & { start?: unknown }): ArtifactGenerator {

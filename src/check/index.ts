@@ -13,7 +13,6 @@ export { shrinkArtifact, shrinkCandidates, sameFailure, type ShrinkOptions, type
 export {
   artifactText,
   artifactGenerator,
-  graphArtifactGenerator,
   styleOf,
   errorFact,
   type ArtifactGenerator,

@@ -50,11 +50,21 @@ await esbuild.build({
 const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
 writeFileSync(join(root, 'dist', 'build-info.json'), JSON.stringify(head.status === 0 ? { commit: head.stdout.trim() } : {}) + '\n');
 
-await buildScript('query', { './blueprints.js': 'a .bp file', '../../store/index.js': '--edn' });
+// A query of a style's own files (Style.facts: a .bp library) never runs here (bin/gramlog.js sends it to the
+// bundle), so query-facts.js is a stub reading no file as a style's: other files that are no .kif or .gdl are rules.
+await buildScript('query', { './query-facts.js': { why: "a style's own file", contents: 'export function loadStyleFacts() { return undefined; }' }, '../../store/index.js': '--edn' });
 writeCache('query', warmQueryRuns());
 
-/** Build dist/cli/script/NAME.cjs: the CLI with only command `name`, without the modules in `absent`. */
+/**
+ * Build dist/cli/script/NAME.cjs: the CLI with only command `name`, without the modules in `absent` (path →
+ * what needs it: loading it throws; or { why, contents }: the module is `contents`).
+ */
 async function buildScript(name, absent) {
+  const absentStub = (path, script) => {
+    const stub = absent[path];
+    if (typeof stub === 'object') return stub.contents;
+    return `throw new Error(${JSON.stringify(`internal: ${stub} needs the modules left out of dist/cli/script/${script}.cjs`)});`;
+  };
   const only = {
     name: 'only-one-command',
     setup(b) {
@@ -62,13 +72,13 @@ async function buildScript(name, absent) {
         if (a.kind !== 'dynamic-import') return undefined;
         const fromCommands = a.importer.endsWith(join('cli', 'commands', 'index.js'));
         if (fromCommands && a.path !== `./${name}.js`) return { path: a.path, namespace: 'other-command' };
-        if (a.importer.endsWith(join('cli', 'commands', `${name}.js`)) && absent[a.path]) return { path: absent[a.path], namespace: 'absent' };
+        if (a.importer.endsWith(join('cli', 'commands', `${name}.js`)) && absent[a.path]) return { path: a.path, namespace: 'absent' };
         return undefined;
       });
       // Never loaded: main.js loads only the command it runs, and bin/gramlog.js gives this script only runs of `name`.
       b.onLoad({ filter: /.*/, namespace: 'other-command' }, () => ({ contents: 'export {};', loader: 'js' }));
       b.onLoad({ filter: /.*/, namespace: 'absent' }, (a) => ({
-        contents: `throw new Error(${JSON.stringify(`internal: ${a.path} needs the modules left out of dist/cli/script/${name}.cjs`)});`,
+        contents: absentStub(a.path, name),
         loader: 'js',
       }));
     },

@@ -1,7 +1,9 @@
 /**
- * Codes of graph grammars: graphgram JSON grammars (src/generate/graph/json.ts,
- * compile-json.ts, labels.ts) and .gdl graph grammars declaring (graphrule
- * NAME WEIGHT) (src/generate/graph/logic.ts), run by `gramlog generate`.
+ * Codes of graph grammars: graphgram JSON grammars (src/generate/graph/
+ * compile-json.ts, labels.ts; the JSON syntax codes come from the located
+ * JSON reader, src/syntax/json.ts, written for them) and .gdl graph
+ * grammars declaring (graphrule NAME WEIGHT) (src/generate/graph/logic.ts),
+ * run by `gramlog generate`.
  */
 import { declareCodes } from './registry.js';
 

@@ -214,12 +214,10 @@ export interface StyleChecking<G, A> {
    */
   entryProblem?(grammar: G, entry: string): string | undefined;
   /**
-   * Styles with `accepts.entry`: `gramlog check FILES --blueprint ENTRY`, a
-   * fast-check search over seeds for an artifact of ENTRY that fails the
-   * rules (a `violation` fact, or a generation error), shrunk towards seed 0.
-   * Loads fast-check, hence async.
+   * Styles with `accepts.entry`: what `gramlog check FILES --blueprint ENTRY`
+   * checks (the source `check` takes, owned by this style's `check`).
    */
-  checkEntry?(grammar: G, entry: string, options: EntryCheckOptions): Promise<EntryCheckResult>;
+  entrySource?(grammar: G, entry: string): CheckSource;
   /** The codes of the errors that end a generation when one of its work budgets is spent (docs/limits.md): `check` keeps such a run as found, not shrunk. */
   readonly budgets?: readonly string[];
 }
@@ -227,15 +225,17 @@ export interface StyleChecking<G, A> {
 /**
  * One generation style. G: its compiled grammar; A: its artifact. The core
  * (StyleCore) and the registered parts: formats and pictures (StyleFormats),
- * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), editor support
- * (EditorPart, ./style/editor.ts), the playground's panel (PlaygroundPart,
- * ./style/playground.ts).
+ * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), its files as
+ * facts for `query` (FactsPart), editor support (EditorPart, ./style/editor.ts),
+ * the playground's panel (PlaygroundPart, ./style/playground.ts).
  */
 export interface Style<G = unknown, A = unknown> extends StyleCore<G, A>, StyleFormats<A>, StyleChecking<G, A> {
   /** The language server's part: file names, syntax, hover and outline helpers. */
   readonly editor?: EditorPart;
   /** The playground's part: the worker half of the style's panel (without it, the generic style panel). */
   readonly playground?: PlaygroundPart<G, A>;
+  /** Its files as facts for `gramlog query` (a blueprint library's definitions and keywords). */
+  readonly facts?: FactsPart;
   /** Its artifacts supply the params of another style's rule files (`generate FILE --blueprint LIB:ENTRY`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly feed?: FeedPart<G, any>;
@@ -259,6 +259,22 @@ export interface FeedPart<G, M> {
   findings(grammar: G, entry: string, program: Program, generatorFile: string): Diagnostic[];
   /** PROGRAM with the artifact's params (`spec` names the feed in messages), and the params supplied (KEY, VALUE as text). */
   supply(program: Program, artifact: M, spec: string): { program: Program; params: Array<[string, string]> };
+}
+
+/**
+ * A style whose files `gramlog query` reads as facts, loaded with the rule
+ * files given beside them (a blueprint library: its blueprints, ancestors and
+ * keywords). `query` looks the part up in the registry by file name.
+ */
+export interface FactsPart {
+  /** Whether `query` takes FILE (a path as given) for one of this style's files. */
+  owns(file: string): boolean;
+  /**
+   * The style's files as facts, in one program with the rule files; errors
+   * are thrown as located GramlogErrors pointing at text the user wrote.
+   * `warn` gets each warning about the user's files before any error is thrown.
+   */
+  program(files: readonly StyleSource[], rules: readonly StyleSource[], warn: (warning: Diagnostic) => void): Program;
 }
 
 /** One draw of a generation: where, what it drew, and every value it could have drawn there. */
@@ -314,35 +330,12 @@ export interface SatisfyPart<G, A> {
    * file's bounds). Everything else is the generator, kept whole.
    */
   readonly constraints: readonly string[];
-}
-
-export interface EntryCheckOptions {
-  runs: number;
-  /** fast-check's seed. */
-  seed: number;
-  /** Replay only the run at this fast-check path. */
-  path?: string;
-}
-
-export interface EntryCheckResult {
-  ok: boolean;
-  runs: number;
-  shrinks: number;
-  /** fast-check's seed, for the rerun line. */
-  fcSeed: number;
-  /** fast-check's path of the counterexample. */
-  path?: string;
-  /** Whether the files hold `violation` rules (without them only generation errors fail a run). */
-  hasViolationRules: boolean;
-  counterexample?: {
-    /** The seed that generates it. */
-    seed: number;
-    /** The properties it fails (violation names, or the error's code). */
-    properties: readonly string[];
-    violations: readonly string[];
-    /** The generation error, when generating failed. */
-    error?: { code: string; message: string };
-  };
+  /**
+   * Load what `solve` needs before it runs synchronously (e.g. a SAT solver,
+   * which a browser loads only when awaited; Node loads it on first use). The
+   * playground's worker awaits it for every style before a `--satisfy` panel.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** Forced choices as `check` keeps them: KEY → VALUE (grammar: PATH → RULE; layers: `LAYER:KEY` → on/off). */
@@ -355,8 +348,8 @@ export interface CheckRun<A = unknown> {
   readonly violations: Violations;
   /** The forced choices that took effect, keys sorted (`{}` for a style without choices). */
   readonly choose: CheckChoices;
-  /** Its size, in `unit`s. */
-  readonly size: number;
+  /** Its size, in `unit`s; undefined for a style whose artifacts have none (a master): shrunk by seed and params alone. */
+  readonly size?: number;
   /** The artifact as `gramlog generate --json` prints it (parsed). */
   summary(): unknown;
   /** Its model: facts and the file's rules, for `violation` rules and queries (may throw a GramlogError). */
@@ -381,8 +374,8 @@ export interface StyleCheck<S = unknown, C = unknown, A = unknown> {
   text(artifact: A): string;
   /** The forced-choice sets one step smaller than the artifact, smallest change first (none: shrunk by seed and params only). */
   shrink?(artifact: A, choose: CheckChoices): Array<Record<string, string>>;
-  /** What `size` counts, as check reports it (`nodes`, `placed sites`). */
-  readonly unit: string;
+  /** What `size` counts, as check reports it (`nodes`, `placed sites`); none when its runs have no size. */
+  readonly unit?: string;
 }
 
 /** Any style, its types erased (the registry's element type). */

@@ -7,7 +7,7 @@
 import { isGramlogError } from '../errors.js';
 import { analyze, textKind } from './analyze.js';
 import { panelFor } from './panels/index.js';
-import { loadLogic } from '../generate/layers/logic.js';
+import { STYLES } from '../generate/styles.js';
 import type { Request, Response, WebDiagnostic } from './protocol.js';
 
 const scope = self as unknown as { postMessage(m: Response): void; onmessage: ((ev: MessageEvent<Request>) => void) | null };
@@ -28,8 +28,8 @@ scope.onmessage = async (ev) => {
   const start = performance.now();
   scope.postMessage({ id: req.id, started: true });
   try {
-    // a layer file's --satisfy steers with the SAT solver, which a browser loads only when awaited
-    if (req.op === 'panel' && req.input.satisfy) await loadLogic();
+    // --satisfy may steer with a solver a browser loads only when awaited (a layer file's SAT solver): every style's part prepares it
+    if (req.op === 'panel' && req.input.satisfy) await Promise.all(STYLES.map((s) => s.satisfy?.prepare?.()));
     let value: unknown;
     if (req.op === 'analyze') {
       const a = analyze(req.text, req.file, lastKind, req.kind);

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkProperties } from '../../src/check/index.js';
 import { replaysNoRun } from '../../src/generate/replay-path.js';
-import { checkBlueprint } from '../../src/generate/blueprints/check.js';
 import { blueprintsStyle } from '../../src/generate/blueprints/style.js';
 
 const broken = readFileSync('rules/check-broken.gdl', 'utf8');
@@ -33,11 +32,12 @@ describe('replay paths that name no run', () => {
     expect(again.counterexample).toEqual(failed.counterexample);
   });
 
-  it('checkBlueprint: the same', () => {
+  it('checkProperties over a blueprint entry (Style.entrySource): the same', () => {
     const items = { file: 'rules/items.bp', text: readFileSync('rules/items.bp', 'utf8') };
     const rules = { file: 'rules/items-rules.kif', text: readFileSync('rules/items-rules.kif', 'utf8') };
     const g = blueprintsStyle.compile([items, rules]).grammar as NonNullable<ReturnType<typeof blueprintsStyle.compile>['grammar']>;
-    expect(checkBlueprint(g.library, '{MagicalWeapon}', g.rules, { runs: 5, seed: 0, path: '99999999999999999999' })).toMatchObject({ ok: true, runs: 0 });
-    expect(checkBlueprint(g.library, '{MagicalWeapon}', g.rules, { runs: 5, seed: 0, path: '0:7:7:7:99:99' })).toMatchObject({ ok: true, runs: 0 });
+    const entry = blueprintsStyle.entrySource?.(g, 'MagicalWeapon') as object;
+    expect(checkProperties(entry, { runs: 5, seed: 0, path: '99999999999999999999' })).toMatchObject({ ok: true, runs: 0 });
+    expect(checkProperties(entry, { runs: 5, seed: 0, path: '0:7:7:7:99:99' })).toMatchObject({ ok: true, runs: 0 });
   });
 });

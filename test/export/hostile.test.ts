@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/fake-io.js';
 import { treeSvg } from '../../src/generate/grammar/svg.js';
 import type { ArtifactNode } from '../../src/generate/grammar/artifact.js';
-import { parseJson, parseLargeJson } from '../../src/generate/graph/json.js';
+import { parseJson, parseLargeJson } from '../../src/syntax/json.js';
 
 const GRAMMAR = JSON.stringify({ name: 'g', start: 'x', stages: [{ name: 's', rules: [{ name: 'unused', lhs: 'x', rhs: ['y'] }] }] });
 

@@ -1,10 +1,10 @@
-// A JSON input of 1 MB or more is read by the native parser with spans found on demand (src/generate/graph/json.ts,
+// A JSON input of 1 MB or more is read by the native parser with spans found on demand (src/syntax/json.ts,
 // parseLargeJson); the Earley parse of smaller inputs is its oracle: the same value, the same span for every path,
 // the same located errors.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { GramlogError } from '../../src/errors.js';
-import { parseJson, parseLargeJson, type JsonPath } from '../../src/generate/graph/json.js';
+import { parseJson, parseLargeJson, type JsonPath } from '../../src/syntax/json.js';
 
 function paths(v: unknown, at: Array<string | number> = [], out: JsonPath[] = []): JsonPath[] {
   out.push(at);

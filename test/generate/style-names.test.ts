@@ -35,18 +35,13 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/api/graph.ts', style: 'graph', what: 'import', why: "the style's own subpath export (gramlog/graph)" },
   { file: 'src/api/blueprints.ts', style: 'blueprints', what: 'import', why: "the style's own subpath export (gramlog/blueprints)" },
   { file: 'src/api/checked.ts', style: '*', what: 'import', why: 'argument checks of the per-style API functions' },
-  { file: 'src/check/artifact.ts', style: 'graph', what: 'import', why: 'graphArtifactGenerator, a per-style function of the public API' },
-  { file: 'src/generate/check-source.ts', style: 'graph', what: 'import', why: "CheckSource names a compiled graph grammar in the public checkProperties' type" },
   // the blueprint verb and blueprint-only features
   { file: 'src/cli/commands/master.ts', style: 'blueprints', what: 'import', why: '`gramlog master` is the blueprint verb (built on the style\'s compile)' },
-  { file: 'src/cli/commands/blueprints.ts', style: 'blueprints', what: 'import', why: "query's .bp hook: a library's facts as rules (no part of the contract yet)" },
-  { file: 'src/cli/out/', style: 'graph', what: 'import', why: "the located JSON reader (generate/graph/json.ts) --out's manifests read; style-free, it is to move below generate" },
   // the playground's own views of the styles (the page does not load the library, so a view is keyed by the kind the worker sends)
   { file: 'src/web/views/index.ts', style: '*', what: 'import', why: "the page's list of the styles' views (src/generate/NAME/view.ts) by kind: the page does not load the library, so it cannot ask the style registry (which brings every style's compiler)" },
   { file: 'src/web/views/graph.ts', style: 'graph', what: 'import', why: "the graph style's view, still in src/web: it lays graphs out through the page's layout worker client (src/web/layout/), which generate may not import; to move beside the style once that client is a page-side service below it" },
   { file: 'src/web/views/graph.ts', style: 'graph', what: 'literal', why: "the graph style's view, by its kind (see its import entry)" },
   { file: 'src/web/layout/worker.ts', style: 'graph', what: 'import', why: "the playground's layout worker runs the graph view's Graphviz drawing off the page's thread" },
-  { file: 'src/web/worker.ts', style: 'layers', what: 'import', why: "the SAT solver a layer file's --satisfy needs, loaded before the worker's synchronous panels run" },
 ];
 
 function sourceFiles(dir: string): string[] {

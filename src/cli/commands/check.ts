@@ -198,7 +198,8 @@ function refuseReplay(path: string, result: { runs: number; ok: boolean }, c: { 
 
 /**
  * `gramlog check FILE.bp [RULES...] --blueprint NAME`, for a style that generates from an entry of a library
- * (`accepts.entry`): its own seed search (Style.checkEntry) for an artifact of NAME that fails the rules.
+ * (`accepts.entry`): the one check path over the style's source for NAME (Style.entrySource), printed with the
+ * verb that replays an artifact of NAME (`gramlog master`).
  */
 async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, style: AnyStyle, files: readonly StyleSource[]): Promise<number> {
   const name = stringOpt(args, 'blueprint');
@@ -217,18 +218,22 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     printWarnings(io, sources, compiled.diagnostics);
     throwIfErrors(errors);
   }
-  if (!style.checkEntry || !style.entryProblem) throw new UsageError(`gramlog check: a ${style.title} cannot be checked`);
+  if (!style.entrySource || !style.entryProblem) throw new UsageError(`gramlog check: a ${style.title} cannot be checked`);
   // an unknown NAME is a usage error before the search
   const problem = style.entryProblem(compiled.grammar, name);
   if (problem !== undefined) throw new UsageError(`gramlog check: ${problem}`);
   if (neverFiringStopsCheck(io, sources, names.join(' '), compiled.diagnostics)) return EXIT.findings;
-  const r = await style.checkEntry(compiled.grammar, name, { runs, seed, ...(path !== undefined ? { path } : {}) });
-  if (!r.hasViolationRules && !boolOpt(args, 'json')) {
+  // the one check path (src/check): fast-check over seeds, the entry's masters as the style's check part makes them
+  const { checkProperties } = await loadCheck();
+  const r = checkProperties(style.entrySource(compiled.grammar, name), { runs, seed, ...(path !== undefined ? { path } : {}) });
+  if (r.properties.length === 0 && !boolOpt(args, 'json')) {
     const libraries = names.filter((f) => f.endsWith('.bp') || f === '-');
     io.err(`${libraries.join(', ')}: note: no (violation ...) rules given: only mastering errors can fail a run\n`);
   }
   if (path !== undefined) refuseReplay(path, r, { what: `${names.join(' ')} --blueprint ${name}`, these: 'these files', seed, runs });
   const cx = r.counterexample;
+  const error = r.error;
+  const violations = r.violations ?? [];
   const replay = cx ? ['gramlog', 'master', ...names, name, '--seed', String(cx.seed)].map(shellQuote).join(' ') : undefined;
   if (boolOpt(args, 'json')) {
     io.out(
@@ -236,7 +241,7 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
         format: formatTag('check'),
         ok: r.ok,
         runs: r.runs,
-        ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
+        ...(cx ? { counterexample: { seed: cx.seed }, violations: error ? [`(violation ${error.code} ${JSON.stringify(error.message)})`] : violations, replay } : {}),
       }),
     );
   } else if (!cx) {
@@ -244,13 +249,13 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
   } else {
     const lines = [
       `gramlog check: ${names.join(' ')} ${name}: counterexample after ${r.runs} run${r.runs === 1 ? '' : 's'}, ${shrinkText(r)} (fast-check seed ${r.fcSeed})`,
-      `failed: ${cx.properties.join(', ')}`,
+      `failed: ${(r.failed ?? []).join(', ')}`,
     ];
-    if (cx.error) lines.push(`mastering failed: error[${cx.error.code}]: ${cx.error.message}`);
+    if (error) lines.push(`mastering failed: error[${error.code}]: ${error.message}`);
     lines.push(`counterexample: seed ${cx.seed}`);
-    if (!cx.error) {
-      lines.push(`violations (${cx.violations.length}):`);
-      cx.violations.forEach((_, i) => lines.push(violationLine(cx.violations, i)));
+    if (!error) {
+      lines.push(`violations (${violations.length}):`);
+      violations.forEach((_, i) => lines.push(violationLine(violations, i)));
     }
     lines.push('replay:', `  ${replay ?? ''}`);
     lines.push(`fast-check path ${r.path ?? ''} (rerun just this case: ${['gramlog', 'check', ...names, '--blueprint', name, '--runs', String(runs), '--seed', String(r.fcSeed), '--path', r.path ?? ''].map(shellQuote).join(' ')})`);

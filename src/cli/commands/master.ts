@@ -33,14 +33,6 @@ export function isBlueprintFile(path: string): boolean {
 }
 
 /**
- * Read .bp files as one library, without its lint (the `.bp` hook of
- * `gramlog query`, which asks only for the library's facts).
- */
-export function loadBlueprintFiles(io: Io, sources: Map<string, string>, paths: readonly string[]): Library {
-  return parseBlueprints(paths.map((file) => ({ file: sourceName(file), text: readSource(io, sources, file) })));
-}
-
-/**
  * The master of `name`, with `{NAME}` also accepted as NAME's factory when
  * there is no blueprint NAME. An unknown NAME is a usage error naming the files.
  */

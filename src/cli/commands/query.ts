@@ -37,6 +37,11 @@ export function unknownGoal(program: Program, goal: Atom): string | undefined {
   return `the program never mentions ${goal.pred}/${arity}: this goal matches nothing${hint}`;
 }
 
+/** A file query reads as rules without asking the style registry: KIF and GDL rule files, and standard input. */
+function isRuleFile(path: string): boolean {
+  return /\.(kif|gdl)$/i.test(path) || path === '-';
+}
+
 export const queryCommand: Command = {
   name: 'query',
   summary: 'evaluate rule files and print facts matching goals (or every fact)',
@@ -85,9 +90,10 @@ example:
   async run(args, io, sources) {
     if (args.positionals.length === 0) throw new UsageError('gramlog query: give at least one rule FILE');
     const engine = readEngineOptions(args, 'query');
-    // The blueprint code and datascript load only when a .bp file or --edn asks for them (start-up).
-    const blueprints = args.positionals.some((p) => p.endsWith('.bp')) ? await import('./blueprints.js') : undefined;
-    const program = blueprints?.loadQueryProgram(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, engine);
+    // A style's own files (Style.facts: a .bp library) are read as facts; the styles and datascript load only when
+    // a file that is no rule file or --edn asks for them (start-up).
+    const styled = args.positionals.every(isRuleFile) ? undefined : await import('./query-facts.js');
+    const program = styled?.loadStyleFacts(io, sources, args.positionals) ?? loadRuleFiles(io, sources, args.positionals, engine);
     const tables = listOpt(args, 'facts').flatMap((dir) => loadFactsDir(io, sources, 'query', dir, program));
     const model = evaluate(program, { tables });
     const edn = stringOpt(args, 'edn');

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GramlogError } from '../../errors.js';
-import { parseLargeJson, pathText, type JsonDocument, type JsonPath } from '../../generate/graph/json.js';
+import { parseLargeJson, pathText, type JsonDocument, type JsonPath } from '../../syntax/json.js';
 import { shardPart } from '../parallel/shard.js';
 import { chunkName, seedFileName, type Manifest } from './manifest.js';
 

@@ -14,7 +14,7 @@ import { GramlogError, type Code, type Span } from '../../errors.js';
 import { MANIFEST, writeAtomic } from './out-dir.js';
 import { chunkName, describeField, firstDifference, sha256, type ChunkEntry, type Manifest } from './manifest.js';
 import { parseManifestDoc } from './manifest-check.js';
-import type { JsonPath } from '../../generate/graph/json.js';
+import type { JsonPath } from '../../syntax/json.js';
 
 /** A disagreement between the directories (exit 1), printed as `FILE: error[CODE]: message`. */
 export class MergeError extends GramlogError {

@@ -26,6 +26,8 @@ import { blueprintsPanel } from './playground.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
+import { libraryFacts } from './query-facts.js';
+import { blueprintCheck, EntrySource } from './check-artifact.js';
 
 export interface BlueprintGrammar {
   library: Library;
@@ -118,21 +120,8 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
       throw e;
     }
   },
-  async checkEntry(g, entry, options) {
-    // fast-check is loaded only by check
-    const { checkBlueprint } = await import('./check.js');
-    const r = checkBlueprint(g.library, entryKey(g.library, entry), g.rules, options);
-    const cx = r.counterexample;
-    return {
-      ok: r.ok,
-      runs: r.runs,
-      shrinks: r.shrinks,
-      fcSeed: r.fcSeed,
-      ...(r.path !== undefined ? { path: r.path } : {}),
-      hasViolationRules: g.rules.hasViolations,
-      ...(cx ? { counterexample: { seed: cx.seed, properties: cx.properties, violations: cx.violations, ...(cx.error ? { error: cx.error } : {}) } } : {}),
-    };
-  },
+  check: blueprintCheck,
+  entrySource: (g, entry) => new EntrySource(g, entryKey(g.library, entry)),
   async analyze(sources) {
     const lib = findings(() => parseBlueprints(sources.filter(isLibrarySource)), true);
     const library = lib.value;
@@ -158,6 +147,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     findings: (g, entry, program, generatorFile) => blueprintParamFindings(g.library, entry, program, generatorFile),
     supply: supplyParams,
   },
+  facts: libraryFacts,
   editor: blueprintsEditor,
   playground: { panel: blueprintsPanel },
 };

@@ -19,7 +19,7 @@
  *   graph/stage-never-applies a stage with no rule that can ever be chosen
  */
 import { GramlogError, type Code, type Diagnostic, type Span } from '../../errors.js';
-import { parseJson, pathText, type JsonDocument, type JsonPath } from './json.js';
+import { parseJson, pathText, type JsonDocument, type JsonPath } from '../../syntax/json.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { jsonKeys } from './schema.js';
 import { compileExpr, compileQuery, suggest, type Reporter } from './labels.js';

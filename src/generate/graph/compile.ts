@@ -9,7 +9,7 @@ import type { Program, ProgramOptions } from '../../program/program.js';
 import type { Params } from '../params.js';
 import { compileJsonGrammar } from './compile-json.js';
 import { graphFacts } from './facts.js';
-import { parseJson, pathText } from './json.js';
+import { parseJson, pathText } from '../../syntax/json.js';
 import { compileLogicGrammar } from './logic.js';
 import type { GraphEdge, GraphGrammar, GraphInput, GraphNode } from './types.js';
 

@@ -9,7 +9,7 @@
 import { GRAPH_JSON_SCHEMA, GRAPH_REWRITE_SCHEMA } from './schema.js';
 import type { EditorPart, OutlineItem } from '../style/editor.js';
 import type { VocabularyEntry } from '../../vocabulary-schema.js';
-import { MAX_JSON_NESTING } from './json.js';
+import { MAX_JSON_NESTING } from '../../syntax/json.js';
 
 /**
  * Where a key or an object is: the key of each container above it, as a

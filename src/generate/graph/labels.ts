@@ -21,7 +21,7 @@
  */
 import { RE2JS } from 're2js';
 import { didYouMean } from '../../did-you-mean.js';
-import type { JsonPath } from './json.js';
+import type { JsonPath } from '../../syntax/json.js';
 import type { Code } from '../../errors.js';
 import { dataAt, dataString, record, setData, toData } from '../../data/records.js';
 

@@ -93,6 +93,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   },
   checkSource: (compiled) => compiled.program,
   check: layersCheck,
-  satisfy: layersSatisfy,
+  // the SAT solver that steers --satisfy, loaded before a browser's synchronous panels run
+  satisfy: { ...layersSatisfy, prepare: async () => void (await loadLogic()) },
   playground: { panel: layersPanel },
 };

@@ -122,7 +122,7 @@ describe('rules that can never apply', () => {
     expect(() => compileGraphGrammar(rhs('"${a.label.name}"'), { file: 'g.json' })).not.toThrow();
   });
   it('a JSON grammar past the large-input size loads without a scan of its text per rule: each rule finds its place when asked', async () => {
-    const { LARGE_JSON } = await import('../../../src/generate/graph/json.js');
+    const { LARGE_JSON } = await import('../../../src/syntax/json.js');
     const rule = '{"lhs": "S", "rhs": "S"}';
     const n = Math.ceil(LARGE_JSON / rule.length) + 1;
     const text = `{"start": "S", "rules": [\n${Array.from({ length: n }, () => rule).join(',\n')}\n]}`;

@@ -4,10 +4,12 @@
  * rule file marked `(toy coins)`; `(param coins N)` says how many coins are
  * flipped, and its `violation` rules read the row as `(flip I heads|tails)`.
  * Every random draw comes from the seed (src/random.ts). It implements the
- * core contract and the parts a client may use (formats, check, editor
- * support), and nothing about it is written anywhere in src/.
+ * core contract and the parts a client may use (formats, check, satisfy,
+ * facts for query, editor support), and nothing about it is written anywhere in src/.
  */
 import { evaluate, type Model } from '../../../src/engine/index.js';
+import { throwIfErrors } from '../../../src/errors.js';
+import { loadProgram } from '../../../src/program/load.js';
 import { createRandom } from '../../../src/random.js';
 import type { Program } from '../../../src/program/program.js';
 import { applyParams, paramFacts } from '../../../src/generate/params.js';
@@ -60,6 +62,9 @@ function flip(g: CoinGrammar, seed: number | string, choose: Readonly<Record<str
   return { seed, flips, model };
 }
 
+/** How often the toy style's `satisfy.prepare` ran (the playground worker calls it before a --satisfy panel). */
+export const coinPrepared = { count: 0 };
+
 const rowText = (a: CoinRow) => `seed ${String(a.seed)}: ${a.flips.map((f) => (f === 'heads' ? 'H' : 'T')).join(' ')}\n`;
 
 const coinCheck: StyleCheck<Program, CoinGrammar, CoinRow> = {
@@ -110,5 +115,22 @@ export const coinStyle: Style<CoinGrammar, CoinRow> = {
   },
   checkSource: (compiled) => compiled.program,
   check: coinCheck,
+  // no solver: --satisfy redraws; `prepare` counts the times a client loaded what solving needs
+  satisfy: {
+    constraints: [],
+    prepare: async () => {
+      coinPrepared.count++;
+    },
+  },
+  // a recorded row (FILE.coins: `H T H`) as facts for gramlog query, with rule files beside it
+  facts: {
+    owns: (file) => file.endsWith('.coins'),
+    program(files, rules) {
+      const facts = files.flatMap((f) => f.text.trim().split(/\s+/).map((side, i) => `(flip ${i} ${side === 'H' ? 'heads' : 'tails'})`));
+      const program = loadProgram([{ file: 'row.kif', text: facts.join('\n') + '\n' }, ...rules]);
+      throwIfErrors(program.diagnostics);
+      return program;
+    },
+  },
   editor: {},
 };

@@ -14,7 +14,7 @@ import { hover, type Doc } from '../../../src/lsp/features.js';
 import { InlineRunner } from '../../../src/lsp/runner.js';
 import { readRepoFile } from '../../helpers.js';
 import { runCli } from '../../cli/fake-io.js';
-import { coinStyle } from './style.js';
+import { coinPrepared, coinStyle } from './style.js';
 import { playgroundWorker } from './worker.js';
 
 const FILE = 'test/generate/toy-style/coins.gdl';
@@ -95,6 +95,12 @@ describe('a toy fifth style', () => {
     expect((h?.contents as { value: string }).value).toContain('Marks a coin file');
   });
 
+  it('has its recorded rows read as facts by gramlog query, looked up in the registry (Style.facts)', async () => {
+    const files = { 'r.coins': 'H H T\n', 'two.kif': '(<= (two-heads) (flip 0 heads) (flip 1 heads))\n' };
+    expect(await runCli(['query', 'r.coins', '--goal', '(flip ?i tails)'], files)).toMatchObject({ code: 0, stdout: '(flip 2 tails)\n' });
+    expect(await runCli(['query', 'r.coins', 'two.kif', '--goal', '(two-heads)', '--count-only'], files)).toMatchObject({ code: 0, stdout: '1\n' });
+  });
+
   it('runs in the playground worker: the kind of its text and the generic style panel, the same row as the CLI', async () => {
     const { value, close } = await playgroundWorker();
     expect(await value({ id: 1, op: 'analyze', text: TEXT, file: FILE })).toMatchObject({ kind: 'coins', recognised: true, diagnostics: [] });
@@ -105,6 +111,10 @@ describe('a toy fifth style', () => {
     const first = await value({ id: 3, op: 'panel', input: { kind: '', text: TEXT, file: FILE, seed: 4, params: { coins: '2' }, action: 'main' } });
     expect(first).toMatchObject({ kind: 'coins' });
     expect(row(((first.data as { text: string }).text).split('\n')[0]!)).toHaveLength(2);
+    // --satisfy: the worker prepares every style's solver part first (the toy's too), then runs the panel
+    const before = coinPrepared.count;
+    await value({ id: 4, op: 'panel', input: { kind: 'coins', text: TEXT, file: FILE, seed: 4, params: {}, action: 'main', satisfy: true } });
+    expect(coinPrepared.count).toBe(before + 1);
     close();
   });
 });

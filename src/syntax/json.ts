@@ -1,7 +1,9 @@
 /**
  * JSON text → plain values, with the span of every value by JSON path, through
- * the nearley + moo grammar in grammar/json.ne. Errors are GramlogErrors
- * located at file:line:col:
+ * the nearley + moo grammar in grammar/json.ne. Style-free: graph grammars
+ * and start graphs (src/generate/graph/) and the CLI's `--out` manifests
+ * (src/cli/out/) read JSON through it. Errors are GramlogErrors located at
+ * file:line:col (their codes keep the graph/ area they were written for):
  *
  *   graph/json-syntax     a character JSON does not allow, a missing comma or
  *                         bracket, text after the value, an unknown word
@@ -12,11 +14,11 @@
  */
 import nearley from 'nearley';
 import type { Token } from 'moo';
-import { GramlogError, type Span } from '../../errors.js';
-import { tokenSpan, tokensSpan } from '../../syntax/sexpr.js';
+import { GramlogError, type Span } from '../errors.js';
+import { tokenSpan, tokensSpan } from './sexpr.js';
 import compiled, { jsonLexer } from './generated/json-grammar.js';
 import type { JsonNode } from './json-ast.js';
-import { record, setData } from '../../data/records.js';
+import { record, setData } from '../data/records.js';
 
 const grammar = nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules);
 
