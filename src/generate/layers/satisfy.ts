@@ -206,14 +206,17 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
     }
   }
   const keep = (v: string) => (want.get(v) ? (num.get(v) as number) : -(num.get(v) as number));
-  // whether raw's last model satisfies `fixed` (then a site it keeps needs no call)
-  let model = false;
-  const kept = (v: string) => model && raw.value(num.get(v) as number) === want.get(v);
-  /** Whether `a` has a model (the last one read from then on); undefined past the budget. */
+  const all = layers.flat();
+  // The placed values of the last model found: it satisfies `fixed` and every site decided since (a site it
+  // keeps needs no call, and a site no model keeps it gave up already), so it stays the model after an UNSAT.
+  let model: Map<string, boolean> | undefined;
+  const kept = (v: string) => model !== undefined && model.get(v) === want.get(v);
+  /** Whether `a` has a model (kept from then on); undefined past the budget. */
   const ask = (a: number): boolean | undefined => {
     if (!spend()) return undefined;
-    model = raw.solve(a);
-    return model;
+    const sat = raw.solve(a);
+    if (sat) model = new Map(all.map((v) => [v, raw.value(num.get(v) as number)]));
+    return sat;
   };
   for (const vars of layers) {
     const whole = raw.and(fixed, vars.map(keep));
@@ -245,13 +248,14 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
     fixed = raw.and(fixed, pending);
   }
   if (!model) {
-    // the last call had no model: one of everything decided (none: the encoding itself has none)
+    // no call had a model: one of everything decided (none: the encoding itself has none)
     const m = ask(fixed);
     if (m === undefined) return undefined;
     if (!m) return null;
   }
+  const last = model as Map<string, boolean>;
   const facts: InjectedFact[] = [];
-  for (const [v, fact] of enc.placedVars) if (raw.value(num.get(v) as number)) facts.push(fact);
+  for (const [v, fact] of enc.placedVars) if (last.get(v)) facts.push(fact);
   return facts;
 }
 
