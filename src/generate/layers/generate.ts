@@ -18,7 +18,7 @@
  */
 import { withSeed } from '../seed-error.js';
 import { GramlogError } from '../../errors.js';
-import { evaluate, type InjectedFact } from '../../engine/evaluate.js';
+import type { InjectedFact } from '../../engine/evaluate.js';
 import type { Model } from '../../engine/model.js';
 import type { Program } from '../../program/program.js';
 import type { Params } from '../params.js';
@@ -29,6 +29,7 @@ import { forcedBits, type LayerChoices } from './choices.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { LayerHistory, type DrawRecorder } from './history.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';
+import { modelOf } from './satisfy-models.js';
 import { MAX_ATTEMPTS, readLayerState, type LayerDecl, type LayerGroup, type LayerState } from './vocabulary.js';
 
 export interface GeneratedLayer {
@@ -248,7 +249,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
         attempts,
         ids: { sites: state.sites, base: baseIds, mask: maskIds, placed },
       });
-      if (placed.length > 0) model = evaluate(program, { base: grammar.base, facts });
+      if (placed.length > 0) model = modelOf(grammar, facts);
       guard.bigStep(decl.span);
     }
   } catch (e) {

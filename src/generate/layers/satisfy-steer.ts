@@ -23,7 +23,7 @@ interface MiniSatWrapper {
   solveAssuming(v: number): boolean;
   ensureVar(v: number): void;
   retireVar(v: number): void;
-  readonly _C: { _getSolution(): number; readonly HEAP8: Int8Array };
+  readonly _C: { _getSolution(): number; _addClause(ptr: number): number; _malloc(bytes: number): number; _free(ptr: number): void; readonly HEAP8: Int8Array; readonly HEAP32: Int32Array };
 }
 
 /** The part of logic-solver's Solver this reads. */
@@ -42,6 +42,9 @@ export class RawSteer {
   private readonly s: SolverInternals;
   private readonly mine: number[] = [];
   private solution = 0;
+  /** The clause buffer in MiniSat's heap, and how many literals (with the closing 0) it holds. */
+  private buffer = 0;
+  private room = 0;
 
   constructor(solver: LogicTypes.Solver) {
     this.s = solver as unknown as SolverInternals;
@@ -67,17 +70,35 @@ export class RawSteer {
     const a = this.s.getVarNum(`steer:a${fresh++}`);
     this.mine.push(a);
     this.flush();
-    const m = this.s._minisat;
-    m.ensureVar(a);
-    if (prev !== 0) m.addClause([-a, prev]);
-    for (const l of lits) m.addClause([-a, l]);
+    this.s._minisat.ensureVar(a);
+    if (prev !== 0) this.clause([-a, prev]);
+    for (const l of lits) this.clause([-a, l]);
     return a;
+  }
+
+  /**
+   * A clause straight to MiniSat, through one buffer in its heap: the
+   * wrapper's addClause allocates on the stack per clause and logs every
+   * clause in a JavaScript array that is never emptied (a steered seed adds
+   * thousands).
+   */
+  private clause(lits: readonly number[]): void {
+    const C = this.s._minisat._C;
+    if (lits.length + 1 > this.room) {
+      if (this.buffer) C._free(this.buffer);
+      this.room = Math.max(64, 2 * (lits.length + 1));
+      this.buffer = C._malloc(4 * this.room);
+    }
+    const at = this.buffer >> 2;
+    lits.forEach((l, i) => void (C.HEAP32[at + i] = l));
+    C.HEAP32[at + lits.length] = 0;
+    C._addClause(this.buffer);
   }
 
   /** A fresh variable that implies `prev` (unless 0) and some literal of `lits`. */
   someOf(prev: number, lits: readonly number[]): number {
     const a = this.and(prev, []);
-    this.s._minisat.addClause([-a, ...lits]);
+    this.clause([-a, ...lits]);
     return a;
   }
 
@@ -99,6 +120,8 @@ export class RawSteer {
   retire(): void {
     for (const v of this.mine) this.s._minisat.retireVar(v);
     this.mine.length = 0;
+    if (this.buffer) this.s._minisat._C._free(this.buffer);
+    this.buffer = this.room = 0;
   }
 
   /** Hand logic-solver's pending clauses to MiniSat; false if the encoding is unsatisfiable at the top level. */

@@ -46,6 +46,7 @@ import { applyMask, drawBase, drawLayer, groupViolations, type LayerArtifact } f
 import { violationsOf } from '../violations.js';
 import type { LayerGrammar } from './prepare.js';
 import { modelWith } from './search.js';
+import { modelOf, rememberModels } from './satisfy-models.js';
 import { encodeSatisfy, type Encoded, type SatisfyEncoding } from './satisfy-encode.js';
 import { RawSteer } from './satisfy-steer.js';
 import { contained, SolverAbort, SOLVER_MEMORY } from './solver.js';
@@ -65,7 +66,7 @@ class LayerStates {
   of(decl: LayerDecl, earlier: readonly InjectedFact[]): LayerState {
     const key = `${decl.id}|${earlier.map(factKey).sort().join(' ')}`;
     let state = this.known.get(key);
-    if (!state) this.known.set(key, (state = readLayerState(this.g.program, modelWith(this.g, earlier), decl)));
+    if (!state) this.known.set(key, (state = readLayerState(this.g.program, modelOf(this.g, earlier), decl)));
     return state;
   }
 }
@@ -127,7 +128,7 @@ function forcedFor(g: LayerGrammar, seed: number | string, facts: readonly Injec
     if (b && groupViolations(state, new Set(mine.map((f) => f.tuple[1] as number)), b.min, b.max).length > 0) return undefined;
     for (const f of mine) earlier.push(f);
   }
-  return violationsOf(modelWith(g, earlier)).facts.length === 0 ? choose : undefined;
+  return violationsOf(modelOf(g, earlier)).facts.length === 0 ? choose : undefined;
 }
 
 /** A forced bit of a steered answer: the seed's own first draw of that site flipped. */
@@ -197,61 +198,68 @@ function encodingOf(g: LayerGrammar): Encoded {
  */
 function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][], plain: ReadonlySet<string>, start: number, spend: () => boolean): InjectedFact[] | null | undefined {
   let fixed = start;
-  const num = new Map<string, number>();
-  const want = new Map<string, boolean>();
-  for (const vars of layers) {
-    for (const v of vars) {
-      num.set(v, raw.num(v));
-      want.set(v, plain.has(factKey(enc.placedVars.get(v) as InjectedFact)));
-    }
-  }
-  const keep = (v: string) => (want.get(v) ? (num.get(v) as number) : -(num.get(v) as number));
-  // whether raw's last model satisfies `fixed` (then a site it keeps needs no call)
-  let model = false;
-  const kept = (v: string) => model && raw.value(num.get(v) as number) === want.get(v);
-  /** Whether `a` has a model (the last one read from then on); undefined past the budget. */
+  // every placed variable by its place in the steering order: its number and the literal that keeps the seed's site
+  const all = layers.flat();
+  const nums = all.map((v) => raw.num(v));
+  const keeps = all.map((v, i) => (plain.has(factKey(enc.placedVars.get(v) as InjectedFact)) ? (nums[i] as number) : -(nums[i] as number)));
+  // The values of the last model found, by place: it satisfies `fixed` and every site decided since (a site it
+  // keeps needs no call, and a site no model keeps it gave up already), so it stays the model after an UNSAT.
+  let model: Uint8Array | undefined;
+  const kept = (i: number) => model !== undefined && (model[i] === 1) === (keeps[i] as number) > 0;
+  /** Whether `a` has a model (kept from then on); undefined past the budget. */
   const ask = (a: number): boolean | undefined => {
     if (!spend()) return undefined;
-    model = raw.solve(a);
-    return model;
+    const sat = raw.solve(a);
+    if (sat) model = Uint8Array.from(nums, (n) => (raw.value(n) ? 1 : 0));
+    return sat;
   };
+  let from = 0;
   for (const vars of layers) {
-    const whole = raw.and(fixed, vars.map(keep));
-    if (vars.every(kept)) {
+    const to = from + vars.length;
+    const whole = raw.and(fixed, keeps.slice(from, to));
+    let every = true;
+    for (let i = from; i < to && every; i++) every = kept(i);
+    if (every) {
       fixed = whole;
+      from = to;
       continue;
     }
     const w = ask(whole);
     if (w === undefined) return undefined;
     if (w) {
       fixed = whole;
+      from = to;
       continue;
     }
     // site by site: each kept unless no model keeps it with the ones decided before
     let pending: number[] = [];
-    for (const v of vars) {
-      if (kept(v)) {
-        pending.push(keep(v));
+    for (let i = from; i < to; i++) {
+      const keep = keeps[i] as number;
+      if (kept(i)) {
+        pending.push(keep);
         continue;
       }
-      const tried = raw.and(fixed, [...pending, keep(v)]);
+      const tried = raw.and(fixed, [...pending, keep]);
       const t = ask(tried);
       if (t === undefined) return undefined;
       if (t) {
         fixed = tried;
         pending = [];
-      } else pending.push(-keep(v));
+      } else pending.push(-keep);
     }
     fixed = raw.and(fixed, pending);
+    from = to;
   }
   if (!model) {
-    // the last call had no model: one of everything decided (none: the encoding itself has none)
+    // no call had a model: one of everything decided (none: the encoding itself has none)
     const m = ask(fixed);
     if (m === undefined) return undefined;
     if (!m) return null;
   }
+  const last = model as Uint8Array;
+  const on = new Set(all.filter((_, i) => last[i] === 1));
   const facts: InjectedFact[] = [];
-  for (const [v, fact] of enc.placedVars) if (raw.value(num.get(v) as number)) facts.push(fact);
+  for (const [v, fact] of enc.placedVars) if (on.has(v)) facts.push(fact);
   return facts;
 }
 
@@ -305,6 +313,7 @@ function solveOnce(g: LayerGrammar, seed: number | string, work: number, choose:
   const forced = choose && Object.keys(choose).length > 0 ? parseLayerChoices(Object.entries(choose).map(([k, v]) => `${k}=${v}`)) : undefined;
   try {
     return contained((): SolveResult => {
+      rememberModels(g);
       const made = encodingOf(g);
       if (made.status !== 'ready') return made;
       const enc = made.encoding;

@@ -8,6 +8,7 @@
  * clingo-wasm` to measure it).
  */
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { childrenCpu } from '../process-time.js';
 
 export interface Samples {
@@ -63,12 +64,57 @@ interface ClingoWasm {
   run(program: string, models?: number, options?: string[]): Promise<ClingoJson & { Error?: string }>;
 }
 
-/** clingo-wasm, when installed and it loads. */
+type RunSync = (program: string, models?: number, options?: string[]) => ClingoJson & { Error?: string };
+
+/**
+ * clingo-wasm, when installed and it loads, behind the one interface above.
+ * Two APIs are known: 0.6 (Node >= 22; what the bench was written for) has a
+ * default export with `init()` and an asynchronous `run`, solving in a worker;
+ * 0.5 (what `npm install clingo-wasm` gives under Node 20) exports
+ * `init(params)`, which resolves to a synchronous `run` in this thread.
+ * Through a CommonJS-to-ESM loader (tsx) the 0.5 default export is `run`
+ * itself, so the named exports are looked at on the module and its default.
+ */
 export async function loadClingoWasm(): Promise<ClingoWasm | undefined> {
   const name = 'clingo-wasm';
+  let mod: Record<string, unknown>;
   try {
-    const mod = (await import(name)) as { default: ClingoWasm };
-    return mod.default;
+    mod = (await import(name)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const sides = [mod, mod.default].filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
+  // 0.5: a Runner class, and init() resolving to a synchronous run
+  const v05 = sides.find((x) => typeof x.Runner === 'function' && typeof x.init === 'function');
+  if (v05) {
+    const start = v05.init as () => Promise<RunSync>;
+    let run: RunSync | undefined;
+    return {
+      async init() {
+        // 0.5 prints "Initialize Clingo" on stdout (through a console.log it bound when loaded), where the bench prints its tables
+        const write = process.stdout.write;
+        process.stdout.write = (() => true) as typeof process.stdout.write;
+        try {
+          run ??= await start();
+        } finally {
+          process.stdout.write = write;
+        }
+      },
+      run: (program, models, options) => {
+        if (!run) return Promise.reject(new Error('clingo-wasm 0.5: run before init'));
+        return Promise.resolve(run(program, models, options));
+      },
+    };
+  }
+  const v06 = sides.find((x) => typeof x.init === 'function' && typeof x.run === 'function');
+  return v06 as ClingoWasm | undefined;
+}
+
+/** The installed clingo-wasm's version (package.json), for the bench's rows. */
+export function clingoWasmVersion(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('clingo-wasm/package.json') as { version?: string }).version;
   } catch {
     return undefined;
   }
@@ -89,7 +135,7 @@ export async function clingoWasmSamples(wasm: ClingoWasm, program: string, n: nu
   for (let seed = 1; seed <= n; seed++) {
     const out = await wasm.run(program, 1, randomised(seed, signs));
     if (out.Error) throw new Error(`clingo-wasm --seed=${seed}: ${out.Error}`);
-    version ||= out.Solver ?? 'clingo-wasm';
+    version ||= `clingo-wasm ${clingoWasmVersion() ?? ''}, ${out.Solver ?? 'clingo'}`;
     models.push(firstModel(out, `clingo-wasm --seed=${seed}`));
   }
   const c = process.cpuUsage(t);
