@@ -2,18 +2,22 @@
  * The playground's worker (src/web/worker.ts) in Node, without a browser:
  * its message handler, loaded with a stand-in `self`, as a function from a
  * request to the value of its reply (an error reply is thrown). `close`
- * takes the stand-in away.
+ * takes the stand-in away. Test files share one module graph (vitest's
+ * `isolate: false`), so the worker module runs once: the stand-in made then is
+ * put back for every later caller, with the handler the module gave it.
  */
 import type { Request, Response } from '../../../src/web/protocol.js';
 
+const replies: Response[] = [];
+const standIn = { postMessage: (m: Response) => replies.push(m), onmessage: null as null | ((ev: { data: Request }) => Promise<void>) };
+
 export async function playgroundWorker(): Promise<{ value(req: Request): Promise<Record<string, unknown>>; close(): void }> {
-  const replies: Response[] = [];
   const scope = globalThis as unknown as { self: unknown };
-  scope.self = { postMessage: (m: Response) => replies.push(m), onmessage: null };
+  scope.self = standIn;
   // by a name tsc does not follow: the worker is typed for a browser (src/web/tsconfig.json), not for Node
   const worker = '../../../src/web/worker.js';
   await import(/* @vite-ignore */ worker);
-  const handler = (scope.self as { onmessage: (ev: { data: Request }) => Promise<void> }).onmessage;
+  const handler = standIn.onmessage!;
   return {
     async value(req) {
       await handler({ data: req });
