@@ -74,6 +74,8 @@ export class CompiledStateMachine implements StateMachine {
   private readonly chosen: Int32Array;
   private readonly net: Propnet;
   private readonly ruleCount: number;
+  /** Propositions of the network on a cycle of ground rules (evaluated to a fixed point together). */
+  private readonly recursiveCount: number;
   private readonly optimiseStats: OptimiseStats;
   private loadedKey: string | undefined;
   /** The fast playout of the differential network (undefined for the flat one). */
@@ -153,7 +155,7 @@ export class CompiledStateMachine implements StateMachine {
       this.legalMoveIds.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
       this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
     });
-    const plain = netStructure(program, info, ground);
+    const plain = netStructure(info, ground);
     const outputs = [info.legal, info.next, info.terminal, info.goal, info.sees].flatMap((rel) => plain.propsOf(rel));
     // The differential network reads a next proposition that copies a literal as that literal (the flat one computes it).
     const optimised = optimiseNet(
@@ -165,6 +167,7 @@ export class CompiledStateMachine implements StateMachine {
     const structure = optimised.net;
     this.optimiseStats = optimised.stats;
     this.ruleCount = structure.ruleHead.length;
+    this.recursiveCount = structure.order.filter((p) => structure.recursive(p)).length;
     this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
     this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
     if (kind === 'flat') {
@@ -224,10 +227,26 @@ export class CompiledStateMachine implements StateMachine {
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats; complementedGates: number; deferredRules: number } {
+  get stats(): {
+    propositions: number;
+    rules: number;
+    evaluator: 'flat' | 'differential';
+    optimised: OptimiseStats;
+    complementedGates: number;
+    deferredRules: number;
+    recursivePropositions: number;
+  } {
     const complementedGates = this.net instanceof DiffPropnet ? this.net.complemented : 0;
     const deferredRules = this.net instanceof DiffPropnet ? this.net.deferredRules : 0;
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats, complementedGates, deferredRules };
+    return {
+      propositions: this.ground.size,
+      rules: this.ruleCount,
+      evaluator: this.net.kind,
+      optimised: this.optimiseStats,
+      complementedGates,
+      deferredRules,
+      recursivePropositions: this.recursiveCount,
+    };
   }
 
   private trueOf(term: number): number {
