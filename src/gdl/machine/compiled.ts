@@ -170,13 +170,6 @@ export class CompiledStateMachine implements StateMachine {
     this.recursiveCount = structure.order.filter((p) => structure.recursive(p)).length;
     this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
     this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
-    if (kind === 'flat') {
-      const stateRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
-      this.net = new FlatPropnet(structure, flatCones(structure, info, stateRoots));
-    } else {
-      this.net = new DiffPropnet(structure);
-    }
-    this.val = this.net.val;
     this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;
     const goal = propsOf(info.goal);
     this.goalProps = [];
@@ -201,6 +194,16 @@ export class CompiledStateMachine implements StateMachine {
     const next = propsOf(info.next);
     this.nextProps = Int32Array.from(next.map((x) => x.prop));
     this.nextLits = Int32Array.from(next.map((x) => ((optimised.copyOf[x.prop] as number) >= 0 ? (optimised.copyOf[x.prop] as number) : x.prop * 2)));
+    const legalRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
+    if (kind === 'flat') {
+      this.net = new FlatPropnet(structure, flatCones(structure, info, legalRoots));
+    } else {
+      // What the state machine reads besides goals: legal gates and values, terminal, next, sees.
+      const kept = [...legalRoots, ...Array.from(this.nextLits, (l) => l >> 1), ...this.seesProps.flatMap((ps) => Array.from(ps))];
+      if (this.terminalProp !== NONE) kept.push(this.terminalProp);
+      this.net = new DiffPropnet(structure, { kept, goals: this.goalProps.flatMap((ps) => Array.from(ps)) });
+    }
+    this.val = this.net.val;
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
     this.scratch = new Int32Array(maxOf(this.legalProps.map((l) => l.length), 1));
@@ -235,6 +238,7 @@ export class CompiledStateMachine implements StateMachine {
     complementedGates: number;
     deferredRules: number;
     recursivePropositions: number;
+    goalOnlyPropositions: number;
   } {
     const complementedGates = this.net instanceof DiffPropnet ? this.net.complemented : 0;
     const deferredRules = this.net instanceof DiffPropnet ? this.net.deferredRules : 0;
@@ -246,6 +250,7 @@ export class CompiledStateMachine implements StateMachine {
       complementedGates,
       deferredRules,
       recursivePropositions: this.recursiveCount,
+      goalOnlyPropositions: this.net instanceof DiffPropnet ? this.net.goalOnly : 0,
     };
   }
 
