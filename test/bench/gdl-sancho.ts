@@ -18,7 +18,10 @@
  * then plays random playouts for `--seconds` (default 5; Sancho's harness
  * counts whole seconds). "in 60 s" is the playouts a player would make in a
  * 60 s budget that includes the build: (60 - build) × rate. The ratio is
- * gramlog's playouts per second over Sancho's. Never asserts a time.
+ * gramlog's playouts per second over Sancho's; the CPU ratio the same per CPU
+ * second (gramlog's whole process, Sancho's playing thread alone: the JVM's
+ * compiler and collector threads are left out, which favours Sancho), steadier
+ * than wall clock on a shared machine. Never asserts a time.
  * The corpus is ../shared/ggp-games, or GRAMLOG_GGP_GAMES.
  * Run alone: `node --import tsx/esm test/bench/gdl-sancho.ts [--seconds=5] [--games=reversi,chess_200]`.
  */
@@ -41,6 +44,8 @@ const TABLE = ['ticTacToe', 'connectFour', 'breakthrough', 'pentago', 'chineseCh
 interface Side {
   build: number;
   rate: number;
+  /** Playouts per CPU second: gramlog's process (every thread), Sancho's playing thread (not the JVM's compiler and collector). */
+  cpuRate?: number;
 }
 
 interface SanchoRow {
@@ -70,8 +75,12 @@ function measureSancho(cp: string, file: string, seconds: number): { side?: Side
   // Sancho's propnet build takes minutes on the largest games of the table.
   const r = spawnSync('java', ['-Xss64m', '-Xmx4g', '-cp', cp, 'SanchoSpeed', file, String(seconds)], { encoding: 'utf8', timeout: (seconds + 400) * 1000 });
   const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
-  const m = /^build ([\d.]+) playouts (\d+) states (\d+) millis (\d+)/.exec(line);
-  if (m) return { side: { build: Number(m[1]), rate: Number(m[2]) / (Number(m[4]) / 1000) } };
+  const m = /^build ([\d.]+) playouts (\d+) states (\d+) millis (\d+)(?: cpu ([\d.]+))?/.exec(line);
+  if (m) {
+    const side: Side = { build: Number(m[1]), rate: Number(m[2]) / (Number(m[4]) / 1000) };
+    if (m[5] !== undefined && Number(m[5]) > 0) side.cpuRate = Number(m[2]) / Number(m[5]);
+    return { side };
+  }
   if (r.error) return { note: `not run: ${r.error.message}` };
   return { note: line.startsWith('error:') ? `Sancho: ${line.slice(7, 90)}` : `Sancho failed (exit ${r.status})` };
 }
@@ -81,36 +90,43 @@ function measureGramlog(file: string, seconds: number): SanchoRow['gramlog'] {
   const sm = createStateMachine(loadGame(readFileSync(file, 'utf8'), file));
   const build = (performance.now() - t0) / 1000;
   const m = measure(sm, seconds);
-  return { executor: sm.executor, build, rate: m.playouts / m.seconds };
+  return { executor: sm.executor, build, rate: m.playouts / m.seconds, cpuRate: m.playouts / m.cpu };
 }
 
 const fmt = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0));
 const inBudget = (s: Side): number => Math.max(0, 60 - s.build) * s.rate;
 
 function printTable(rows: readonly SanchoRow[]): void {
-  const head = ['game', 'gramlog', 'build s', 'playouts/s', 'in 60 s', 'Sancho build s', 'playouts/s', 'in 60 s', 'ratio', 'GGP-Base playouts/s', ''];
+  const head = ['game', 'gramlog', 'build s', 'playouts/s', 'per CPU s', 'in 60 s', 'Sancho build s', 'playouts/s', 'per CPU s', 'in 60 s', 'ratio', 'CPU ratio', 'GGP-Base playouts/s', ''];
+  const times = (x: number | undefined): string => (x === undefined ? '' : `${x.toFixed(x < 10 ? 2 : 0)}x`);
   const body = rows.map((r) => {
     const ratio = r.sancho ? r.gramlog.rate / r.sancho.rate : undefined;
+    const cpuRatio = r.sancho?.cpuRate !== undefined && r.gramlog.cpuRate !== undefined ? r.gramlog.cpuRate / r.sancho.cpuRate : undefined;
     return [
       r.game,
       r.gramlog.executor,
       fmt(r.gramlog.build),
       fmt(r.gramlog.rate),
+      fmt(r.gramlog.cpuRate),
       fmt(inBudget(r.gramlog)),
       fmt(r.sancho?.build),
       fmt(r.sancho?.rate),
+      fmt(r.sancho?.cpuRate),
       r.sancho ? fmt(inBudget(r.sancho)) : '',
-      ratio === undefined ? '' : `${ratio.toFixed(ratio < 10 ? 2 : 0)}x`,
+      times(ratio),
+      times(cpuRatio),
       fmt(r.ggpBase),
       [r.sanchoNote, r.ggpBaseNote].filter(Boolean).join('; '),
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === 10 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === head.length - 1 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   console.log(line(head));
   for (const b of body) console.log(line(b).trimEnd());
-  const behind = rows.filter((r) => r.sancho && r.gramlog.rate < r.sancho.rate).map((r) => r.game);
-  if (rows.some((r) => r.sancho)) console.log(`gramlog behind Sancho per playout on ${behind.length} game${behind.length === 1 ? '' : 's'}${behind.length ? `: ${behind.join(', ')}` : ''}`);
+  const games = (list: readonly SanchoRow[]) => `${list.length} game${list.length === 1 ? '' : 's'}${list.length ? `: ${list.map((r) => r.game).join(', ')}` : ''}`;
+  const behind = rows.filter((r) => r.sancho && r.gramlog.rate < r.sancho.rate);
+  const behindCpu = rows.filter((r) => r.sancho?.cpuRate !== undefined && (r.gramlog.cpuRate ?? 0) < r.sancho.cpuRate);
+  if (rows.some((r) => r.sancho)) console.log(`gramlog behind Sancho per playout on ${games(behind)}; per CPU second on ${games(behindCpu)}`);
 }
 
 export async function benchSancho(options: { quick?: boolean; games?: readonly string[]; seconds?: number } = {}): Promise<SanchoRow[]> {

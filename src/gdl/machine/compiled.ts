@@ -74,6 +74,8 @@ export class CompiledStateMachine implements StateMachine {
   private readonly chosen: Int32Array;
   private readonly net: Propnet;
   private readonly ruleCount: number;
+  /** Propositions of the network on a cycle of ground rules (evaluated to a fixed point together). */
+  private readonly recursiveCount: number;
   private readonly optimiseStats: OptimiseStats;
   private loadedKey: string | undefined;
   /** The fast playout of the differential network (undefined for the flat one). */
@@ -153,7 +155,7 @@ export class CompiledStateMachine implements StateMachine {
       this.legalMoveIds.push(Int32Array.from(mine.map((x) => x.tuple[1] as number)));
       this.legalDoes.push(Int32Array.from(mine.map((x) => (this.doesOf[r] as Map<number, number>).get(x.tuple[1] as number) ?? NONE)));
     });
-    const plain = netStructure(program, info, ground);
+    const plain = netStructure(info, ground);
     const outputs = [info.legal, info.next, info.terminal, info.goal, info.sees].flatMap((rel) => plain.propsOf(rel));
     // The differential network reads a next proposition that copies a literal as that literal (the flat one computes it).
     const optimised = optimiseNet(
@@ -165,15 +167,9 @@ export class CompiledStateMachine implements StateMachine {
     const structure = optimised.net;
     this.optimiseStats = optimised.stats;
     this.ruleCount = structure.ruleHead.length;
+    this.recursiveCount = structure.order.filter((p) => structure.recursive(p)).length;
     this.legalGate = this.legalProps.map((ps) => ps.map((p) => optimised.legalGate[p] as number));
     this.legalValue = this.legalProps.map((ps) => ps.map((p) => ((optimised.legalGate[p] as number) >= 0 ? (optimised.legalValue[p] as number) : p * 2)));
-    if (kind === 'flat') {
-      const stateRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
-      this.net = new FlatPropnet(structure, flatCones(structure, info, stateRoots));
-    } else {
-      this.net = new DiffPropnet(structure);
-    }
-    this.val = this.net.val;
     this.terminalProp = propsOf(info.terminal)[0]?.prop ?? NONE;
     const goal = propsOf(info.goal);
     this.goalProps = [];
@@ -198,6 +194,16 @@ export class CompiledStateMachine implements StateMachine {
     const next = propsOf(info.next);
     this.nextProps = Int32Array.from(next.map((x) => x.prop));
     this.nextLits = Int32Array.from(next.map((x) => ((optimised.copyOf[x.prop] as number) >= 0 ? (optimised.copyOf[x.prop] as number) : x.prop * 2)));
+    const legalRoots = [...this.legalGate, ...this.legalValue].flatMap((ls) => Array.from(ls).filter((l) => l >= 0).map((l) => l >> 1));
+    if (kind === 'flat') {
+      this.net = new FlatPropnet(structure, flatCones(structure, info, legalRoots));
+    } else {
+      // What the state machine reads besides goals: legal gates and values, terminal, next, sees.
+      const kept = [...legalRoots, ...Array.from(this.nextLits, (l) => l >> 1), ...this.seesProps.flatMap((ps) => Array.from(ps))];
+      if (this.terminalProp !== NONE) kept.push(this.terminalProp);
+      this.net = new DiffPropnet(structure, { kept, goals: this.goalProps.flatMap((ps) => Array.from(ps)) });
+    }
+    this.val = this.net.val;
     this.nextTerms = Int32Array.from(next.map((x) => x.tuple[0] as number));
     this.nextTrue = Int32Array.from(next.map((x) => this.trueOf(x.tuple[0] as number)));
     this.scratch = new Int32Array(maxOf(this.legalProps.map((l) => l.length), 1));
@@ -224,10 +230,28 @@ export class CompiledStateMachine implements StateMachine {
   }
 
   /** Size of the network and which evaluator runs it (for reports). */
-  get stats(): { propositions: number; rules: number; evaluator: 'flat' | 'differential'; optimised: OptimiseStats; complementedGates: number; deferredRules: number } {
+  get stats(): {
+    propositions: number;
+    rules: number;
+    evaluator: 'flat' | 'differential';
+    optimised: OptimiseStats;
+    complementedGates: number;
+    deferredRules: number;
+    recursivePropositions: number;
+    goalOnlyPropositions: number;
+  } {
     const complementedGates = this.net instanceof DiffPropnet ? this.net.complemented : 0;
     const deferredRules = this.net instanceof DiffPropnet ? this.net.deferredRules : 0;
-    return { propositions: this.ground.size, rules: this.ruleCount, evaluator: this.net.kind, optimised: this.optimiseStats, complementedGates, deferredRules };
+    return {
+      propositions: this.ground.size,
+      rules: this.ruleCount,
+      evaluator: this.net.kind,
+      optimised: this.optimiseStats,
+      complementedGates,
+      deferredRules,
+      recursivePropositions: this.recursiveCount,
+      goalOnlyPropositions: this.net instanceof DiffPropnet ? this.net.goalOnly : 0,
+    };
   }
 
   private trueOf(term: number): number {

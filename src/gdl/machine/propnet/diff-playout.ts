@@ -180,7 +180,10 @@ export class DiffPlayer {
     this.reset();
     const { net, val, spec } = this;
     const before = this.bits.map((b) => b.slice());
-    const ends = () => [spec.terminalProp === NONE ? 0 : val[spec.terminalProp], ...Array.from(spec.goalProps, (g) => val[g])].join();
+    const ends = () => {
+      net.settleGoals();
+      return [spec.terminalProp === NONE ? 0 : val[spec.terminalProp], ...Array.from(spec.goalProps, (g) => val[g])].join();
+    };
     const terminal = ends();
     for (let r = 0; r < this.nRoles; r++) {
       const n = this.legalCount(r);

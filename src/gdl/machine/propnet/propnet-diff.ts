@@ -23,9 +23,16 @@
  * proposition keeps the list of its rules whose other literals all hold (the
  * ready ones). When it changes, only its ready rules change; a rule enters or
  * leaves the list when its count of the other literals crosses its length.
+ *
+ * Propositions that only goals read (reversi's running piece counts, 64 cells
+ * by two colours by up to 64 values, which shift whenever a disc flips) are
+ * not kept current: settleGoals computes them from the current values, as the
+ * flat evaluator's goal phase does, when a caller asks for goals (in a
+ * playout, once at its terminal state).
  */
 import { flatCode, runFixpoint, type NetStructure, type Propnet } from './propnet.js';
 import { planComplements } from './propnet-complement.js';
+import { flatPhase, orderRank, runPhase, type Phase } from './propnet-flat.js';
 
 /** One unit of the topological order: a non-recursive proposition, or a recursive component's flat code. */
 interface Unit {
@@ -36,8 +43,17 @@ interface Unit {
   old: Uint8Array | undefined;
 }
 
-/** A literal read by at least this many rules is deferred in them (see above). */
-const DEFER_FANOUT = 32;
+/**
+ * A literal read by at least this many rules is deferred in them (see above).
+ * Keeping a rule's readiness costs a list update whenever its other literals
+ * cross it, so deferring pays only for a literal read by very many rules:
+ * reversi's board cells (read by 32 to 255 rules each) made 1.24x more
+ * playouts per CPU second at 256 than at 32, amazons_8x8 the same (its moves,
+ * read by 512 to 2047 rules, must stay deferred: 0.54x at 2048), pentago,
+ * breakthrough and pancakes88 within 3% (2026-11-29, in one process,
+ * alternating rounds).
+ */
+const DEFER_FANOUT = 256;
 
 export class DiffPropnet implements Propnet {
   readonly kind = 'differential' as const;
@@ -117,8 +133,22 @@ export class DiffPropnet implements Propnet {
   readonly changed: Int32Array;
   changedCount = 0;
   private saved: { val: Uint8Array; sat: Int32Array; cnt: Int32Array; k: Int32Array; seen: Int32Array } | undefined;
+  /** The propositions only goals read, computed when asked (settleGoals), and whether their values are current. */
+  private readonly goalPhase: Phase | undefined;
+  private goalsCurrent = false;
+  /** How many propositions only goals read (for reports and tests). */
+  readonly goalOnly: number;
 
-  constructor(net: NetStructure) {
+  /**
+   * `outputs`: the propositions callers read other than goals (legal, terminal, next, sees), and the goal
+   * propositions; a proposition that only goals read is computed on demand (settleGoals). Without it, every
+   * proposition is kept current.
+   */
+  constructor(full: NetStructure, outputs?: { kept: readonly number[]; goals: readonly number[] }) {
+    const goalOnly = outputs ? goalOnlyProps(full, outputs.kept, outputs.goals) : [];
+    this.goalOnly = goalOnly.length;
+    this.goalPhase = goalOnly.length > 0 ? flatPhase(full, orderRank(full), goalOnly) : undefined;
+    const net = goalOnly.length > 0 ? withoutProps(full, goalOnly) : full;
     const { size } = net;
     const plan = planComplements(net);
     this.gateGroup = plan.gateGroup;
@@ -236,6 +266,7 @@ export class DiffPropnet implements Propnet {
     this.lowest = this.bucketSize.length;
     this.queued.fill(0);
     this.rebuildReady();
+    this.goalsCurrent = false;
   }
 
   /** Every deferred proposition's ready list from the counts. */
@@ -335,6 +366,7 @@ export class DiffPropnet implements Propnet {
     this.groupK.set(s.k);
     this.groupSeen.set(s.seen);
     this.changedCount = 0;
+    this.goalsCurrent = false;
     for (let k = 0; k < this.readyLogCount; k++) {
       const i = this.readyLog[k] as number;
       this.readyLogged[i] = 0;
@@ -352,7 +384,9 @@ export class DiffPropnet implements Propnet {
   }
 
   settleGoals(): void {
-    // Goals are always current.
+    if (this.goalsCurrent || !this.goalPhase) return;
+    runPhase(this.goalPhase, this.val);
+    this.goalsCurrent = true;
   }
 
   settleNext(): void {
@@ -368,6 +402,7 @@ export class DiffPropnet implements Propnet {
   set(p: number, v: number): void {
     if (this.val[p] === v) return;
     this.val[p] = v;
+    this.goalsCurrent = false;
     const g = this.familyGroup[p] as number;
     if (g >= 0) this.groupK[g] = (this.groupK[g] as number) + (v === 1 ? 1 : -1);
     if (this.watched[p]) this.changed[this.changedCount++] = p;
@@ -434,6 +469,7 @@ export class DiffPropnet implements Propnet {
 
   /** Settle every scheduled proposition, level by level. */
   propagate(): void {
+    this.goalsCurrent = false;
     const val = this.val;
     const bucket = this.bucket;
     const occ = this.occ;
@@ -674,4 +710,39 @@ function unitLevels(
   const bucketStart = new Int32Array(levels);
   for (let lv = 1; lv < levels; lv++) bucketStart[lv] = (bucketStart[lv - 1] as number) + (perLevel[lv - 1] as number);
   return { level, bucketStart, count: levels };
+}
+
+/** Derived propositions that the goals read and nothing in `kept` does (through any rule). */
+function goalOnlyProps(net: NetStructure, kept: readonly number[], goals: readonly number[]): number[] {
+  const mark = new Uint8Array(Math.max(1, net.size));
+  const walk = (roots: readonly number[], bit: number): void => {
+    const stack = roots.filter((p) => !net.isInput[p]);
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      if ((mark[p] as number) & bit) continue;
+      mark[p] = (mark[p] as number) | bit;
+      for (const i of net.rulesOf[p] as number[]) {
+        for (const l of net.ruleLits[i] as number[]) if (!net.isInput[l >> 1] && !((mark[l >> 1] as number) & bit)) stack.push(l >> 1);
+      }
+    }
+  };
+  walk(kept, 1);
+  walk(goals, 2);
+  return net.order.filter((p) => mark[p] === 2);
+}
+
+/** The network without the rules of `props` and without them in its order (nothing left in it reads them). */
+function withoutProps(net: NetStructure, props: readonly number[]): NetStructure {
+  const gone = new Uint8Array(Math.max(1, net.size));
+  for (const p of props) gone[p] = 1;
+  const ruleHead: number[] = [];
+  const ruleLits: number[][] = [];
+  const rulesOf: number[][] = Array.from({ length: net.size }, () => []);
+  net.ruleHead.forEach((h, i) => {
+    if (gone[h]) return;
+    (rulesOf[h] as number[]).push(ruleHead.length);
+    ruleHead.push(h);
+    ruleLits.push(net.ruleLits[i] as number[]);
+  });
+  return { ...net, ruleHead, ruleLits, rulesOf, order: net.order.filter((p) => !gone[p]) };
 }

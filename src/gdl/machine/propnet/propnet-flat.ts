@@ -19,12 +19,53 @@ interface Segment {
   recursive: boolean;
 }
 
-interface Phase {
+/** A flat program of propositions in topological order, as segments. */
+export interface Phase {
   code: Int32Array;
   segments: Segment[];
 }
 
-function runPhase(phase: Phase, val: Uint8Array): void {
+/** Each proposition's place in net.order. */
+export function orderRank(net: NetStructure): Int32Array {
+  const rank = new Int32Array(net.size);
+  net.order.forEach((p, k) => (rank[p] = k));
+  return rank;
+}
+
+/** The phase computing `props` (derived propositions, `rank` from orderRank), in topological order. */
+export function flatPhase(net: NetStructure, rank: Int32Array, props: readonly number[]): Phase {
+  const sorted = [...props].sort((a, b) => (rank[a] as number) - (rank[b] as number));
+  const segments: Segment[] = [];
+  const parts: Int32Array[] = [];
+  let length = 0;
+  for (let k = 0; k < sorted.length; ) {
+    const p = sorted[k] as number;
+    const recursive = net.recursive(p);
+    const group: number[] = [];
+    // One segment: a whole recursive component, or a run of non-recursive propositions.
+    while (k < sorted.length) {
+      const q = sorted[k] as number;
+      if (net.recursive(q) !== recursive || (recursive && net.comp(q) !== net.comp(p))) break;
+      group.push(q);
+      k++;
+    }
+    const code = flatCode(net, group);
+    // Shift the `end` pointers to the segment's place in the phase.
+    for (let pc = 0; pc < code.length; pc = (code[pc + 1] as number) - length) code[pc + 1] = (code[pc + 1] as number) + length;
+    segments.push({ start: length, end: length + code.length, recursive });
+    parts.push(code);
+    length += code.length;
+  }
+  const code = new Int32Array(length);
+  let at = 0;
+  for (const part of parts) {
+    code.set(part, at);
+    at += part.length;
+  }
+  return { code, segments };
+}
+
+export function runPhase(phase: Phase, val: Uint8Array): void {
   for (const seg of phase.segments) {
     if (seg.recursive) runFixpoint(phase.code, seg.start, seg.end, val);
     else runCode(phase.code, seg.start, seg.end, val);
@@ -86,42 +127,10 @@ export class FlatPropnet implements Propnet {
 
   constructor(net: NetStructure, cones: FlatCones) {
     this.val = new Uint8Array(Math.max(1, net.size));
-    const rank = new Int32Array(net.size);
-    net.order.forEach((p, k) => (rank[p] = k));
-    const build = (props: number[]): Phase => {
-      props.sort((a, b) => (rank[a] as number) - (rank[b] as number));
-      const segments: Segment[] = [];
-      const parts: Int32Array[] = [];
-      let length = 0;
-      for (let k = 0; k < props.length; ) {
-        const p = props[k] as number;
-        const recursive = net.recursive(p);
-        const group: number[] = [];
-        // One segment: a whole recursive component, or a run of non-recursive propositions.
-        while (k < props.length) {
-          const q = props[k] as number;
-          if (net.recursive(q) !== recursive || (recursive && net.comp(q) !== net.comp(p))) break;
-          group.push(q);
-          k++;
-        }
-        const code = flatCode(net, group);
-        // Shift the `end` pointers to the segment's place in the phase.
-        for (let pc = 0; pc < code.length; pc = (code[pc + 1] as number) - length) code[pc + 1] = (code[pc + 1] as number) + length;
-        segments.push({ start: length, end: length + code.length, recursive });
-        parts.push(code);
-        length += code.length;
-      }
-      const code = new Int32Array(length);
-      let at = 0;
-      for (const part of parts) {
-        code.set(part, at);
-        at += part.length;
-      }
-      return { code, segments };
-    };
-    this.state = build([...cones.state]);
-    this.goals = build([...cones.goals]);
-    this.next = build([...cones.next]);
+    const rank = orderRank(net);
+    this.state = flatPhase(net, rank, cones.state);
+    this.goals = flatPhase(net, rank, cones.goals);
+    this.next = flatPhase(net, rank, cones.next);
   }
 
   set(p: number, v: number): void {

@@ -12,13 +12,17 @@
  * - `flat` (propnet-flat.ts): per phase, a topologically ordered flat program
  *   run from start to end (a second, simpler implementation the tests compare).
  *
- * Order: propositions follow the game's relation components (stratification
- * order), so everything a proposition reads, including under `not`, is final
- * before it; propositions of a recursive component (positive recursion, the
- * game being stratified) are evaluated together, from all-false to their least
- * fixed point.
+ * Order: derived propositions in a topological order of their ground
+ * dependency graph (groundComponents), so everything a proposition reads,
+ * including under `not`, is final before it. Only propositions on a cycle of
+ * ground rules form a recursive component (positive recursion, the game being
+ * stratified), evaluated together from all-false to its least fixed point. A
+ * relation that is recursive as written but whose ground instances never read
+ * themselves (reversi's `hasOtherColorInDir x y dir` reads the next cell's, and
+ * the board ends) is a chain of ordinary propositions: the differential
+ * evaluator updates it by counts like any other, instead of recomputing the
+ * whole relation to its fixed point whenever one cell changes.
  */
-import type { Program } from '../../../program/program.js';
 import type { GroundGame } from '../ground/ground.js';
 import type { GameInfo } from '../game.js';
 
@@ -57,8 +61,8 @@ export interface NetStructure {
   propsOf: (rel: number | undefined) => number[];
 }
 
-export function netStructure(program: Program, info: GameInfo, ground: GroundGame): NetStructure {
-  const { size, heads, litStart, lits, propRel, offset, tuples } = ground;
+export function netStructure(info: GameInfo, ground: GroundGame): NetStructure {
+  const { size, heads, litStart, lits, offset, tuples } = ground;
   const ruleHead: number[] = [];
   const ruleLits: number[][] = [];
   for (let i = 0; i < heads.length; i++) {
@@ -76,13 +80,101 @@ export function netStructure(program: Program, info: GameInfo, ground: GroundGam
   for (const p of [...propsOf(info.true), ...propsOf(info.does)]) isInput[p] = 1;
   const rulesOf: number[][] = Array.from({ length: size }, () => []);
   ruleHead.forEach((h, i) => (rulesOf[h] as number[]).push(i));
-  const strat = program.stratification;
-  const comp = (p: number) => strat.componentOf[propRel[p] as number] as number;
-  const recursive = (p: number) => strat.recursive[propRel[p] as number] === 1;
+  const scc = groundComponents(size, isInput, rulesOf, ruleLits);
+  const comp = (p: number) => scc.comp[p] as number;
+  const recursive = (p: number) => scc.recursive[p] === 1;
+  return { size, isInput, ruleHead, ruleLits, rulesOf, order: scc.order, comp, recursive, propsOf };
+}
+
+/**
+ * The strongly connected components of the ground dependency graph (a
+ * proposition reads the propositions of its rules' literals), by Tarjan's
+ * algorithm without recursion: derived propositions in topological order (what
+ * a proposition reads comes first; a component's members together, in id
+ * order), each one's component, and 1 for the members of a component on a
+ * cycle (two or more members, or one that reads itself).
+ */
+export function groundComponents(
+  size: number,
+  isInput: Uint8Array,
+  rulesOf: readonly (readonly number[])[],
+  ruleLits: readonly (readonly number[])[],
+): { order: number[]; comp: Int32Array; recursive: Uint8Array } {
+  // Successors (what p reads) as one flat list.
+  const start = new Int32Array(size + 1);
+  for (let p = 0; p < size; p++) {
+    let n = 0;
+    if (!isInput[p]) for (const i of rulesOf[p] as number[]) n += (ruleLits[i] as number[]).length;
+    start[p + 1] = (start[p] as number) + n;
+  }
+  const succ = new Int32Array(start[size] as number);
+  for (let p = 0, at = 0; p < size; p++) {
+    if (isInput[p]) continue;
+    for (const i of rulesOf[p] as number[]) for (const l of ruleLits[i] as number[]) succ[at++] = l >> 1;
+  }
+  const index = new Int32Array(size).fill(-1);
+  const low = new Int32Array(size);
+  const onStack = new Uint8Array(size);
+  const stack = new Int32Array(size);
+  const callNode = new Int32Array(size);
+  const callEdge = new Int32Array(size);
+  const comp = new Int32Array(size).fill(-1);
+  const recursive = new Uint8Array(size);
   const order: number[] = [];
-  for (let p = 0; p < size; p++) if (!isInput[p]) order.push(p);
-  order.sort((a, b) => comp(a) - comp(b) || a - b);
-  return { size, isInput, ruleHead, ruleLits, rulesOf, order, comp, recursive, propsOf };
+  let next = 0;
+  let sp = 0;
+  let comps = 0;
+  for (let root = 0; root < size; root++) {
+    if (isInput[root] || (index[root] as number) >= 0) continue;
+    let depth = 0;
+    callNode[0] = root;
+    callEdge[0] = start[root] as number;
+    index[root] = low[root] = next++;
+    stack[sp++] = root;
+    onStack[root] = 1;
+    while (depth >= 0) {
+      const p = callNode[depth] as number;
+      const e = callEdge[depth] as number;
+      if (e < (start[p + 1] as number)) {
+        callEdge[depth] = e + 1;
+        const q = succ[e] as number;
+        if (isInput[q]) continue;
+        if ((index[q] as number) < 0) {
+          index[q] = low[q] = next++;
+          stack[sp++] = q;
+          onStack[q] = 1;
+          depth++;
+          callNode[depth] = q;
+          callEdge[depth] = start[q] as number;
+        } else if (onStack[q] && (index[q] as number) < (low[p] as number)) {
+          low[p] = index[q] as number;
+        }
+        continue;
+      }
+      depth--;
+      if (depth >= 0) {
+        const parent = callNode[depth] as number;
+        if ((low[p] as number) < (low[parent] as number)) low[parent] = low[p] as number;
+      }
+      if (low[p] !== index[p]) continue;
+      // p is the root of a component: its members are on the stack above it.
+      let from = sp;
+      do from--;
+      while (stack[from] !== p);
+      const members = Array.from(stack.subarray(from, sp)).sort((a, b) => a - b);
+      sp = from;
+      let cyclic = members.length > 1;
+      for (const m of members) {
+        onStack[m] = 0;
+        comp[m] = comps;
+        if (!cyclic) for (let k = start[m] as number; k < (start[m + 1] as number); k++) if (succ[k] === m) cyclic = true;
+      }
+      if (cyclic) for (const m of members) recursive[m] = 1;
+      order.push(...members);
+      comps++;
+    }
+  }
+  return { order, comp, recursive };
 }
 
 /**
