@@ -14,13 +14,15 @@
  *
  * Order: propositions follow the game's relation components (stratification
  * order), so everything a proposition reads, including under `not`, is final
- * before it; propositions of a recursive component (positive recursion, the
- * game being stratified) are evaluated together, from all-false to their least
- * fixed point.
+ * before it; within a recursive relation component, they follow its ground
+ * strongly connected components (ground-order.ts): the propositions of a
+ * ground cycle (positive recursion, the game being stratified) are evaluated
+ * together, from all-false to their least fixed point.
  */
 import type { Program } from '../../../program/program.js';
 import type { GroundGame } from '../ground/ground.js';
 import type { GameInfo } from '../game.js';
+import { groundComponents } from './ground-order.js';
 
 export type PropnetKind = 'auto' | 'flat' | 'differential';
 
@@ -77,8 +79,17 @@ export function netStructure(program: Program, info: GameInfo, ground: GroundGam
   const rulesOf: number[][] = Array.from({ length: size }, () => []);
   ruleHead.forEach((h, i) => (rulesOf[h] as number[]).push(i));
   const strat = program.stratification;
-  const comp = (p: number) => strat.componentOf[propRel[p] as number] as number;
-  const recursive = (p: number) => strat.recursive[propRel[p] as number] === 1;
+  // Components of propositions, not of relations: a recursive relation's ground instances are mostly acyclic (ground-order.ts).
+  const components = groundComponents(
+    size,
+    isInput,
+    (p) => strat.componentOf[propRel[p] as number] as number,
+    (p) => strat.recursive[propRel[p] as number] === 1,
+    rulesOf,
+    ruleLits,
+  );
+  const comp = (p: number) => components.comp[p] as number;
+  const recursive = (p: number) => components.recursive[p] === 1;
   const order: number[] = [];
   for (let p = 0; p < size; p++) if (!isInput[p]) order.push(p);
   order.sort((a, b) => comp(a) - comp(b) || a - b);
