@@ -18,7 +18,9 @@
  * - the relaxed model bounds every relation of the game: it is the domain the
  *   grounder instantiates rules over (see ground.ts).
  *
- * The relaxed program's compound body arguments are taken apart
+ * The relaxed program's rule bodies are split into their independent parts
+ * (relaxed-split.ts), so that a body of unrelated existential queries is not
+ * joined as their product, and its compound body arguments are taken apart
  * (ground-flatten.ts) so the engine can index them; its extra relations come
  * after the game's.
  *
@@ -41,6 +43,7 @@ import type { BodyLit, CompiledRule } from '../../program/rules.js';
 import { checkRuleSafety } from '../../program/schedule.js';
 import { flattenCompounds } from './ground/ground-flatten.js';
 import { derivedProgram, syntheticSpan } from './derived.js';
+import { splitIndependentParts } from './relaxed-split.js';
 
 /** The relaxed game's default fact limit. */
 export const RELAXED_FACTS = 2_000_000;
@@ -52,6 +55,8 @@ export interface RelaxedOptions {
   maxWork?: number;
   /** Stop (with `complete: false`) when Date.now() passes this time. */
   deadline?: number;
+  /** Split rule bodies into their independent parts (relaxed-split.ts; default true; false for comparisons). */
+  split?: boolean;
 }
 
 export interface RelaxedMove {
@@ -121,6 +126,7 @@ export function relaxedReachability(game: Program, options: RelaxedOptions = {})
   const relaxed = derivedProgram(game);
   for (const f of game.facts) relaxed.facts.push(f);
   const { skipped } = relaxedRules(game, relaxed);
+  if (options.split !== false) splitIndependentParts(relaxed);
   flattenCompounds(relaxed);
   const terms = game.terms;
   let model: Model | undefined;
