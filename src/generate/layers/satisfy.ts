@@ -206,17 +206,25 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
   // keeps needs no call, and a site no model keeps it gave up already), so it stays the model after an UNSAT.
   let model: Uint8Array | undefined;
   const kept = (i: number) => model !== undefined && (model[i] === 1) === (keeps[i] as number) > 0;
-  /** Whether `a` has a model (kept from then on); undefined past the budget. */
-  const ask = (a: number): boolean | undefined => {
-    if (!spend()) return undefined;
+  /**
+   * Whether `a` has a model (kept from then on); undefined past the budget. The budget counts what does not
+   * depend on the models MiniSat happens to return (they depend on what it learned from earlier seeds, so on
+   * --count and --jobs): every layer decided, every site no model keeps, and the last call; a site kept by a
+   * model costs nothing, whether the model was at hand or a call found one. So a seed near the budget runs out,
+   * or not, the same way in any run.
+   */
+  const ask = (a: number, counted: boolean): boolean | undefined => {
+    if (counted && !spend()) return undefined;
     const sat = raw.solve(a);
     if (sat) model = Uint8Array.from(nums, (n) => (raw.value(n) ? 1 : 0));
+    else if (!counted && !spend()) return undefined;
     return sat;
   };
   let from = 0;
   for (const vars of layers) {
     const to = from + vars.length;
     const whole = raw.and(fixed, keeps.slice(from, to));
+    if (!spend()) return undefined;
     let every = true;
     for (let i = from; i < to && every; i++) every = kept(i);
     if (every) {
@@ -224,7 +232,7 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
       from = to;
       continue;
     }
-    const w = ask(whole);
+    const w = ask(whole, false);
     if (w === undefined) return undefined;
     if (w) {
       fixed = whole;
@@ -240,7 +248,7 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
         continue;
       }
       const tried = raw.and(fixed, [...pending, keep]);
-      const t = ask(tried);
+      const t = ask(tried, false);
       if (t === undefined) return undefined;
       if (t) {
         fixed = tried;
@@ -252,7 +260,7 @@ function steer(raw: RawSteer, enc: SatisfyEncoding, layers: readonly string[][],
   }
   if (!model) {
     // no call had a model: one of everything decided (none: the encoding itself has none)
-    const m = ask(fixed);
+    const m = ask(fixed, true);
     if (m === undefined) return undefined;
     if (!m) return null;
   }
@@ -327,7 +335,7 @@ function solveOnce(g: LayerGrammar, seed: number | string, work: number, choose:
       for (;;) {
         const facts = steer(raw, enc, layers, own.keys, start, spend);
         if (facts === null) return { status: 'unsat' };
-        if (facts === undefined) return { status: 'unknown', why: `the solver ran out of its budget of ${work} calls` };
+        if (facts === undefined) return { status: 'unknown', why: `the solver ran out of its budget of ${work} steps` };
         const changes = forcedFor(g, seed, facts, states, forced);
         if (changes) {
           const avoided = avoidedBy(g, states, facts, changes);
