@@ -10,7 +10,7 @@ import { replayArgs, shellQuote } from '../../check/replay.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
-import { violationLine } from '../../generate/violations.js';
+import { violationLine, violationList } from '../../generate/violations.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
@@ -250,7 +250,8 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     lines.push(`counterexample: seed ${cx.seed}`);
     if (!cx.error) {
       lines.push(`violations (${cx.violations.length}):`);
-      cx.violations.forEach((_, i) => lines.push(violationLine(cx.violations, i)));
+      const listing = violationList(cx.violations, cx.violationRules);
+      cx.violations.forEach((_, i) => lines.push(violationLine(listing, i)));
     }
     lines.push('replay:', `  ${replay ?? ''}`);
     lines.push(`fast-check path ${r.path ?? ''} (rerun just this case: ${['gramlog', 'check', ...names, '--blueprint', name, '--runs', String(runs), '--seed', String(r.fcSeed), '--path', r.path ?? ''].map(shellQuote).join(' ')})`);
@@ -392,8 +393,9 @@ export function textReport(
     );
   }
   const violations = r.violations ?? [];
+  const listing = violationList(violations, r.violationRules);
   lines.push(`violations (${violations.length}):`);
-  for (let i = 0; i < Math.min(violations.length, MAX_SHOWN); i++) lines.push(violationLine(violations, i));
+  for (let i = 0; i < Math.min(violations.length, MAX_SHOWN); i++) lines.push(violationLine(listing, i));
   if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
   const shown = r.artifact ? artifactText(r.artifact) : undefined;
   if (shown !== undefined) {

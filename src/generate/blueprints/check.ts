@@ -11,6 +11,7 @@ import { replayed } from '../replay-path.js';
 import type { Library } from './library.js';
 import { master, type Master } from './master.js';
 import { masterViolations, type MasterRules } from './master-facts.js';
+import type { RuleAt } from '../violations.js';
 
 export interface BlueprintCheckOptions {
   runs?: number;
@@ -22,6 +23,8 @@ export interface MasterRun {
   seed: number;
   master?: Master;
   violations: string[];
+  /** Where the rule that derived each violation is written (Violations.rules). */
+  violationRules(): ReadonlyArray<RuleAt | undefined>;
   properties: string[];
   error?: { code: string; message: string };
   failed: boolean;
@@ -42,10 +45,10 @@ export function masterRun(library: Library, name: string, rules: MasterRules, se
   try {
     const m = master(library, name, { seed });
     const v = masterViolations(rules, m);
-    return { seed, master: m, violations: v.facts, properties: v.properties, failed: v.facts.length > 0 };
+    return { seed, master: m, violations: v.facts, violationRules: v.rules, properties: v.properties, failed: v.facts.length > 0 };
   } catch (e) {
     if (!(e instanceof GramlogError)) throw e;
-    return { seed, violations: [], properties: [e.code], error: { code: e.code, message: e.message }, failed: true };
+    return { seed, violations: [], violationRules: () => [], properties: [e.code], error: { code: e.code, message: e.message }, failed: true };
   }
 }
 

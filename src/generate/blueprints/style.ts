@@ -13,7 +13,7 @@ import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
 import { findings } from '../style-load.js';
 import { engineOptions, placeOf, type Style, type StyleSource } from '../style.js';
-import { appendViolations } from '../violations.js';
+import { appendViolations, type Violations } from '../violations.js';
 import { formatMasterText, masterJson } from './format.js';
 import { parseBlueprints, type Library } from './library.js';
 import { lintLibrary } from './lint.js';
@@ -32,7 +32,7 @@ export interface BlueprintGrammar {
 
 export interface MasterArtifact {
   master: Master;
-  violations: readonly string[];
+  violations: Violations;
 }
 
 /** A library file (the rest are rule files): a .bp name, or standard input. */
@@ -103,7 +103,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   },
   violations: (a) => a.violations,
   format(a, format, violations) {
-    if (format === 'json') return masterJson(a.master, violations) + '\n';
+    if (format === 'json') return masterJson(a.master, violations.facts) + '\n';
     return appendViolations(formatMasterText(a.master), violations);
   },
   entryProblem(g, entry) {
@@ -128,7 +128,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
       fcSeed: r.fcSeed,
       ...(r.path !== undefined ? { path: r.path } : {}),
       hasViolationRules: g.rules.hasViolations,
-      ...(cx ? { counterexample: { seed: cx.seed, properties: cx.properties, violations: cx.violations, ...(cx.error ? { error: cx.error } : {}) } } : {}),
+      ...(cx ? { counterexample: { seed: cx.seed, properties: cx.properties, violations: cx.violations, violationRules: cx.violationRules(), ...(cx.error ? { error: cx.error } : {}) } } : {}),
     };
   },
   async analyze(sources) {

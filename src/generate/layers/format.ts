@@ -40,7 +40,7 @@ export function layerArtifactJson(a: LayerArtifact): LayerArtifactJson {
     seed: a.seed,
     layers: a.layers.map((l) => ({ name: l.name, order: l.order, sites: l.sites, siteTerms: l.sites.map(termJson), base: l.base, mask: l.mask, placed: l.placed })),
   };
-  if (a.violations.length > 0) out.violations = a.violations;
+  if (a.violations.facts.length > 0) out.violations = a.violations.facts;
   return out;
 }
 

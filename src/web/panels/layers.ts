@@ -64,9 +64,9 @@ function layersData(grammar: LayerGrammar, seed: number | string, input: PanelIn
     seed,
     layers,
     letters: Object.fromEntries(layerLetters(a.layers.map((l) => l.name))),
-    violations: a.violations,
+    violations: a.violations.facts,
     json: JSON.stringify(layerArtifactJson(a), null, 2),
-    svg: layersSvg(a, a.violations),
+    svg: layersSvg(a, a.violations.facts),
   };
   const plan = layers.every((l) => l.sites.length === 0 || l.grid) ? gridOf(all) : undefined;
   if (plan) out.plan = plan;

@@ -30,7 +30,7 @@ export function stylePanel(kind: string): Panel<StyleData> | undefined {
       const grammar = compileInput(style, input);
       const artifact = style.generate(grammar, input.seed);
       const violations = style.violations(artifact);
-      return { seed: input.seed, title: style.title, text: style.format(artifact, style.formats[0] as FormatName, violations), violations };
+      return { seed: input.seed, title: style.title, text: style.format(artifact, style.formats[0] as FormatName, violations), violations: violations.facts };
     },
   };
 }
