@@ -47,6 +47,27 @@ export function asListing(v: readonly string[] | ViolationListing): ViolationLis
   return Array.isArray(v) ? violationList(v as readonly string[]) : (v as ViolationListing);
 }
 
+/** The JSON keys of a listing (none when it has no facts). */
+export interface ViolationsJson {
+  /** The facts, canonical text. */
+  violations?: string[];
+  /** Where the rule that derived each fact is written, by index; null for a fact no rule derived. */
+  violationRules?: Array<RuleAt | null>;
+}
+
+/**
+ * A listing as JSON keys: `"violations"` (the facts) and, beside them,
+ * `"violationRules"`, where the rule that derived each is written
+ * (`{"file","line","col"}`, null when none did); no key when there are no
+ * facts, so an artifact without violations pays nothing.
+ */
+export function violationsJson(v: readonly string[] | ViolationListing): ViolationsJson {
+  const listing = asListing(v);
+  if (listing.facts.length === 0) return {};
+  const rules = listing.rules();
+  return { violations: [...listing.facts], violationRules: listing.facts.map((_, i) => rules[i] ?? null) };
+}
+
 /** Facts known without their model (a generation error's fact, a list read back), with the rules when known. */
 export function violationList(facts: readonly string[], rules: ReadonlyArray<RuleAt | undefined> = NO_RULES): ViolationListing {
   return { facts: facts as string[], rules: () => rules };

@@ -10,7 +10,7 @@ import { replayArgs, shellQuote } from '../../check/replay.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
-import { violationLine, violationList } from '../../generate/violations.js';
+import { violationLine, violationList, violationsJson, type RuleAt } from '../../generate/violations.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
@@ -73,7 +73,8 @@ options:
   ${seedHelp(0)}
                         (fast-check's seed)
       --json            print {"format","ok","runs","counterexample"?:{"seed","params","choose"?},
-                        "violations"?:[...],"sizes"?:{"before","after","unit"},
+                        "violations"?:[...],"violationRules"?:[{"file","line","col"}|null],
+                        "sizes"?:{"before","after","unit"},
                         "replay"?:"gramlog generate ..."}; the counterexample
                         object is a replay file for gramlog generate --replay
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
@@ -236,7 +237,15 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
         format: formatTag('check'),
         ok: r.ok,
         runs: r.runs,
-        ...(cx ? { counterexample: { seed: cx.seed }, violations: cx.error ? [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`] : cx.violations, replay } : {}),
+        ...(cx
+          ? {
+              counterexample: { seed: cx.seed },
+              ...(cx.error
+                ? { violations: [`(violation ${cx.error.code} ${JSON.stringify(cx.error.message)})`], violationRules: [null] }
+                : { violations: cx.violations, violationRules: violationsJson(violationList(cx.violations, cx.violationRules)).violationRules ?? [] }),
+              replay,
+            }
+          : {}),
       }),
     );
   } else if (!cx) {
@@ -317,6 +326,8 @@ export interface CheckJson {
   runs: number;
   counterexample?: { seed: number; params: Record<string, number | string>; choose?: Record<string, string> };
   violations?: readonly string[];
+  /** Where the rule that derived each violation is written (null for a generation error's fact). */
+  violationRules?: Array<RuleAt | null>;
   /** Size of the first failing artifact and of the shrunk counterexample. */
   sizes?: { before: number; after: number; unit: string };
   replay?: string;
@@ -328,6 +339,7 @@ export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => strin
     const cx = r.counterexample;
     out.counterexample = { seed: cx.seed, params: { ...cx.params }, ...(cx.choose ? { choose: { ...cx.choose } } : {}) };
     out.violations = r.violations ?? [];
+    out.violationRules = violationsJson(violationList(out.violations, r.violationRules)).violationRules ?? [];
     if (r.sizes) out.sizes = { ...r.sizes };
     out.replay = replay(r.counterexample);
   }

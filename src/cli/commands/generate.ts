@@ -102,7 +102,9 @@ options:
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
                         for layers {"seed","layers":[{..."sites","siteTerms"...}],"violations"?},
                         for a graph {"seed","nodes":[{"id","label"}],
-                        "edges":[{"v","w","label"}],"steps","violations"?}
+                        "edges":[{"v","w","label"}],"steps","violations"?}; beside
+                        "violations", "violationRules": [{"file","line","col"}]
+                        where the rule that derived each fact is written
   -f, --format FORMAT   text (default: an indented tree, the layers, or a
                         graph's nodes with their out-edges), json, dot
                         (Graphviz; grammars and graphs), svg (a picture of

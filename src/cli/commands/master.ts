@@ -91,8 +91,10 @@ options:
                     printed with every master
   -n, --count N     master N times, seeds S..S+N-1 (JSON Lines with --json)
       --json        one JSON line per master: {"format", "seed", "blueprint", "factory"?,
-                    "mods"?, "properties": {KEY: VALUE}, "violations"?}; a VALUE is
-                    a number, a string, an array, or a nested master (no "seed")
+                    "mods"?, "properties": {KEY: VALUE}, "violations"?,
+                    "violationRules"?}; a VALUE is a number, a string, an array,
+                    or a nested master (no "seed"); "violationRules" says where
+                    the rule that derived each violation is written ({"file","line","col"})
       --max-facts N stop with error[engine/limit] when one evaluation of the
                     rule files derives more than N facts (default 5,000,000)
       --max-work N  stop with error[engine/budget] when one evaluation of the rule
@@ -160,7 +162,7 @@ examples:
         // a satisfying master derives none: the satisfier evaluated them
         const found = got ? NO_VIOLATIONS : masterViolations(rules, m);
         const violations = found.facts;
-        const plain = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), found);
+        const plain = json ? masterJson(m, found) + '\n' : appendViolations(formatMasterText(m), found);
         const doc = got ? annotate(plain, json ? 'json' : 'text', s, got.how) : plain;
         if (violations.length === 0) return { doc };
         return { doc, violating: true, violationFacts: violations.length, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };

@@ -103,7 +103,7 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
   },
   violations: (a) => a.violations,
   format(a, format, violations) {
-    if (format === 'json') return masterJson(a.master, violations.facts) + '\n';
+    if (format === 'json') return masterJson(a.master, violations) + '\n';
     return appendViolations(formatMasterText(a.master), violations);
   },
   entryProblem(g, entry) {

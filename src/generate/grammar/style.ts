@@ -52,7 +52,7 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   format(artifact, format: FormatName, violations) {
     switch (format) {
       case 'json':
-        return formatJson(artifact, violations.facts) + '\n';
+        return formatJson(artifact, violations) + '\n';
       case 'dot':
         return formatDot(artifact, violations.facts);
       case 'svg':

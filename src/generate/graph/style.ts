@@ -101,7 +101,7 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   format(artifact, format, violations) {
     switch (format) {
       case 'json':
-        return formatGraphJson(artifact, violations.facts);
+        return formatGraphJson(artifact, violations);
       case 'dot':
         return formatGraphDot(artifact, violations.facts);
       case 'svg':

@@ -66,7 +66,7 @@ describe('JSON from the term tree', () => {
     // assigning root without reading it
     const b = generateFrom(grammar, 3);
     b.root = { id: 'n', symbol: 'x', args: {}, attrs: {}, children: [] };
-    expect(formatJson(b)).toBe('{"format":"generate-tree/3","seed":3,"root":{"symbol":"x","args":{},"attrs":{},"children":[]}}');
+    expect(formatJson(b)).toBe('{"format":"generate-tree/4","seed":3,"root":{"symbol":"x","args":{},"attrs":{},"children":[]}}');
     // a spread copy carries the text form
     const c = { ...generateFrom(grammar, 3) };
     expect(c.root.symbol).toBe('area');
