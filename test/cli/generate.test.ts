@@ -66,8 +66,8 @@ describe('gramlog generate', () => {
     const r = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--param', 'minsplit=128', '--explain']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').slice(0, 3)).toEqual(['seed 42', 'n  area  depth 0  (boss=yes h=64 w=64 x=0 y=0)  {size=4096}', '  chose bossArea  p=1']);
-    expect(r.stdout).toMatch(/^ {2}transfer +.*\(transfer n tArea bossArea\)$/m);
-    expect(r.stdout).toMatch(/^ {2}forbid +.*\(forbid n room\)$/m);
+    expect(r.stdout).toMatch(/^ {2}transfer +.*\(transfer n tArea bossArea\) \[rule rules\/dungeon\.gdl:63\]$/m);
+    expect(r.stdout).toMatch(/^ {2}forbid +.*\(forbid n room\) \[rule rules\/dungeon\.gdl:64\]$/m);
     for (const step of ['base', 'setprob', 'addprob', 'scaleprob', 'nonegative', 'normalize', 'force']) {
       expect(r.stdout).toMatch(new RegExp(`^ {2}${step} `, 'm'));
     }
