@@ -125,6 +125,11 @@ export function violationLine(v: ViolationListing, i: number): string {
   return rule ? `  ${v.facts[i]}  ; rule ${rule.file}:${rule.line}` : `  ${v.facts[i]}`;
 }
 
+/** Each fact as a listing shows it, unindented: `(violation p a)  ; rule d.gdl:3` (the playground's lists). */
+export function violationTexts(v: ViolationListing): string[] {
+  return v.facts.map((_, i) => violationLine(v, i).slice(2));
+}
+
 /** Text ending in a newline, then (when there are facts) a blank line and the violations block. */
 export function appendViolations(text: string, v: ViolationListing): string {
   return v.facts.length === 0 ? text : text + ['', ...violationLines(v)].join('\n') + '\n';

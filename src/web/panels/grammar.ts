@@ -12,6 +12,7 @@ import { computeCheck } from './check.js';
 import { compileInput, galleryCount, memo } from './common.js';
 import { generated } from './satisfy.js';
 import type { Panel } from './panel.js';
+import { violationTexts } from '../../generate/violations.js';
 
 export interface TreeData {
   seed: number | string;
@@ -35,7 +36,7 @@ function grammarOf(input: PanelInput): Grammar {
 
 function tree(grammar: Grammar, seed: number | string, input: PanelInput): TreeData {
   const artifact = generated(grammarStyle, grammar, input, seed);
-  return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: [...artifactViolations(artifact).facts] };
+  return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(artifactViolations(artifact)) };
 }
 
 /** The lines of `explain` that belong to one node: its header and its pipeline table. */
@@ -62,8 +63,9 @@ export const grammarPanel: Panel<GrammarData> = {
     switch (input.action) {
       case 'main': {
         const artifact = generated(grammarStyle, grammar, input, input.seed);
-        const violations = [...artifactViolations(artifact).facts];
-        return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations, json: formatJson(artifact, violations), dot: formatDot(artifact, violations) };
+        // each fact shown with the rule that derived it, as the CLI lists them
+        const found = artifactViolations(artifact);
+        return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(found), json: formatJson(artifact, found), dot: formatDot(artifact, found.facts) };
       }
       case 'explain':
         return explainNode(explain(generated(grammarStyle, grammar, input, input.seed, { explain: true })), String(input.arg)) as never;

@@ -20,6 +20,7 @@ import { fromJson, historyOf } from '../../generate/history.js';
 import type { PanelInput } from '../protocol.js';
 import type { Panel } from './panel.js';
 import { generated } from './satisfy.js';
+import { violationTexts } from '../../generate/violations.js';
 
 export interface GraphItem {
   id: string;
@@ -81,15 +82,16 @@ function stepsOf(a: GraphArtifact): GraphStepData[] {
 
 function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean, input: PanelInput): GraphData {
   const a = generated(graphStyle, grammar, input, seed, { explain: withSteps });
-  const violations = [...graphViolations(a).facts];
+  // each fact shown with the rule that derived it, as the CLI lists them
+  const found = graphViolations(a);
   return {
     seed,
     nodes: a.nodes.map(item),
     edges: a.edges.map(link),
     steps: withSteps ? stepsOf(a) : [],
-    violations,
-    json: formatGraphJson(a, violations),
-    dot: formatGraphDot(a, violations),
+    violations: violationTexts(found),
+    json: formatGraphJson(a, found),
+    dot: formatGraphDot(a, found.facts),
   };
 }
 

@@ -14,6 +14,7 @@ import { gridOf, type Grid } from './grid.js';
 import type { Panel } from './panel.js';
 import { layersSvg } from '../../generate/layers/svg.js';
 import { generated } from './satisfy.js';
+import { violationTexts } from '../../generate/violations.js';
 
 export interface LayerView {
   name: string;
@@ -64,7 +65,7 @@ function layersData(grammar: LayerGrammar, seed: number | string, input: PanelIn
     seed,
     layers,
     letters: Object.fromEntries(layerLetters(a.layers.map((l) => l.name))),
-    violations: a.violations.facts,
+    violations: violationTexts(a.violations),
     json: JSON.stringify(layerArtifactJson(a), null, 2),
     svg: layersSvg(a, a.violations.facts),
   };
