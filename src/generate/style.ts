@@ -27,8 +27,10 @@ import type { Params } from './params.js';
 import type { RuleAt, Violations } from './violations.js';
 import type { VocabularySchema } from '../vocabulary-schema.js';
 import type { EditorPart } from './style/editor.js';
+import type { PlaygroundPart } from './style/playground.js';
 
-export type { EditorPart, JsonEditor, OutlineItem } from './style/editor.js';
+export type { PanelContext, PanelInput, PlaygroundPart, StylePanel } from './style/playground.js';
+export type { CompletionEntry, EditorPart, FormatBlock, JsonEditor, NameOccurrence, OutlineItem, OwnHover, OwnSyntaxEditor, TextRange } from './style/editor.js';
 
 /**
  * A style's name in the registry, also the playground's file kind of its
@@ -226,11 +228,14 @@ export interface StyleChecking<G, A> {
  * One generation style. G: its compiled grammar; A: its artifact. The core
  * (StyleCore) and the registered parts: formats and pictures (StyleFormats),
  * check and shrink (StyleChecking), `--satisfy` (SatisfyPart), editor support
- * (EditorPart, ./style/editor.ts).
+ * (EditorPart, ./style/editor.ts), the playground's panel (PlaygroundPart,
+ * ./style/playground.ts).
  */
 export interface Style<G = unknown, A = unknown> extends StyleCore<G, A>, StyleFormats<A>, StyleChecking<G, A> {
   /** The language server's part: file names, syntax, hover and outline helpers. */
   readonly editor?: EditorPart;
+  /** The playground's part: the worker half of the style's panel (without it, the generic style panel). */
+  readonly playground?: PlaygroundPart<G, A>;
   /** Its artifacts supply the params of another style's rule files (`generate FILE --blueprint LIB:ENTRY`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly feed?: FeedPart<G, any>;

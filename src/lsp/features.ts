@@ -13,26 +13,35 @@ import type {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../diagnose.js';
-import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
 import { argAt, entryForm } from '../vocabulary-schema.js';
 import { styleNamed, styleOfFileName } from '../generate/styles.js';
-import type { OutlineItem } from '../generate/style.js';
-import { blockMarkdown, bpOccurrenceAt, indexBlueprints, type BlueprintsIndex } from './blueprints.js';
+import type { CompletionEntry, OutlineItem, OwnSyntaxEditor } from '../generate/style.js';
 import { declaredNames, indexRules, isName, occurrenceAt, occurrencesOf, type Namespace, type RulesIndex } from './rules-index.js';
 import { listsAt, readSexprs, type SNode } from './sexpr.js';
 import { entryMarkdown, vocabularyOf } from './vocabulary.js';
 import { BARE_RESERVED, KEYWORD_NAMES, KEYWORDS, keywordMarkdown } from './keywords.js';
-import { completeBlueprints } from './bp-completion.js';
 
-/** What a document is read as: a rule file (every kind but blueprints and graph JSON), a blueprint library, graph JSON. */
-export type Syntax = 'rules' | 'bp' | 'json';
+/** What a document is read as: a rule file, a file in a style's own syntax (a blueprint library), a style's JSON (graph grammars). */
+export type Syntax = 'rules' | 'own' | 'json';
 
 export function syntaxOf(file: string, kind: FileKind): Syntax {
   // from the styles' editor parts: a syntax of the style's own (by file name or kind), JSON files
-  const named = styleOfFileName(file);
-  if (named?.editor?.syntax === 'own' || styleNamed(kind)?.editor?.syntax === 'own') return 'bp';
-  if (named?.editor?.json) return 'json';
+  if (ownEditorOf(file, kind)) return 'own';
+  if (styleOfFileName(file)?.editor?.json) return 'json';
   return 'rules';
+}
+
+/** The style whose own syntax a document is in (its kind's, else its file name's), with its helpers. */
+function ownStyleOf(file: string, kind: FileKind) {
+  const named = styleOfFileName(file);
+  if (named?.editor?.own) return named;
+  const style = styleNamed(kind);
+  return style?.editor?.own ? style : undefined;
+}
+
+/** The helpers of the syntax of a style's own a document is in, if any. */
+export function ownEditorOf(file: string, kind: FileKind): OwnSyntaxEditor | undefined {
+  return ownStyleOf(file, kind)?.editor?.own;
 }
 
 /** The JSON helpers of the style of a document (none: JSON that is not a style's). */
@@ -52,21 +61,12 @@ export interface Doc {
 
 /** Indexes of a document, built once per version. */
 const rulesCache = new WeakMap<TextDocument, { version: number; kind: FileKind; index: RulesIndex }>();
-const bpCache = new WeakMap<TextDocument, { version: number; index: BlueprintsIndex | undefined }>();
 
 export function rulesIndex(doc: Doc): RulesIndex {
   const c = rulesCache.get(doc.text);
   if (c && c.version === doc.text.version && c.kind === doc.kind) return c.index;
   const index = indexRules(doc.text.getText(), vocabularyOf(doc.kind));
   rulesCache.set(doc.text, { version: doc.text.version, kind: doc.kind, index });
-  return index;
-}
-
-export function bpIndex(doc: Doc): BlueprintsIndex | undefined {
-  const c = bpCache.get(doc.text);
-  if (c && c.version === doc.text.version) return c.index;
-  const index = indexBlueprints(doc.text.getText(), doc.file);
-  bpCache.set(doc.text, { version: doc.text.version, index });
   return index;
 }
 
@@ -84,7 +84,7 @@ const NS_TITLE: Record<Namespace, string> = { relation: 'relation', nonterminal:
 
 export function hover(doc: Doc, offset: number): Hover | null {
   const syntax = syntaxOf(doc.file, doc.kind);
-  if (syntax === 'bp') return hoverBp(doc, offset);
+  if (syntax === 'own') return hoverOwn(doc, offset);
   if (syntax === 'json') {
     const json = jsonEditorOf(doc);
     const k = json?.keyAt(doc.text.getText(), offset);
@@ -144,28 +144,21 @@ function keywordHover(doc: Doc, index: RulesIndex, vocab: ReturnType<typeof voca
   return { contents: { kind: 'markdown', value }, range: range(doc, atom.start, atom.end) };
 }
 
-const BP_DIRECTIVES = new Map(BLUEPRINT_SCHEMA.entries.map((e) => [e.name, e]));
+/** The title of the schema of the style whose own syntax a document is in (what its entries' markdown names). */
+function ownTitle(doc: Doc): string {
+  return ownStyleOf(doc.file, doc.kind)?.schema.title ?? '';
+}
 
-function hoverBp(doc: Doc, offset: number): Hover | null {
-  const index = bpIndex(doc);
-  const text = doc.text.getText();
-  if (index) {
-    const occ = bpOccurrenceAt(index, offset);
-    if (occ?.ns === 'block') {
-      const block = index.blocks.get(occ.key);
-      const value = block ? blockMarkdown(index, block) : `**${occ.key}**: not defined in this file`;
-      return { contents: { kind: 'markdown', value }, range: range(doc, occ.span.offset, occ.span.endOffset) };
-    }
-  }
-  // a directive (@property) or a built-in function (rand): the schema's doc
-  let s = offset;
-  let e = offset;
-  while (s > 0 && /[@\w+*/-]/.test(text[s - 1]!)) s--;
-  while (e < text.length && /[@\w+*/-]/.test(text[e]!)) e++;
-  const word = text.slice(s, e);
-  const entry = BP_DIRECTIVES.get(word);
-  if (!entry) return null;
-  return { contents: { kind: 'markdown', value: entryMarkdown([entry], BLUEPRINT_SCHEMA.title) }, range: range(doc, s, e) };
+function hoverOwn(doc: Doc, offset: number): Hover | null {
+  const h = ownEditorOf(doc.file, doc.kind)?.hover(doc.text.getText(), doc.file, offset);
+  if (!h) return null;
+  const value = 'markdown' in h ? h.markdown : entryMarkdown(h.entries, ownTitle(doc));
+  return { contents: { kind: 'markdown', value }, range: range(doc, h.start, h.end) };
+}
+
+/** The occurrences of names in a document in a style's own syntax (none when it does not parse). */
+export function ownOccurrences(doc: Doc) {
+  return ownEditorOf(doc.file, doc.kind)?.occurrences(doc.text.getText(), doc.file);
 }
 
 // ---- definition and references ----
@@ -180,13 +173,13 @@ export function references(doc: Doc, offset: number, includeDeclaration: boolean
 
 function locations(doc: Doc, offset: number, definitions: boolean, includeDeclaration: boolean): Location[] {
   const syntax = syntaxOf(doc.file, doc.kind);
-  if (syntax === 'bp') {
-    const index = bpIndex(doc);
-    const occ = index && bpOccurrenceAt(index, offset);
-    if (!index || !occ) return [];
-    return index.occurrences
+  if (syntax === 'own') {
+    const all = ownOccurrences(doc);
+    const occ = all?.find((o) => o.start <= offset && offset <= o.end);
+    if (!all || !occ) return [];
+    return all
       .filter((o) => o.key === occ.key && o.ns === occ.ns && (definitions ? o.definition : includeDeclaration || !o.definition))
-      .map((o) => ({ uri: doc.uri, range: range(doc, o.span.offset, o.span.endOffset) }));
+      .map((o) => ({ uri: doc.uri, range: range(doc, o.start, o.end) }));
   }
   if (syntax === 'json') return [];
   const index = rulesIndex(doc);
@@ -219,7 +212,7 @@ const NS_OF_KIND: Record<string, Namespace> = { nonterminal: 'nonterminal', symb
 export function completion(doc: Doc, offset: number, snippets = false): CompletionItem[] {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'json') return [];
-  if (syntax === 'bp') return completeBlueprints(doc.text.getText(), offset);
+  if (syntax === 'own') return ownEditorOf(doc.file, doc.kind)!.complete(doc.text.getText(), offset).map((e) => completionItem(doc, e));
   const index = rulesIndex(doc);
   const vocab = vocabularyOf(doc.kind);
   const lists = listsAt(index.doc, offset);
@@ -272,39 +265,43 @@ export function completion(doc: Doc, offset: number, snippets = false): Completi
   }
 }
 
+const OWN_COMPLETION_KIND = { function: COMPLETION_KIND.Function, keyword: COMPLETION_KIND.Keyword, class: COMPLETION_KIND.Class, module: COMPLETION_KIND.Module, interface: 8 } as const;
+
+/** A completion of a style's own syntax as the client takes it (a replaced `@word`: its text edit, filtered by its label). */
+function completionItem(doc: Doc, e: CompletionEntry): CompletionItem {
+  return {
+    label: e.label,
+    kind: OWN_COMPLETION_KIND[e.kind],
+    detail: e.detail,
+    ...(e.entries ? { documentation: { kind: 'markdown' as const, value: entryMarkdown(e.entries, ownTitle(doc)) } } : {}),
+    ...(e.replace ? { filterText: e.label, textEdit: { range: range(doc, e.replace.start, e.replace.end), newText: e.label } } : {}),
+  };
+}
+
 // ---- outline ----
+
+const OUTLINE_KIND: Record<OutlineItem['kind'], number> = { module: SYMBOL_KIND.Module, function: SYMBOL_KIND.Function, class: SYMBOL_KIND.Class, interface: SYMBOL_KIND.Interface, constructor: SYMBOL_KIND.Constructor, property: SYMBOL_KIND.Property };
+
+function outlineSymbols(doc: Doc, items: readonly OutlineItem[]): DocumentSymbol[] {
+  const symbolOf = (o: OutlineItem): DocumentSymbol => ({
+    name: o.name,
+    ...(o.detail !== undefined ? { detail: o.detail } : {}),
+    kind: OUTLINE_KIND[o.kind] as DocumentSymbol['kind'],
+    range: range(doc, o.start, o.end),
+    selectionRange: range(doc, o.selectionStart, o.selectionEnd),
+    ...(o.children ? { children: o.children.map(symbolOf) } : {}),
+  });
+  return items.map(symbolOf);
+}
 
 export function symbols(doc: Doc): DocumentSymbol[] {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'json') {
-    const json = jsonEditorOf(doc);
-    if (!json) return [];
     // stages with their rules; the rules of a grammar of one stage
-    const symbolOf = (o: OutlineItem): DocumentSymbol => ({
-      name: o.name,
-      detail: o.detail,
-      kind: o.kind === 'module' ? SYMBOL_KIND.Module : SYMBOL_KIND.Function,
-      range: range(doc, o.start, o.end),
-      selectionRange: range(doc, o.selectionStart, o.selectionEnd),
-      ...(o.children ? { children: o.children.map(symbolOf) } : {}),
-    });
-    return json.outline(doc.text.getText()).map(symbolOf);
+    const json = jsonEditorOf(doc);
+    return json ? outlineSymbols(doc, json.outline(doc.text.getText())) : [];
   }
-  if (syntax === 'bp') {
-    const index = bpIndex(doc);
-    if (!index) return [];
-    return index.file.blocks.map((b) => ({
-      name: b.kind === 'factory' ? `{${b.name}}` : b.name,
-      detail: `${b.kind}${b.parent !== undefined ? ` : ${b.parent}` : ''}`,
-      kind: b.kind === 'blueprint' ? SYMBOL_KIND.Class : b.kind === 'mod' ? SYMBOL_KIND.Interface : SYMBOL_KIND.Constructor,
-      range: range(doc, b.span.offset, b.span.endOffset),
-      selectionRange: range(doc, b.nameSpan.offset, b.nameSpan.endOffset),
-      children: [
-        ...b.properties.map((p) => ({ name: p.key, kind: SYMBOL_KIND.Property, range: range(doc, p.span.offset, p.span.endOffset), selectionRange: range(doc, p.keySpan.offset, p.keySpan.endOffset) })),
-        ...b.functions.map((f) => ({ name: f.name, kind: SYMBOL_KIND.Function, range: range(doc, f.span.offset, f.span.endOffset), selectionRange: range(doc, f.nameSpan.offset, f.nameSpan.endOffset) })),
-      ],
-    }));
-  }
+  if (syntax === 'own') return outlineSymbols(doc, ownEditorOf(doc.file, doc.kind)!.outline(doc.text.getText(), doc.file));
   const index = rulesIndex(doc);
   const out: DocumentSymbol[] = [];
   // the heads of each relation, gathered in one pass (a filter per relation was quadratic: 40,000 relations never answered)
@@ -358,10 +355,10 @@ export function folding(doc: Doc): FoldingRange[] {
     }
   }
   if (runStart >= 0 && runEnd > runStart) out.push({ startLine: runStart, endLine: runEnd, kind: 'comment' });
-  if (syntax === 'bp') {
-    for (const b of bpIndex(doc)?.file.blocks ?? []) {
-      const s = line(b.span.offset);
-      const e = line(b.span.endOffset);
+  if (syntax === 'own') {
+    for (const b of ownEditorOf(doc.file, doc.kind)!.folds(text, doc.file)) {
+      const s = line(b.start);
+      const e = line(b.end);
       if (e > s) out.push({ startLine: s, endLine: e });
     }
     return out;

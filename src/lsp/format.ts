@@ -3,19 +3,20 @@
  * from their tokens as written (only the white space between them changes:
  * the AST printer wrote `(open2)` as `open2`, which other GDL readers take for
  * another term, and hid the `parentheses` warning), one a line (a rule longer
- * than WIDTH: its head on the first line, one body literal a line); a .bp
- * block prints canonically (src/generate/blueprints/printer.ts);
+ * than WIDTH: its head on the first line, one body literal a line); a
+ * top-level item of a file in a style's own syntax (a .bp block) prints
+ * canonically (its editor part's `blocks`, src/generate/style/editor.ts);
  * one holding a comment is kept as written; blank lines between statements
  * collapse to one; a comment after a statement on its line stays there. A
  * file with a syntax error is not formatted (the error says why).
  *
  * format(format(x)) == format(x); a rule file's result has the same tokens
  * in the same lists, so the same program and the same findings; a .bp
- * result reads as the same library (the printer's round trip).
+ * result reads as the same library (the style's printer's round trip).
  */
 import { isGramlogError } from '../errors.js';
-import { parseBlueprintFile } from '../generate/blueprints/parse.js';
-import { printBlock } from '../generate/blueprints/printer.js';
+import { styleOfFileName } from '../generate/styles.js';
+import type { OwnSyntaxEditor } from '../generate/style.js';
 import { parse } from '../syntax/parser.js';
 import type { Statement } from '../syntax/ast.js';
 import { readSexprs, type SComment, type SNode } from './sexpr.js';
@@ -85,25 +86,28 @@ export function formatRules(text: string, file: string): FormatResult {
   return { ok: true, text: layout(text, items, () => undefined) };
 }
 
-/** A blueprint file (.bp) formatted. */
-export function formatBlueprints(text: string, file: string): FormatResult {
+/** A file in a style's own syntax (a blueprint library) formatted by its editor part: `editor`, else the style its name says (editor.fileName). */
+export function formatOwn(text: string, file: string, editor: OwnSyntaxEditor | undefined = styleOfFileName(file)?.editor?.own): FormatResult {
+  if (!editor) return { ok: false, message: `${file}: not formatted: no style reads it in a syntax of its own` };
   let blocks;
   try {
-    blocks = parseBlueprintFile(text, file).blocks;
+    blocks = editor.blocks(text, file);
   } catch (e) {
     if (!isGramlogError(e)) throw e;
     return { ok: false, message: cannot(e) };
   }
   const comments = readSexprs(text).comments;
-  const items: Item[] = comments.filter((c) => !blocks.some((b) => c.start > b.span.offset && c.start < b.span.endOffset)).map((c) => ({ ...c, comment: true }));
+  const items: Item[] = comments.filter((c) => !blocks.some((b) => c.start > b.start && c.start < b.end)).map((c) => ({ ...c, comment: true }));
   for (const b of blocks) {
-    const start = b.span.offset;
-    const end = b.span.endOffset;
-    items.push({ start, end, print: holdsComment(comments, start, end) ? () => text.slice(start, end) : () => printBlock(b) });
+    const { start, end } = b;
+    items.push({ start, end, print: holdsComment(comments, start, end) ? () => text.slice(start, end) : b.print });
   }
   // blocks are apart by a blank line, as the printer puts them
   return { ok: true, text: layout(text, items, (a, b) => (!a.comment && !b.comment ? '\n\n' : undefined)) };
 }
+
+/** A blueprint library (.bp) formatted: formatOwn by the file's name (the name the lsp tests know it by). */
+export const formatBlueprints = (text: string, file: string): FormatResult => formatOwn(text, file);
 
 function cannot(e: { message: string; span?: { file: string; line: number; column: number } | undefined; code: string }): string {
   const at = e.span ? `${e.span.file}:${e.span.line}:${e.span.column}: ` : '';

@@ -5,7 +5,7 @@
  * mod's, factory's or function's in the library.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { bpIndex, rulesIndex, syntaxOf, type Doc } from './features.js';
+import { ownOccurrences, rulesIndex, syntaxOf, type Doc } from './features.js';
 import { occurrenceAt, occurrencesOf } from './rules-index.js';
 import { atomAt, type SNode } from './sexpr.js';
 import { vocabularyOf } from './vocabulary.js';
@@ -19,7 +19,8 @@ export interface Place {
 export interface NameAt {
   /** The name as written (`?x`, `cell`, `Sword`; a factory without its braces). */
   name: string;
-  kind: 'variable' | 'relation' | 'name' | 'block' | 'function';
+  /** What sort of name: a variable, a relation, another name of a rule file, or the sort a style's own syntax gives it (a library's `block`, `function`). */
+  kind: string;
   places: Place[];
   /** Why it may not be renamed (a reserved relation, a name of no definition here). */
   fixed?: string;
@@ -38,24 +39,14 @@ function variablesIn(form: SNode, name: string, out: Place[]): void {
 export function nameAt(doc: Doc, offset: number): NameAt | undefined {
   const syntax = syntaxOf(doc.file, doc.kind);
   if (syntax === 'json') return undefined;
-  if (syntax === 'bp') {
-    const index = bpIndex(doc);
-    if (!index) return undefined;
-    const occ = index.occurrences.find((o) => o.span.offset <= offset && offset <= o.span.endOffset);
-    if (!occ) return undefined;
-    const text = doc.text.getText();
-    const places = index.occurrences
-      .filter((o) => o.key === occ.key && o.ns === occ.ns)
-      .map((o) => {
-        // a factory's key is `{Name}`: the place is the name inside the braces
-        let s = o.span.offset;
-        let e = o.span.endOffset;
-        if (text[s] === '{') s++;
-        if (text[e - 1] === '}') e--;
-        return { start: s, end: e, definition: o.definition };
-      });
+  if (syntax === 'own') {
+    const all = ownOccurrences(doc);
+    const occ = all?.find((o) => o.start <= offset && offset <= o.end);
+    if (!all || !occ) return undefined;
+    // the place is the name a rename replaces (a factory's key is `{Name}`: the name inside the braces)
+    const places = all.filter((o) => o.key === occ.key && o.ns === occ.ns).map((o) => ({ ...o.name, definition: o.definition }));
     const defined = places.some((p) => p.definition);
-    return { name: occ.key.replace(/^\{(.*)\}$/, '$1'), kind: occ.ns === 'function' ? 'function' : 'block', places, ...(defined ? {} : { fixed: `${occ.key} is not defined in this file` }) };
+    return { name: doc.text.getText().slice(occ.name.start, occ.name.end), kind: occ.ns, places, ...(defined ? {} : { fixed: `${occ.key} is not defined in this file` }) };
   }
   const index = rulesIndex(doc);
   const atom = atomAt(index.doc, offset);

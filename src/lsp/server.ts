@@ -34,8 +34,8 @@ import type { FileKind } from '../diagnose.js';
 import { rangesIn, toLspDiagnostic, ERRORS_URL } from './diagnostics.js';
 import { styleOfFileName } from '../generate/styles.js';
 import { guessKind } from './vocabulary.js';
-import { completion, definition, folding, hover, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
-import { formatBlueprints, formatRules } from './format.js';
+import { completion, definition, folding, hover, ownEditorOf, references, semanticTokens, symbols, syntaxOf, TOKEN_MODIFIERS, TOKEN_TYPES, type Doc } from './features.js';
+import { formatOwn, formatRules } from './format.js';
 import { minimalEdits } from './edits.js';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './navigation.js';
 import { Cancelled, DEFAULT_MAX_MEMORY_MB, InlineRunner, WorkerRunner, type Runner } from './runner.js';
@@ -257,7 +257,7 @@ function formatEdits(connection: Connection, d: Doc) {
   const syntax = syntaxOf(d.file, d.kind);
   if (syntax === 'json') return [];
   const text = d.text.getText();
-  const r = syntax === 'bp' ? formatBlueprints(text, d.file) : formatRules(text, d.file);
+  const r = syntax === 'own' ? formatOwn(text, d.file, ownEditorOf(d.file, d.kind)) : formatRules(text, d.file);
   if (!r.ok) {
     // a notification (showWarningMessage is a request that waits for the user)
     void connection.sendNotification('window/showMessage', { type: 2, message: r.message });

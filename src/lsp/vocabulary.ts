@@ -54,7 +54,7 @@ export function entryMarkdown(entries: readonly VocabularyEntry[], title: string
 }
 
 /** The names only one kind reserves (a style's or GDL's, not the shared param and violation), for guessKind. */
-const OWN_NAMES: ReadonlyArray<readonly [FileKind, ReadonlySet<string>]> = ['game', ...FILE_KINDS.filter((k) => styleNamed(k) !== undefined && styleNamed(k)?.editor?.syntax !== 'own')].map((k) => {
+const OWN_NAMES: ReadonlyArray<readonly [FileKind, ReadonlySet<string>]> = ['game', ...FILE_KINDS.filter((k) => styleNamed(k) !== undefined && styleNamed(k)?.editor?.own === undefined)].map((k) => {
   const shared = new Set(SHARED_ENTRIES.map((e) => e.name));
   return [k, new Set([...vocabularyOf(k).byName.keys()].filter((n) => !shared.has(n)))] as const;
 });

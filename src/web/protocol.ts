@@ -30,18 +30,9 @@ export interface Analysis {
   ms: number;
 }
 
-/** A panel's request: the text, the seed and params of the controls, and an action with its argument. */
-export interface PanelInput {
-  text: string;
-  file: string;
-  kind: FileKind;
-  seed: number | string;
-  params: Record<string, string>;
-  action: string;
-  arg?: unknown;
-  /** Artifacts that satisfy every constraint (`--satisfy`). */
-  satisfy?: boolean;
-}
+/** A panel's request (the panel's part of the style contract, src/generate/style/playground.ts). */
+export type { PanelInput } from '../generate/style/playground.js';
+import type { PanelInput } from '../generate/style/playground.js';
 
 export type Request =
   | { id: number; op: 'analyze'; text: string; file: string; /** The kind chosen on the page (absent: recognise it). */ kind?: FileKind }
@@ -62,4 +53,4 @@ export function readSeed(text: string): number | string {
 }
 
 /** Runs of the check button (as `gramlog check`'s default). */
-export const CHECK_RUNS = 100;
+export { CHECK_RUNS } from '../view/check-data.js';

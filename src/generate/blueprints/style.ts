@@ -21,6 +21,8 @@ import { masterRuleWarnings, masterRules, masterViolations, scalarParams, type M
 import { master, type Master } from './master.js';
 import { blueprintParamFindings, withMasterParams } from './params.js';
 import { BLUEPRINT_SCHEMA } from './schema.js';
+import { blueprintsEditor } from './editor.js';
+import { blueprintsPanel } from './playground.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { blueprintChoices, blueprintSatisfy, masterWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
@@ -156,7 +158,8 @@ export const blueprintsStyle: Style<BlueprintGrammar, MasterArtifact> = {
     findings: (g, entry, program, generatorFile) => blueprintParamFindings(g.library, entry, program, generatorFile),
     supply: supplyParams,
   },
-  editor: { fileName: /\.bp$/i, syntax: 'own' },
+  editor: blueprintsEditor,
+  playground: { panel: blueprintsPanel },
 };
 
 /** Whether a compiled library has NAME (a blueprint, or the factory {NAME}). */

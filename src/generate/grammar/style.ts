@@ -22,6 +22,7 @@ import type { Diagnostic } from '../../errors.js';
 import { grammarCheck } from './check-artifact.js';
 import { drawSeed } from '../satisfy/draws.js';
 import { grammarSatisfy } from './satisfy.js';
+import { grammarPanel } from './playground.js';
 
 export const grammarStyle: Style<Grammar, Artifact> = {
   name: 'grammar',
@@ -67,4 +68,5 @@ export const grammarStyle: Style<Grammar, Artifact> = {
   checkSource: (compiled) => compiled.program ?? compiled.grammar?.source,
   check: grammarCheck,
   satisfy: grammarSatisfy,
+  playground: { panel: grammarPanel },
 };

@@ -26,6 +26,7 @@ import { drawSeed } from '../satisfy/draws.js';
 import { graphChoices, graphSatisfy, graphWith } from './satisfy.js';
 import { drawControl } from '../satisfy/controlled.js';
 import { graphEditor } from './editor-json.js';
+import { graphPanel } from './playground.js';
 
 /** A compiled graph grammar with the start graph it runs from (undefined: one node labelled with the grammar's start). */
 export interface GraphStyleGrammar {
@@ -156,4 +157,5 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
   check: graphCheck,
   satisfy: graphSatisfy,
   editor: graphEditor,
+  playground: { panel: graphPanel },
 };

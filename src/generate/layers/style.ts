@@ -21,6 +21,7 @@ import { drawSeed } from '../satisfy/draws.js';
 import { formatTiled, layerTilesetPng } from './tiled.js';
 import { layersSvg } from './svg.js';
 import { layersPng } from './png.js';
+import { layersPanel } from './playground.js';
 
 export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   name: 'layers',
@@ -93,4 +94,5 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   checkSource: (compiled) => compiled.program,
   check: layersCheck,
   satisfy: layersSatisfy,
+  playground: { panel: layersPanel },
 };

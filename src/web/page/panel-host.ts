@@ -2,7 +2,7 @@
 import { SupersededError } from '../client.js';
 import { h } from '../dom.js';
 import type { PanelInput } from '../protocol.js';
-import type { PanelHost } from '../views/view.js';
+import type { PanelHost } from '../../view/view.js';
 import type { Page } from './page.js';
 
 /** A promise that never settles: what a superseded request's caller gets (its page is gone). */

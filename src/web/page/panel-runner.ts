@@ -8,7 +8,7 @@
 import { BudgetError, RemoteError, SupersededError } from '../client.js';
 import { h, messageLine } from '../dom.js';
 import { viewFor } from '../views/index.js';
-import type { PanelHost } from '../views/view.js';
+import type { PanelHost } from '../../view/view.js';
 import { createHost, panelInput } from './panel-host.js';
 import type { Page } from './page.js';
 

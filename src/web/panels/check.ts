@@ -1,26 +1,15 @@
 /**
  * The "check" action shared by the generator panels: `gramlog check` in the
  * worker (fast-check over seeds and params, shrinking a failure), with
- * progress (the page half: views/check.ts).
+ * progress (the page half: src/view/check.ts).
  */
 import { checkProperties } from '../../check/index.js';
 import { paramValue } from '../../generate/params.js';
-import { CHECK_RUNS, type PanelInput } from '../protocol.js';
 import { violationList, violationTexts } from '../../generate/violations.js';
 import { loadProgram } from '../../program/load.js';
+import type { PanelInput } from '../protocol.js';
+import { CHECK_RUNS, type CheckData } from '../../view/check-data.js';
 
-export interface CheckData {
-  ok: boolean;
-  runs: number;
-  shrinks: number;
-  fcSeed: number;
-  path?: string;
-  properties: string[];
-  failed?: string[];
-  violations?: string[];
-  error?: { code: string; message: string };
-  counterexample?: { seed: number | string; params: Record<string, string> };
-}
 
 
 /** Check `source` (the input's text by default; a graph panel gives its compiled grammar). */

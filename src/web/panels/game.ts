@@ -13,7 +13,7 @@ import { validateGame } from '../../gdl/validate/validate.js';
 import { loadGame } from '../../gdl/checks/load-game.js';
 import { isGramlogError } from '../../errors.js';
 import { createRandom } from '../../random.js';
-import { memo, place } from './common.js';
+import { memo, place } from '../../generate/playground/common.js';
 import type { Panel } from './panel.js';
 
 export interface GameFinding {

@@ -5,7 +5,8 @@
  * `diagnose`, the CLI's own code path.
  * Its page half (views/KIND.ts) draws that data; the page never loads the
  * library itself, only the worker does. Adding a file kind is a file here and
- * one in views/, each listed in its folder's index.ts.
+ * one in views/, each listed in its folder's index.ts; a generation style's
+ * worker half is its playground part (src/generate/style/playground.ts).
  */
 import type { FileKind, PanelInput } from '../protocol.js';
 

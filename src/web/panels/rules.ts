@@ -3,7 +3,7 @@
  * relation, and a query box.
  */
 import { evaluate } from '../../engine/index.js';
-import { loadChecked } from './common.js';
+import { loadChecked } from '../../generate/playground/common.js';
 import type { Panel } from './panel.js';
 
 export interface RulesData {

@@ -7,7 +7,7 @@
  */
 import { styleNamed } from '../../generate/styles.js';
 import type { FormatName } from '../../generate/style.js';
-import { compileInput } from './common.js';
+import { compileInput } from '../../generate/playground/common.js';
 import type { Panel } from './panel.js';
 import { violationTexts } from '../../generate/violations.js';
 

@@ -1,7 +1,7 @@
 /** The page half of the GDL game panel (its worker half: panels/game.ts). */
 import { h, messageLine, plural, section } from '../dom.js';
 import type { GameData, Trace, PlayoutStats } from '../panels/game.js';
-import type { PanelView, PanelHost } from './view.js';
+import type { PanelView, PanelHost } from '../../view/view.js';
 
 export const PLAYOUTS = 200;
 

@@ -9,10 +9,10 @@ import { h, plural, section } from '../dom.js';
 import { SupersededError } from '../client.js';
 import { dotToSvgAsync } from '../../generate/graph/svg.js';
 import { LayoutClient, layoutWorkerUrl } from '../layout/client.js';
-import type { GraphData, GraphItem, GraphLink } from '../panels/graph.js';
-import { checkSection } from './check.js';
-import { galleryBox } from './gallery.js';
-import type { PanelHost, PanelView } from './view.js';
+import type { GraphData, GraphItem, GraphLink } from '../../generate/graph/playground.js';
+import { checkSection } from '../../view/check.js';
+import { galleryBox } from '../../view/gallery.js';
+import type { PanelHost, PanelView } from '../../view/view.js';
 import { zoomBox } from './zoom.js';
 
 /** Two layout workers, started on first use: the drawing (a newer step supersedes an older one) and the gallery's thumbnails (laid out in turn). */

@@ -1,12 +1,17 @@
-/** The page halves of the panels, by kind (the worker halves: panels/index.ts). */
-import { blueprintsView } from './blueprints.js';
+/**
+ * The page halves of the panels, by kind (the worker halves: panels/index.ts).
+ * A style's view is in its folder (src/generate/NAME/view.ts) and is listed
+ * here: the page does not load the library, so it cannot ask the style
+ * registry (src/generate/styles.ts), which brings every style's compiler.
+ */
+import { blueprintsView } from '../../generate/blueprints/view.js';
 import { gameView } from './game.js';
-import { grammarView } from './grammar.js';
+import { grammarView } from '../../generate/grammar/view.js';
 import { graphView } from './graph.js';
-import { layersView } from './layers.js';
+import { layersView } from '../../generate/layers/view.js';
 import { rulesView } from './rules.js';
 import { styleView } from './style.js';
-import type { AnyView } from './view.js';
+import type { AnyView } from '../../view/view.js';
 
 export const VIEWS: readonly AnyView[] = [graphView, blueprintsView, gameView, layersView, grammarView, rulesView];
 

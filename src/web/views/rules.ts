@@ -2,7 +2,7 @@
 import { h, plural } from '../dom.js';
 import type { RulesData } from '../panels/rules.js';
 import { longList } from './long-list.js';
-import type { PanelView } from './view.js';
+import type { PanelView } from '../../view/view.js';
 
 export const rulesView: PanelView<RulesData> = {
   kind: 'rules',

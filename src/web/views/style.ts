@@ -5,7 +5,7 @@
  */
 import { h } from '../dom.js';
 import type { StyleData } from '../panels/style.js';
-import type { PanelView } from './view.js';
+import type { PanelView } from '../../view/view.js';
 
 /** The generic view of files of kind `kind` (a style of the registry). */
 export function styleView(kind: string): PanelView<StyleData> {

@@ -12,10 +12,10 @@ import { diagnose } from '../../../src/diagnose.js';
 import { registerStyleForTest, styleNamed } from '../../../src/generate/styles.js';
 import { hover, type Doc } from '../../../src/lsp/features.js';
 import { InlineRunner } from '../../../src/lsp/runner.js';
-import type { Request, Response } from '../../../src/web/protocol.js';
 import { readRepoFile } from '../../helpers.js';
 import { runCli } from '../../cli/fake-io.js';
 import { coinStyle } from './style.js';
+import { playgroundWorker } from './worker.js';
 
 const FILE = 'test/generate/toy-style/coins.gdl';
 const TEXT = readRepoFile(FILE);
@@ -96,19 +96,7 @@ describe('a toy fifth style', () => {
   });
 
   it('runs in the playground worker: the kind of its text and the generic style panel, the same row as the CLI', async () => {
-    const replies: Response[] = [];
-    const scope = globalThis as unknown as { self: unknown };
-    scope.self = { postMessage: (m: Response) => replies.push(m), onmessage: null };
-    // by a name tsc does not follow: the worker is typed for a browser (src/web/tsconfig.json), not for Node
-    const worker = '../../../src/web/worker.js';
-    await import(/* @vite-ignore */ worker);
-    const handler = (scope.self as { onmessage: (ev: { data: Request }) => Promise<void> }).onmessage;
-    const value = async (req: Request) => {
-      await handler({ data: req });
-      const last = replies.filter((m) => m.id === req.id).pop()!;
-      if (!('ok' in last) || !last.ok) throw new Error(JSON.stringify(last));
-      return last.value as Record<string, unknown>;
-    };
+    const { value, close } = await playgroundWorker();
     expect(await value({ id: 1, op: 'analyze', text: TEXT, file: FILE })).toMatchObject({ kind: 'coins', recognised: true, diagnostics: [] });
     const panel = await value({ id: 2, op: 'panel', input: { kind: 'coins', text: TEXT, file: FILE, seed: 4, params: {}, action: 'main' } });
     const cli = await runCli(['generate', FILE, '--seed', '4']);
@@ -117,6 +105,6 @@ describe('a toy fifth style', () => {
     const first = await value({ id: 3, op: 'panel', input: { kind: '', text: TEXT, file: FILE, seed: 4, params: { coins: '2' }, action: 'main' } });
     expect(first).toMatchObject({ kind: 'coins' });
     expect(row(((first.data as { text: string }).text).split('\n')[0]!)).toHaveLength(2);
-    delete scope.self;
+    close();
   });
 });

@@ -1,9 +1,9 @@
-/** The page half of the layers panel (its worker half: panels/layers.ts). */
-import { h, plural, s, section, messageLine } from '../dom.js';
-import { checkSection } from './check.js';
-import { galleryBox } from './gallery.js';
-import type { LayersData, LayerView, AnalyzeData } from '../panels/layers.js';
-import type { PanelView, PanelHost } from './view.js';
+/** The page half of the layers panel (its worker half: ./playground.ts, the style's playground part; the page lists it by kind in src/web/views/index.ts). */
+import { h, plural, s, section, messageLine } from '../../view/dom.js';
+import { checkSection } from '../../view/check.js';
+import { galleryBox } from '../../view/gallery.js';
+import type { LayersData, LayerView, AnalyzeData } from './playground.js';
+import type { PanelView, PanelHost } from '../../view/view.js';
 
 
 export const layersView: PanelView<LayersData> = {

@@ -1,10 +1,10 @@
-/** Worker-side helpers shared by the panels. */
+/** Worker-side helpers shared by the playground's panels (the styles' playground parts, src/web/panels). */
 import { GramlogError, isGramlogError, type Diagnostic } from '../../errors.js';
 import { loadProgram } from '../../program/load.js';
 import type { Program, ProgramOptions } from '../../program/program.js';
 import { throwIfErrors } from '../../errors.js';
-import type { Style } from '../../generate/style.js';
-import type { PanelInput } from '../protocol.js';
+import type { Style } from '../style.js';
+import type { PanelInput } from '../style/playground.js';
 
 /**
  * The input's text compiled by a style of the registry (src/generate/styles.ts),

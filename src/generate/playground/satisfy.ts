@@ -1,13 +1,13 @@
 /**
- * The playground's satisfy switch (`gramlog generate --satisfy`, ../../generate/satisfy/):
+ * The playground's satisfy switch (`gramlog generate --satisfy`, ../satisfy/):
  * with it on, a panel's artifacts break no constraint, and a file no artifact
  * can satisfy fails with the conflicting statements, which the page marks on
  * the editor's lines. One satisfier per compiled grammar and options, so a
  * proof is found once.
  */
-import { Satisfier } from '../../generate/satisfy/satisfy.js';
-import type { Style, StyleGenerateOptions } from '../../generate/style.js';
-import type { PanelInput } from '../protocol.js';
+import { Satisfier } from '../satisfy/satisfy.js';
+import type { Style, StyleGenerateOptions } from '../style.js';
+import type { PanelInput } from '../style/playground.js';
 
 const satisfiers = new WeakMap<object, Map<string, Satisfier>>();
 

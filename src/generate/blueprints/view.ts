@@ -1,13 +1,13 @@
 /**
- * The page half of the blueprint panel (its worker half: panels/blueprints.ts):
+ * The page half of the blueprint panel (its worker half: ./playground.ts, the style's playground part; the page lists it by kind in src/web/views/index.ts):
  * each mastered blueprint as a card, nested masters as expandable cards,
  * lists inline; a card's seeds side by side; a JSON download.
  */
-import type { Master, Value } from '../../generate/blueprints/index.js';
-import { h, messageLine } from '../dom.js';
+import type { Master, Value } from './index.js';
+import { h, messageLine } from '../../view/dom.js';
 import { withFormat } from '../../json/formats.js';
-import type { BlueprintCard, BlueprintsData } from '../panels/blueprints.js';
-import type { PanelHost, PanelView } from './view.js';
+import type { BlueprintCard, BlueprintsData } from './playground.js';
+import type { PanelHost, PanelView } from '../../view/view.js';
 
 function isMaster(v: Value): v is Master {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && 'properties' in v;

@@ -4,8 +4,8 @@
  * visible text; a node with children has a 24-pixel ± marker that collapses
  * it. Nodes named by a violation fact are marked.
  */
-import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { s } from '../dom.js';
+import type { ArtifactNode } from './artifact.js';
+import { s } from '../../view/dom.js';
 
 const DX = 84;
 const DY = 58;

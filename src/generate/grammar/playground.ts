@@ -4,15 +4,14 @@
  * gallery of seeds, violations marked on the tree, downloads of JSON, DOT and
  * SVG, and the check button.
  */
-import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { artifactViolations, explain, formatDot, formatJson, type Grammar } from '../../generate/grammar/index.js';
-import { grammarStyle } from '../../generate/grammar/style.js';
-import type { PanelInput } from '../protocol.js';
-import { computeCheck } from './check.js';
-import { compileInput, galleryCount, memo } from './common.js';
-import { generated } from './satisfy.js';
-import type { Panel } from './panel.js';
-import { violationTexts } from '../../generate/violations.js';
+import type { ArtifactNode } from './artifact.js';
+import { artifactViolations, explain, formatDot, formatJson, type Grammar } from './index.js';
+import type { Artifact } from './artifact.js';
+import type { Style } from '../style.js';
+import type { PanelInput, StylePanel } from '../style/playground.js';
+import { compileInput, galleryCount, memo } from '../playground/common.js';
+import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
 
 export interface TreeData {
   seed: number | string;
@@ -28,14 +27,16 @@ export interface GrammarData extends TreeData {
 
 const grammars = memo<Grammar>(4);
 
-function grammarOf(input: PanelInput): Grammar {
+type GrammarStyle = Style<Grammar, Artifact>;
+
+function grammarOf(style: GrammarStyle, input: PanelInput): Grammar {
   return grammars(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    compileInput(grammarStyle, input),
+    compileInput(style, input),
   );
 }
 
-function tree(grammar: Grammar, seed: number | string, input: PanelInput): TreeData {
-  const artifact = generated(grammarStyle, grammar, input, seed);
+function tree(style: GrammarStyle, grammar: Grammar, seed: number | string, input: PanelInput): TreeData {
+  const artifact = generated(style, grammar, input, seed);
   return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(artifactViolations(artifact)) };
 }
 
@@ -56,25 +57,25 @@ export function explainNode(text: string, id: string): string {
 }
 
 
-export const grammarPanel: Panel<GrammarData> = {
-  kind: 'grammar',
-  compute(input, progress) {
-    const grammar = grammarOf(input);
+/** The worker half of the tree grammar panel (the style's playground part; its page half: ./view.ts). */
+export const grammarPanel: StylePanel<GrammarData, Grammar, Artifact> = {
+  compute(input, _progress, { style, check }) {
+    const grammar = grammarOf(style, input);
     switch (input.action) {
       case 'main': {
-        const artifact = generated(grammarStyle, grammar, input, input.seed);
+        const artifact = generated(style, grammar, input, input.seed);
         // each fact shown with the rule that derived it, as the CLI lists them
         const found = artifactViolations(artifact);
         return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(found), json: formatJson(artifact, found), dot: formatDot(artifact, found.facts) };
       }
       case 'explain':
-        return explainNode(explain(generated(grammarStyle, grammar, input, input.seed, { explain: true })), String(input.arg)) as never;
+        return explainNode(explain(generated(style, grammar, input, input.seed, { explain: true })), String(input.arg)) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(grammar, base + i, input)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => tree(style, grammar, base + i, input)) as never;
       }
       case 'check':
-        return computeCheck(input, progress) as never;
+        return check() as never;
       default:
         throw new Error(`unknown action ${input.action}`);
     }

@@ -4,9 +4,8 @@
  * the page can replay them one by one), violations, explain, a gallery and
  * the check button. The page lays the graph out with Graphviz (views/graph.ts).
  */
-import { compileInput, galleryCount, memo } from './common.js';
-import { graphStyle, type GraphStyleGrammar } from '../../generate/graph/style.js';
-import { computeCheck } from './check.js';
+import { compileInput, galleryCount, memo } from '../playground/common.js';
+import type { GraphStyleGrammar } from './style.js';
 import {
   explainGraph,
   formatGraphDot,
@@ -15,12 +14,12 @@ import {
   isJsonText,
   labelText,
   type GraphArtifact,
-} from '../../generate/graph/index.js';
-import { fromJson, historyOf } from '../../generate/history.js';
-import type { PanelInput } from '../protocol.js';
-import type { Panel } from './panel.js';
-import { generated } from './satisfy.js';
-import { violationTexts } from '../../generate/violations.js';
+} from './index.js';
+import { fromJson, historyOf } from '../history.js';
+import type { Style } from '../style.js';
+import type { PanelInput, StylePanel } from '../style/playground.js';
+import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
 
 export interface GraphItem {
   id: string;
@@ -52,11 +51,13 @@ export interface GraphData {
   dot: string;
 }
 
+type GraphStyle = Style<GraphStyleGrammar, GraphArtifact>;
+
 const grammars = memo<GraphStyleGrammar>(4);
 
-function grammarOf(input: PanelInput): GraphStyleGrammar {
+function grammarOf(style: GraphStyle, input: PanelInput): GraphStyleGrammar {
   return grammars(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    compileInput(graphStyle, { ...input, params: isJsonText(input.text) ? {} : input.params }),
+    compileInput(style, { ...input, params: isJsonText(input.text) ? {} : input.params }),
   );
 }
 
@@ -80,8 +81,8 @@ function stepsOf(a: GraphArtifact): GraphStepData[] {
   }));
 }
 
-function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean, input: PanelInput): GraphData {
-  const a = generated(graphStyle, grammar, input, seed, { explain: withSteps });
+function graphData(style: GraphStyle, grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean, input: PanelInput): GraphData {
+  const a = generated(style, grammar, input, seed, { explain: withSteps });
   // each fact shown with the rule that derived it, as the CLI lists them
   const found = graphViolations(a);
   return {
@@ -95,21 +96,21 @@ function graphData(grammar: GraphStyleGrammar, seed: number | string, withSteps:
   };
 }
 
-export const graphPanel: Panel<GraphData> = {
-  kind: 'graph',
-  compute(input, progress) {
-    const grammar = grammarOf(input);
+/** The worker half of the graph-grammar panel (the style's playground part; its page half: src/web/views). */
+export const graphPanel: StylePanel<GraphData, GraphStyleGrammar, GraphArtifact> = {
+  compute(input, _progress, { style, check }) {
+    const grammar = grammarOf(style, input);
     switch (input.action) {
       case 'main':
-        return graphData(grammar, input.seed, true, input);
+        return graphData(style, grammar, input.seed, true, input);
       case 'explain':
-        return explainGraph(generated(graphStyle, grammar, input, input.seed, { explain: true })) as never;
+        return explainGraph(generated(style, grammar, input, input.seed, { explain: true })) as never;
       case 'gallery': {
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(grammar, base + i, false, input)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => graphData(style, grammar, base + i, false, input)) as never;
       }
       case 'check':
-        return computeCheck(input, progress, grammar.grammar) as never;
+        return check(grammar.grammar) as never;
       default:
         throw new Error(`unknown action ${input.action}`);
     }

@@ -1,15 +1,15 @@
 /**
- * Editor features of a blueprint file (.bp): what it defines and uses
+ * The index of a blueprint file (.bp) for the editor part (./editor.ts): what it defines and uses
  * (blueprints, mods, factories by their key `Name` / `{Name}`, functions),
  * and a blueprint's resolved properties and domains (its own over its
- * ancestors', as the blueprint compiler resolves them: src/generate/blueprints/).
+ * ancestors', as the blueprint compiler resolves them).
  */
-import type { Span } from '../errors.js';
-import type { Block, BlueprintFile, Expr } from '../generate/blueprints/ast.js';
-import { blockExprs, definitionKey, ownDomains, walkExpr } from '../generate/blueprints/library.js';
-import { parseBlueprintFile } from '../generate/blueprints/parse.js';
-import { printExpr } from '../generate/blueprints/printer.js';
-import { isGramlogError } from '../errors.js';
+import type { Span } from '../../errors.js';
+import type { Block, BlueprintFile, Expr } from './ast.js';
+import { blockExprs, definitionKey, ownDomains, walkExpr } from './library.js';
+import { parseBlueprintFile } from './parse.js';
+import { printExpr } from './printer.js';
+import { isGramlogError } from '../../errors.js';
 
 export interface BpOccurrence {
   /** `Name`, `{Name}` for a factory, or a function's name. */

@@ -1,8 +1,11 @@
 /**
- * The page half of a panel: it draws the data its worker half
- * (panels/KIND.ts) computes, and asks the worker for more through the host.
+ * The page half of a panel, its view: it draws the data its worker half
+ * computes (a style's playground part, src/generate/style/playground.ts, or
+ * src/web/panels/KIND.ts for games and plain rules), and asks the worker for
+ * more through the host. A style's view is in its folder
+ * (src/generate/NAME/view.ts); the page lists the views by kind
+ * (src/web/views/index.ts).
  */
-import type { FileKind } from '../protocol.js';
 
 /** What the page gives a panel to render into and to talk back with. */
 export interface PanelHost {
@@ -28,7 +31,8 @@ export interface Controls {
 }
 
 export interface PanelView<Data = unknown> {
-  kind: FileKind;
+  /** The file kind it draws (a style's name, `game`, `rules`). */
+  kind: string;
   /** Shown in the kind badge. */
   label: string;
   controls: Controls;

@@ -1,13 +1,12 @@
 /**
  * Blueprint libraries (`gramlog master FILE NAME`): every blueprint and
  * factory of the library mastered with the seed, as cards (the page half:
- * views/blueprints.ts); the library's lint findings as diagnostics.
+ * ./view.ts); the library's lint findings as diagnostics.
  */
-import { master, parseBlueprints, type Library, type Master } from '../../generate/blueprints/index.js';
+import { master, parseBlueprints, type Library, type Master } from './index.js';
 import { isGramlogError } from '../../errors.js';
-import { galleryCount, memo, place } from './common.js';
-import type { PanelInput } from '../protocol.js';
-import type { Panel } from './panel.js';
+import { galleryCount, memo, place } from '../playground/common.js';
+import type { PanelInput, StylePanel } from '../style/playground.js';
 
 export interface BlueprintCard {
   key: string;
@@ -36,8 +35,8 @@ function card(lib: Library, key: string, seed: number | string): BlueprintCard {
   }
 }
 
-export const blueprintsPanel: Panel<BlueprintsData> = {
-  kind: 'blueprints',
+/** The worker half of the blueprint panel (the style's playground part). */
+export const blueprintsPanel: StylePanel<BlueprintsData> = {
   compute(input) {
     const lib = libraryOf(input);
     // Mods rewrite a master: they are applied, not mastered on their own.

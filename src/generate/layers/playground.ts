@@ -4,17 +4,16 @@
  * them, the plan of every layer, violations, `analyze` findings, a gallery of
  * plans, downloads and the check button.
  */
-import { analyzeLayers, explainLayers, layerArtifactJson, type LayerGrammar } from '../../generate/layers/index.js';
-import { layersStyle } from '../../generate/layers/style.js';
-import { layerLetters } from '../../generate/layers/format.js';
-import type { PanelInput } from '../protocol.js';
-import { computeCheck } from './check.js';
-import { compileInput, galleryCount, loadChecked, memo, place } from './common.js';
-import { gridOf, type Grid } from './grid.js';
-import type { Panel } from './panel.js';
-import { layersSvg } from '../../generate/layers/svg.js';
-import { generated } from './satisfy.js';
-import { violationTexts } from '../../generate/violations.js';
+import { analyzeLayers, explainLayers, layerArtifactJson, type LayerGrammar } from './index.js';
+import { layerLetters } from './format.js';
+import type { Style } from '../style.js';
+import type { PanelInput, StylePanel } from '../style/playground.js';
+import { compileInput, galleryCount, loadChecked, memo, place } from '../playground/common.js';
+import { gridOf, type Grid } from './playground-grid.js';
+import { layersSvg } from './svg.js';
+import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
+import type { LayerArtifact } from './generate.js';
 
 export interface LayerView {
   name: string;
@@ -44,16 +43,18 @@ export interface AnalyzeData {
   notes: string[];
 }
 
+type LayersStyle = Style<LayerGrammar, LayerArtifact>;
+
 const prepared = memo<LayerGrammar>(4);
 
-function grammarOf(input: PanelInput): LayerGrammar {
+function grammarOf(style: LayersStyle, input: PanelInput): LayerGrammar {
   return prepared(`${input.file}\u0000${input.text}\u0000${JSON.stringify(input.params)}`, () =>
-    compileInput(layersStyle, input),
+    compileInput(style, input),
   );
 }
 
-function layersData(grammar: LayerGrammar, seed: number | string, input: PanelInput): LayersData {
-  const a = generated(layersStyle, grammar, input, seed);
+function layersData(style: LayersStyle, grammar: LayerGrammar, seed: number | string, input: PanelInput): LayersData {
+  const a = generated(style, grammar, input, seed);
   const layers: LayerView[] = a.layers.map((l) => {
     const v: LayerView = { name: l.name, order: l.order, attempts: l.attempts, sites: l.sites, base: l.base, mask: l.mask, placed: l.placed };
     const g = gridOf(l.sites);
@@ -74,26 +75,26 @@ function layersData(grammar: LayerGrammar, seed: number | string, input: PanelIn
   return out;
 }
 
-export const layersPanel: Panel<LayersData> = {
-  kind: 'layers',
-  compute(input, progress) {
+/** The worker half of the layers panel (the style's playground part; its page half: ./view.ts). */
+export const layersPanel: StylePanel<LayersData, LayerGrammar, LayerArtifact> = {
+  compute(input, _progress, { style, check }) {
     switch (input.action) {
       case 'main':
-        return layersData(grammarOf(input), input.seed, input);
+        return layersData(style, grammarOf(style, input), input.seed, input);
       case 'gallery': {
-        const grammar = grammarOf(input);
+        const grammar = grammarOf(style, input);
         const base = typeof input.seed === 'number' ? input.seed : 0;
-        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(grammar, base + i, input)) as never;
+        return Array.from({ length: galleryCount(input.arg) }, (_, i) => layersData(style, grammar, base + i, input)) as never;
       }
       case 'explain':
-        return explainLayers(generated(layersStyle, grammarOf(input), input, input.seed, { explain: true })) as never;
+        return explainLayers(generated(style, grammarOf(style, input), input, input.seed, { explain: true })) as never;
       case 'analyze': {
         const r = analyzeLayers(loadChecked(input.text, input.file));
         const findings = r.findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, ...place(f.span) }));
         return { findings, notes: r.notes } satisfies AnalyzeData as never;
       }
       case 'check':
-        return computeCheck(input, progress) as never;
+        return check() as never;
       default:
         throw new Error(`unknown action ${input.action}`);
     }

@@ -11,12 +11,9 @@
  * The names come from a scan of the block headers, so they are offered while
  * the rest of the file does not parse.
  */
-import type { CompletionItem } from 'vscode-languageserver';
-import { BLUEPRINT_SCHEMA } from '../generate/blueprints/schema.js';
-import { entryForm, type VocabularyEntry } from '../vocabulary-schema.js';
-import { entryMarkdown } from './vocabulary.js';
-
-const KIND = { Function: 3, Keyword: 14, Class: 7, Module: 9, Interface: 8 } as const;
+import type { CompletionEntry } from '../style/editor.js';
+import { BLUEPRINT_SCHEMA } from './schema.js';
+import { entryForm, type VocabularyEntry } from '../../vocabulary-schema.js';
 
 export interface BlockHeader {
   kind: 'blueprint' | 'mod' | 'factory';
@@ -58,18 +55,18 @@ const BLOCK_DIRECTIVES = directives('blocks');
 const ITEM_DIRECTIVES = directives('items of a block');
 const FUNCTIONS = BLUEPRINT_SCHEMA.entries.filter((e) => e.group === 'built-in functions');
 
-export function completeBlueprints(text: string, offset: number): CompletionItem[] {
+export function completeBlueprints(text: string, offset: number): CompletionEntry[] {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const before = text.slice(lineStart, offset);
   const headers = blockHeaders(text);
   const thisHeader = headers.find((h) => h.start >= lineStart && h.start < offset);
   const names = (kinds: ReadonlyArray<BlockHeader['kind']>) => {
     const seen = new Set<string>();
-    const items: CompletionItem[] = [];
+    const items: CompletionEntry[] = [];
     for (const h of headers) {
       if (!kinds.includes(h.kind) || seen.has(h.name) || h === thisHeader) continue;
       seen.add(h.name);
-      items.push({ label: h.name, kind: h.kind === 'factory' ? KIND.Module : h.kind === 'mod' ? KIND.Interface : KIND.Class, detail: `${h.kind} (this file)` });
+      items.push({ label: h.name, kind: h.kind === 'factory' ? 'module' : h.kind === 'mod' ? 'interface' : 'class', detail: `${h.kind} (this file)` });
     }
     return items;
   };
@@ -81,33 +78,14 @@ export function completeBlueprints(text: string, offset: number): CompletionItem
     const from = offset - word[1]!.length;
     const inside = insideBlock(text, headers, offset);
     const list = inside ? [...ITEM_DIRECTIVES, { word: '@end', entries: [] }] : BLOCK_DIRECTIVES;
-    const range = { start: positionOf(text, from), end: positionOf(text, offset) };
     return list.map(({ word: w, entries }) => ({
       label: w,
-      kind: KIND.Keyword,
+      kind: 'keyword' as const,
       detail: entries.length > 0 ? entries.map((e) => e.form ?? entryForm(e)).join('  |  ') : 'ends the block',
-      ...(entries.length > 0 ? { documentation: { kind: 'markdown' as const, value: entryMarkdown(entries, BLUEPRINT_SCHEMA.title) } } : {}),
-      filterText: w,
-      textEdit: { range, newText: w },
+      ...(entries.length > 0 ? { entries } : {}),
+      replace: { start: from, end: offset },
     }));
   }
   // an expression: functions, blueprints, factories
-  return [
-    ...FUNCTIONS.map((e) => ({ label: e.name, kind: KIND.Function, detail: e.form ?? entryForm(e), documentation: { kind: 'markdown' as const, value: entryMarkdown([e], BLUEPRINT_SCHEMA.title) } })),
-    ...names(['blueprint', 'factory']),
-  ];
-}
-
-/** The LSP position of an offset (lines end at LF, CRLF or CR, as clients count them). */
-function positionOf(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let start = 0;
-  for (let i = 0; i < offset; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      start = i + 1;
-    }
-  }
-  return { line, character: offset - start };
+  return [...FUNCTIONS.map((e) => ({ label: e.name, kind: 'function' as const, detail: e.form ?? entryForm(e), entries: [e] })), ...names(['blueprint', 'factory'])];
 }

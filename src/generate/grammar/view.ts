@@ -1,12 +1,12 @@
-/** The page half of the tree grammar panel (its worker half: panels/grammar.ts). */
-import type { ArtifactNode } from '../../generate/grammar/artifact.js';
-import { h, plural, section } from '../dom.js';
-import { artifactTreeSvg } from '../../generate/grammar/svg.js';
-import { checkSection } from './check.js';
-import { galleryBox } from './gallery.js';
-import { drawTree, violatedIds } from './tree-svg.js';
-import type { GrammarData, TreeData } from '../panels/grammar.js';
-import type { PanelView, PanelHost } from './view.js';
+/** The page half of the tree grammar panel (its worker half: ./playground.ts, the style's playground part; the page lists it by kind in src/web/views/index.ts). */
+import type { ArtifactNode } from './artifact.js';
+import { h, plural, section } from '../../view/dom.js';
+import { artifactTreeSvg } from './svg.js';
+import { checkSection } from '../../view/check.js';
+import { galleryBox } from '../../view/gallery.js';
+import { drawTree, violatedIds } from './view-tree.js';
+import type { GrammarData, TreeData } from './playground.js';
+import type { PanelView, PanelHost } from '../../view/view.js';
 
 export const grammarView: PanelView<GrammarData> = {
   kind: 'grammar',

@@ -1,6 +1,6 @@
 /** Layer sites as a grid: as `gramlog generate` prints them (rows by the first argument, highest on top). */
 import { describe, expect, it } from 'vitest';
-import { gridOf } from '../../src/web/panels/grid.js';
+import { gridOf } from '../../../src/generate/layers/playground-grid.js';
 
 describe('gridOf', () => {
   it('puts rows high to low and columns in order, numbers by value', () => {

@@ -1,5 +1,5 @@
 /** A gallery of N seeds from the current one (N typed, 1 to 100), each a thumbnail that opens its seed. */
-import { h } from '../dom.js';
+import { h } from './dom.js';
 import type { PanelHost } from './view.js';
 
 export const GALLERY_SIZE = 12;

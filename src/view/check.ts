@@ -1,7 +1,6 @@
-/** The check button of the generator panels, with progress and the result (the worker half: panels/check.ts). */
-import { h } from '../dom.js';
-import type { CheckData } from '../panels/check.js';
-import { CHECK_RUNS } from '../protocol.js';
+/** The check button of the generator panels, with progress and the result (the worker half: src/web/panels/check.ts). */
+import { h } from './dom.js';
+import { CHECK_RUNS, type CheckData } from './check-data.js';
 import type { PanelHost } from './view.js';
 
 /** A "check" button with a progress line and the result below it. */
