@@ -38,9 +38,11 @@ export interface Violations {
 export type ViolationListing = Pick<Violations, 'facts' | 'rules'>;
 
 const NO_RULES: ReadonlyArray<RuleAt | undefined> = Object.freeze([]);
+/** The rules of no facts, one function for all (so equal Violations without facts compare equal). */
+const noRules = (): ReadonlyArray<RuleAt | undefined> => NO_RULES;
 
 /** No violations, shared: its arrays are frozen (violationsOf gives each model arrays of its own). */
-export const NO_VIOLATIONS: Violations = Object.freeze({ facts: Object.freeze([]) as unknown as string[], properties: Object.freeze([]) as unknown as string[], rules: () => NO_RULES });
+export const NO_VIOLATIONS: Violations = Object.freeze({ facts: Object.freeze([]) as unknown as string[], properties: Object.freeze([]) as unknown as string[], rules: noRules });
 
 /** Facts alone (their rules unknown, as the API's formatters take them) or a listing, as a listing. */
 export function asListing(v: readonly string[] | ViolationListing): ViolationListing {
@@ -99,7 +101,7 @@ export function violationsOf(model: Model): Violations {
       properties.add(t.length > 0 ? program.terms.print(t[0] as number) : 'violation');
     }
   }
-  if (facts.length === 0) return { facts, properties: [], rules: () => NO_RULES };
+  if (facts.length === 0) return { facts, properties: [], rules: noRules };
   let rules: Array<RuleAt | undefined> | undefined;
   return { facts, properties: [...properties].sort(), rules: () => (rules ??= derived.map(([rel, t]) => ruleAt(ruleDeriving(model, rel, t)?.span))) };
 }
