@@ -20,6 +20,7 @@
  * A compiled grammar / prepared layer program is cached per params.
  */
 import { GramlogError, type Code } from '../errors.js';
+import type { RuleAt } from '../generate/violations.js';
 import type { Program } from '../program/program.js';
 import { quoteString } from '../program/terms.js';
 import { paramText, type Params, type ParamValues } from '../generate/params.js';
@@ -53,6 +54,8 @@ export interface GeneratedArtifact {
   readonly size: number | undefined;
   /** `(violation ...)` facts, canonical text, sorted; the error's fact when generation failed. */
   readonly violations: readonly string[];
+  /** Where the rule that derived each violation is written, by index (none for an error's fact): found when asked. */
+  violationRules(): ReadonlyArray<RuleAt | undefined>;
   /** The properties that failed: the violations' first arguments, or the error's code. Sorted. */
   readonly properties: readonly string[];
   /** The GramlogError that stopped generation, if any. */
@@ -181,6 +184,7 @@ function outcome(style: GeneratorStyle, seed: number, rawParams: ParamValues, ru
     choose: generated?.choose ?? {},
     size: generated?.size,
     violations,
+    violationRules: generated ? generated.violations.rules : () => [],
     properties: error ? [error.code] : (generated?.violations.properties ?? []),
     error,
     failed: violations.length > 0,

@@ -20,6 +20,7 @@ import type { Counterexample } from './replay.js';
 import { replayed } from '../generate/replay-path.js';
 import { STYLES } from '../generate/styles.js';
 import { shrinkArtifact } from './shrink.js';
+import type { RuleAt } from '../generate/violations.js';
 
 export interface CheckProgress {
   /** `run` while drawing runs, `shrink` once a failure was found. */
@@ -71,6 +72,8 @@ export interface CheckResult {
   counterexample?: Counterexample;
   /** Its violation facts (canonical, sorted). */
   violations?: readonly string[];
+  /** Where the rule that derived each of its violations is written, by index (none for an error's fact). */
+  violationRules?: ReadonlyArray<RuleAt | undefined>;
   /** The properties it fails (the violations' names, or the error's code), sorted. */
   failed?: string[];
   /** When the counterexample is a generation error: its code and message (the property is named after the code). */
@@ -117,7 +120,7 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
   const budgeted: ArtifactGenerator = {
     ...generator,
     generate: (seed, params, choose) => {
-      if (budgetStop) return { ...budgetStop, seed, failed: false, violations: [], properties: [], error: undefined };
+      if (budgetStop) return { ...budgetStop, seed, failed: false, violations: [], violationRules: () => [], properties: [], error: undefined };
       const a = generator.generate(seed, params, choose);
       if (a.error && budgets.has(a.error.code)) budgetStop = a;
       return a;
@@ -161,8 +164,8 @@ export function checkProperties(source: CheckSource, options: CheckOptions = {})
     path: details.counterexamplePath ?? '',
     counterexample: { seed: found.seed, params: found.params, ...(Object.keys(found.choose).length > 0 ? { choose: found.choose } : {}) },
     ...(found.size !== undefined && before !== undefined ? { sizes: { before, after: found.size, unit: sizeUnit(generator.style) } } : {}),
-    // the artifact's own list: its listing names the rule behind each fact (violationLine)
     violations: found.violations,
+    violationRules: found.violationRules(),
     failed: [...found.properties],
     ...(found.error ? { error: found.error } : {}),
     artifact: found,

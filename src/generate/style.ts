@@ -24,7 +24,7 @@ import type { Model } from '../engine/model.js';
 import type { Program } from '../program/program.js';
 import type { CheckSource } from './check-source.js';
 import type { Params } from './params.js';
-import type { Violations } from './violations.js';
+import type { RuleAt, Violations } from './violations.js';
 import type { VocabularySchema } from '../vocabulary-schema.js';
 import type { EditorPart } from './style/editor.js';
 import type { PlaygroundPart } from './style/playground.js';
@@ -170,8 +170,8 @@ export interface StyleCore<G, A> {
   compile(sources: readonly StyleSource[], options?: CompileOptions): Compiled<G>;
   /** One artifact: a pure function of grammar, seed and options. Throws a located GramlogError when generation fails. */
   generate(grammar: G, seed: number | string, options?: StyleGenerateOptions): A;
-  /** The `(violation ...)` facts the artifact derives (canonical, sorted): its facts under the file's violation rules. */
-  violations(artifact: A): readonly string[];
+  /** The `(violation ...)` facts the artifact derives (canonical, sorted), their properties and rules: its facts under the file's violation rules. */
+  violations(artifact: A): Violations;
   /** Static analysis of the files (`gramlog analyze`); may load heavy code (a SAT solver), hence async. */
   analyze(sources: readonly StyleSource[], options?: AnalyzeOptions): Promise<AnalyzeResult>;
 }
@@ -181,11 +181,11 @@ export interface StyleFormats<A> {
   /** The formats `format` takes, the default first. */
   readonly formats: readonly FormatName[];
   /** The artifact in one of `formats` (text ends with a newline; json is one line with its newline). */
-  format(artifact: A, format: FormatName, violations: readonly string[]): string;
+  format(artifact: A, format: FormatName, violations: Violations): string;
   /** The artifact in a binary format (FORMAT_INFO[format].binary, e.g. PNG), as bytes. */
-  formatBytes?(artifact: A, format: FormatName, violations: readonly string[]): Uint8Array;
+  formatBytes?(artifact: A, format: FormatName, violations: Violations): Uint8Array;
   /** Every step of an artifact generated with `explain: true`, from its history store, as text. */
-  explain?(artifact: A, violations: readonly string[]): string;
+  explain?(artifact: A, violations: Violations): string;
   /** Load what a format needs before `format` (synchronous) can write it (graphs' SVG: Graphviz's WebAssembly); the CLI awaits it once. */
   prepareFormat?(format: FormatName): Promise<void>;
 }

@@ -16,6 +16,7 @@ import { engineOptions } from './style.js';
 import { Satisfier, type SatisfyHow, type SatisfyOptions } from './satisfy/satisfy.js';
 import { annotate, explainSteered } from './satisfy/annotate.js';
 import type { AnyStyle, Compiled, CompileOptions, FormatName, StyleGenerateOptions, StyleName, StyleSource } from './style.js';
+import { NO_VIOLATIONS } from './violations.js';
 
 const registered: AnyStyle[] = [
   blueprintsStyle,
@@ -183,8 +184,8 @@ export function generateArtifact(
     artifact = got.artifact;
     how = got.how;
   } else artifact = style.generate(grammar, seed, options);
-  const violations = how ? [] : style.violations(artifact);
+  const violations = how ? NO_VIOLATIONS : style.violations(artifact);
   let text = options.explain && style.explain ? style.explain(artifact, violations) : style.format(artifact, format, violations);
   if (how) text = options.explain ? text + explainSteered(seed, how) : annotate(text, format, seed, how);
-  return { style: style.name, artifact, violations, text, ...(how ? { satisfy: how } : {}) };
+  return { style: style.name, artifact, violations: violations.facts, text, ...(how ? { satisfy: how } : {}) };
 }

@@ -13,14 +13,67 @@ import { printLiteral } from '../syntax/printer.js';
 import { printAtom } from '../program/order.js';
 import type { Program } from '../program/program.js';
 
+/** Where a rule is written (1-based line and column): what a listing names for the fact it derived. */
+export interface RuleAt {
+  file: string;
+  line: number;
+  col: number;
+}
+
 export interface Violations {
   /** `(violation ...)` facts, canonical text, sorted by arity then canonically. */
   facts: string[];
   /** The property names they fail: each fact's first argument (`violation` when it has none), sorted, unique. */
   properties: string[];
+  /**
+   * Where the rule that derived each fact is written, by index (undefined
+   * for a fact no rule derived, e.g. a generation error's): found from the
+   * artifact's model on the first call, so whoever prints no listing pays
+   * nothing.
+   */
+  rules(): ReadonlyArray<RuleAt | undefined>;
 }
 
-export const NO_VIOLATIONS: Violations = Object.freeze({ facts: [], properties: [] }) as Violations;
+/** What a listing reads of Violations: the facts and their rules. */
+export type ViolationListing = Pick<Violations, 'facts' | 'rules'>;
+
+const NO_RULES: ReadonlyArray<RuleAt | undefined> = Object.freeze([]);
+/** The rules of no facts, one function for all (so equal Violations without facts compare equal). */
+const noRules = (): ReadonlyArray<RuleAt | undefined> => NO_RULES;
+
+/** No violations, shared: its arrays are frozen (violationsOf gives each model arrays of its own). */
+export const NO_VIOLATIONS: Violations = Object.freeze({ facts: Object.freeze([]) as unknown as string[], properties: Object.freeze([]) as unknown as string[], rules: noRules });
+
+/** Facts alone (their rules unknown, as the API's formatters take them) or a listing, as a listing. */
+export function asListing(v: readonly string[] | ViolationListing): ViolationListing {
+  return Array.isArray(v) ? violationList(v as readonly string[]) : (v as ViolationListing);
+}
+
+/** The JSON keys of a listing (none when it has no facts). */
+export interface ViolationsJson {
+  /** The facts, canonical text. */
+  violations?: string[];
+  /** Where the rule that derived each fact is written, by index; null for a fact no rule derived. */
+  violationRules?: Array<RuleAt | null>;
+}
+
+/**
+ * A listing as JSON keys: `"violations"` (the facts) and, beside them,
+ * `"violationRules"`, where the rule that derived each is written
+ * (`{"file","line","col"}`, null when none did); no key when there are no
+ * facts, so an artifact without violations pays nothing.
+ */
+export function violationsJson(v: readonly string[] | ViolationListing): ViolationsJson {
+  const listing = asListing(v);
+  if (listing.facts.length === 0) return {};
+  const rules = listing.rules();
+  return { violations: [...listing.facts], violationRules: listing.facts.map((_, i) => rules[i] ?? null) };
+}
+
+/** Facts known without their model (a generation error's fact, a list read back), with the rules when known. */
+export function violationList(facts: readonly string[], rules: ReadonlyArray<RuleAt | undefined> = NO_RULES): ViolationListing {
+  return { facts: facts as string[], rules: () => rules };
+}
 
 /** Whether the program has a `violation` relation of any arity (else an artifact can derive none). */
 export function hasViolationRules(program: Program): boolean {
@@ -35,13 +88,6 @@ export function violationRelations(program: Program): number[] {
     .map((r) => r.id);
 }
 
-/**
- * Where the rule deriving each fact of a `facts` array of violationsOf is
- * written (by index; undefined for a given fact), found from its model only
- * when a listing asks (violationLines): searching costs nothing otherwise.
- */
-const derivingRules = new WeakMap<readonly string[], () => ReadonlyArray<Span | undefined>>();
-
 /** Every `(violation ...)` fact of a model (any arity) and the properties they fail. */
 export function violationsOf(model: Model): Violations {
   const program = model.program;
@@ -55,32 +101,40 @@ export function violationsOf(model: Model): Violations {
       properties.add(t.length > 0 ? program.terms.print(t[0] as number) : 'violation');
     }
   }
-  if (facts.length > 0) {
-    let spans: Array<Span | undefined> | undefined;
-    derivingRules.set(facts, () => (spans ??= derived.map(([rel, t]) => ruleDeriving(model, rel, t)?.span)));
-  }
-  return { facts, properties: [...properties].sort() };
+  if (facts.length === 0) return { facts, properties: [], rules: noRules };
+  let rules: Array<RuleAt | undefined> | undefined;
+  return { facts, properties: [...properties].sort(), rules: () => (rules ??= derived.map(([rel, t]) => ruleAt(ruleDeriving(model, rel, t)?.span))) };
+}
+
+/** A rule's span as a RuleAt (undefined stays undefined). */
+export function ruleAt(span: Span | undefined): RuleAt | undefined {
+  return span ? { file: span.file, line: span.line, col: span.column } : undefined;
 }
 
 /**
  * The text block printed after an artifact: `violations (N):` and one
- * indented fact a line (nothing when none), followed, when the facts come
- * from violationsOf, by a GDL comment naming the rule that derived it
+ * indented fact a line (nothing when none), each followed, when its rule is
+ * known (Violations.rules), by a GDL comment naming the rule that derived it
  * (`; rule FILE:LINE`), so the line still reads as the fact.
  */
-export function violationLines(facts: readonly string[]): string[] {
-  return facts.length === 0 ? [] : [`violations (${facts.length}):`, ...facts.map((_, i) => violationLine(facts, i))];
+export function violationLines(v: ViolationListing): string[] {
+  return v.facts.length === 0 ? [] : [`violations (${v.facts.length}):`, ...v.facts.map((_, i) => violationLine(v, i))];
 }
 
-/** Fact `i` of `facts` as a listing's indented line, with the rule that derived it when known (see violationLines). */
-export function violationLine(facts: readonly string[], i: number): string {
-  const span = derivingRules.get(facts)?.()[i];
-  return span ? `  ${facts[i]}  ; rule ${span.file}:${span.line}` : `  ${facts[i]}`;
+/** Fact `i` of `v` as a listing's indented line, with the rule that derived it when known (see violationLines). */
+export function violationLine(v: ViolationListing, i: number): string {
+  const rule = v.rules()[i];
+  return rule ? `  ${v.facts[i]}  ; rule ${rule.file}:${rule.line}` : `  ${v.facts[i]}`;
+}
+
+/** Each fact as a listing shows it, unindented: `(violation p a)  ; rule d.gdl:3` (the playground's lists). */
+export function violationTexts(v: ViolationListing): string[] {
+  return v.facts.map((_, i) => violationLine(v, i).slice(2));
 }
 
 /** Text ending in a newline, then (when there are facts) a blank line and the violations block. */
-export function appendViolations(text: string, facts: readonly string[]): string {
-  return facts.length === 0 ? text : text + ['', ...violationLines(facts)].join('\n') + '\n';
+export function appendViolations(text: string, v: ViolationListing): string {
+  return v.facts.length === 0 ? text : text + ['', ...violationLines(v)].join('\n') + '\n';
 }
 
 /**

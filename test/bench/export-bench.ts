@@ -15,6 +15,7 @@ import { layersStyle } from '../../src/generate/layers/style.js';
 import { graphStyle } from '../../src/generate/graph/style.js';
 import type { FormatName } from '../../src/generate/style.js';
 import { loadGraphviz } from '../../src/generate/graph/svg.js';
+import { NO_VIOLATIONS } from '../../src/generate/violations.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -54,25 +55,25 @@ export async function benchExports(options: { quick?: boolean } = {}): Promise<v
   const a = layersStyle.generate(c.grammar, 1);
   const cells = a.layers[0]?.sites.length ?? 0;
   const gen = msPer((i) => layersStyle.generate(c.grammar!, i), minMs);
-  const json = msPer(() => layersStyle.format(a, 'json', []), minMs);
+  const json = msPer(() => layersStyle.format(a, 'json', NO_VIOLATIONS), minMs);
   console.log(`layer map ${cells} cells, 3 layers: generate ${gen.toFixed(2)} ms, --json ${json.toFixed(3)} ms`);
   for (const f of ['tiled', 'svg'] as FormatName[]) {
-    const ms = msPer(() => layersStyle.format(a, f, []), minMs);
+    const ms = msPer(() => layersStyle.format(a, f, NO_VIOLATIONS), minMs);
     console.log(`  --format ${f.padEnd(8)} ${ms.toFixed(3)} ms  (${(ms / json).toFixed(1)}x --json, ${(ms / gen).toFixed(2)}x generate)`);
   }
   for (const f of ['png', 'tileset'] as FormatName[]) {
-    const ms = msPer(() => layersStyle.formatBytes!(a, f, []), minMs);
+    const ms = msPer(() => layersStyle.formatBytes!(a, f, NO_VIOLATIONS), minMs);
     console.log(`  --format ${f.padEnd(8)} ${ms.toFixed(3)} ms  (${(ms / json).toFixed(1)}x --json, ${(ms / gen).toFixed(2)}x generate)`);
   }
   const text = readFileSync(resolve(repoRoot, 'rules/mission.json'), 'utf8');
   const g = graphStyle.compile([{ file: 'rules/mission.json', text }]);
   const ga = graphStyle.generate(g.grammar!, 3);
   const ggen = msPer((i) => graphStyle.generate(g.grammar!, i), minMs);
-  const gjson = msPer(() => graphStyle.format(ga, 'json', []), minMs);
+  const gjson = msPer(() => graphStyle.format(ga, 'json', NO_VIOLATIONS), minMs);
   await loadGraphviz();
   console.log(`mission graph ${ga.nodes.length} nodes, ${ga.edges.length} edges: generate ${ggen.toFixed(2)} ms, --json ${gjson.toFixed(3)} ms`);
   for (const f of ['graphml', 'graphlib', 'svg'] as FormatName[]) {
-    const ms = msPer(() => graphStyle.format(ga, f, []), minMs);
+    const ms = msPer(() => graphStyle.format(ga, f, NO_VIOLATIONS), minMs);
     console.log(`  --format ${f.padEnd(8)} ${ms.toFixed(3)} ms  (${(ms / gjson).toFixed(1)}x --json, ${(ms / ggen).toFixed(2)}x generate)`);
   }
 }

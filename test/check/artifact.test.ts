@@ -4,6 +4,7 @@ import { GramlogError } from '../../src/errors.js';
 import { formatJson, type Artifact } from '../../src/generate/grammar/index.js';
 import { load, loadFile } from '../helpers.js';
 import { ZERO } from './fixtures.js';
+import { violationList } from '../../src/generate/violations.js';
 
 /** A grammar: a row of K cells, each `a` or `b`; a violation when a row is wider than 5. */
 const ROW = `
@@ -36,7 +37,9 @@ describe('artifactGenerator', () => {
     expect([...a.properties].sort()).toEqual([...a.properties]);
     expect(a.failed).toBe(true);
     expect(a.query('(attr ?n width ?w)')).toEqual(['(attr n width 7)']);
-    expect(a.summary()).toEqual(JSON.parse(formatJson(a.artifact as Artifact, a.violations)));
+    expect(a.summary()).toEqual(JSON.parse(formatJson(a.artifact as Artifact, violationList(a.violations, a.violationRules()))));
+    // the summary names the violation rule that derived each fact, as generate --json does
+    expect((a.summary() as { violationRules: unknown[] }).violationRules).toEqual(a.violations.map((v) => ({ file: 'x.gdl', line: v.includes('too-wide') ? 9 : 10, col: 1 })));
     expect((a.summary() as { violations: string[] }).violations).toEqual(a.violations);
     // the same seed and params give the same artifact; violations are sorted
     const again = gen.generate(5, { k: 7 });

@@ -27,14 +27,14 @@ describe('gramlog check', () => {
     );
     const json = await runCli(['check', 'rules/building.gdl', '--runs', '20', '--seed', '3', '--json']);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ format: 'check/2', ok: true, runs: 20 });
+    expect(JSON.parse(json.stdout)).toEqual({ format: 'check/3', ok: true, runs: 20 });
   });
 
   it('exits 1 with the shrunk counterexample, its violations and the replay command as JSON of exactly that shape', async () => {
     const r = await runCli(['check', 'rules/check-broken.gdl', '--runs', '200', '--seed', '1', '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as CheckJson;
-    expect(Object.keys(out)).toEqual(['format', 'ok', 'runs', 'counterexample', 'violations', 'sizes', 'replay']);
+    expect(Object.keys(out)).toEqual(['format', 'ok', 'runs', 'counterexample', 'violations', 'violationRules', 'sizes', 'replay']);
     expect(out.sizes?.unit).toBe('placed sites');
     expect(out.sizes!.after).toBeLessThanOrEqual(out.sizes!.before);
     expect(out.ok).toBe(false);

@@ -83,9 +83,14 @@ describe('gramlog check on a graph grammar', () => {
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
     expect(json.violations).toEqual(['(violation many-monsters)']);
+    expect(json.violationRules).toEqual([{ file: 'v.gdl', line: 1, col: 1 }]);
     expect(json.replay).toBe(`gramlog generate rules/mission.json v.gdl --seed ${json.counterexample.seed}`);
     const replay = await runCli(['generate', 'rules/mission.json', 'v.gdl', '--seed', String(json.counterexample.seed)], files);
     expect(replay.code).toBe(1);
+    // generate --json names the rule beside the fact, as check does
+    const replayJson = JSON.parse((await runCli(['generate', 'rules/mission.json', 'v.gdl', '--seed', String(json.counterexample.seed), '--json'], files)).stdout);
+    expect(replayJson.format).toBe('generate-graph/4');
+    expect(replayJson.violationRules).toEqual(json.violationRules);
   });
 });
 

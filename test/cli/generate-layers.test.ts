@@ -38,7 +38,7 @@ describe('gramlog generate on a layer file', () => {
     expect(json.layers[1].sites[0]).toBe('(at 1 e)');
     expect(json.layers[1].siteTerms[0]).toEqual(['at', 1, 'e']);
     const one = (await runCli(['generate', 'rules/building.gdl', '--seed', '5', '--json'])).stdout;
-    expect(one).toMatch(/^\{"format":"generate-layers\/3","seed":5,"layers":\[/);
+    expect(one).toMatch(/^\{"format":"generate-layers\/4","seed":5,"layers":\[/);
     expect(one.split('\n')).toHaveLength(2);
   });
 
@@ -46,6 +46,7 @@ describe('gramlog generate on a layer file', () => {
     const r = await runCli(['generate', 'v.gdl', '--json'], TAKEN);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).violations).toEqual(['(violation taken 1)']);
+    expect(JSON.parse(r.stdout).violationRules).toEqual([{ file: 'v.gdl', line: 1, col: 37 }]);
     expect(r.stderr).toBe('v.gdl: seed 0 derives 1 violation fact(s)\n');
     const text = await runCli(['generate', 'v.gdl'], TAKEN);
     expect(text.code).toBe(1);

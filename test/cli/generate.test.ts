@@ -66,8 +66,8 @@ describe('gramlog generate', () => {
     const r = await runCli(['generate', 'rules/dungeon.gdl', '--seed', '42', '--param', 'minsplit=128', '--explain']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').slice(0, 3)).toEqual(['seed 42', 'n  area  depth 0  (boss=yes h=64 w=64 x=0 y=0)  {size=4096}', '  chose bossArea  p=1']);
-    expect(r.stdout).toMatch(/^ {2}transfer +.*\(transfer n tArea bossArea\)$/m);
-    expect(r.stdout).toMatch(/^ {2}forbid +.*\(forbid n room\)$/m);
+    expect(r.stdout).toMatch(/^ {2}transfer +.*\(transfer n tArea bossArea\) \[rule rules\/dungeon\.gdl:63\]$/m);
+    expect(r.stdout).toMatch(/^ {2}forbid +.*\(forbid n room\) \[rule rules\/dungeon\.gdl:64\]$/m);
     for (const step of ['base', 'setprob', 'addprob', 'scaleprob', 'nonegative', 'normalize', 'force']) {
       expect(r.stdout).toMatch(new RegExp(`^ {2}${step} `, 'm'));
     }
@@ -136,7 +136,7 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`c.gdl: seed ${seed} derives 1 violation fact(s)\n`);
     const o = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(o)).toEqual(['format', 'seed', 'root', 'violations']);
+    expect(Object.keys(o)).toEqual(['format', 'seed', 'root', 'violations', 'violationRules']);
     expect(o['violations']).toEqual(['(violation chose-b n)']);
     const plain = JSON.parse((await runCli(['generate', 'p.gdl', '--seed', seed, '--json'], PLAIN)).stdout) as Record<string, unknown>;
     expect(o['root']).toEqual(plain['root']);
@@ -155,7 +155,7 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(dot.stdout).toMatch(/\n {2}\/\/ \(violation chose-b n\)\n\}\n$/);
   });
 
-  it('names the violation rule (FILE:LINE) that derived each fact, in text and --explain; JSON keeps the facts alone', async () => {
+  it('names the violation rule that derived each fact: FILE:LINE in text and --explain, {file,line,col} beside each fact in JSON', async () => {
     // two rules for one property, on lines 3 and 4, each deriving its own fact
     const files = {
       'd.gdl': '(start s) (rule s a 1) (rule s b 1) (child a 0 t)\n(bad a) (worse b)\n(<= (violation p ?r) (bad ?r) (root ?_n))\n(<= (violation p ?r) (worse ?r) (root ?_n))\n',
@@ -168,6 +168,15 @@ describe('gramlog generate on a grammar with violation rules', () => {
     expect(explained.stdout.endsWith('\n\n' + blamed)).toBe(true);
     const json = JSON.parse((await runCli(['generate', 'd.gdl', '--seed', '0', '--json'], files)).stdout) as Record<string, unknown>;
     expect(json['violations']).toEqual(['(violation p a)', '(violation p b)']);
+    expect(json['violationRules']).toEqual([
+      { file: 'd.gdl', line: 3, col: 1 },
+      { file: 'd.gdl', line: 4, col: 1 },
+    ]);
+    // check's JSON names them the same way
+    const checked = JSON.parse((await runCli(['check', 'd.gdl', '--json'], files)).stdout) as Record<string, unknown>;
+    expect(checked['format']).toBe('check/3');
+    expect(checked['violations']).toEqual(['(violation p a)', '(violation p b)']);
+    expect(checked['violationRules']).toEqual(json['violationRules']);
   });
 
   it('leaves the output unchanged and exits 0 when the rule derives nothing, or when there are no violation rules', async () => {

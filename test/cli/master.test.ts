@@ -135,13 +135,18 @@ describe('.bp hooks', () => {
   test('check --blueprint finds, shrinks and replays a violating master', async () => {
     const r = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--seed', '1', '--json']);
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.stdout) as { ok: boolean; counterexample: { seed: number }; violations: string[]; replay: string };
+    const out = JSON.parse(r.stdout) as { ok: boolean; counterexample: { seed: number }; violations: string[]; violationRules: unknown[]; replay: string };
     expect(out.ok).toBe(false);
     expect(out.violations).toEqual(['(violation too-heavy root 9)']);
+    expect(out.violationRules).toEqual([{ file: 'rules/items-rules.kif', line: 7, col: 1 }]);
     expect(out.replay).toBe(`gramlog master rules/items.bp rules/items-rules.kif MagicalWeapon --seed ${out.counterexample.seed}`);
     const replay = await runCli(out.replay.split(' ').slice(1));
     expect(replay.code).toBe(1);
     expect(replay.stdout).toContain('(violation too-heavy root 9)  ; rule rules/items-rules.kif:7\n');
+    // master --json names the rule beside each fact
+    const replayJson = JSON.parse((await runCli([...out.replay.split(' ').slice(1), '--json'])).stdout) as { violations: string[]; violationRules: unknown[] };
+    expect(replayJson.violations).toEqual(['(violation too-heavy root 9)']);
+    expect(replayJson.violationRules).toEqual(out.violationRules);
     // the text report names the rule too
     const text = await runCli(['check', 'rules/items.bp', 'rules/items-rules.kif', '--blueprint', 'MagicalWeapon', '--seed', '1']);
     expect(text.stdout).toContain('\nviolations (1):\n  (violation too-heavy root 9)  ; rule rules/items-rules.kif:7\n');
@@ -153,7 +158,7 @@ describe('.bp hooks', () => {
 
 test('a closed pipe ends quietly (the built binary)', () => {
   const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" master rules/items.bp Patrol --count 20000 --json | head -1`], { cwd: repoRoot, encoding: 'utf8' });
-  expect(r.stdout).toMatch(/^\{"format":"master\/3","seed":0,"blueprint":"Patrol"/);
+  expect(r.stdout).toMatch(/^\{"format":"master\/4","seed":0,"blueprint":"Patrol"/);
   expect(r.stderr).toBe('');
 });
 

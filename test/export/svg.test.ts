@@ -17,6 +17,7 @@ import { layersStyle } from '../../src/generate/layers/style.js';
 import { colourOf, rgbOf } from '../../src/export/palette.js';
 import { readPng } from './png-read.js';
 import { SPECIAL } from './fixtures.js';
+import { NO_VIOLATIONS } from '../../src/generate/violations.js';
 
 type Xml = Record<string, unknown>;
 
@@ -160,7 +161,7 @@ describe('--format png', () => {
     const r = spawnSync(process.execPath, [bin, 'generate', 'rules/map.gdl', '--seed', '1', '--format', 'png'], { cwd: repoRoot });
     expect(r.stderr.toString()).toBe('');
     expect(r.status).toBe(0);
-    const direct = layersStyle.formatBytes!(layersStyle.generate(layersStyle.compile([{ file: 'rules/map.gdl', text: readRepoFile('rules/map.gdl') }]).grammar!, 1), 'png', []);
+    const direct = layersStyle.formatBytes!(layersStyle.generate(layersStyle.compile([{ file: 'rules/map.gdl', text: readRepoFile('rules/map.gdl') }]).grammar!, 1), 'png', NO_VIOLATIONS);
     expect(r.stdout).toEqual(Buffer.from(direct));
   });
 });

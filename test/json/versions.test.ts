@@ -62,12 +62,12 @@ describe('schemas/ and the format versions', () => {
 
 describe('a wrong shape fails its schema', () => {
   const tree = {
-    format: 'generate-tree/3',
+    format: 'generate-tree/4',
     seed: 1,
     root: { symbol: 'top', rule: 'make', args: { n: 3, at: ['at', 1, 'n'] }, attrs: {}, children: [{ symbol: 'leaf', args: {}, attrs: {}, children: [] }] },
   };
   const layers = {
-    format: 'generate-layers/3',
+    format: 'generate-layers/4',
     seed: 1,
     layers: [{ name: 'a', order: 1, sites: ['(at 1 1)'], siteTerms: [['at', 1, 1]], base: [], mask: ['(at 1 1)'], placed: [] }],
   };
@@ -92,7 +92,7 @@ describe('a wrong shape fails its schema', () => {
     ['a compound as an object', mutate(tree, (o) => (o.root.args.at = { functor: 'at', args: [1] }))],
     ['a child of the wrong shape', mutate(tree, (o) => o.root.children.push('leaf'))],
     ['an older version', mutate(tree, (o) => (o.format = 'generate-tree/1'))],
-    ['format not first', line({ seed: 1, format: 'generate-tree/3', root: tree.root })],
+    ['format not first', line({ seed: 1, format: 'generate-tree/4', root: tree.root })],
     ['no format', mutate(tree, (o) => delete o.format)],
     ['an unknown kind', mutate(tree, (o) => (o.format = 'generate-trees/2'))],
     ['a site term with a numeric functor', mutate(layers, (o) => (o.layers[0].siteTerms[0][0] = 3))],
@@ -101,8 +101,8 @@ describe('a wrong shape fails its schema', () => {
     ['a query answer as the old bare array', line(['(sibling carol dave)'])],
     ['a validate line with ok as text', line({ format: 'validate/2', file: 'a.kif', ok: 'yes', findings: [] })],
     ['a finding with an unknown severity', line({ format: 'validate/2', file: 'a.kif', ok: true, findings: [{ check: 'x', severity: 'fatal', message: 'm' }] })],
-    ['a check line without runs', line({ format: 'check/2', ok: true })],
-    ['a master property that is a boolean', line({ format: 'master/3', seed: 1, blueprint: 'A', properties: { x: true } })],
+    ['a check line without runs', line({ format: 'check/3', ok: true })],
+    ['a master property that is a boolean', line({ format: 'master/4', seed: 1, blueprint: 'A', properties: { x: true } })],
   ])('%s', (_what, text) => {
     expect(outputErrors(text)).not.toEqual([]);
   });

@@ -10,7 +10,7 @@ import { replayArgs, shellQuote } from '../../check/replay.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
-import { violationLine } from '../../generate/violations.js';
+import { violationLine, violationList, violationsJson, type RuleAt } from '../../generate/violations.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
@@ -73,7 +73,8 @@ options:
   ${seedHelp(0)}
                         (fast-check's seed)
       --json            print {"format","ok","runs","counterexample"?:{"seed","params","choose"?},
-                        "violations"?:[...],"sizes"?:{"before","after","unit"},
+                        "violations"?:[...],"violationRules"?:[{"file","line","col"}|null],
+                        "sizes"?:{"before","after","unit"},
                         "replay"?:"gramlog generate ..."}; the counterexample
                         object is a replay file for gramlog generate --replay
   -p, --param KEY=VALUE fix (param KEY ...) to VALUE in every run (a ranged KEY
@@ -241,7 +242,15 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
         format: formatTag('check'),
         ok: r.ok,
         runs: r.runs,
-        ...(cx ? { counterexample: { seed: cx.seed }, violations: error ? [`(violation ${error.code} ${JSON.stringify(error.message)})`] : violations, replay } : {}),
+        ...(cx
+          ? {
+              counterexample: { seed: cx.seed },
+              ...(error
+                ? { violations: [`(violation ${error.code} ${JSON.stringify(error.message)})`], violationRules: [null] }
+                : { violations, violationRules: violationsJson(violationList(violations, r.violationRules)).violationRules ?? [] }),
+              replay,
+            }
+          : {}),
       }),
     );
   } else if (!cx) {
@@ -255,7 +264,8 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
     lines.push(`counterexample: seed ${cx.seed}`);
     if (!error) {
       lines.push(`violations (${violations.length}):`);
-      violations.forEach((_, i) => lines.push(violationLine(violations, i)));
+      const listing = violationList(violations, r.violationRules);
+      violations.forEach((_, i) => lines.push(violationLine(listing, i)));
     }
     lines.push('replay:', `  ${replay ?? ''}`);
     lines.push(`fast-check path ${r.path ?? ''} (rerun just this case: ${['gramlog', 'check', ...names, '--blueprint', name, '--runs', String(runs), '--seed', String(r.fcSeed), '--path', r.path ?? ''].map(shellQuote).join(' ')})`);
@@ -321,6 +331,8 @@ export interface CheckJson {
   runs: number;
   counterexample?: { seed: number; params: Record<string, number | string>; choose?: Record<string, string> };
   violations?: readonly string[];
+  /** Where the rule that derived each violation is written (null for a generation error's fact). */
+  violationRules?: Array<RuleAt | null>;
   /** Size of the first failing artifact and of the shrunk counterexample. */
   sizes?: { before: number; after: number; unit: string };
   replay?: string;
@@ -332,6 +344,7 @@ export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => strin
     const cx = r.counterexample;
     out.counterexample = { seed: cx.seed, params: { ...cx.params }, ...(cx.choose ? { choose: { ...cx.choose } } : {}) };
     out.violations = r.violations ?? [];
+    out.violationRules = violationsJson(violationList(out.violations, r.violationRules)).violationRules ?? [];
     if (r.sizes) out.sizes = { ...r.sizes };
     out.replay = replay(r.counterexample);
   }
@@ -397,8 +410,9 @@ export function textReport(
     );
   }
   const violations = r.violations ?? [];
+  const listing = violationList(violations, r.violationRules);
   lines.push(`violations (${violations.length}):`);
-  for (let i = 0; i < Math.min(violations.length, MAX_SHOWN); i++) lines.push(violationLine(violations, i));
+  for (let i = 0; i < Math.min(violations.length, MAX_SHOWN); i++) lines.push(violationLine(listing, i));
   if (violations.length > MAX_SHOWN) lines.push(`  ... and ${violations.length - MAX_SHOWN} more (--json lists them all)`);
   const shown = r.artifact ? artifactText(r.artifact) : undefined;
   if (shown !== undefined) {

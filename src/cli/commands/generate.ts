@@ -30,6 +30,7 @@ import { prepareFormat } from '../../generate/prepare-format.js';
 import { Satisfier } from '../../generate/satisfy/satisfy.js';
 import { annotate, explainSteered } from '../../generate/satisfy/annotate.js';
 import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
+import { NO_VIOLATIONS } from '../../generate/violations.js';
 
 export type Format = FormatName;
 
@@ -101,7 +102,9 @@ options:
                         {"seed","root":{"symbol","rule"?,"args","attrs","children"},"violations"?},
                         for layers {"seed","layers":[{..."sites","siteTerms"...}],"violations"?},
                         for a graph {"seed","nodes":[{"id","label"}],
-                        "edges":[{"v","w","label"}],"steps","violations"?}
+                        "edges":[{"v","w","label"}],"steps","violations"?}; beside
+                        "violations", "violationRules": [{"file","line","col"}]
+                        where the rule that derived each fact is written
   -f, --format FORMAT   text (default: an indented tree, the layers, or a
                         graph's nodes with their out-edges), json, dot
                         (Graphviz; grammars and graphs), svg (a picture of
@@ -214,10 +217,10 @@ examples:
       const artifact = got ? got.artifact : withChoices('generate', () => style.generate(grammar, s, generateOptions));
       // a satisfying artifact derives none (the satisfier evaluated them); a document that does not depend on
       // the artifact (the tileset) is not about its violations
-      const violations = got || FORMAT_INFO[format].artifactFree ? [] : style.violations(artifact);
-      if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations };
+      const violations = got || FORMAT_INFO[format].artifactFree ? NO_VIOLATIONS : style.violations(artifact);
+      if (FORMAT_INFO[format].binary && style.formatBytes) return { text: '', bytes: style.formatBytes(artifact, format, violations), violations: violations.facts };
       const text = doExplain && style.explain ? style.explain(artifact, violations) + (got ? explainSteered(s, got.how) : '') : style.format(artifact, format, violations);
-      return { text: header + (got && !doExplain ? annotate(text, format, s, got.how) : text), violations };
+      return { text: header + (got && !doExplain ? annotate(text, format, s, got.how) : text), violations: violations.facts };
     };
     let renderer: Renderer;
     if (style.accepts.entry) {

@@ -14,7 +14,7 @@ import { blueprintsStyle, entryKey, type BlueprintGrammar, type MasterArtifact }
 import { Satisfier } from '../../generate/satisfy/satisfy.js';
 import { annotate } from '../../generate/satisfy/annotate.js';
 import { readSatisfy, SATISFY_HELP, SATISFY_OPTION } from '../satisfy-options.js';
-import { appendViolations } from '../../generate/violations.js';
+import { appendViolations, NO_VIOLATIONS } from '../../generate/violations.js';
 import type { StyleSource } from '../../generate/style.js';
 import { readStyleSources, reportCompile } from '../style-files.js';
 import { GramlogError } from '../../errors.js';
@@ -83,8 +83,10 @@ options:
                     printed with every master
   -n, --count N     master N times, seeds S..S+N-1 (JSON Lines with --json)
       --json        one JSON line per master: {"format", "seed", "blueprint", "factory"?,
-                    "mods"?, "properties": {KEY: VALUE}, "violations"?}; a VALUE is
-                    a number, a string, an array, or a nested master (no "seed")
+                    "mods"?, "properties": {KEY: VALUE}, "violations"?,
+                    "violationRules"?}; a VALUE is a number, a string, an array,
+                    or a nested master (no "seed"); "violationRules" says where
+                    the rule that derived each violation is written ({"file","line","col"})
       --max-facts N stop with error[engine/limit] when one evaluation of the
                     rule files derives more than N facts (default 5,000,000)
       --max-work N  stop with error[engine/budget] when one evaluation of the rule
@@ -150,8 +152,9 @@ examples:
         const got = satisfier?.one(s);
         const m = got ? (got.artifact as MasterArtifact).master : masterNamed(library, name, s, 'master', budget);
         // a satisfying master derives none: the satisfier evaluated them
-        const violations = got ? [] : masterViolations(rules, m).facts;
-        const plain = json ? masterJson(m, violations) + '\n' : appendViolations(formatMasterText(m), violations);
+        const found = got ? NO_VIOLATIONS : masterViolations(rules, m);
+        const violations = found.facts;
+        const plain = json ? masterJson(m, found) + '\n' : appendViolations(formatMasterText(m), found);
         const doc = got ? annotate(plain, json ? 'json' : 'text', s, got.how) : plain;
         if (violations.length === 0) return { doc };
         return { doc, violating: true, violationFacts: violations.length, err: `${filesOf(sources)}: seed ${s} derives ${violations.length} violation fact(s)\n` };

@@ -37,11 +37,11 @@ export function masterCheckRun(source: EntrySource, seed: number): CheckRun<Mast
   const m = master(library, source.entry, { seed });
   const violations = masterViolations(rules, m);
   return {
-    artifact: { master: m, violations: violations.facts },
+    artifact: { master: m, violations },
     violations,
     // a master is replayed by its seed alone: no forced choices, no size to shrink
     choose: {},
-    summary: () => JSON.parse(masterJson(m, violations.facts)) as unknown,
+    summary: () => JSON.parse(masterJson(m, violations)) as unknown,
     model: () => evaluate(masterProgram(rules, m)),
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Masters as text and JSON.
  *
- * JSON (one line): {"format": "master/3", "seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
+ * JSON (one line): {"format": "master/4", "seed": S, "blueprint": "Spear", "factory": "MagicalWeapon"?,
  * "mods": ["Gnarled", ...]?, "properties": {KEY: VALUE}}, where a VALUE is a
  * number, a string, an array, or a nested master of the same shape without
- * "format" and "seed"; then "violations" when the master derives any.
+ * "format" and "seed"; then "violations" and "violationRules" (where the rule
+ * that derived each is written) when the master derives any.
  *
  * Text: a header line, then one property a line, nested masters indented:
  *
@@ -19,9 +20,10 @@ import { encodeString } from '../../syntax/lexer.js';
 import { formatNumber } from '../../program/terms.js';
 import { withFormat } from '../../json/formats.js';
 import { isMaster, type Master, type Value } from './master.js';
+import { violationsJson, type ViolationListing } from '../violations.js';
 
-export function masterJson(m: Master, violations: readonly string[] = []): string {
-  return JSON.stringify(withFormat('master', violations.length > 0 ? { ...m, violations } : m));
+export function masterJson(m: Master, violations: readonly string[] | ViolationListing = []): string {
+  return JSON.stringify(withFormat('master', { ...m, ...violationsJson(violations) }));
 }
 
 function header(m: Master, top: boolean): string {

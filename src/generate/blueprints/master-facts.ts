@@ -18,7 +18,7 @@ import { buildProgram, type Program } from '../../program/program.js';
 import { formatNumber, quoteString } from '../../program/terms.js';
 import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
-import { violationNeverFires, violationsOf, type Violations } from '../violations.js';
+import { NO_VIOLATIONS, violationNeverFires, violationsOf, type Violations } from '../violations.js';
 import type { Library } from './library.js';
 import { atUserText, FACTS_FILE, kifName } from './facts.js';
 import { isMaster, type Master, type Value } from './master.js';
@@ -104,7 +104,7 @@ function inUserText<T>(rules: MasterRules, m: Master, work: () => T): T {
 
 /** The `(violation ...)` facts a master derives under the rules. */
 export function masterViolations(rules: MasterRules, m: Master): Violations {
-  if (!rules.hasViolations) return { facts: [], properties: [] };
+  if (!rules.hasViolations) return NO_VIOLATIONS;
   const program = masterProgram(rules, m);
   return inUserText(rules, m, () => violationsOf(evaluate(program)));
 }

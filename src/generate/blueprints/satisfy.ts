@@ -17,7 +17,7 @@ export function masterWith(g: BlueprintGrammar, seed: number | string, options: 
   const m = master(g.library, entryKey(g.library, options.entry ?? ''), { seed, ...(control ? { draws: control } : {}) });
   const err = unusedDraws(control);
   if (err) throw err;
-  return { master: m, violations: masterViolations(g.rules, m).facts };
+  return { master: m, violations: masterViolations(g.rules, m) };
 }
 
 /** `--choose PATH#N=INDEX` texts of a blueprint. */

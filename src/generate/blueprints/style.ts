@@ -13,7 +13,7 @@ import { parse } from '../../syntax/parser.js';
 import type { SyntaxTree } from '../../syntax/ast.js';
 import { findings } from '../style-load.js';
 import { engineOptions, placeOf, type Style, type StyleSource } from '../style.js';
-import { appendViolations } from '../violations.js';
+import { appendViolations, type Violations } from '../violations.js';
 import { formatMasterText, masterJson } from './format.js';
 import { parseBlueprints, type Library } from './library.js';
 import { lintLibrary } from './lint.js';
@@ -36,7 +36,7 @@ export interface BlueprintGrammar {
 
 export interface MasterArtifact {
   master: Master;
-  violations: readonly string[];
+  violations: Violations;
 }
 
 /** A library file (the rest are rule files): a .bp name, or standard input. */

@@ -35,7 +35,7 @@ export const grammarCheck: StyleCheck<Program, Grammar, Artifact> = {
       violations,
       choose: artifact.choices ?? {},
       size: artifact.nodeCount,
-      summary: () => JSON.parse(formatJson(artifact, violations.facts)) as unknown,
+      summary: () => JSON.parse(formatJson(artifact, violations)) as unknown,
       model: () => (model ??= artifactModel(artifact)),
     };
   },

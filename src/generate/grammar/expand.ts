@@ -20,7 +20,7 @@
 import { NodeStreams, weightedIndex } from '../../random.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { forcedRule, type Choices } from './choices.js';
-import { blameOf } from './blame.js';
+import { blameOf, type Blame } from './blame.js';
 import { depthError, nodesError, pipelineError } from './failures.js';
 import type { Grammar, Nonterminal } from './types.js';
 import { EAGER_DEPTH, NodeNames, TreeNode, type GenNode } from './node.js';
@@ -42,6 +42,8 @@ export interface ExpansionRecord {
   result: PipelineResult | undefined;
   /** Position of the node in expansion order (0 = root). */
   order: number;
+  /** Where the rule that derived each pre-selector fact a step applied is written (recording only: blame.ts). */
+  blame?: Blame;
 }
 
 export interface ExpansionRecorder {
@@ -147,6 +149,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
     const outcome = perNode ? evaluator.outcome(node, applied, false) : staticOutcome(g, node);
     let selectors: Selectors | undefined;
     let result: PipelineResult | undefined;
+    let blame: Blame | undefined;
     if (nt) {
       const cached = record ? undefined : outcome.pipeline;
       if (cached !== undefined && cached.nt === nt.term) {
@@ -165,6 +168,8 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
         }
         throw pipelineError(g, node, nt, selectors, result, blameOf(g, evaluator.provenanceModel(node, applied, false), node.id));
       }
+      // --explain names the rule instance behind each fact a step applied: the node evaluated once more, with provenance
+      if (record && result.steps?.some((s) => s.facts.length > 0)) blame = blameOf(g, evaluator.provenanceModel(node, applied, false), node.id);
       const override = options.choose ? forcedRule(g, node, nt, result, options.choose) : undefined;
       if (override !== undefined) forced.add(node.path);
       let chosen = override ?? ruleWithoutDraw(result);
@@ -197,7 +202,7 @@ export function expandTree(g: Grammar, seed: number | string, options: ExpandOpt
       node.attrs = readAttrs(g, attrOutcome, node);
     }
     if (node.rule) applied[node.rule.serial] = (applied[node.rule.serial] as number) + 1;
-    recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1 });
+    recorder?.expanded({ node, nonterminal: nt, selectors, result, order: count - 1, ...(blame ? { blame } : {}) });
   }
   return { root, nodeCount: count, applied, forced };
 }

@@ -9,7 +9,10 @@
  *     step        bossArea  hDivideTop  room  tArea
  *     base        1         3           2     1
  *     ...
- *     transfer    2         3           2     0     (transfer n tArea bossArea)
+ *     transfer    2         3           2     0     (transfer n tArea bossArea) [rule dungeon.gdl:40]
+ *
+ * Each fact a step applied is followed by the rule that derived it
+ * (`[rule FILE:LINE]`; nothing for a fact written as a fact).
  */
 import type { PlainValue } from '../../store/index.js';
 import type { Store } from '../../store/index.js';
@@ -68,8 +71,9 @@ export function explainStore(store: Store | RowSource, seed: number | string): s
       n.forced = forced === true;
     }
   }
-  for (const [p, si, w, f] of store.entityRows(['step/node', 'step/index', 'step/weights', 'step/facts'])) {
-    at(p)?.steps.set(Number(si), { weights: fromJson<number[]>(w), facts: fromJson<string[]>(f) });
+  for (const [p, si, w, f, r] of store.entityRows(['step/node', 'step/index', 'step/weights', 'step/facts', 'step/rules'])) {
+    const rules = fromJson<string[]>(r);
+    at(p)?.steps.set(Number(si), { weights: fromJson<number[]>(w), facts: fromJson<string[]>(f).map((fact, i) => (rules[i] ? `${fact} [rule ${rules[i]}]` : fact)) });
   }
 
   const lines: string[] = [`seed ${seed}`];

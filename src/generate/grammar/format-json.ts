@@ -1,7 +1,7 @@
 /**
  * The JSON form of an artifact, exactly
  *
- *   {"format":"generate-tree/3","seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
+ *   {"format":"generate-tree/4","seed":42,"root":{"symbol":"area","rule":"hDivideTop","args":{...},"attrs":{...},"children":[...]}}
  *
  * on one line: keys in this order, `rule` only for nonterminals, args and
  * attrs as typed JSON (../../json/terms.ts: exact numbers as numbers, other
@@ -9,8 +9,10 @@
  * sorted (by UTF-16 code unit). The
  * text is written directly (not through an object), so key order can never
  * depend on JavaScript's ordering of integer-like keys, and deep trees need no
- * recursion. Given violation facts (artifactViolations), a last key
- * `"violations":["(violation ...)",...]` lists them, when there are any.
+ * recursion. Given violation facts (artifactViolations), last keys
+ * `"violations":["(violation ...)",...]` list them, when there are any, and
+ * `"violationRules":[{"file","line","col"},...]` where the rule that derived
+ * each is written (null when unknown).
  *
  * An artifact whose `root` was never read (the common case of mass
  * generation) is written straight from its term tree, without making the
@@ -24,15 +26,17 @@ import type { RuleDef } from './types.js';
 import type { TermTable } from '../../program/terms.js';
 import { formatTag } from '../../json/formats.js';
 import { termJson } from '../../json/terms.js';
+import { violationsJson, type ViolationListing } from '../violations.js';
 
 const FORMAT = `{"format":${JSON.stringify(formatTag('generate-tree'))},"seed":`;
 
-export function formatJson(artifact: Artifact, violations: readonly string[] = []): string {
+export function formatJson(artifact: Artifact, violations: readonly string[] | ViolationListing = []): string {
+  const tail = violationsTail(violations);
   const tree = unreadTree(artifact);
   if (tree !== undefined) {
     const out: string[] = [FORMAT, JSON.stringify(artifact.seed), ',"root":'];
     treeJson(tree.terms, tree.root, out);
-    if (violations.length > 0) out.push(',"violations":', JSON.stringify(violations));
+    out.push(tail);
     out.push('}');
     return out.join('');
   }
@@ -54,9 +58,15 @@ export function formatJson(artifact: Artifact, violations: readonly string[] = [
       if (i > 0) stack.push(',');
     }
   }
-  if (violations.length > 0) parts.push(',"violations":', JSON.stringify(violations));
+  parts.push(tail);
   parts.push('}');
   return parts.join('');
+}
+
+/** `,"violations":[...],"violationRules":[...]`, or nothing when there are no facts. */
+function violationsTail(violations: readonly string[] | ViolationListing): string {
+  const keys = violationsJson(violations);
+  return keys.violations ? `,"violations":${JSON.stringify(keys.violations)},"violationRules":${JSON.stringify(keys.violationRules)}` : '';
 }
 
 /** The JSON of a term tree's root node, exactly as of its text form (toArtifactNode), children depth first without recursion. */

@@ -11,10 +11,10 @@
  * attributes, in key order. Given violation facts, they follow after a blank
  * line, as `violations (N):` and one indented fact a line.
  */
-import { appendViolations } from '../violations.js';
+import { appendViolations, asListing, type ViolationListing } from '../violations.js';
 import type { Artifact, ArtifactNode } from './artifact.js';
 
-export function formatText(artifact: Artifact, violations: readonly string[] = []): string {
+export function formatText(artifact: Artifact, violations: readonly string[] | ViolationListing = []): string {
   const lines: string[] = [`seed ${artifact.seed}`];
   const stack: Array<[ArtifactNode, number]> = [[artifact.root, 0]];
   while (stack.length > 0) {
@@ -28,7 +28,7 @@ export function formatText(artifact: Artifact, violations: readonly string[] = [
     lines.push(line);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as ArtifactNode, depth + 1]);
   }
-  return appendViolations(lines.join('\n') + '\n', violations);
+  return appendViolations(lines.join('\n') + '\n', asListing(violations));
 }
 
 function pairs(record: Record<string, string>): string {

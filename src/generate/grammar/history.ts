@@ -12,16 +12,23 @@
  *   step    "step/node" "step/name" "step/index" (0 = base ... 8 = force)
  *           "step/weights" (JSON list: the weights after this step, one per rule)
  *           "step/facts" (JSON list: the pre-selector facts this step applied)
+ *           "step/rules" (JSON list, one per fact: FILE:LINE of the rule that derived it, "" for a written fact)
  *
  * e.g. the weights of node n/0 after transfer:
  *   [:find ?w . :where [?s "step/node" "n/0"] [?s "step/name" "transfer"] [?s "step/weights" ?w]]
  */
+import type { Span } from '../../errors.js';
 import type { TxEntity } from '../../store/index.js';
 import { History } from '../history.js';
 import { pairsToRecord } from './artifact.js';
 import type { ExpansionRecord, ExpansionRecorder } from './expand.js';
 import type { Grammar } from './types.js';
 import { STEPS } from './pipeline.js';
+
+/** FILE:LINE of a rule's span, "" for none. */
+function ruleAtText(span: Span | undefined): string {
+  return span ? `${span.file}:${span.line}` : '';
+}
 
 export class GenerationHistory extends History implements ExpansionRecorder {
   constructor(
@@ -64,6 +71,7 @@ export class GenerationHistory extends History implements ExpansionRecorder {
           'step/index': STEPS.indexOf(step.step),
           'step/weights': JSON.stringify(step.weights),
           'step/facts': JSON.stringify(step.facts),
+          'step/rules': JSON.stringify(step.facts.map((f) => ruleAtText(r.blame?.get(f)))),
         });
       }
     }

@@ -11,6 +11,7 @@ import type { Style } from '../style.js';
 import type { PanelInput, StylePanel } from '../style/playground.js';
 import { compileInput, galleryCount, memo } from '../playground/common.js';
 import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
 
 export interface TreeData {
   seed: number | string;
@@ -36,7 +37,7 @@ function grammarOf(style: GrammarStyle, input: PanelInput): Grammar {
 
 function tree(style: GrammarStyle, grammar: Grammar, seed: number | string, input: PanelInput): TreeData {
   const artifact = generated(style, grammar, input, seed);
-  return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: [...artifactViolations(artifact).facts] };
+  return { seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(artifactViolations(artifact)) };
 }
 
 /** The lines of `explain` that belong to one node: its header and its pipeline table. */
@@ -63,8 +64,9 @@ export const grammarPanel: StylePanel<GrammarData, Grammar, Artifact> = {
     switch (input.action) {
       case 'main': {
         const artifact = generated(style, grammar, input, input.seed);
-        const violations = [...artifactViolations(artifact).facts];
-        return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations, json: formatJson(artifact, violations), dot: formatDot(artifact, violations) };
+        // each fact shown with the rule that derived it, as the CLI lists them
+        const found = artifactViolations(artifact);
+        return { seed: input.seed, root: artifact.root, nodeCount: artifact.nodeCount, violations: violationTexts(found), json: formatJson(artifact, found), dot: formatDot(artifact, found.facts) };
       }
       case 'explain':
         return explainNode(explain(generated(style, grammar, input, input.seed, { explain: true })), String(input.arg)) as never;

@@ -49,15 +49,15 @@ export const grammarStyle: Style<Grammar, Artifact> = {
     if (options.redraw) artifact.seed = seed;
     return artifact;
   },
-  violations: (artifact) => artifactViolations(artifact).facts,
+  violations: artifactViolations,
   format(artifact, format: FormatName, violations) {
     switch (format) {
       case 'json':
         return formatJson(artifact, violations) + '\n';
       case 'dot':
-        return formatDot(artifact, violations);
+        return formatDot(artifact, violations.facts);
       case 'svg':
-        return artifactTreeSvg(artifact, violations);
+        return artifactTreeSvg(artifact, violations.facts);
       default:
         return formatText(artifact, violations);
     }

@@ -39,7 +39,7 @@ export const graphCheck: StyleCheck<GraphGrammar, Prepared, GraphArtifact> = {
       // a graph is replayed by its seed (and params) alone: no forced choices
       choose: {},
       size: artifact.nodes.length,
-      summary: () => graphJson(artifact, violations.facts),
+      summary: () => graphJson(artifact, violations),
       model: () =>
         (model ??=
           graphArtifactModel(artifact) ??

@@ -1,6 +1,6 @@
 /**
  * A generated graph as one-line JSON
- * `{"format":"generate-graph/3","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?}`,
+ * `{"format":"generate-graph/4","seed","nodes":[{"id","label"}],"edges":[{"v","w","label"}],"steps","violations"?,"violationRules"?}`,
  * as Graphviz DOT (graphgram's `dot` label attributes honoured, the ones
  * that say how a node or edge looks: DOT_ATTRIBUTES), or as text.
  */
@@ -8,6 +8,7 @@ import type { GraphArtifact } from './generate.js';
 import type { Label } from './labels.js';
 import { dataAt } from '../../data/records.js';
 import { formatTag } from '../../json/formats.js';
+import { violationsJson, type RuleAt, type ViolationListing } from '../violations.js';
 
 export interface GraphJson {
   format: string;
@@ -16,9 +17,10 @@ export interface GraphJson {
   edges: Array<{ v: string; w: string; label: Label }>;
   steps: number;
   violations?: string[];
+  violationRules?: Array<RuleAt | null>;
 }
 
-export function graphJson(a: GraphArtifact, violations: readonly string[] = []): GraphJson {
+export function graphJson(a: GraphArtifact, violations: readonly string[] | ViolationListing = []): GraphJson {
   const out: GraphJson = {
     format: formatTag('generate-graph'),
     seed: a.seed,
@@ -26,11 +28,10 @@ export function graphJson(a: GraphArtifact, violations: readonly string[] = []):
     edges: a.edges.map((e) => ({ v: e.v, w: e.w, label: e.label ?? null })),
     steps: a.steps,
   };
-  if (violations.length > 0) out.violations = [...violations];
-  return out;
+  return { ...out, ...violationsJson(violations) };
 }
 
-export function formatGraphJson(a: GraphArtifact, violations: readonly string[] = []): string {
+export function formatGraphJson(a: GraphArtifact, violations: readonly string[] | ViolationListing = []): string {
   return JSON.stringify(graphJson(a, violations)) + '\n';
 }
 

@@ -19,6 +19,7 @@ import { fromJson, historyOf } from '../history.js';
 import type { Style } from '../style.js';
 import type { PanelInput, StylePanel } from '../style/playground.js';
 import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
 
 export interface GraphItem {
   id: string;
@@ -82,15 +83,16 @@ function stepsOf(a: GraphArtifact): GraphStepData[] {
 
 function graphData(style: GraphStyle, grammar: GraphStyleGrammar, seed: number | string, withSteps: boolean, input: PanelInput): GraphData {
   const a = generated(style, grammar, input, seed, { explain: withSteps });
-  const violations = [...graphViolations(a).facts];
+  // each fact shown with the rule that derived it, as the CLI lists them
+  const found = graphViolations(a);
   return {
     seed,
     nodes: a.nodes.map(item),
     edges: a.edges.map(link),
     steps: withSteps ? stepsOf(a) : [],
-    violations,
-    json: formatGraphJson(a, violations),
-    dot: formatGraphDot(a, violations),
+    violations: violationTexts(found),
+    json: formatGraphJson(a, found),
+    dot: formatGraphDot(a, found.facts),
   };
 }
 

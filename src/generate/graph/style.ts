@@ -98,17 +98,17 @@ export const graphStyle: Style<GraphStyleGrammar, GraphArtifact> = {
     const artifact = graphWith(g, drawSeed(seed, options.redraw), options.explain === true, control);
     return options.redraw ? { ...artifact, seed } : artifact;
   },
-  violations: (artifact) => graphViolations(artifact).facts,
+  violations: graphViolations,
   format(artifact, format, violations) {
     switch (format) {
       case 'json':
         return formatGraphJson(artifact, violations);
       case 'dot':
-        return formatGraphDot(artifact, violations);
+        return formatGraphDot(artifact, violations.facts);
       case 'svg':
-        return graphSvg(artifact, violations);
+        return graphSvg(artifact, violations.facts);
       case 'graphml':
-        return formatGraphml(artifact, violations);
+        return formatGraphml(artifact, violations.facts);
       case 'graphlib':
         return formatGraphlib(artifact);
       default:

@@ -7,7 +7,7 @@
 import type { Program } from '../../program/program.js';
 import { applyParams } from '../params.js';
 import type { StyleCheck } from '../style.js';
-import { violationsOf } from '../violations.js';
+import { NO_VIOLATIONS } from '../violations.js';
 import { formatLayerText, layerArtifactJson } from './format.js';
 import { generateLayers, type LayerArtifact } from './generate.js';
 import { prepareLayers, type LayerGrammar } from './prepare.js';
@@ -22,14 +22,14 @@ export const layersCheck: StyleCheck<Program, LayerGrammar, LayerArtifact> = {
     const artifact = generateLayers(grammar, forced ? { seed, choose: forced, strictChoices: false } : { seed });
     return {
       artifact,
-      violations: violationsOf(artifact.model),
+      violations: artifact.violations,
       choose: artifact.choices ?? {},
       size: artifact.layers.reduce((n, l) => n + l.placed.length, 0),
       summary: () => layerArtifactJson(artifact),
       model: () => artifact.model,
     };
   },
-  text: (artifact) => formatLayerText({ ...artifact, violations: [] }),
+  text: (artifact) => formatLayerText({ ...artifact, violations: NO_VIOLATIONS }),
   shrink(art, current) {
     const out: Array<Record<string, string>> = [];
     for (let i = art.layers.length - 1; i >= 0; i--) {

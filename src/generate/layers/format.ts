@@ -1,7 +1,7 @@
 /**
  * Output of a generated layer artifact.
  *
- * JSON: `{"format": "generate-layers/3", "seed", "layers": [{"name", "order",
+ * JSON: `{"format": "generate-layers/4", "seed", "layers": [{"name", "order",
  * "sites", "siteTerms", "base", "mask", "placed"}]}` with keys as canonical
  * terms, `siteTerms[i]` the typed JSON of `sites[i]` (../../json/terms.ts:
  * `["at",1,1]`), plus `"violations"` when any rule derives them.
@@ -21,7 +21,7 @@
 import { compareTerms } from '../../program/order.js';
 import type { Program } from '../../program/program.js';
 import { KIND_COMPOUND } from '../../program/terms.js';
-import { appendViolations } from '../violations.js';
+import { appendViolations, violationsJson, type RuleAt } from '../violations.js';
 import type { GeneratedLayer, LayerArtifact } from './generate.js';
 import { maxOf, pushAll } from '../../arrays.js';
 import { formatTag } from '../../json/formats.js';
@@ -32,6 +32,7 @@ export interface LayerArtifactJson {
   seed: string | number;
   layers: Array<{ name: string; order: number; sites: string[]; siteTerms: TermJson[]; base: string[]; mask: string[]; placed: string[] }>;
   violations?: string[];
+  violationRules?: Array<RuleAt | null>;
 }
 
 export function layerArtifactJson(a: LayerArtifact): LayerArtifactJson {
@@ -40,8 +41,7 @@ export function layerArtifactJson(a: LayerArtifact): LayerArtifactJson {
     seed: a.seed,
     layers: a.layers.map((l) => ({ name: l.name, order: l.order, sites: l.sites, siteTerms: l.sites.map(termJson), base: l.base, mask: l.mask, placed: l.placed })),
   };
-  if (a.violations.length > 0) out.violations = a.violations;
-  return out;
+  return { ...out, ...violationsJson(a.violations) };
 }
 
 interface Grid {

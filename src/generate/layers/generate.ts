@@ -24,7 +24,7 @@ import type { Program } from '../../program/program.js';
 import type { Params } from '../params.js';
 import { memoryGuard, type MemoryBudget } from '../memory.js';
 import { createRandom, type Random } from '../../random.js';
-import { violationsOf } from '../violations.js';
+import { violationsOf, type Violations } from '../violations.js';
 import { forcedBits, type LayerChoices } from './choices.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { LayerHistory, type DrawRecorder } from './history.js';
@@ -58,8 +58,8 @@ export interface LayerArtifact {
   model: Model;
   /** The injected `(placed NAME KEY)` facts. */
   facts: InjectedFact[];
-  /** `(violation ...)` facts of the final model, canonical text, sorted. */
-  violations: string[];
+  /** `(violation ...)` facts of the final model (canonical text, sorted), their properties and rules. */
+  violations: Violations;
   /** The forced base bits it was generated with (`LAYER:KEY` → on/off). */
   choices?: Record<string, 'on' | 'off'>;
   /** One transaction per draw (datascript), when generated with `explain: true`: see explainLayers. */
@@ -255,7 +255,7 @@ export function generateLayers(input: Program | LayerGrammar, options: GenerateL
   } catch (e) {
     throw e instanceof GramlogError ? withSeed(e, seed) : e;
   }
-  const artifact: LayerArtifact = { seed, layers, program, model, facts, violations: violationsOf(model).facts };
+  const artifact: LayerArtifact = { seed, layers, program, model, facts, violations: violationsOf(model) };
   if (options.choose) {
     const unknown = [...options.choose.keys()].filter((k) => !used.has(k));
     const first = unknown[0];

@@ -12,6 +12,7 @@ import { compileInput, galleryCount, loadChecked, memo, place } from '../playgro
 import { gridOf, type Grid } from './playground-grid.js';
 import { layersSvg } from './svg.js';
 import { generated } from '../playground/satisfy.js';
+import { violationTexts } from '../violations.js';
 import type { LayerArtifact } from './generate.js';
 
 export interface LayerView {
@@ -65,9 +66,9 @@ function layersData(style: LayersStyle, grammar: LayerGrammar, seed: number | st
     seed,
     layers,
     letters: Object.fromEntries(layerLetters(a.layers.map((l) => l.name))),
-    violations: a.violations,
+    violations: violationTexts(a.violations),
     json: JSON.stringify(layerArtifactJson(a), null, 2),
-    svg: layersSvg(a, a.violations),
+    svg: layersSvg(a, a.violations.facts),
   };
   const plan = layers.every((l) => l.sites.length === 0 || l.grid) ? gridOf(all) : undefined;
   if (plan) out.plan = plan;

@@ -48,7 +48,7 @@ export const layersStyle: Style<LayerGrammar, LayerArtifact> = {
   format(artifact, format, violations) {
     if (format === 'json') return JSON.stringify(layerArtifactJson(artifact)) + '\n';
     if (format === 'tiled') return formatTiled(artifact);
-    if (format === 'svg') return layersSvg(artifact, violations);
+    if (format === 'svg') return layersSvg(artifact, violations.facts);
     return formatLayerText(artifact);
   },
   formatBytes: (artifact, format) => (format === 'tileset' ? layerTilesetPng(artifact) : layersPng(artifact)),

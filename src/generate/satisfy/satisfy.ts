@@ -104,7 +104,7 @@ export class Satisfier {
       const options = this.searchOptions();
       for (let k = 1; k <= PROBE_DRAWS && satisfied <= PROBE_ENOUGH; k++) {
         try {
-          if (this.style.violations(this.style.generate(this.grammar, PROBE_SEED, { ...options, redraw: k })).length === 0) satisfied++;
+          if (this.style.violations(this.style.generate(this.grammar, PROBE_SEED, { ...options, redraw: k })).facts.length === 0) satisfied++;
         } catch (e) {
           if (!isGramlogError(e)) throw e;
         }
@@ -125,7 +125,7 @@ export class Satisfier {
     for (let k = 0; k < draws; k++) {
       try {
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, ...(k > 0 ? { redraw: k } : {}) });
-        const violations = style.violations(artifact);
+        const violations = style.violations(artifact).facts;
         if (violations.length === 0) return { artifact, how: { method: k === 0 ? 'plain' : 'redraw', draws: k + 1 } };
         broke = violations;
         if (k === 0) {
@@ -152,7 +152,7 @@ export class Satisfier {
         const artifact: unknown = style.generate(grammar, seed, { ...this.generateOptions, choose: chooseList(choose) });
         // what each steered draw avoided, where the style says; else everything the seed's own draw broke
         const steered = r.steered?.map((s) => ({ ...s, avoided: s.avoided ?? own }));
-        if (style.violations(artifact).length === 0) return { artifact, how: { method: 'solver', draws, ...(steered ? { steered } : {}), choose } };
+        if (style.violations(artifact).facts.length === 0) return { artifact, how: { method: 'solver', draws, ...(steered ? { steered } : {}), choose } };
         why = 'the solver\'s answer broke a constraint when generated (an internal mismatch)';
       } else if (r.status === 'unsat') {
         throw (this.proof = this.unsatisfiable(part, broke, seed));

@@ -77,7 +77,7 @@ export function searchChoices<G, A>(
     let broke: readonly string[];
     if (run.artifact !== undefined) {
       generated++;
-      broke = style.violations(run.artifact);
+      broke = style.violations(run.artifact).facts;
       if (accept(broke)) return { artifact: run.artifact };
     } else {
       broke = [run.error && isGramlogError(run.error) ? `error[${run.error.code}]` : 'a failed generation'];

@@ -9,6 +9,7 @@ import { styleNamed } from '../../generate/styles.js';
 import type { FormatName } from '../../generate/style.js';
 import { compileInput } from '../../generate/playground/common.js';
 import type { Panel } from './panel.js';
+import { violationTexts } from '../../generate/violations.js';
 
 export interface StyleData {
   seed: number | string;
@@ -30,7 +31,7 @@ export function stylePanel(kind: string): Panel<StyleData> | undefined {
       const grammar = compileInput(style, input);
       const artifact = style.generate(grammar, input.seed);
       const violations = style.violations(artifact);
-      return { seed: input.seed, title: style.title, text: style.format(artifact, style.formats[0] as FormatName, violations), violations };
+      return { seed: input.seed, title: style.title, text: style.format(artifact, style.formats[0] as FormatName, violations), violations: violationTexts(violations) };
     },
   };
 }

@@ -11,6 +11,7 @@
 import { isGramlogError } from '../../../src/errors.js';
 import { generateFrom, type Grammar } from '../../../src/generate/grammar/index.js';
 import { grammarStyle } from '../../../src/generate/grammar/style.js';
+import { NO_VIOLATIONS } from '../../../src/generate/violations.js';
 
 export interface Outcome {
   /** The artifact as `generate --json` prints it. */
@@ -69,7 +70,7 @@ export function enumerateTree(grammar: Grammar, limit = 200_000): Outcome[] {
     if (!artifact) return;
     let p = 1;
     for (const point of points) p *= chance(point);
-    if (p > 0) out.push({ json: grammarStyle.format(artifact, 'json', []), p, violations: grammarStyle.violations(artifact) });
+    if (p > 0) out.push({ json: grammarStyle.format(artifact, 'json', NO_VIOLATIONS), p, violations: grammarStyle.violations(artifact).facts });
   };
   walk(new Map());
   return out;

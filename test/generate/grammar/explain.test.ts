@@ -47,10 +47,21 @@ describe('explanations from the history store', () => {
     expect(lines[3]?.split(/\s+/).filter(Boolean)).toEqual(['step', 'lair', 'split', 'treasure']);
     const row = (step: string) => lines.find((l) => l.trimStart().startsWith(step + ' '))?.trim().split(/\s+/);
     expect(row('base')).toEqual(['base', '1', '2', '1']);
-    expect(row('transfer')).toEqual(['transfer', '2', '2', '0', '(transfer', 'n', 'treasure', 'lair)']);
-    expect(row('forbid')).toEqual(['forbid', '2', '0', '0', '(forbid', 'n', 'split)']);
+    expect(row('transfer')).toEqual(['transfer', '2', '2', '0', '(transfer', 'n', 'treasure', 'lair)', '[rule', 'x.gdl:5]']);
+    expect(row('forbid')).toEqual(['forbid', '2', '0', '0', '(forbid', 'n', 'split)', '[rule', 'x.gdl:6]']);
     expect(row('normalize')).toEqual(['normalize', '1', '0', '0']);
     expect(explain(generateFrom(g, 9, { explain: true }))).toBe(text); // deterministic
+  });
+
+  it('names the rule instance that derived each fact of a step, with its line (issue 32: not the first rule of that relation)', () => {
+    const two = compileGrammar(
+      ['(start x) (rule x a 1) (rule x b 1) (rule x c 1)', '(bad a) (worse b)', '(addprob n c 1)', '', '(<= (forbid ?n ?r) (symbol ?n x) (bad ?r))', '(<= (forbid ?n ?r) (symbol ?n x) (worse ?r))'].join('\n'),
+      { file: 'd.gdl' },
+    );
+    const lines = explain(generateFrom(two, 0, { explain: true })).split('\n');
+    expect(lines.find((l) => l.trimStart().startsWith('forbid '))).toMatch(/ {2}\(forbid n a\) \[rule d\.gdl:5\] \(forbid n b\) \[rule d\.gdl:6\]$/);
+    // a fact written as a fact names no rule
+    expect(lines.find((l) => l.trimStart().startsWith('addprob '))).toMatch(/ {2}\(addprob n c 1\)$/);
   });
 
   it('says when a node was forced and when it is a terminal', () => {

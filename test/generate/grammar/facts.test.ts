@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GramlogError } from '../../../src/errors.js';
 import { artifactFacts, artifactModel, artifactViolations, compileGrammar, generateFrom } from '../../../src/generate/grammar/index.js';
-import { violationsOf } from '../../../src/generate/violations.js';
+import { violationsOf, type Violations } from '../../../src/generate/violations.js';
 
 const TEXT = `
 (start s) (startarg n 2)
@@ -62,12 +62,18 @@ describe('the artifact as facts', () => {
   });
 });
 
+/** Violations as data: the facts, properties and rules. */
+const plain = (v: Violations) => ({ facts: v.facts, properties: v.properties, rules: v.rules() });
+
 describe('artifactViolations', () => {
   it('gives the violation facts and properties of the whole-file model, from the rules they depend on', () => {
     const a = generateFrom(compileGrammar(TEXT, { file: 'a.gdl' }), 0);
-    const v = artifactViolations(a);
-    expect(v).toEqual(violationsOf(artifactModel(a)));
-    expect(v).toEqual({ facts: ['(violation deep n/0/0)', '(violation deep n/0/1)'], properties: ['deep'] });
+    const v = plain(artifactViolations(a));
+    expect(v).toEqual(plain(violationsOf(artifactModel(a))));
+    expect(v.facts).toEqual(['(violation deep n/0/0)', '(violation deep n/0/1)']);
+    expect(v.properties).toEqual(['deep']);
+    // each fact with the rule that derived it, found the same from the pruned program as from the whole file
+    expect(v.rules.map((r) => r && `${r.file}:${r.line}`)).toEqual([expect.stringMatching(/^a\.gdl:\d+$/), expect.stringMatching(/^a\.gdl:\d+$/)]);
   });
 
   it('reads every kind of artifact fact, and the file’s own facts and rules', () => {
@@ -86,12 +92,12 @@ describe('artifactViolations', () => {
       '(violation leaf-under n/0 0)',
       '(violation leaf-under n/1 1)',
     ]);
-    expect(artifactViolations(art)).toEqual(violationsOf(artifactModel(art)));
+    expect(plain(artifactViolations(art))).toEqual(plain(violationsOf(artifactModel(art))));
     expect(artifactViolations(generateFrom(compileGrammar(text, { params: { limit: '5' } }), 0)).properties).toEqual(['has', 'leaf-under']);
   });
 
   it('is empty for a grammar without violation rules', () => {
-    const plain = generateFrom(compileGrammar('(start s) (rule s a 1)'), 0);
-    expect(artifactViolations(plain)).toEqual({ facts: [], properties: [] });
+    const bare = generateFrom(compileGrammar('(start s) (rule s a 1)'), 0);
+    expect(plain(artifactViolations(bare))).toEqual({ facts: [], properties: [], rules: [] });
   });
 });

@@ -39,8 +39,15 @@ export function fingerprint(style: FingerprintStyle, root: string, file: string)
     const { grammar } = style.compile([{ file, text }], options);
     for (let seed = 0; seed < seeds; seed++) {
       try {
-        // hashed as recorded: the format tag of version 2 (version 3 added only the optional "satisfy" key)
-        hash.update(each(grammar, seed).replace('"format":"generate-tree/3"', '"format":"generate-tree/2"'));
+        // hashed as recorded: the format tag of version 2 (version 3 added only the optional "satisfy" key,
+        // version 4 only "violationRules" beside "violations"); --explain's facts without the rule
+        // that derived each (" [rule FILE:LINE]", added after the values were recorded)
+        hash.update(
+          each(grammar, seed)
+            .replace('"format":"generate-tree/4"', '"format":"generate-tree/2"')
+            .replace(/,"violationRules":\[[^\]]*\]/g, '')
+            .replace(/ \[rule [^\]\s]*\]/g, ''),
+        );
       } catch (e) {
         hash.update(`error ${(e as Error).message}`);
       }

@@ -21,7 +21,7 @@ describe('output formats', () => {
   it('JSON: exactly format, seed and root {symbol, rule?, args, attrs, children}, keys sorted, values typed (numbers, text, [functor, arg...])', () => {
     const json = formatJson(a);
     expect(json).toBe(
-      '{"format":"generate-tree/3","seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
+      '{"format":"generate-tree/4","seed":12,"root":{"symbol":"top","rule":"make","args":{"2":"two","b":"x","name":"\\"the top\\""},"attrs":{"kind":"root"},"children":[' +
         '{"symbol":"leaf","args":{},"attrs":{},"children":[]},' +
         '{"symbol":"item","rule":"small","args":{"size":["big",3]},"attrs":{},"children":[]}]}}',
     );
@@ -43,8 +43,10 @@ describe('output formats', () => {
     const v = ['(violation big n/1)', '(violation odd "a\nb")'];
     expect(formatText(a, v)).toBe(formatText(a) + '\nviolations (2):\n  (violation big n/1)\n  (violation odd "a\nb")\n');
     const json = JSON.parse(formatJson(a, v)) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['format', 'seed', 'root', 'violations']);
+    expect(Object.keys(json)).toEqual(['format', 'seed', 'root', 'violations', 'violationRules']);
     expect(json['violations']).toEqual(v);
+    // facts alone: their rules unknown
+    expect(json['violationRules']).toEqual([null, null]);
     expect(formatJson(a, [])).toBe(formatJson(a));
     expect(formatDot(a, v)).toBe(formatDot(a).replace(/}\n$/, '  // (violation big n/1)\n  // (violation odd "a b")\n}\n'));
     expect(formatDot(a, [])).toBe(formatDot(a));

@@ -15,7 +15,7 @@ describe('artifact records', () => {
     expect(Object.keys(a.root.args)).toEqual(['__proto__', 'a']);
     expect(Object.getOwnPropertyDescriptor(a.root.args, '__proto__')?.value).toBe('1');
     expect(a.root.attrs['constructor']).toBe('3');
-    expect(formatJson(a)).toBe('{"format":"generate-tree/3","seed":0,"root":{"symbol":"s","rule":"x","args":{"__proto__":1,"a":2},"attrs":{"constructor":3},"children":[]}}');
+    expect(formatJson(a)).toBe('{"format":"generate-tree/4","seed":0,"root":{"symbol":"s","rule":"x","args":{"__proto__":1,"a":2},"attrs":{"constructor":3},"children":[]}}');
   });
 
   it('keep the pairs in key order for ordinary keys', () => {

@@ -163,7 +163,7 @@ describe('layer generation', () => {
   it('reports the violation facts derived from the final model', () => {
     const a = generateLayers(load(`(layer a 1) (layer b 2) (site a 1) (site b 1) (chance a 1) (chance b 1)
                                    (<= (violation both ?k) (placed a ?k) (placed b ?k))`));
-    expect(a.violations).toEqual(['(violation both 1)']);
+    expect(a.violations.facts).toEqual(['(violation both 1)']);
   });
 
   it('rejects malformed vocabulary with errors that carry spans', () => {

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { layersStyle } from '../../../src/generate/layers/style.js';
 import type { LayerGrammar } from '../../../src/generate/layers/prepare.js';
 import { modelOf, rememberModels } from '../../../src/generate/layers/satisfy-models.js';
+import { NO_VIOLATIONS } from '../../../src/generate/violations.js';
 
 const grammarOf = (file: string): LayerGrammar => {
   const compiled = layersStyle.compile([{ file, text: readFileSync(file, 'utf8') }], {});
   if (!compiled.grammar) throw new Error(compiled.diagnostics.map((d) => d.message).join('\n'));
   return compiled.grammar;
 };
-const json = (a: unknown) => layersStyle.format(a as never, 'json', []);
+const json = (a: unknown) => layersStyle.format(a as never, 'json', NO_VIOLATIONS);
 
 describe('the models --satisfy remembers for a layer file', () => {
   it('generation with remembered models gives the same bytes as without, whatever was remembered before', () => {

@@ -7,6 +7,7 @@ import { solveLayers } from '../../../src/generate/layers/satisfy.js';
 import type { LayerGrammar } from '../../../src/generate/layers/prepare.js';
 import type { StyleSource } from '../../../src/generate/style.js';
 import { unsatisfiable } from '../satisfy/unsat.js';
+import { NO_VIOLATIONS } from '../../../src/generate/violations.js';
 
 function compile(file: string): { sources: StyleSource[]; grammar: LayerGrammar; satisfier: Satisfier } {
   const sources = [{ file, text: readFileSync(file, 'utf8') }];
@@ -16,7 +17,7 @@ function compile(file: string): { sources: StyleSource[]; grammar: LayerGrammar;
   return { sources, grammar: compiled.grammar, satisfier };
 }
 
-const json = (a: unknown) => layersStyle.format(a as never, 'json', []);
+const json = (a: unknown) => layersStyle.format(a as never, 'json', NO_VIOLATIONS);
 
 describe('--satisfy on a layer file (the island)', () => {
   const { grammar, satisfier } = compile('rules/island.gdl');
@@ -26,7 +27,7 @@ describe('--satisfy on a layer file (the island)', () => {
     for (let seed = 1; seed <= 16; seed++) {
       const plain = layersStyle.generate(grammar, seed);
       const { artifact, how } = satisfier.one(seed);
-      expect(layersStyle.violations(artifact as never), `seed ${seed}`).toEqual([]);
+      expect(layersStyle.violations(artifact as never).facts, `seed ${seed}`).toEqual([]);
       methods.set(how.method, (methods.get(how.method) ?? 0) + 1);
       if (how.method === 'solver') {
         // the forced bits replay the artifact, and it stays near the seed's own draw
@@ -46,7 +47,7 @@ describe('--satisfy on a layer file (the island)', () => {
     // 267, 367 and 403 are seeds of 0..999 whose plain island breaks no constraint
     for (const seed of [267, 367, 403]) {
       const plain = layersStyle.generate(grammar, seed);
-      expect(plain.violations).toEqual([]);
+      expect(plain.violations.facts).toEqual([]);
       const { artifact, how } = satisfier.one(seed);
       expect(how.method).toBe('plain');
       expect(json(artifact)).toBe(json(plain));
@@ -93,13 +94,13 @@ describe('--satisfy on a layer file keeps the caller\'s --choose', () => {
     const river = placed(free.artifact, 'river');
     const off = `river:${river[0] as string}`;
     const { artifact, how } = withChoose([`${off}=off`]).one(seed);
-    expect(layersStyle.violations(artifact as never)).toEqual([]);
+    expect(layersStyle.violations(artifact as never).facts).toEqual([]);
     expect(placed(artifact, 'river')).not.toContain(river[0]);
     expect(how.choose?.[off]).toBe('off');
     const dropped = (free.how.steered ?? []).find((s) => s.key.startsWith('river:') && s.chosen === 'off');
     expect(dropped).toBeDefined();
     const on = withChoose([`${dropped?.key as string}=on`]).one(seed);
-    expect(layersStyle.violations(on.artifact as never)).toEqual([]);
+    expect(layersStyle.violations(on.artifact as never).facts).toEqual([]);
     expect(placed(on.artifact, 'river')).toContain((dropped?.key as string).slice('river:'.length));
   }, 60_000);
 

@@ -40,14 +40,14 @@ describe('--satisfy on masters', () => {
         const sources = (kept: readonly string[]) => [SWORD, { file: 'rules.gdl', text: kept.join('\n') + '\n' }];
         const sat = (kept: readonly string[]) => {
           const g = compileStyle(sources(kept)).grammar;
-          return all.some((choose) => blueprintsStyle.violations(blueprintsStyle.generate(g as never, 0, { entry: 'Sword', choose })).length === 0);
+          return all.some((choose) => blueprintsStyle.violations(blueprintsStyle.generate(g as never, 0, { entry: 'Sword', choose })).facts.length === 0);
         };
         const expected = sat(lines);
         verdicts[expected ? 'sat' : 'unsat']++;
         const compiled = compileStyle(sources(lines));
         const satisfier = new Satisfier(blueprintsStyle, compiled.grammar, { entry: 'Sword' }, { draws: 1 }, { sources: sources(lines), compileOptions: {}, compiled });
         if (expected) {
-          for (let seed = 0; seed < 3; seed++) expect(blueprintsStyle.violations(satisfier.one(seed).artifact as never)).toEqual([]);
+          for (let seed = 0; seed < 3; seed++) expect(blueprintsStyle.violations(satisfier.one(seed).artifact as never).facts).toEqual([]);
           return;
         }
         expectMinimalCore(unsatisfiable(satisfier), lines, 1, sat);

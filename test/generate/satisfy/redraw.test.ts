@@ -10,6 +10,7 @@ import { compileStyle, generateArtifact } from '../../../src/generate/styles.js'
 import { grammarStyle } from '../../../src/generate/grammar/style.js';
 import { Satisfier } from '../../../src/generate/satisfy/satisfy.js';
 import { drawSeed } from '../../../src/generate/satisfy/draws.js';
+import { NO_VIOLATIONS } from '../../../src/generate/violations.js';
 
 /** A root of weight 1..4 rules; `d` is forbidden by a violation, `c` only when its child chose y. */
 const FILE = {
@@ -54,7 +55,7 @@ describe('--satisfy: exact redraws', () => {
     const a = grammarStyle.generate(compiled.grammar as never, 7, { redraw: 3 });
     const b = grammarStyle.generate(compiled.grammar as never, drawSeed(7, 3));
     expect(a.seed).toBe(7);
-    expect(grammarStyle.format({ ...b, seed: 7 }, 'json', [])).toBe(grammarStyle.format(a, 'json', []));
+    expect(grammarStyle.format({ ...b, seed: 7 }, 'json', NO_VIOLATIONS)).toBe(grammarStyle.format(a, 'json', NO_VIOLATIONS));
   });
 
   it('samples the conditional distribution: total variation from it under 0.03 over 4000 seeds', () => {
@@ -65,7 +66,7 @@ describe('--satisfy: exact redraws', () => {
     const n = 4000;
     for (let seed = 0; seed < n; seed++) {
       const got = satisfier.one(seed);
-      const key = shape(grammarStyle.format(got.artifact as never, 'json', []));
+      const key = shape(grammarStyle.format(got.artifact as never, 'json', NO_VIOLATIONS));
       counts[key] = (counts[key] ?? 0) + 1;
     }
     const keys = new Set([...Object.keys(exact), ...Object.keys(counts)]);

@@ -58,7 +58,7 @@ function enumerationSat(spec: Spec, kept: readonly string[]): boolean {
   const g = c.grammar as Grammar;
   return allTrees(spec, 's', 'n').some((choose) => {
     const a = grammarStyle.generate(g, 0, { choose: Object.entries(choose).map(([k, v]) => `${k}=${v}`) });
-    return grammarStyle.violations(a).length === 0;
+    return grammarStyle.violations(a).facts.length === 0;
   });
 }
 
@@ -88,7 +88,7 @@ describe('--satisfy: the search over choice points and the unsatisfiable core', 
         // one exact draw only, so the search does the work
         const satisfier = new Satisfier(grammarStyle, compiled.grammar, {}, { draws: 1, search: 100_000 }, { sources, compileOptions: {}, compiled });
         if (sat) {
-          for (let seed = 0; seed < 4; seed++) expect(grammarStyle.violations(satisfier.one(seed).artifact as never)).toEqual([]);
+          for (let seed = 0; seed < 4; seed++) expect(grammarStyle.violations(satisfier.one(seed).artifact as never).facts).toEqual([]);
           return;
         }
         expectMinimalCore(unsatisfiable(satisfier), violations, head.split('\n').length, (kept) => enumerationSat(spec, kept));
@@ -133,7 +133,7 @@ describe('--satisfy: the search over choice points and the unsatisfiable core', 
     let steered = 0;
     for (let seed = 0; seed < 40; seed++) {
       const got = satisfier.one(seed);
-      expect(grammarStyle.violations(got.artifact as never)).toEqual([]);
+      expect(grammarStyle.violations(got.artifact as never).facts).toEqual([]);
       if (got.how.method === 'search') {
         steered++;
         expect(got.how.steered).toEqual([{ key: 'n/1', drawn: 'y', chosen: 'x', avoided: ['(violation two-y)'] }]);

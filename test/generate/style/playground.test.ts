@@ -42,7 +42,8 @@ describe("a style's playground part", () => {
     }
     const checked = await value({ id: 10, op: 'panel', input: { kind: 'coins', text: TEXT, file: FILE, seed: 1, params: {}, action: 'check' } });
     expect(checked).toMatchObject({ ok: false });
-    expect(checked['violations']).toContain('(violation two-heads)');
+    // each violation with the rule that derived it, as the CLI lists them
+    expect(checked['violations']).toContainEqual(expect.stringMatching(/^\(violation two-heads\) {2}; rule test\/generate\/toy-style\/coins\.gdl:\d+$/));
     close();
   });
 });

@@ -100,9 +100,9 @@ export const coinStyle: Style<CoinGrammar, CoinRow> = {
     return { style: 'coins', grammar: prepare(applyParams(program, options.params)), program, diagnostics: loaded.diagnostics };
   },
   generate: (g, seed) => flip(g, seed),
-  violations: (a) => violationsOf(a.model).facts,
+  violations: (a) => violationsOf(a.model),
   format(a, format, violations) {
-    if (format === 'json') return JSON.stringify({ seed: a.seed, flips: a.flips, violations }) + '\n';
+    if (format === 'json') return JSON.stringify({ seed: a.seed, flips: a.flips, violations: violations.facts }) + '\n';
     return appendViolations(rowText(a), violations);
   },
   size: (a) => a.flips.length,
