@@ -80,8 +80,8 @@ export async function buildWeb({ quiet = false } = {}) {
     entryPoints: {
       app: 'src/web/main.ts',
       worker: 'src/web/worker.ts',
-      layout: 'src/web/layout/worker.ts',
-      draw: 'src/web/layout/draw-worker.ts',
+      layout: 'src/generate/graph/view-layout-worker.ts',
+      draw: 'src/view/layout/draw-worker.ts',
       gramlog: 'src/index.ts',
     },
     outdir: out,

@@ -15,6 +15,7 @@
  *   one is replaced, so the newer request starts at once.
  */
 import type { Request, Response, WebDiagnostic } from './protocol.js';
+import { SupersededError } from '../view/superseded.js';
 
 type Body = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -25,13 +26,8 @@ export class BudgetError extends Error {
   }
 }
 
-/** A request cancelled because a newer one replaced it (the page ignores these). */
-export class SupersededError extends Error {
-  constructor() {
-    super('superseded by a newer request');
-    this.name = 'SupersededError';
-  }
-}
+// A request cancelled because a newer one replaced it: in src/view/, below the graph view's layout client that fails with it too.
+export { SupersededError };
 
 /** A failed request: the library's error code, message and place. */
 export class RemoteError extends Error {

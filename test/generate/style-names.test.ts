@@ -39,9 +39,6 @@ const ALLOWED: ReadonlyArray<{ file: string; style: string; what: 'import' | 'li
   { file: 'src/cli/commands/master.ts', style: 'blueprints', what: 'import', why: '`gramlog master` is the blueprint verb (built on the style\'s compile)' },
   // the playground's own views of the styles (the page does not load the library, so a view is keyed by the kind the worker sends)
   { file: 'src/web/views/index.ts', style: '*', what: 'import', why: "the page's list of the styles' views (src/generate/NAME/view.ts) by kind: the page does not load the library, so it cannot ask the style registry (which brings every style's compiler)" },
-  { file: 'src/web/views/graph.ts', style: 'graph', what: 'import', why: "the graph style's view, still in src/web: it lays graphs out through the page's layout worker client (src/web/layout/), which generate may not import; to move beside the style once that client is a page-side service below it" },
-  { file: 'src/web/views/graph.ts', style: 'graph', what: 'literal', why: "the graph style's view, by its kind (see its import entry)" },
-  { file: 'src/web/layout/worker.ts', style: 'graph', what: 'import', why: "the playground's layout worker runs the graph view's Graphviz drawing off the page's thread" },
 ];
 
 function sourceFiles(dir: string): string[] {

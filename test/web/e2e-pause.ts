@@ -12,7 +12,7 @@ import { axeViolations } from './axe.js';
 import { BIG_GRAPH } from './e2e-graph.js';
 import { hashOf, setSection, type Context } from './e2e-rough-edges.js';
 import { loadGraphviz } from '../../src/generate/graph/svg.js';
-import { stateDot } from '../../src/web/views/graph.js';
+import { stateDot } from '../../src/generate/graph/view.js';
 
 const PAUSE_MS = 300;
 

@@ -2,7 +2,7 @@
  * Graph grammars (`gramlog generate` on a JSON graph grammar or a .gdl file
  * with `(graphrule ...)`): the generated graph with every rewrite step (so
  * the page can replay them one by one), violations, explain, a gallery and
- * the check button. The page lays the graph out with Graphviz (views/graph.ts).
+ * the check button. The page lays the graph out with Graphviz (view.ts).
  */
 import { compileInput, galleryCount, memo } from '../playground/common.js';
 import type { GraphStyleGrammar } from './style.js';

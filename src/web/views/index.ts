@@ -7,7 +7,7 @@
 import { blueprintsView } from '../../generate/blueprints/view.js';
 import { gameView } from './game.js';
 import { grammarView } from '../../generate/grammar/view.js';
-import { graphView } from './graph.js';
+import { graphView } from '../../generate/graph/view.js';
 import { layersView } from '../../generate/layers/view.js';
 import { rulesView } from './rules.js';
 import { styleView } from './style.js';

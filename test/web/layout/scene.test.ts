@@ -1,14 +1,14 @@
 /**
- * The drawing worker's scene (src/web/layout/scene.ts) against Graphviz's own
+ * The drawing worker's scene (src/view/layout/scene.ts) against Graphviz's own
  * SVG of the same graph: the same size, every node's outline and label where
  * the SVG puts them (its coordinates are translated by the 4-point margin and
  * flipped), filled as the SVG fills them, edges under nodes.
  */
 import { describe, expect, it } from 'vitest';
 import { loadGraphviz } from '../../../src/generate/graph/svg.js';
-import { sceneOf, type PaintOp } from '../../../src/web/layout/scene.js';
-import { jsonSize } from '../../../src/web/layout/canvas.js';
-import { stateDot } from '../../../src/web/views/graph.js';
+import { sceneOf, type PaintOp } from '../../../src/view/layout/scene.js';
+import { jsonSize } from '../../../src/view/layout/canvas.js';
+import { stateDot } from '../../../src/generate/graph/view.js';
 
 const nodes = Array.from({ length: 6 }, (_, i) => ({ id: `r${i}`, label: i === 0 ? 'hall "x"' : 'room' }));
 const edges = nodes.slice(1).map((n, i) => ({ v: nodes[Math.floor(i / 2)]!.id, w: n.id, label: i % 2 === 0 ? 'door' : '' }));

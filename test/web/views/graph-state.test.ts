@@ -1,5 +1,5 @@
 /**
- * The graph panel's replay (src/web/views/graph.ts): the state before each
+ * The graph panel's replay (src/generate/graph/view.ts): the state before each
  * rewrite step, computed one at a time, agrees with applying the steps
  * forward from the start graph, and a state costs one pass over the steps
  * (not a copy per step).
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphData, GraphItem, GraphLink } from '../../../src/generate/graph/playground.js';
-import { stateAt } from '../../../src/web/views/graph.js';
+import { stateAt } from '../../../src/generate/graph/view.js';
 import { BIG_GRAPH } from '../e2e-graph.js';
 import { playgroundWorker } from '../../generate/toy-style/worker.js';
 

@@ -1,11 +1,11 @@
 /**
- * The page's side of the layout worker (layout/worker.ts): DOT in, SVG text
+ * The page's side of the layout worker (src/generate/graph/view-layout-worker.ts): DOT in, SVG text
  * (or Graphviz's JSON, for the drawing worker: canvas.ts) out, one layout at
  * a time, in order. `latest` drops every layout still
  * waiting and stops one that has run a while (the worker is replaced): when
  * the slider moves on, the graph it left is not laid out any more.
  */
-import { SupersededError } from '../client.js';
+import { SupersededError } from '../superseded.js';
 
 /** What a layout gives: an SVG file, or Graphviz's JSON (`-Tjson`, with its drawing operations). */
 export type LayoutFormat = 'svg' | 'json';

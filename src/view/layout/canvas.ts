@@ -8,7 +8,7 @@
  * graph.
  */
 import { h } from '../dom.js';
-import type { Drawing } from '../views/zoom.js';
+import type { Drawing } from '../zoom.js';
 import type { DrawRequest, DrawResponse } from './draw-worker.js';
 
 /** The playground's drawing worker (dist/web/draw.js, beside the page). */

@@ -9,7 +9,7 @@
  * readable size, else its top-left corner at 3/4 size). The point under the
  * pointer (or the box's centre, from the keyboard) stays where it is.
  */
-import { h } from '../dom.js';
+import { h } from './dom.js';
 
 const MIN = 0.05;
 const MAX = 4;

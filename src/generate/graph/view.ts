@@ -1,20 +1,21 @@
 /**
- * The page half of the graph-grammar panel (its worker half: panels/graph.ts):
+ * The page half of the graph-grammar panel (its worker half: playground.ts):
  * the graph laid out by Graphviz (@viz-js/viz, WebAssembly) in a layout
- * worker of its own (layout/), shown in a box that zooms and pans (zoom.ts),
+ * worker of its own (view-layout-worker.ts, its page side src/view/layout/),
+ * shown in a box that zooms and pans (src/view/zoom.ts),
  * the rewrites replayable one by one (the nodes a step added are outlined),
  * violations marked, a gallery, explain, downloads.
  */
-import { h, plural, section } from '../dom.js';
-import { SupersededError } from '../client.js';
-import { dotToSvgAsync } from '../../generate/graph/svg.js';
-import { LayoutClient, layoutWorkerUrl } from '../layout/client.js';
-import { canvasDrawing, canvasThumb } from '../layout/canvas.js';
-import type { GraphData, GraphItem, GraphLink } from '../../generate/graph/playground.js';
+import { h, plural, section } from '../../view/dom.js';
+import { SupersededError } from '../../view/superseded.js';
+import { dotToSvgAsync } from './svg.js';
+import { LayoutClient, layoutWorkerUrl } from '../../view/layout/client.js';
+import { canvasDrawing, canvasThumb } from '../../view/layout/canvas.js';
+import type { GraphData, GraphItem, GraphLink } from './playground.js';
 import { checkSection } from '../../view/check.js';
 import { galleryBox } from '../../view/gallery.js';
 import type { PanelHost, PanelView } from '../../view/view.js';
-import { zoomBox } from './zoom.js';
+import { zoomBox } from '../../view/zoom.js';
 
 /** Two layout workers, started on first use: the drawing (a newer step supersedes an older one) and the gallery's thumbnails (laid out in turn). */
 let workers: { drawing: LayoutClient; thumbs: LayoutClient } | undefined;
@@ -36,7 +37,7 @@ function svgOf(text: string): SVGSVGElement {
 
 /**
  * Graphs with more nodes than this are painted on a canvas by the drawing
- * worker (layout/canvas.ts) instead of inserted as SVG: an inline SVG costs
+ * worker (src/view/layout/canvas.ts) instead of inserted as SVG: an inline SVG costs
  * the page's thread about 0.3 ms per node to insert and again per zoom step
  * (2,001 nodes: 680 ms, then 140 to 240 ms a step), over 50 ms from here on.
  */

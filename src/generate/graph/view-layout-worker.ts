@@ -4,8 +4,8 @@
  * for the drawing worker to paint: draw-worker.ts). A 2,001-node
  * graph takes seconds to lay out; the page stays responsive meanwhile.
  */
-import { dotToSvgAsync, loadGraphviz } from '../../generate/graph/svg.js';
-import type { LayoutRequest, LayoutResponse } from './client.js';
+import { dotToSvgAsync, loadGraphviz } from './svg.js';
+import type { LayoutRequest, LayoutResponse } from '../../view/layout/client.js';
 
 const scope = self as unknown as { postMessage(m: LayoutResponse): void; onmessage: ((ev: MessageEvent<LayoutRequest>) => void) | null };
 
