@@ -42,9 +42,19 @@ export async function benchIsland(island: SatisfyRun | undefined, n: number, ref
   }
   // the reference: plain generation, violating seeds thrown away (every core: it is not timed)
   const cli = resolve(repoRoot, 'bin/gramlog.js');
-  const plain = spawnSync(process.execPath, [cli, 'generate', 'rules/island.gdl', '--seed', '1', '--count', String(referenceSeeds), '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const kept = jsonLines(plain.stdout).filter((l) => !l.includes('"violations"'));
-  const reference = kept.map(countsOfJson);
+  // in blocks of seeds: the JSON of 8,000 islands (with their violations' rules) is longer than a string may be
+  const kept: string[] = [];
+  const reference: Counts[] = [];
+  const BLOCK = 1000;
+  for (let first = 1; first <= referenceSeeds; first += BLOCK) {
+    const count = Math.min(BLOCK, referenceSeeds - first + 1);
+    const plain = spawnSync(process.execPath, [cli, 'generate', 'rules/island.gdl', '--seed', String(first), '--count', String(count), '--json'], { encoding: 'utf8', maxBuffer: 1 << 29 });
+    for (const l of jsonLines(plain.stdout)) {
+      if (l.includes('"violations"')) continue;
+      kept.push(l);
+      reference.push(countsOfJson(l));
+    }
+  }
   const layers = [...(reference[0] ?? countsOfJson(island.lines[0] as string)).keys()];
   const features: Array<Feature<Counts>> = layers.map((name) => ({ name: `${name} sites`, key: (c) => String(c.get(name) ?? 0) }));
   const mean = (items: readonly Counts[], name: string): string => (items.reduce((s, c) => s + (c.get(name) ?? 0), 0) / Math.max(1, items.length)).toFixed(1);
