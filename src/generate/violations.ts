@@ -66,8 +66,12 @@ export interface ViolationsJson {
 export function violationsJson(v: readonly string[] | ViolationListing): ViolationsJson {
   const listing = asListing(v);
   if (listing.facts.length === 0) return {};
-  const rules = listing.rules();
-  return { violations: [...listing.facts], violationRules: listing.facts.map((_, i) => rules[i] ?? null) };
+  return { violations: [...listing.facts], violationRules: ruleLocations(listing.facts, listing.rules()) };
+}
+
+/** `"violationRules"` of the facts: where the rule that derived each is written, null where none is known. */
+export function ruleLocations(facts: readonly string[], rules: ReadonlyArray<RuleAt | undefined> = NO_RULES): Array<RuleAt | null> {
+  return facts.map((_, i) => rules[i] ?? null);
 }
 
 /** Facts known without their model (a generation error's fact, a list read back), with the rules when known. */

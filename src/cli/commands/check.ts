@@ -10,7 +10,7 @@ import { replayArgs, shellQuote } from '../../check/replay.js';
 import { paramText, paramValue } from '../../generate/params.js';
 import type { AnyStyle, StyleSource } from '../../generate/style.js';
 import { recogniseStyle } from '../../generate/styles.js';
-import { violationLine, violationList, violationsJson, type RuleAt } from '../../generate/violations.js';
+import { ruleLocations, violationLine, violationList, type RuleAt } from '../../generate/violations.js';
 import { throwIfErrors } from '../../errors.js';
 import { boolOpt, intOpt, stringOpt, type Parsed } from '../args.js';
 import type { Command } from '../command.js';
@@ -247,7 +247,7 @@ async function checkEntry(args: Parsed, io: Io, sources: Map<string, string>, st
               counterexample: { seed: cx.seed },
               ...(error
                 ? { violations: [`(violation ${error.code} ${JSON.stringify(error.message)})`], violationRules: [null] }
-                : { violations, violationRules: violationsJson(violationList(violations, r.violationRules)).violationRules ?? [] }),
+                : { violations, violationRules: ruleLocations(violations, r.violationRules) }),
               replay,
             }
           : {}),
@@ -344,7 +344,7 @@ export function jsonReport(r: CheckResult, replay: (cx: Counterexample) => strin
     const cx = r.counterexample;
     out.counterexample = { seed: cx.seed, params: { ...cx.params }, ...(cx.choose ? { choose: { ...cx.choose } } : {}) };
     out.violations = r.violations ?? [];
-    out.violationRules = violationsJson(violationList(out.violations, r.violationRules)).violationRules ?? [];
+    out.violationRules = ruleLocations(out.violations, r.violationRules);
     if (r.sizes) out.sizes = { ...r.sizes };
     out.replay = replay(r.counterexample);
   }
