@@ -20,35 +20,14 @@
  * is when it has a single group, or when a part would be unsafe (a filter
  * reading a head variable only another group binds).
  */
+import { groupsSharingKeys } from '../../groups.js';
 import type { Program } from '../../program/program.js';
 import { literalVars, patternVars, type BodyLit, type CompiledRule, type Pattern } from '../../program/rules.js';
 import { checkRuleSafety } from '../../program/schedule.js';
 
 /** The body's groups: literal indexes connected through variables the head does not keep. */
 function groups(rule: CompiledRule, headVars: ReadonlySet<number>): number[][] {
-  const n = rule.body.length;
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
-    return i;
-  };
-  const firstWith = new Map<number, number>();
-  rule.body.forEach((lit, i) => {
-    for (const v of literalVars(lit)) {
-      if (headVars.has(v)) continue;
-      const j = firstWith.get(v);
-      if (j === undefined) firstWith.set(v, i);
-      else parent[find(i)] = find(j);
-    }
-  });
-  const byRoot = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const r = find(i);
-    const g = byRoot.get(r);
-    if (g) g.push(i);
-    else byRoot.set(r, [i]);
-  }
-  return [...byRoot.values()];
+  return groupsSharingKeys(rule.body.map((lit) => [...literalVars(lit)].filter((v) => !headVars.has(v))));
 }
 
 /** The rule as parts, or undefined when it stays as it is. */

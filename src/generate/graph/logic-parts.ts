@@ -22,6 +22,7 @@
  * were listed. Rules whose query is connected draw exactly as before.
  */
 import { GramlogError } from '../../errors.js';
+import { groupsSharingKeys } from '../../groups.js';
 import type { Random } from '../../random.js';
 import type { Atom, Literal, Statement, Term } from '../../syntax/ast.js';
 import type { SiteSource } from './generate.js';
@@ -84,13 +85,8 @@ export function splitRuleParts(statements: readonly Statement[], ruleNames: read
     const vars = head.map((t) => (t as { name: string }).name);
     if (new Set(vars).size !== vars.length) continue;
     const headVars = new Set(vars);
-    // union-find over the body's literals, joined by shared variables
+    // the body's literals in groups joined by shared variables
     const body = def.body;
-    const parent = body.map((_, i) => i);
-    const find = (x: number): number => {
-      while (parent[x] !== x) x = parent[x] = parent[parent[x] as number] as number;
-      return x;
-    };
     const owner = new Map<string, number>();
     // a distinct between two matched nodes: implied by injective matching, joins nothing
     const between = (l: Literal): l is Literal & { kind: 'distinct'; left: { name: string }; right: { name: string } } =>
@@ -101,16 +97,12 @@ export function splitRuleParts(statements: readonly Statement[], ruleNames: read
       literalVars(l, vs);
       return vs;
     });
-    litVars.forEach((vs, i) => {
-      for (const v of vs) {
-        const o = owner.get(v);
-        if (o === undefined) owner.set(v, i);
-        else parent[find(i)] = find(o);
-      }
-    });
+    const groupOf: number[] = [];
+    groupsSharingKeys(litVars).forEach((g, k) => g.forEach((i) => (groupOf[i] = k)));
+    litVars.forEach((vs, i) => vs.forEach((v) => owner.has(v) || owner.set(v, i)));
     // every matched node must be bound by some literal (else the engine reports the rule as it is)
     if (!vars.every((v) => owner.has(v))) continue;
-    const compOfVar = (v: string) => find(owner.get(v) as number);
+    const compOfVar = (v: string) => groupOf[owner.get(v) as number] as number;
     const comps: number[] = [];
     for (const v of vars) if (!comps.includes(compOfVar(v))) comps.push(compOfVar(v));
     if (comps.length < 2) continue;
@@ -124,7 +116,7 @@ export function splitRuleParts(statements: readonly Statement[], ruleNames: read
         if (a !== b) return;
         k = a;
       } else {
-        k = comps.indexOf(find(i));
+        k = comps.indexOf(groupOf[i] as number);
         if (k < 0) k = 0; // tied to no matched node: a condition, with the first part
       }
       (lits[k] as Literal[]).push(l);
