@@ -20,6 +20,7 @@
  * complemented when T(A) is less than half of S(A), F being the union of the
  * kept gates' inputs.
  */
+import { groupsSharingKeys } from '../../../groups.js';
 import type { NetStructure } from './propnet.js';
 
 /** Fewest rules an OR gate needs to be worth complementing, and fewest gates in a group. */
@@ -59,34 +60,9 @@ export function planComplements(net: NetStructure): ComplementPlan {
     }
     if (ok) inputsOf.set(p, [...new Set(ins)]);
   }
-  // Connected components of gates sharing an input (union-find).
-  const parent = new Map<number, number>();
-  const find = (x: number): number => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r) as number;
-    while (parent.get(x) !== r) {
-      const next = parent.get(x) as number;
-      parent.set(x, r);
-      x = next;
-    }
-    return r;
-  };
-  const firstGateOf = new Map<number, number>();
-  for (const [p, ins] of inputsOf) {
-    parent.set(p, p);
-    for (const d of ins) {
-      const q = firstGateOf.get(d);
-      if (q === undefined) firstGateOf.set(d, p);
-      else parent.set(find(p), find(q));
-    }
-  }
-  const components = new Map<number, number[]>();
-  for (const p of inputsOf.keys()) {
-    const r = find(p);
-    const list = components.get(r) ?? [];
-    list.push(p);
-    components.set(r, list);
-  }
+  // Connected components of gates sharing an input.
+  const gates = [...inputsOf.keys()];
+  const components = groupsSharingKeys(gates.map((p) => inputsOf.get(p) as number[])).map((g) => g.map((i) => gates[i] as number));
   const plan: ComplementPlan = {
     gateGroup: new Int32Array(size).fill(-1),
     familyGroup: new Int32Array(size).fill(-1),
@@ -94,7 +70,7 @@ export function planComplements(net: NetStructure): ComplementPlan {
     families: [],
     missing: new Map(),
   };
-  for (const members of [...components.values()].sort((a, b) => (a[0] as number) - (b[0] as number))) {
+  for (const members of components.sort((a, b) => (a[0] as number) - (b[0] as number))) {
     let kept = members;
     let family: number[] = [];
     for (;;) {
